@@ -1,0 +1,65 @@
+"""The one error hierarchy of stud-hh.
+
+Every error names where it happened as ``path:line:col [hand N]: what`` and
+quotes the offending input, so a user can open the file at the right place.
+
+>>> err = HandParseError("unknown action", path="a.txt", line=12, column=1,
+...                      hand_id="42", text="Bob: completes to $4")
+>>> str(err)
+'a.txt:12:1 [hand 42]: unknown action\\n    Bob: completes to $4'
+>>> isinstance(err, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+
+class StudHHError(ValueError):
+    """Root of every error stud-hh raises on purpose."""
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        hand_id: str | None = None,
+        text: str | None = None,
+    ) -> None:
+        self.reason = reason
+        self.path = path
+        self.line = line
+        self.column = column
+        self.hand_id = hand_id
+        self.text = text
+        super().__init__(self._format())
+
+    def location(self) -> str:
+        """``path:line:col [hand N]``, leaving out what is unknown."""
+        where = self.path or "<text>"
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        if self.hand_id is not None:
+            where += f" [hand {self.hand_id}]"
+        return where
+
+    def _format(self) -> str:
+        message = f"{self.location()}: {self.reason}"
+        if self.text:
+            message += "\n    " + self.text.rstrip("\n")
+        return message
+
+
+class InputError(StudHHError):
+    """A file or folder cannot be read at all (missing, unreadable)."""
+
+
+class HandParseError(StudHHError):
+    """One hand's text does not follow its site's grammar."""
+
+
+class UnsupportedFormatError(HandParseError):
+    """The text is not a hand history of any site we read."""

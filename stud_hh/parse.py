@@ -1,0 +1,390 @@
+"""Stage 2: one hand's text -> a header and its events, through the site's Lark grammar.
+
+Strict for one hand, forgiving in bulk: :func:`parse_hand` raises
+:class:`~stud_hh.errors.HandParseError`; :func:`parse_file` and
+:func:`parse_paths` yield a :class:`ParseFailure` record for a bad hand and go
+on with the rest, and a :class:`SkippedHand` for a hand of a game that is not
+stud (the hold'em hands of a mixed-game file).
+
+>>> text = open(SAMPLE_FILE).read()  # doctest: +SKIP
+>>> [type(r).__name__ for r in parse_text(text)]  # doctest: +SKIP
+['ParsedHand', 'ParsedHand', 'SkippedHand']
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from stud_hh import reader
+from stud_hh.errors import HandParseError, InputError, StudHHError, UnsupportedFormatError
+from stud_hh.events import HandEvent, HandHeader, Seat
+from stud_hh.reader import RawHand
+from stud_hh.sites import DIALECTS, Dialect, dialect_for, starts_hand
+from stud_hh.sites.pokerstars import LineError
+
+try:  # lark-cython runs the same LALR tables ~1.4x faster; plain lark is the fallback
+    import lark_cython
+
+    _PLUGINS: dict[str, Any] | None = lark_cython.plugins
+except ImportError:  # pragma: no cover - depends on the platform
+    _PLUGINS = None
+
+
+# ---------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedHand:
+    """A hand read without error: its header and every event, in line order."""
+
+    header: HandHeader
+    events: tuple[HandEvent, ...]
+    path: str
+    first_line: int
+    last_line: int
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def hand_id(self) -> str:
+        return self.header.hand_id
+
+    @property
+    def site(self) -> str:
+        return self.header.site
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedHand:
+    """A hand of a game stud-hh does not read (hold'em in an 8-Game file): counted, not an error."""
+
+    site: str
+    hand_id: str
+    game_text: str
+    path: str
+    first_line: int
+    last_line: int
+
+
+@dataclass(frozen=True, slots=True)
+class ParseFailure:
+    """A hand (or stray text) that could not be read, kept whole with the reason."""
+
+    error: StudHHError
+    raw_text: str
+    path: str
+    first_line: int
+    last_line: int
+    site: str | None = None
+
+    @property
+    def hand_id(self) -> str | None:
+        return self.error.hand_id
+
+    @property
+    def line(self) -> int | None:
+        return self.error.line
+
+    @property
+    def column(self) -> int | None:
+        return self.error.column
+
+    @property
+    def reason(self) -> str:
+        return self.error.reason
+
+    @property
+    def offending_text(self) -> str | None:
+        return self.error.text
+
+
+ParseResult = ParsedHand | SkippedHand | ParseFailure
+
+
+# ---------------------------------------------------------------------------
+# Grammars and parsers
+# ---------------------------------------------------------------------------
+
+
+def grammar_text(name: str) -> str:
+    """The text of ``grammar/<name>``: shipped inside the package, or the source tree's."""
+    packaged = resources.files("stud_hh").joinpath("grammar", name)
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    source = Path(__file__).resolve().parent.parent / "grammar" / name
+    return source.read_text(encoding="utf-8")
+
+
+def _cache_path(name: str) -> str:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "stud_hh")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:  # read-only home: build the grammar every time instead
+        return ""
+    return folder
+
+
+@dataclass
+class _SiteParser:
+    dialect: Dialect
+    lark: Lark
+    builder: Any
+
+
+@cache
+def site_parser(dialect: Dialect) -> _SiteParser:
+    """The dialect's LALR parser with its builder wired in as the transformer.
+
+    Built once per process. The grammar tables are cached on disk (keyed by
+    the grammar's hash and lark's version), which also keeps interegular's
+    slow collision scan out of the runtime path; ``tests/test_grammar.py``
+    builds the grammar with ``strict=True`` instead.
+    """
+    builder = dialect.make_builder()
+    text = grammar_text(dialect.grammar)
+    folder = _cache_path(dialect.grammar)
+    options: dict[str, Any] = {
+        "parser": "lalr",
+        "lexer": "contextual",
+        "transformer": builder,
+        "maybe_placeholders": False,
+    }
+    if _PLUGINS is not None:
+        options["_plugins"] = _PLUGINS
+    if folder:
+        import hashlib
+
+        import lark
+
+        key = hashlib.sha256(
+            (text + lark.__version__ + str(_PLUGINS is not None)).encode()
+        ).hexdigest()[:16]
+        options["cache"] = os.path.join(folder, f"{dialect.grammar}.{key}.cache")
+    try:
+        parser = Lark(text, **options)
+    except OSError:  # the cache file cannot be written: build without it
+        options.pop("cache", None)
+        parser = Lark(text, **options)
+    return _SiteParser(dialect, parser, builder)
+
+
+# ---------------------------------------------------------------------------
+# One hand
+# ---------------------------------------------------------------------------
+
+
+_ACTION_LINE = re.compile(r"(?P<name>.+?): (?P<verb>[a-z'\-]+(?: [a-z'\-]+)?)(?P<rest>.*)$")
+_KNOWN_VERBS = {
+    "posts the": "ante",
+    "brings in": "bring-in",
+    "bets": "bet",
+    "raises": "raise",
+    "calls": "call",
+    "checks": "check",
+    "folds": "fold",
+    "shows": "show",
+    "mucks hand": "muck",
+}
+
+
+def _explain_line(line: str, expected: Iterable[str]) -> str:
+    """A readable reason why ``line`` is not acceptable where it stands."""
+    action = _ACTION_LINE.match(line)
+    if action:
+        verb = action.group("verb")
+        known = next((k for k in _KNOWN_VERBS if verb.startswith(k.split()[0])), None)
+        if known is None:
+            return f"unknown action {verb.split()[0]!r}"
+        if verb in ("bets", "calls", "raises") or verb.startswith("brings in"):
+            rest = action.group("rest").strip()
+            if not rest or not any(ch.isdigit() for ch in rest):
+                return f"missing amount after {verb!r}"
+            return f"unreadable amount in {verb!r} line"
+        if verb.startswith("posts the"):
+            return "unreadable ante line"
+    if line.startswith("Dealt to ") and "[" not in line:
+        return "dealt line without cards"
+    if line.startswith("***"):
+        return f"street header {line.strip()!r} is out of order or unknown"
+    wanted = sorted(_friendly(e) for e in expected)
+    hint = f" (expected {', '.join(wanted[:6])}{', ...' if len(wanted) > 6 else ''})"
+    return "unrecognised line" + (hint if wanted else "")
+
+
+_FRIENDLY = {
+    "HEADER": "a hand header", "TABLE": "the table line", "SEAT": "a seat line",
+    "ANTE": "an ante", "STREET3": "*** 3rd STREET ***", "STREET4": "*** 4th STREET ***",
+    "STREET5": "*** 5th STREET ***", "STREET6": "*** 6th STREET ***", "RIVER": "*** RIVER ***",
+    "SHOWDOWN": "*** SHOW DOWN ***", "SUMMARY": "*** SUMMARY ***", "DEAL": "a Dealt to line",
+    "TOTAL_POT": "the Total pot line", "SEAT_SUMMARY": "a summary seat line",
+    "$END": "the end of the hand",
+}
+
+
+def _friendly(terminal: str) -> str:
+    return _FRIENDLY.get(terminal, terminal.lower().replace("_", " "))
+
+
+def _failure_from_lark(exc: UnexpectedInput, raw: RawHand, hand_id: str | None) -> HandParseError:
+    """Turn a Lark error into our error, pointing at the file line."""
+    if isinstance(exc, UnexpectedEOF) or (
+        isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
+    ):
+        expected = getattr(exc, "expected", None) or getattr(exc, "accepts", None) or ()
+        last = raw.line_numbers[-1] if raw.line_numbers else raw.first_line
+        want = sorted(_friendly(e) for e in expected)
+        reason = "truncated hand: the text ends before the hand is complete"
+        if want:
+            reason += f" (expected {', '.join(want[:5])})"
+        return HandParseError(reason, path=raw.path, line=last, hand_id=hand_id,
+                              text=raw.line_text(len(raw.line_numbers)))
+    chunk_line = exc.line if isinstance(exc.line, int) and exc.line > 0 else 1
+    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
+    line_text = raw.line_text(chunk_line)
+    if isinstance(exc, UnexpectedCharacters):
+        expected = exc.allowed or set()
+    elif isinstance(exc, UnexpectedToken):
+        expected = exc.accepts or exc.expected or set()
+    else:  # pragma: no cover - lark has no other kind
+        expected = set()
+    reason = _explain_line(line_text, expected)
+    if isinstance(exc, UnexpectedToken):
+        reason = f"{_friendly(exc.token.type)} is out of place: " + reason.replace(
+            "unrecognised line", "not allowed here")
+    return HandParseError(reason, path=raw.path, line=raw.file_line(chunk_line),
+                          column=column, hand_id=hand_id, text=line_text)
+
+
+def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
+    """Parse one hand's normalised text. Raises :class:`HandParseError`."""
+    last_line = raw.line_numbers[-1] if raw.line_numbers else raw.first_line
+    if not raw.is_hand:
+        raise UnsupportedFormatError(
+            "text outside any hand: no hand header of a supported site "
+            f"({', '.join(d.name for d in DIALECTS)}) before it",
+            path=raw.path, line=raw.first_line, text=raw.line_text(1))
+    first = raw.text.partition("\n")[0]
+    dialect = dialect_for(first)
+    if dialect is None:  # pragma: no cover - the splitter only opens hands it recognises
+        raise UnsupportedFormatError("unknown hand-history format", path=raw.path,
+                                     line=raw.first_line, text=first)
+    try:
+        head = dialect.read_header(first)
+    except HandParseError as exc:
+        raise HandParseError(exc.reason, path=raw.path, line=raw.first_line, column=1,
+                             text=first) from None
+    if head.game is None:
+        return SkippedHand(dialect.name, head.hand_id, head.game_text, raw.path,
+                           raw.first_line, last_line)
+    site = site_parser(dialect)
+    builder = site.builder
+    builder.begin(head.fields, raw.line_numbers)
+    try:
+        site.lark.parse(raw.text)
+    except UnexpectedInput as exc:
+        raise _failure_from_lark(exc, raw, head.hand_id) from None
+    except LineError as exc:
+        raise HandParseError(exc.reason, path=raw.path, line=raw.file_line(exc.line), column=1,
+                             hand_id=head.hand_id, text=raw.line_text(exc.line)) from None
+    except StudHHError:
+        raise
+    except Exception as exc:  # a bug of ours must still name the hand, never escape bare
+        raise HandParseError(f"internal error while reading the hand: {exc!r}", path=raw.path,
+                             line=raw.first_line, hand_id=head.hand_id, text=first) from exc
+    seats: tuple[Seat, ...] = tuple(builder.seats)
+    header = HandHeader(
+        **head.fields,
+        table=builder.table_name,
+        max_seats=builder.max_seats,
+        seats=seats,
+        line=raw.first_line,
+    )
+    return ParsedHand(header, tuple(builder.events), raw.path, raw.first_line, last_line,
+                      tuple(builder.warnings))
+
+
+def parse_hand(text: str, path: str = "<text>") -> ParsedHand:
+    """Parse the text of exactly one stud hand.
+
+    Raises :class:`HandParseError` when the text is not one readable stud hand
+    (including a hand of another game, or several hands).
+    """
+    raws = list(reader.read_text_hands(text, starts_hand, path))
+    hands = [r for r in raws if r.is_hand]
+    if len(hands) != 1 or len(raws) != 1:
+        raise HandParseError(f"expected exactly one hand, found {len(hands)}"
+                             + (" and text outside any hand" if len(raws) > len(hands) else ""),
+                             path=path, line=raws[0].first_line if raws else None)
+    result = parse_raw(hands[0])
+    if isinstance(result, SkippedHand):
+        raise HandParseError(f"not a stud-family hand: {result.game_text}", path=path,
+                             line=result.first_line, hand_id=result.hand_id)
+    return result
+
+
+# ---------------------------------------------------------------------------
+# Many hands
+# ---------------------------------------------------------------------------
+
+
+def _results(raws: Iterable[RawHand]) -> Iterator[ParseResult]:
+    for raw in raws:
+        try:
+            yield parse_raw(raw)
+        except StudHHError as exc:
+            first = raw.text.partition("\n")[0]
+            dialect = dialect_for(first) if raw.is_hand else None
+            yield ParseFailure(exc, raw.text, raw.path, raw.first_line,
+                               raw.line_numbers[-1] if raw.line_numbers else raw.first_line,
+                               dialect.name if dialect else None)
+
+
+def parse_text(text: str, path: str = "<text>") -> Iterator[ParseResult]:
+    """Every hand in an in-memory text, as results (never raises for bad hands)."""
+    return _results(reader.read_text_hands(text, starts_hand, path))
+
+
+def parse_file(path: str | os.PathLike[str]) -> Iterator[ParseResult]:
+    """Stream the results of one file, hand by hand.
+
+    A file that cannot be opened yields one :class:`ParseFailure`.
+    """
+    try:
+        yield from _results(reader.read_hands(path, starts_hand))
+    except InputError as exc:
+        yield ParseFailure(exc, "", str(path), 0, 0)
+
+
+def parse_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[ParseResult]:
+    """Stream the results of files and folders (recursively).
+
+    A path that does not exist raises :class:`~stud_hh.errors.InputError`
+    before anything is parsed.
+    """
+    files = list(reader.iter_files(paths))
+    for path in files:
+        yield from parse_file(path)
+
+
+class frozen_gc:  # noqa: N801 - used as a context manager, reads like one
+    """Freeze the objects alive now so bulk parsing does not rescan them (see PERFORMANCE.md)."""
+
+    def __enter__(self) -> None:
+        gc.collect()
+        gc.freeze()
+
+    def __exit__(self, *exc: object) -> None:
+        gc.unfreeze()

@@ -1,0 +1,215 @@
+"""Stage 1: bytes on disk -> one hand's text at a time.
+
+A file of any size is streamed hand by hand; memory does not grow with it.
+
+* Encoding from the bytes: a UTF-8 or UTF-16 byte-order mark wins; UTF-16
+  without a mark is recognised by its NUL bytes; everything else is read as
+  UTF-8, and any byte that is not valid UTF-8 is read as cp1252 (so a cp1252
+  file, or a UTF-8 file with a stray cp1252 euro sign, reads correctly).
+* Line ends: CRLF, LF, CR-only and any mix of them. NUL bytes, byte-order
+  marks inside the file and trailing spaces are dropped.
+* Splitting: a hand starts at a line that a site recognises as a hand header;
+  blank lines are dropped, but every line keeps its number in the file.
+
+>>> hands = list(split_lines(["junk", "", "HAND 1", "a", "", "HAND 2", "b"],
+...              lambda line: line.startswith("HAND"), path="x.txt"))
+>>> [(h.first_line, h.text, h.is_hand) for h in hands]
+[(1, 'junk\\n', False), (3, 'HAND 1\\na\\n', True), (6, 'HAND 2\\nb\\n', True)]
+>>> hands[1].line_numbers
+(3, 4)
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from stud_hh.errors import InputError
+
+HISTORY_SUFFIXES = (".txt", ".log", ".hh", ".xml", ".phh")
+"""File endings a folder scan picks up (case-insensitive)."""
+
+_FALLBACKS = [0]
+
+
+def _cp1252_fallback(err: UnicodeError) -> tuple[str, int]:
+    """Decode the bytes UTF-8 rejects as cp1252 (latin-1 for cp1252's holes)."""
+    if not isinstance(err, UnicodeDecodeError):
+        raise err
+    _FALLBACKS[0] += 1
+    bad = err.object[err.start : err.end]
+    out = []
+    for byte in bad:
+        try:
+            out.append(bytes([byte]).decode("cp1252"))
+        except UnicodeDecodeError:
+            out.append(chr(byte))
+    return "".join(out), err.end
+
+
+codecs.register_error("stud_hh_cp1252", _cp1252_fallback)
+
+
+@dataclass(frozen=True, slots=True)
+class RawHand:
+    """One hand's normalised text and where each of its lines came from.
+
+    ``text`` has one line per entry of ``line_numbers``, each ending in
+    ``"\\n"``, trailing spaces removed. ``is_hand`` is false for text that sits
+    outside any hand header (kept so that nothing is dropped silently).
+    """
+
+    path: str
+    first_line: int
+    text: str
+    line_numbers: tuple[int, ...]
+    is_hand: bool = True
+    encoding: str = "utf-8"
+
+    def file_line(self, chunk_line: int) -> int:
+        """The file line of the ``chunk_line``-th (1-based) line of ``text``."""
+        if 1 <= chunk_line <= len(self.line_numbers):
+            return self.line_numbers[chunk_line - 1]
+        return self.line_numbers[-1] if self.line_numbers else self.first_line
+
+    def line_text(self, chunk_line: int) -> str:
+        """The text of the ``chunk_line``-th (1-based) line."""
+        lines = self.text.split("\n")
+        if 1 <= chunk_line <= len(lines):
+            return lines[chunk_line - 1]
+        return ""
+
+
+def detect_encoding(head: bytes) -> str:
+    """The codec to read a file whose first bytes are ``head``.
+
+    >>> detect_encoding(codecs.BOM_UTF8 + b"PokerStars")
+    'utf-8-sig'
+    >>> detect_encoding("PokerStars".encode("utf-16-le"))
+    'utf-16-le'
+    >>> detect_encoding(codecs.BOM_UTF16_BE + "Poker".encode("utf-16-be"))
+    'utf-16'
+    >>> detect_encoding(b"\\x00PartyPoker")
+    'utf-8'
+    """
+    if head.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    sample = head[:4096]
+    half = len(sample) // 2
+    if half >= 4:
+        even_nul = sample[0::2].count(0)
+        odd_nul = sample[1::2].count(0)
+        if odd_nul > 0.4 * half and even_nul < 0.05 * half:
+            return "utf-16-le"
+        if even_nul > 0.4 * half and odd_nul < 0.05 * half:
+            return "utf-16-be"
+    return "utf-8"
+
+
+def open_text(path: str | os.PathLike[str]) -> tuple[io.TextIOWrapper, str]:
+    """Open ``path`` for streaming text with universal newlines.
+
+    Returns the stream and the codec chosen. Raises :class:`InputError` when
+    the file cannot be opened.
+    """
+    try:
+        raw = open(path, "rb")  # noqa: SIM115 - handed to the wrapper, closed by the caller
+    except OSError as exc:
+        raise InputError(f"cannot open: {exc.strerror or exc}", path=str(path)) from exc
+    head = raw.peek(4096)[:4096]
+    encoding = detect_encoding(head)
+    errors = "stud_hh_cp1252" if encoding.startswith("utf-8") else "replace"
+    return io.TextIOWrapper(raw, encoding=encoding, errors=errors, newline=None), encoding
+
+
+def clean_lines(stream: Iterable[str]) -> Iterator[str]:
+    """Lines without their end, trailing spaces, NUL bytes or stray BOMs."""
+    for line in stream:
+        if "\x00" in line:
+            line = line.replace("\x00", "")
+        if line.startswith("\ufeff"):
+            line = line.lstrip("\ufeff")
+        yield line.rstrip()
+
+
+def split_lines(
+    lines: Iterable[str],
+    starts_hand: Callable[[str], bool],
+    *,
+    path: str = "<text>",
+    encoding: str = "utf-8",
+) -> Iterator[RawHand]:
+    """Group cleaned lines into hands; a line for which ``starts_hand`` is true opens one."""
+    buffer: list[str] = []
+    numbers: list[int] = []
+    in_hand = False
+    number = 0
+    for number, line in enumerate(lines, 1):  # noqa: B007 - number is used after the loop
+        if not line:
+            continue
+        if starts_hand(line):
+            if buffer:
+                yield RawHand(path, numbers[0], "\n".join(buffer) + "\n", tuple(numbers),
+                              in_hand, encoding)
+            buffer = [line]
+            numbers = [number]
+            in_hand = True
+        else:
+            buffer.append(line)
+            numbers.append(number)
+    if buffer:
+        yield RawHand(path, numbers[0], "\n".join(buffer) + "\n", tuple(numbers), in_hand,
+                      encoding)
+
+
+def read_hands(
+    path: str | os.PathLike[str], starts_hand: Callable[[str], bool]
+) -> Iterator[RawHand]:
+    """Stream the hands of one file. Raises :class:`InputError` if it cannot be read."""
+    stream, encoding = open_text(path)
+    before = _FALLBACKS[0]
+    name = str(path)
+    try:
+        hands = split_lines(clean_lines(stream), starts_hand, path=name, encoding=encoding)
+        for hand in hands:
+            if encoding == "utf-8" and _FALLBACKS[0] != before:
+                hand = RawHand(hand.path, hand.first_line, hand.text, hand.line_numbers,
+                               hand.is_hand, "utf-8+cp1252")
+            yield hand
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc}", path=name) from exc
+    finally:
+        stream.close()
+
+
+def read_text_hands(text: str, starts_hand: Callable[[str], bool],
+                    path: str = "<text>") -> Iterator[RawHand]:
+    """Split an in-memory text the same way a file is split."""
+    stream = io.StringIO(text, newline=None)
+    return split_lines(clean_lines(stream), starts_hand, path=path)
+
+
+def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
+    """Files named directly, and history files found recursively in folders, sorted.
+
+    Raises :class:`InputError` for a path that does not exist.
+    """
+    for item in paths:
+        path = Path(item)
+        if path.is_dir():
+            found = [
+                p for p in path.rglob("*")
+                if p.is_file() and p.suffix.lower() in HISTORY_SUFFIXES
+                and not any(part.startswith(".") for part in p.relative_to(path).parts)
+            ]
+            yield from sorted(found)
+        elif path.is_file():
+            yield path
+        else:
+            raise InputError("no such file or folder", path=str(path))

@@ -1,0 +1,55 @@
+"""Site dialects: how to recognise a site's hands and turn them into events.
+
+A dialect is a grammar file in ``grammar/`` plus a builder whose callbacks
+make :mod:`stud_hh.events`. Adding a site adds a dialect here; nothing else
+changes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from stud_hh.sites import pokerstars
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """How one site writes hands."""
+
+    name: str
+    grammar: str
+    """File name of the grammar inside ``grammar/``."""
+    hand_start: re.Pattern[str]
+    """Matches (with ``match``) a line that opens a hand of this site."""
+    read_header: Callable[[str], pokerstars.HeaderFields]
+    make_builder: Callable[[], Any]
+
+
+POKERSTARS = Dialect(
+    name=pokerstars.SITE,
+    grammar="pokerstars.lark",
+    hand_start=pokerstars.HAND_START,
+    read_header=pokerstars.read_header,
+    make_builder=pokerstars.PokerStarsBuilder,
+)
+
+DIALECTS: tuple[Dialect, ...] = (POKERSTARS,)
+
+
+def dialect_for(line: str) -> Dialect | None:
+    """The dialect whose hands start with ``line``, if any."""
+    for dialect in DIALECTS:
+        if dialect.hand_start.match(line):
+            return dialect
+    return None
+
+
+_ANY_START = re.compile("|".join(f"(?:{d.hand_start.pattern})" for d in DIALECTS))
+
+
+def starts_hand(line: str) -> bool:
+    """True when ``line`` opens a hand of any known site."""
+    return _ANY_START.match(line) is not None
