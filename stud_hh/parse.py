@@ -33,12 +33,14 @@ from stud_hh.reader import RawHand
 from stud_hh.sites import DIALECTS, Dialect, dialect_for, starts_hand
 from stud_hh.sites.pokerstars import LineError
 
-try:  # lark-cython runs the same LALR tables ~1.4x faster; plain lark is the fallback
-    import lark_cython
+_PLUGINS: dict[str, Any] | None = None
+if not os.environ.get("STUD_HH_PURE_LARK"):
+    try:  # lark-cython runs the same LALR tables faster; plain lark is the fallback
+        import lark_cython
 
-    _PLUGINS: dict[str, Any] | None = lark_cython.plugins
-except ImportError:  # pragma: no cover - depends on the platform
-    _PLUGINS = None
+        _PLUGINS = lark_cython.plugins
+    except ImportError:  # pragma: no cover - depends on the platform
+        _PLUGINS = None
 
 
 # ---------------------------------------------------------------------------

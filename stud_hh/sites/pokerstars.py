@@ -360,8 +360,7 @@ class PokerStarsBuilder:
         return text, False
 
     # -- header and seats --------------------------------------------------------
-    def header(self, children: list[Any]) -> None:
-        table_token = children[1]
+    def TABLE(self, table_token: Any) -> None:
         value = table_token.value.rstrip("\n")
         match = _TABLE.match(value)
         if match is None:  # pragma: no cover - the terminal guarantees the shape
@@ -370,8 +369,7 @@ class PokerStarsBuilder:
         self.max_seats = int(match.group("max")) if match.group("max") else None
         self.table_line = self._line(table_token)
 
-    def seat(self, children: list[Any]) -> None:
-        token = children[0]
+    def SEAT(self, token: Any) -> None:
         value: str = token.value.rstrip("\n")
         number_text, _, rest = value[5:].partition(": ")
         name, sep, chips = rest.rpartition(" (")
@@ -392,8 +390,7 @@ class PokerStarsBuilder:
         self.seats.append(seat)
 
     # -- antes, streets, actions ------------------------------------------------
-    def ante(self, children: list[Any]) -> None:
-        token = children[0]
+    def ANTE(self, token: Any) -> None:
         text, all_in = self._split_all_in(token.value.rstrip("\n"))
         name, _, amount = text.rpartition(": posts ")
         amount = amount.rpartition(" ")[2]
@@ -414,26 +411,25 @@ class PokerStarsBuilder:
         self.events.append(StreetStart(line=self._line(token), street=street, common=common,
                                        has_common=has_common))
 
-    def street3(self, children: list[Any]) -> None:
-        self._street(children[0], Street.THIRD)
+    def STREET3(self, token: Any) -> None:
+        self._street(token, Street.THIRD)
 
-    def street4(self, children: list[Any]) -> None:
-        self._street(children[0], Street.FOURTH)
+    def STREET4(self, token: Any) -> None:
+        self._street(token, Street.FOURTH)
 
-    def street5(self, children: list[Any]) -> None:
-        self._street(children[0], Street.FIFTH)
+    def STREET5(self, token: Any) -> None:
+        self._street(token, Street.FIFTH)
 
-    def street6(self, children: list[Any]) -> None:
-        self._street(children[0], Street.SIXTH)
+    def STREET6(self, token: Any) -> None:
+        self._street(token, Street.SIXTH)
 
-    def street7(self, children: list[Any]) -> None:
-        self._street(children[0], Street.SEVENTH)
+    def RIVER(self, token: Any) -> None:
+        self._street(token, Street.SEVENTH)
 
-    def showdown_start(self, children: list[Any]) -> None:
-        self.events.append(ShowdownStart(line=self._line(children[0])))
+    def SHOWDOWN(self, token: Any) -> None:
+        self.events.append(ShowdownStart(line=self._line(token)))
 
-    def deal(self, children: list[Any]) -> None:
-        token = children[0]
+    def DEAL(self, token: Any) -> None:
         value: str = token.value[9:].rstrip("\n")  # after "Dealt to "
         # "NAME [new]" or "NAME [known] [new]"; a name may itself end in "]".
         head, _, new = value[:-1].rpartition(" [")
@@ -449,22 +445,19 @@ class PokerStarsBuilder:
         self.events.append(Deal(line=self._line(token), player=name, street=self.street,
                                 cards=cards, face_up=face_up, known=known_cards))
 
-    def bring_in(self, children: list[Any]) -> None:
-        token = children[0]
+    def BRING_IN(self, token: Any) -> None:
         text, all_in = self._split_all_in(token.value.rstrip("\n"))
         name, _, amount = text.rpartition(": brings in for ")
         self.events.append(BringIn(line=self._line(token), player=name,
                                    amount=self._amount(amount, token), all_in=all_in))
 
-    def bet(self, children: list[Any]) -> None:
-        token = children[0]
+    def BET(self, token: Any) -> None:
         text, all_in = self._split_all_in(token.value.rstrip("\n"))
         name, _, amount = text.rpartition(": bets ")
         self.events.append(Bet(line=self._line(token), player=name,
                                amount=self._amount(amount, token), all_in=all_in))
 
-    def raise_(self, children: list[Any]) -> None:
-        token = children[0]
+    def RAISE(self, token: Any) -> None:
         text, all_in = self._split_all_in(token.value.rstrip("\n"))
         name, _, amounts = text.rpartition(": raises ")
         by, _, to = amounts.partition(" to ")
@@ -472,31 +465,26 @@ class PokerStarsBuilder:
                                  by=self._amount(by, token), to=self._amount(to, token),
                                  all_in=all_in))
 
-    def call(self, children: list[Any]) -> None:
-        token = children[0]
+    def CALL(self, token: Any) -> None:
         text, all_in = self._split_all_in(token.value.rstrip("\n"))
         name, _, amount = text.rpartition(": calls ")
         self.events.append(Call(line=self._line(token), player=name,
                                 amount=self._amount(amount, token), all_in=all_in))
 
-    def check(self, children: list[Any]) -> None:
-        token = children[0]
+    def CHECK(self, token: Any) -> None:
         self.events.append(Check(line=self._line(token), player=token.value[:-9]))
 
-    def fold(self, children: list[Any]) -> None:
-        token = children[0]
+    def FOLD(self, token: Any) -> None:
         name = token.value.rstrip("\n").rpartition(": folds")[0]
         self.events.append(Fold(line=self._line(token), player=name))
 
-    def uncalled(self, children: list[Any]) -> None:
-        token = children[0]
+    def UNCALLED(self, token: Any) -> None:
         value: str = token.value.rstrip("\n")
         amount, _, name = value[len("Uncalled bet ("):].partition(") returned to ")
         self.events.append(UncalledReturned(line=self._line(token), player=name,
                                             amount=self._amount(amount, token)))
 
-    def collect(self, children: list[Any]) -> None:
-        token = children[0]
+    def COLLECT(self, token: Any) -> None:
         value: str = token.value.rstrip("\n")
         name, _, rest = value.rpartition(" collected ")
         amount, _, pot_text = rest.partition(" from ")
@@ -511,8 +499,7 @@ class PokerStarsBuilder:
         self.events.append(Collect(line=self._line(token), player=name,
                                    amount=self._amount(amount, token), pot=pot, pot_index=index))
 
-    def show(self, children: list[Any]) -> None:
-        token = children[0]
+    def SHOW(self, token: Any) -> None:
         value: str = token.value.rstrip("\n")
         name, _, rest = value.rpartition(": shows [")
         if name not in self.names and ": shows [" in name:
@@ -526,21 +513,18 @@ class PokerStarsBuilder:
                                 cards=self._cards(cards_text, token),
                                 description=description or None))
 
-    def muck(self, children: list[Any]) -> None:
-        token = children[0]
+    def MUCK(self, token: Any) -> None:
         value: str = token.value.rstrip("\n")
         name, _, rest = value.rpartition(": mucks hand")
         cards = self._cards(rest.strip()[1:-1], token) if rest.strip() else ()
         self.events.append(Muck(line=self._line(token), player=name, cards=cards))
 
-    def no_show(self, children: list[Any]) -> None:
-        token = children[0]
+    def NO_SHOW(self, token: Any) -> None:
         name = token.value.rstrip("\n").rpartition(": doesn't show hand")[0]
         self.events.append(NoShow(line=self._line(token), player=name))
 
     # -- noise ------------------------------------------------------------------
-    def chat(self, children: list[Any]) -> None:
-        token = children[0]
+    def CHAT(self, token: Any) -> None:
         value: str = token.value.rstrip("\n")
         name, _, said = value.partition(' said, "')
         if name not in self.names:  # a name containing ' said, "' (or an observer)
@@ -550,8 +534,7 @@ class PokerStarsBuilder:
                     break
         self.events.append(Chat(line=self._line(token), player=name, text=said[:-1]))
 
-    def table_event(self, children: list[Any]) -> None:
-        token = children[0]
+    def TABLE_EVENT(self, token: Any) -> None:
         value: str = token.value.rstrip("\n")
         for marker, kind in _TABLE_EVENT_KINDS:
             at = value.find(marker)
@@ -565,18 +548,16 @@ class PokerStarsBuilder:
         self.events.append(TableEvent(line=self._line(token), player=name, kind=kind,
                                       text=value))
 
-    def announce(self, children: list[Any]) -> None:
-        token = children[0]
+    def ANNOUNCE(self, token: Any) -> None:
         value: str = token.value.rstrip("\n")
         self.events.append(Announcement(line=self._line(token),
                                         kind=_ANNOUNCEMENTS.get(value, "other"), text=value))
 
     # -- summary ------------------------------------------------------------------
-    def summary_start(self, children: list[Any]) -> None:
-        self.events.append(SummaryStart(line=self._line(children[0])))
+    def SUMMARY(self, token: Any) -> None:
+        self.events.append(SummaryStart(line=self._line(token)))
 
-    def total_pot(self, children: list[Any]) -> None:
-        token = children[0]
+    def TOTAL_POT(self, token: Any) -> None:
         value: str = token.value.rstrip("\n")
         pots, _, rake_text = value[len("Total pot "):].partition("|")
         rake_text = rake_text.strip()
@@ -601,14 +582,12 @@ class PokerStarsBuilder:
         self.events.append(PotSummary(line=self._line(token), total=total, main=main,
                                       sides=tuple(sides), rake=rake))
 
-    def board(self, children: list[Any]) -> None:
-        token = children[0]
+    def BOARD(self, token: Any) -> None:
         value: str = token.value.rstrip("\n")
         self.events.append(BoardSummary(line=self._line(token),
                                         cards=self._cards(value[7:-1], token)))
 
-    def seat_summary(self, children: list[Any]) -> None:
-        token = children[0]
+    def SEAT_SUMMARY(self, token: Any) -> None:
         value: str = token.value.rstrip("\n")
         number_text, _, rest = value[5:].partition(": ")
         name = _summary_name(rest, self.names)
@@ -651,7 +630,7 @@ class PokerStarsBuilder:
     def _nothing(self, children: list[Any]) -> None:
         return None
 
-    start = third = fourth = fifth = sixth = river = showdown = summary = _nothing
+    start = third = fourth = fifth = sixth = river = showdown = summary = body = _nothing
 
 
 def _summary_name(rest: str, names: set[str]) -> str:

@@ -1,0 +1,128 @@
+"""The ``stud-hh`` command: a thin layer over the library.
+
+Exit status: 0 when everything was read, 1 when some hand failed, 2 when the
+input itself is unusable (a path that does not exist). Errors on user data are
+reported with file, line and hand, never as a bare traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from stud_hh import __version__, reader
+from stud_hh.errors import StudHHError
+from stud_hh.parse import ParsedHand, ParseFailure, SkippedHand, frozen_gc, parse_file
+
+EXIT_OK = 0
+EXIT_FAILURES = 1
+EXIT_UNUSABLE = 2
+_BYTES_PER_LINE = 34  # a typical stud history line, for the progress estimate
+
+
+def _progress(total_bytes: int, enabled: bool) -> object:
+    """A tqdm bar over bytes on stderr, shown only on a terminal and for long work."""
+    from tqdm import tqdm
+
+    return tqdm(
+        total=total_bytes, unit="B", unit_scale=True, unit_divisor=1024, desc="parsing",
+        disable=not enabled or None, leave=False, file=sys.stderr, mininterval=0.5,
+    )
+
+
+def _summary(files: int, parsed: int, skipped: Counter[str], failed: int) -> str:
+    games = ", ".join(f"{game} {n}" for game, n in skipped.most_common())
+    skipped_text = f"{sum(skipped.values())} skipped as not stud"
+    if skipped:
+        skipped_text += f" ({games})"
+    return (f"{files} file{'s' if files != 1 else ''}: {parsed} hands parsed, "
+            f"{skipped_text}, {failed} failed")
+
+
+def cmd_parse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    try:
+        files = list(reader.iter_files(args.paths))
+    except StudHHError as exc:
+        print(f"stud-hh: {exc}", file=err)
+        return EXIT_UNUSABLE
+    total = sum(f.stat().st_size for f in files)
+    bar = _progress(total, not args.quiet and total > 2_000_000)
+    parsed = failed = 0
+    skipped: Counter[str] = Counter()
+    jsonl = args.format == "jsonl"
+    if jsonl:
+        from stud_hh.serialize import result_dict
+    with frozen_gc():
+        for path in files:
+            size = path.stat().st_size
+            shown = 0  # bytes of this file already on the bar (estimated from line counts)
+            for result in parse_file(path):
+                if isinstance(result, ParsedHand):
+                    parsed += 1
+                elif isinstance(result, SkippedHand):
+                    skipped[result.game_text] += 1
+                else:
+                    failed += 1
+                    if not jsonl:
+                        _report_failure(result, err)
+                if jsonl:
+                    out.write(json.dumps(result_dict(result), ensure_ascii=False))
+                    out.write("\n")
+                step = min((result.last_line - result.first_line + 1) * _BYTES_PER_LINE,
+                           size - shown)
+                shown += step
+                bar.update(step)  # type: ignore[attr-defined]
+            bar.update(size - shown)  # type: ignore[attr-defined]
+    bar.close()  # type: ignore[attr-defined]
+    print(_summary(len(files), parsed, skipped, failed), file=err if jsonl else out)
+    return EXIT_FAILURES if failed else EXIT_OK
+
+
+def _report_failure(failure: ParseFailure, err: TextIO) -> None:
+    print(f"error: {failure.error}", file=err)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="stud-hh",
+        description="Read, audit, store and analyse Seven Card Stud hand histories.",
+    )
+    parser.add_argument("--version", action="version", version=f"stud-hh {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("parse", help="parse hand histories and report what was read",
+                       description="Parse files and folders (recursively) of hand histories.")
+    p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    p.add_argument("--format", choices=("text", "jsonl"), default="text",
+                   help="text: a summary and the failures; jsonl: one JSON object per hand")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_parse)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args, sys.stdout, sys.stderr)
+    except StudHHError as exc:
+        print(f"stud-hh: {exc}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    except KeyboardInterrupt:
+        print("stud-hh: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `stud-hh parse ... | head`
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
