@@ -41,7 +41,7 @@ def build_file(target: Path, hands: int, sources: list[Path]) -> int:
             try:
                 if isinstance(parse_raw(raw), ParsedHand):
                     texts.append(raw.text)
-            except Exception:  # noqa: BLE001 - a damaged source hand is just not used
+            except Exception:
                 continue
     if not texts:
         sys.exit("no source hands found: pass --source with PokerStars stud histories")

@@ -381,7 +381,7 @@ def parse_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[ParseResult
         yield from parse_file(path)
 
 
-class frozen_gc:  # noqa: N801 - used as a context manager, reads like one
+class frozen_gc:
     """Freeze the objects alive now so bulk parsing does not rescan them (see PERFORMANCE.md)."""
 
     def __enter__(self) -> None:

@@ -150,7 +150,7 @@ def split_lines(
     numbers: list[int] = []
     in_hand = False
     number = 0
-    for number, line in enumerate(lines, 1):  # noqa: B007 - number is used after the loop
+    for number, line in enumerate(lines, 1):
         if not line:
             continue
         if starts_hand(line):

@@ -28,7 +28,6 @@ from stud_hh.events import (
     Fold,
     Game,
     HandEvent,
-    HandHeader,
     Limit,
     Muck,
     NoShow,
@@ -64,7 +63,9 @@ _TOURNAMENT = re.compile(
     r"(?i)tournament #(?P<tid>\d+),\s*(?P<buyin>freeroll|\S+)(?:\s+(?P<cur>[A-Z]{3})(?=\s))?\s+"
 )
 _PAREN = re.compile(r"(?P<name>.*?)\s*\((?P<paren>[^()]*)\)$")
-_STAKES = re.compile(r"(?P<sb>[^\s/]*\d[^\s/]*)/(?P<bb>[^\s/]*\d[^\s/]*)(?:\s+(?P<cur>[A-Za-z]{3}))?$")
+_STAKES = re.compile(
+    r"(?P<sb>[^\s/]*\d[^\s/]*)/(?P<bb>[^\s/]*\d[^\s/]*)(?:\s+(?P<cur>[A-Za-z]{3}))?$"
+)
 _GAME_LIMIT = re.compile(r"(?i)(?P<game>.+?)\s+(?P<limit>fixed limit|pot limit|no limit|limit)$")
 _LEVEL = re.compile(
     r"(?i)(?:match round (?P<round>\w+),\s*)?level (?P<level>[ivxlcdm\d]+)"
@@ -536,13 +537,12 @@ class PokerStarsBuilder:
 
     def TABLE_EVENT(self, token: Any) -> None:
         value: str = token.value.rstrip("\n")
-        for marker, kind in _TABLE_EVENT_KINDS:
-            at = value.find(marker)
-            if at > 0:
-                name = value[:at]
-                break
-        else:
+        found = next(((value.find(marker), kind) for marker, kind in _TABLE_EVENT_KINDS
+                      if value.find(marker) > 0), None)
+        if found is None:
             name, kind = value.partition(" ")[0], TableEventKind.OTHER
+        else:
+            name, kind = value[: found[0]], found[1]
         if name.endswith(":"):
             name = name[:-1]
         self.events.append(TableEvent(line=self._line(token), player=name, kind=kind,
