@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import accumulate
 
-from phevaluator import _pheval  # type: ignore[import-untyped, unused-ignore]
+from phevaluator import _pheval
 
 from stud_hh.cards import ALL_CARDS, RANKS, SUITS
 
@@ -73,7 +73,10 @@ HIGH_CATEGORIES: tuple[str, ...] = (
 # 7462 (7-5-4-3-2 offsuit); its card id is rank_index * 4 + suit_index with ranks
 # "23456789TJQKA" and suits "cdhs". The public ``evaluate_cards`` converts every
 # argument through ``Card.to_id`` and runs at ~240k hands/s here; the native
-# functions it wraps (``phevaluator._pheval``, a C extension) give ~500k/s.
+# functions it wraps (``phevaluator._pheval``, a C extension) give ~500k/s with
+# our validation included. ``_pheval`` is not public API: keep phevaluator
+# pinned to a tested minor version (the pokerkit cross-check in
+# tests/test_evaluate.py catches any change in its numbering).
 
 _PH_DISTINCT_HANDS = 7462
 _PH_ID: dict[str, int] = {
