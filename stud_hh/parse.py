@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from stud_hh import reader
 from stud_hh.errors import HandParseError, InputError, StudHHError, UnsupportedFormatError
@@ -240,31 +240,49 @@ def _friendly(terminal: str) -> str:
     return _FRIENDLY.get(terminal, terminal.lower().replace("_", " "))
 
 
+def _expected(exc: UnexpectedInput) -> set[str]:
+    """Terminals the parser would have taken; never raises (lark-cython lacks ``accepts``)."""
+    for attribute in ("allowed", "expected"):
+        try:
+            value = getattr(exc, attribute, None)
+        except Exception:
+            continue
+        if value:
+            return {str(v) for v in value}
+    return set()
+
+
+def _missing_part(expected: set[str]) -> str:
+    """Name the part of a hand that a truncated text lacks."""
+    if "SUMMARY" in expected:
+        return "the *** SUMMARY *** section"
+    if "TOTAL_POT" in expected:
+        return "the Total pot line of the summary"
+    if "TABLE" in expected:
+        return "the table line"
+    if "SEAT" in expected:
+        return "its seat lines"
+    if "STREET3" in expected:
+        return "*** 3rd STREET ***"
+    return "the rest of the hand"
+
+
 def _failure_from_lark(exc: UnexpectedInput, raw: RawHand, hand_id: str | None) -> HandParseError:
     """Turn a Lark error into our error, pointing at the file line."""
-    if isinstance(exc, UnexpectedEOF) or (
-        isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
-    ):
-        expected = getattr(exc, "expected", None) or getattr(exc, "accepts", None) or ()
+    expected = _expected(exc)
+    token_type = getattr(getattr(exc, "token", None), "type", None)
+    if isinstance(exc, UnexpectedEOF) or token_type == "$END":
         last = raw.line_numbers[-1] if raw.line_numbers else raw.first_line
-        want = sorted(_friendly(e) for e in expected)
-        reason = "truncated hand: the text ends before the hand is complete"
-        if want:
-            reason += f" (expected {', '.join(want[:5])})"
+        reason = (f"truncated hand: the text ends after line {last} without "
+                  f"{_missing_part(expected)}")
         return HandParseError(reason, path=raw.path, line=last, hand_id=hand_id,
                               text=raw.line_text(len(raw.line_numbers)))
     chunk_line = exc.line if isinstance(exc.line, int) and exc.line > 0 else 1
     column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
     line_text = raw.line_text(chunk_line)
-    if isinstance(exc, UnexpectedCharacters):
-        expected = exc.allowed or set()
-    elif isinstance(exc, UnexpectedToken):
-        expected = exc.accepts or exc.expected or set()
-    else:  # pragma: no cover - lark has no other kind
-        expected = set()
     reason = _explain_line(line_text, expected)
-    if isinstance(exc, UnexpectedToken):
-        reason = f"{_friendly(exc.token.type)} is out of place: " + reason.replace(
+    if isinstance(exc, UnexpectedToken) and token_type is not None:
+        reason = f"{_friendly(str(token_type))} is out of place: " + reason.replace(
             "unrecognised line", "not allowed here")
     return HandParseError(reason, path=raw.path, line=raw.file_line(chunk_line),
                           column=column, hand_id=hand_id, text=line_text)
@@ -287,7 +305,10 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
         head = dialect.read_header(first)
     except HandParseError as exc:
         raise HandParseError(exc.reason, path=raw.path, line=raw.first_line, column=1,
-                             text=first) from None
+                             hand_id=exc.hand_id, text=first) from None
+    except Exception as exc:  # a bug of ours must still name the hand, never escape bare
+        raise HandParseError(f"unreadable hand header ({exc})", path=raw.path,
+                             line=raw.first_line, column=1, text=first) from exc
     if head.game is None:
         return SkippedHand(dialect.name, head.hand_id, head.game_text, raw.path,
                            raw.first_line, last_line)

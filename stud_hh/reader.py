@@ -113,7 +113,7 @@ def detect_encoding(head: bytes) -> str:
 
 
 def open_text(path: str | os.PathLike[str]) -> tuple[io.TextIOWrapper, str]:
-    """Open ``path`` for streaming text with universal newlines.
+    """Open ``path`` for streaming text, line ends untranslated.
 
     Returns the stream and the codec chosen. Raises :class:`InputError` when
     the file cannot be opened.
@@ -125,17 +125,41 @@ def open_text(path: str | os.PathLike[str]) -> tuple[io.TextIOWrapper, str]:
     head = raw.peek(4096)[:4096]
     encoding = detect_encoding(head)
     errors = "stud_hh_cp1252" if encoding.startswith("utf-8") else "replace"
-    return io.TextIOWrapper(raw, encoding=encoding, errors=errors, newline=None), encoding
+    return io.TextIOWrapper(raw, encoding=encoding, errors=errors, newline=""), encoding
 
 
-def clean_lines(stream: Iterable[str]) -> Iterator[str]:
-    """Lines without their end, trailing spaces, NUL bytes or stray BOMs."""
-    for line in stream:
-        if "\x00" in line:
-            line = line.replace("\x00", "")
-        if line.startswith("\ufeff"):
-            line = line.lstrip("\ufeff")
-        yield line.rstrip()
+def text_lines(stream: io.TextIOBase, chunk_size: int = 1 << 16) -> Iterator[str]:
+    r"""Lines of a text stream read in chunks.
+
+    NUL bytes are dropped *before* lines are cut (so ``\r\0\n`` is one line
+    end); CRLF, LF and CR alone each end a line; trailing spaces and stray
+    byte-order marks are removed.
+
+    >>> list(text_lines(io.StringIO("a \r\nb\rc\0\n\ufeffd\r\0\ne", newline="")))
+    ['a', 'b', 'c', 'd', 'e']
+    """
+    pending = ""
+    while True:
+        chunk = stream.read(chunk_size)
+        if not chunk:
+            break
+        if "\0" in chunk:
+            chunk = chunk.replace("\0", "")
+        text = pending + chunk
+        keep_cr = text.endswith("\r")  # may be the first half of a CRLF cut by the chunk
+        if keep_cr:
+            text = text[:-1]
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        lines = text.split("\n")
+        pending = lines.pop() + ("\r" if keep_cr else "")
+        for line in lines:
+            if line and line[0] == "\ufeff":
+                line = line.lstrip("\ufeff")
+            yield line.rstrip()
+    if pending:
+        for line in pending.replace("\r", "\n").split("\n"):
+            yield line.lstrip("\ufeff").rstrip()
 
 
 def split_lines(
@@ -176,7 +200,7 @@ def read_hands(
     before = _FALLBACKS[0]
     name = str(path)
     try:
-        hands = split_lines(clean_lines(stream), starts_hand, path=name, encoding=encoding)
+        hands = split_lines(text_lines(stream), starts_hand, path=name, encoding=encoding)
         for hand in hands:
             if encoding == "utf-8" and _FALLBACKS[0] != before:
                 hand = RawHand(hand.path, hand.first_line, hand.text, hand.line_numbers,
@@ -191,8 +215,7 @@ def read_hands(
 def read_text_hands(text: str, starts_hand: Callable[[str], bool],
                     path: str = "<text>") -> Iterator[RawHand]:
     """Split an in-memory text the same way a file is split."""
-    stream = io.StringIO(text, newline=None)
-    return split_lines(clean_lines(stream), starts_hand, path=path)
+    return split_lines(text_lines(io.StringIO(text, newline="")), starts_hand, path=path)
 
 
 def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:

@@ -47,11 +47,14 @@ def zone(abbreviation: str) -> ZoneInfo | None:
 
 
 def to_utc(date: str, time: str, abbreviation: str) -> datetime | None:
-    """``2013/01/03``, ``9:27:43``, ``ET`` -> an aware UTC datetime (``None`` if unknown)."""
+    """``2013/01/03``, ``9:27:43``, ``ET`` -> an aware UTC datetime (``None`` if unknown).
+
+    Raises :class:`ValueError` for an impossible date or time.
+    """
     tz = zone(abbreviation)
     if tz is None:
         return None
     year, month, day = (int(x) for x in date.replace("-", "/").split("/"))
     hour, minute, second = (int(x) for x in time.split(":"))
-    local = datetime(year, month, day, hour, minute, second, tzinfo=tz)
+    local = datetime(year, month, day, hour, minute, second, tzinfo=tz)  # ValueError if impossible
     return local.astimezone(UTC)

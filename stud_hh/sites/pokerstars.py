@@ -165,13 +165,16 @@ def read_header(line: str) -> HeaderFields:
     paren = _PAREN.match(game_part)
     if paren:
         inner = paren.group("paren")
+        outer = paren.group("name")
         if "," in inner:  # 8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)
-            fields["mixed_game"] = paren.group("name")
+            fields["mixed_game"] = outer
             game_name, _, stakes_text = (x.strip() for x in inner.partition(","))
-        elif _STAKES.match(inner.strip()):  # 7 Card Stud Limit ($0.04/$0.08 USD)
-            game_name, stakes_text = paren.group("name"), inner.strip()
+        elif _STAKES.match(inner.strip()) or _GAME_LIMIT.match(outer):
+            # 7 Card Stud Limit ($0.04/$0.08 USD); a game with a limit before the
+            # brackets means the brackets hold stakes, readable or not
+            game_name, stakes_text = outer, inner.strip()
         else:  # Triple Stud (7 Card Stud Limit)
-            fields["mixed_game"] = paren.group("name")
+            fields["mixed_game"] = outer
             game_name = inner.strip()
     game_limit = _GAME_LIMIT.match(game_name)
     if game_limit:
@@ -194,10 +197,11 @@ def read_header(line: str) -> HeaderFields:
         if stakes_text is None:
             stakes_text = level.group("stakes")
     if stakes_text is None:
-        raise HandParseError(f"no stakes in the header of game {game_name!r}", text=line)
+        raise HandParseError(f"no stakes in the header of game {game_name!r}", text=line,
+                             hand_id=hand_id)
     stakes = _STAKES.match(stakes_text.strip())
     if stakes is None:
-        raise HandParseError(f"unreadable stakes {stakes_text!r}", text=line)
+        raise HandParseError(f"unreadable stakes {stakes_text!r}", text=line, hand_id=hand_id)
     sb_text, bb_text = stakes.group("sb"), stakes.group("bb")
     currency = stakes.group("cur")
     if currency:
@@ -212,7 +216,8 @@ def read_header(line: str) -> HeaderFields:
         fields["small_bet"] = parse_amount(sb_text, scale)
         fields["big_bet"] = parse_amount(bb_text, scale)
     except ValueError as exc:
-        raise HandParseError(f"unreadable stakes {stakes_text!r}: {exc}", text=line) from None
+        raise HandParseError(f"unreadable stakes {stakes_text!r}: {exc}", text=line,
+                             hand_id=hand_id) from None
     fields["currency"] = currency
     fields["scale"] = scale
     fields["play_money"] = currency is None and not tournament
@@ -223,6 +228,16 @@ def read_header(line: str) -> HeaderFields:
     when = _DATE.search(" - ".join(date_parts))
     fields["started_at"] = None
     fields["started_local"] = None
+    try:
+        _read_time(when, fields)
+    except ValueError as exc:
+        raise HandParseError(f"impossible start time in the header: {exc}", text=line,
+                             hand_id=hand_id) from None
+    return HeaderFields(hand_id, game_name, game, fields)
+
+
+def _read_time(when: re.Match[str] | None, fields: dict[str, Any]) -> None:
+    """The printed local time, and the start in UTC (from the ET time when both are given)."""
     if when:
         fields["started_local"] = " ".join(
             x for x in (when.group("d"), when.group("t"), when.group("tz")) if x
@@ -231,7 +246,6 @@ def read_header(line: str) -> HeaderFields:
             fields["started_at"] = to_utc(when.group("d2"), when.group("t2"), when.group("tz2"))
         if fields["started_at"] is None and when.group("tz"):
             fields["started_at"] = to_utc(when.group("d"), when.group("t"), when.group("tz"))
-    return HeaderFields(hand_id, game_name, game, fields)
 
 
 def _read_buy_in(text: str, fields: dict[str, Any]) -> None:

@@ -1,0 +1,55 @@
+"""Shared fixtures: where the shared hand-history corpus lives, and its Stars stud hands.
+
+The corpus is read in place from ``../shared/corpus`` (beside the project
+folder); it is never copied into the repository. Tests that need it skip with
+a clear message when it is absent.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from stud_hh import reader, sites
+from stud_hh.errors import StudHHError
+from stud_hh.parse import ParsedHand, parse_raw
+
+CORPUS_DIR = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+CORPUS_MISSING = (
+    "../shared/corpus not found: corpus tests need the shared folder beside the project"
+)
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Path:
+    """The shared corpus folder (``../shared/corpus``); skips the test when it is absent."""
+    if not CORPUS_DIR.is_dir():
+        pytest.skip(CORPUS_MISSING)
+    return CORPUS_DIR
+
+
+@pytest.fixture(scope="session")
+def stars_hand_texts(corpus: Path) -> list[tuple[str, str]]:
+    """``(file name, raw hand text)`` of every stud hand in ``corpus/Stars``.
+
+    The file name is the path relative to ``corpus/Stars`` (``_early2008/x.txt``
+    for the sub-folder). The text is the reader's normalised text of the hand
+    (one line per line, ``\\n`` line ends, no blank lines). Hold'em hands of
+    mixed-game files and non-history files are left out.
+    """
+    stars = corpus / "Stars"
+    if not stars.is_dir():
+        pytest.skip(f"{stars} not found: the corpus has no Stars folder")
+    found: list[tuple[str, str]] = []
+    for path in sorted(p for p in stars.rglob("*") if p.is_file()):
+        name = path.relative_to(stars).as_posix()
+        for raw in reader.read_hands(path, sites.starts_hand):
+            try:
+                result = parse_raw(raw)
+            except StudHHError:
+                continue
+            if isinstance(result, ParsedHand):
+                found.append((name, raw.text))
+    assert found, f"no stud hand found in {stars}"
+    return found
