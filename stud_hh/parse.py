@@ -13,6 +13,7 @@ stud (the hold'em hands of a mixed-game file).
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import os
 import re
@@ -28,7 +29,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from stud_hh import reader
 from stud_hh.errors import HandParseError, InputError, StudHHError, UnsupportedFormatError
-from stud_hh.events import HandEvent, HandHeader, Seat
+from stud_hh.events import HandEvent, HandHeader, positional_constructor
 from stud_hh.reader import RawHand
 from stud_hh.sites import DIALECTS, Dialect, dialect_for, starts_hand
 from stud_hh.sites.pokerstars import LineError
@@ -144,6 +145,10 @@ class _SiteParser:
     dialect: Dialect
     lark: Lark
     builder: Any
+
+
+_HEADER_FIELDS = tuple(f.name for f in dataclasses.fields(HandHeader))
+_make_header = positional_constructor(HandHeader)
 
 
 @cache
@@ -327,14 +332,12 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
     except Exception as exc:  # a bug of ours must still name the hand, never escape bare
         raise HandParseError(f"internal error while reading the hand: {exc!r}", path=raw.path,
                              line=raw.first_line, hand_id=head.hand_id, text=first) from exc
-    seats: tuple[Seat, ...] = tuple(builder.seats)
-    header = HandHeader(
-        **head.fields,
-        table=builder.table_name,
-        max_seats=builder.max_seats,
-        seats=seats,
-        line=raw.first_line,
-    )
+    fields = head.fields
+    fields["table"] = builder.table_name
+    fields["max_seats"] = builder.max_seats
+    fields["seats"] = tuple(builder.seats)
+    fields["line"] = raw.first_line
+    header = _make_header(*[fields[name] for name in _HEADER_FIELDS])
     return ParsedHand(header, tuple(builder.events), raw.path, raw.first_line, last_line,
                       tuple(builder.warnings))
 

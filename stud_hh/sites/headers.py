@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 # Zone abbreviations hand histories print, mapped to a zone that knows its
@@ -51,10 +51,21 @@ def to_utc(date: str, time: str, abbreviation: str) -> datetime | None:
 
     Raises :class:`ValueError` for an impossible date or time.
     """
-    tz = zone(abbreviation)
-    if tz is None:
-        return None
     year, month, day = (int(x) for x in date.replace("-", "/").split("/"))
     hour, minute, second = (int(x) for x in time.split(":"))
-    local = datetime(year, month, day, hour, minute, second, tzinfo=tz)  # ValueError if impossible
-    return local.astimezone(UTC)
+    naive = datetime(year, month, day, hour, minute, second)  # ValueError if impossible
+    key = (abbreviation, year, month, day, hour)
+    offset = _OFFSETS.get(key)
+    if offset is None:
+        tz = zone(abbreviation)
+        if tz is None:
+            return None
+        offset = naive.replace(minute=0, second=0, tzinfo=tz).utcoffset() or timedelta(0)
+        if len(_OFFSETS) >= 65536:
+            _OFFSETS.clear()
+        _OFFSETS[key] = offset
+    return (naive - offset).replace(tzinfo=UTC)
+
+
+# The UTC offset of a zone is fixed within an hour of local time: cache it.
+_OFFSETS: dict[tuple[str, int, int, int, int], timedelta] = {}

@@ -10,6 +10,7 @@ here decides what an action means under the rules: a completion stays the
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +47,7 @@ from stud_hh.events import (
     TableEvent,
     TableEventKind,
     UncalledReturned,
+    positional_constructor,
 )
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
 from stud_hh.sites.headers import to_utc
@@ -127,9 +129,38 @@ def read_header(line: str) -> HeaderFields:
         raise HandParseError("not a PokerStars hand header", text=line)
     hand_id = head.group("id")
     rest = line[head.end():]
+    when = _DATE.search(rest)
+    static = rest[: when.start()] if when else rest
+    # Everything but the hand id and the time repeats from hand to hand of a
+    # session: read it once.
+    cached = _HEADER_CACHE.get(static)
+    if cached is None:
+        try:
+            cached = _read_static(static, line)
+        except HandParseError as exc:
+            raise HandParseError(exc.reason, text=line, hand_id=hand_id) from None
+        if len(_HEADER_CACHE) >= 4096:
+            _HEADER_CACHE.clear()
+        _HEADER_CACHE[static] = cached
+    fields = dict(cached.fields)
+    fields["hand_id"] = hand_id
+    fields["started_at"] = None
+    fields["started_local"] = None
+    try:
+        _read_time(when, fields)
+    except ValueError as exc:
+        raise HandParseError(f"impossible start time in the header: {exc}", text=line,
+                             hand_id=hand_id) from None
+    return HeaderFields(hand_id, cached.game_text, cached.game, fields)
+
+
+_HEADER_CACHE: dict[str, HeaderFields] = {}
+
+
+def _read_static(rest: str, line: str) -> HeaderFields:
+    """The header's fields other than the hand id and the time."""
     fields: dict[str, Any] = {
         "site": SITE,
-        "hand_id": hand_id,
         "home_club": None,
         "tournament_id": None,
         "buy_in": None,
@@ -153,13 +184,7 @@ def read_header(line: str) -> HeaderFields:
         rest = rest[tour.end():]
     parts = rest.split(" - ")
     game_part = parts[0].strip()
-    level_text = None
-    date_parts = []
-    for part in parts[1:]:
-        if level_text is None and _LEVEL.match(part.strip()):
-            level_text = part.strip()
-        else:
-            date_parts.append(part)
+    level_text = next((p.strip() for p in parts[1:] if _LEVEL.match(p.strip())), None)
     stakes_text = None
     game_name = game_part
     paren = _PAREN.match(game_part)
@@ -186,7 +211,7 @@ def read_header(line: str) -> HeaderFields:
     fields["game_text"] = game_name
     fields["limit"] = limit
     if game is None:
-        return HeaderFields(hand_id, game_name, None, fields)
+        return HeaderFields("", game_name, None, fields)
     fields["game"] = game
 
     if level_text is not None:
@@ -197,11 +222,10 @@ def read_header(line: str) -> HeaderFields:
         if stakes_text is None:
             stakes_text = level.group("stakes")
     if stakes_text is None:
-        raise HandParseError(f"no stakes in the header of game {game_name!r}", text=line,
-                             hand_id=hand_id)
+        raise HandParseError(f"no stakes in the header of game {game_name!r}", text=line)
     stakes = _STAKES.match(stakes_text.strip())
     if stakes is None:
-        raise HandParseError(f"unreadable stakes {stakes_text!r}", text=line, hand_id=hand_id)
+        raise HandParseError(f"unreadable stakes {stakes_text!r}", text=line)
     sb_text, bb_text = stakes.group("sb"), stakes.group("bb")
     currency = stakes.group("cur")
     if currency:
@@ -216,8 +240,7 @@ def read_header(line: str) -> HeaderFields:
         fields["small_bet"] = parse_amount(sb_text, scale)
         fields["big_bet"] = parse_amount(bb_text, scale)
     except ValueError as exc:
-        raise HandParseError(f"unreadable stakes {stakes_text!r}: {exc}", text=line,
-                             hand_id=hand_id) from None
+        raise HandParseError(f"unreadable stakes {stakes_text!r}: {exc}", text=line) from None
     fields["currency"] = currency
     fields["scale"] = scale
     fields["play_money"] = currency is None and not tournament
@@ -225,15 +248,7 @@ def read_header(line: str) -> HeaderFields:
     if buy_in_text is not None:
         _read_buy_in(buy_in_text, fields)
 
-    when = _DATE.search(" - ".join(date_parts))
-    fields["started_at"] = None
-    fields["started_local"] = None
-    try:
-        _read_time(when, fields)
-    except ValueError as exc:
-        raise HandParseError(f"impossible start time in the header: {exc}", text=line,
-                             hand_id=hand_id) from None
-    return HeaderFields(hand_id, game_name, game, fields)
+    return HeaderFields("", game_name, game, fields)
 
 
 def _read_time(when: re.Match[str] | None, fields: dict[str, Any]) -> None:
@@ -311,12 +326,152 @@ class LineError(Exception):
         self.line = line
 
 
-class PokerStarsBuilder:
-    """The parser's callbacks: one per grammar rule, appending events in line order.
+# -- line shapes: the same regular expressions as grammar/pokerstars.lark -------------
+_AMT = r"[$€£]?\d[\d.,]*"
+_CARDS_RE = r"\[[^\[\]\n]*\]"
+_ALLIN = r"(?P<all_in> and is all-in)?"
+SHAPES: dict[str, re.Pattern[str]] = {
+    "DEAL": re.compile(rf"Dealt to (?P<name>[^\n]+) (?P<cards>{_CARDS_RE})"),
+    "UNCALLED": re.compile(r"Uncalled bet \((?P<amount>[^)\n]+)\) returned to (?P<name>[^\n]+)"),
+    "ANNOUNCE": re.compile(
+        r"(Betting is capped|Pair on board - a double bet is allowed|No low hand qualified)"),
+    "ANTE": re.compile(rf"(?P<name>[^\n]+): posts (?:the )?ante (?P<amount>{_AMT}){_ALLIN}"),
+    "BRING_IN": re.compile(rf"(?P<name>[^\n]+): brings in for (?P<amount>{_AMT}){_ALLIN}"),
+    "BET": re.compile(rf"(?P<name>[^\n]+): bets (?P<amount>{_AMT}){_ALLIN}"),
+    "RAISE": re.compile(rf"(?P<name>[^\n]+): raises (?P<by>{_AMT}) to (?P<to>{_AMT}){_ALLIN}"),
+    "CALL": re.compile(rf"(?P<name>[^\n]+): calls (?P<amount>{_AMT}){_ALLIN}"),
+    "CHECK": re.compile(r"(?P<name>[^\n]+): checks"),
+    "FOLD": re.compile(rf"(?P<name>[^\n]+): folds(?: (?P<cards>{_CARDS_RE}))?"),
+    "SHOW": re.compile(
+        rf"(?P<name>[^\n]+): shows (?P<cards>{_CARDS_RE})(?: \((?P<description>[^\n]*)\))?"),
+    "MUCK": re.compile(rf"(?P<name>[^\n]+): mucks hand(?: (?P<cards>{_CARDS_RE}))?"),
+    "NO_SHOW": re.compile(r"(?P<name>[^\n]+): doesn't show hand"),
+    "COLLECT": re.compile(
+        rf"(?P<name>[^\n]+) collected (?P<amount>{_AMT}) from "
+        r"(?:(?P<pot>main|side) )?pot(?:-(?P<index>\d+))?"),
+    "CHAT": re.compile(r'(?P<name>[^\n]+) said, "(?P<text>[^\n]*)"'),
+    "TABLE_EVENT": re.compile(
+        r"(?P<name>[^\n]+):? (?P<what>is sitting out|sits out|joins the table at seat #\d+|"
+        r"leaves the table|is connected|is disconnected|has timed out[^\n]*|has returned|"
+        r"was removed from the table[^\n]*|finished the tournament[^\n]*|"
+        r"wins the tournament[^\n]*|re-buys[^\n]*|takes the add-on[^\n]*|"
+        r"wins [^\n]*bounty[^\n]*)"),
+}
+"""Every line shape the grammar accepts inside a section, as Python regexes with
+named fields; ``tests/test_grammar.py`` checks they classify every corpus line
+exactly as the grammar's alternation order does."""
 
-    One builder serves one parser; :meth:`begin` resets it for each hand. Token
-    values are read with ``.value`` so the same code runs on lark and
-    lark-cython tokens.
+ACTIONS = ("BRING_IN", "BET", "RAISE", "CALL", "CHECK", "FOLD", "SHOW", "MUCK", "NO_SHOW")
+LINE_ORDER = ("DEAL", "UNCALLED", "ANNOUNCE", *ACTIONS, "COLLECT", "CHAT", "TABLE_EVENT")
+"""The order of the alternatives of ``LINES`` in the grammar: the first that matches wins."""
+PRE_ORDER = ("ANTE", "CHAT", "TABLE_EVENT")
+
+# The word after the last ": " names the action for every action shape, and the
+# text after that ": " (which holds no ": ") is the action's own shape: check just
+# that. A show whose description holds ": " falls through to the ordered scan.
+_REST: dict[str, tuple[str, re.Pattern[str]]] = {
+    "brings": ("BRING_IN", re.compile(rf"brings in for (?P<amount>{_AMT}){_ALLIN}")),
+    "bets": ("BET", re.compile(rf"bets (?P<amount>{_AMT}){_ALLIN}")),
+    "raises": ("RAISE", re.compile(rf"raises (?P<by>{_AMT}) to (?P<to>{_AMT}){_ALLIN}")),
+    "calls": ("CALL", re.compile(rf"calls (?P<amount>{_AMT}){_ALLIN}")),
+    "checks": ("CHECK", re.compile(r"checks")),
+    "folds": ("FOLD", re.compile(rf"folds(?: (?P<cards>{_CARDS_RE}))?")),
+    "shows": ("SHOW", re.compile(
+        rf"shows (?P<cards>{_CARDS_RE})(?: \((?P<description>[^\n]*)\))?")),
+    "mucks": ("MUCK", re.compile(rf"mucks hand(?: (?P<cards>{_CARDS_RE}))?")),
+    "doesn't": ("NO_SHOW", re.compile(r"doesn't show hand")),
+    "posts": ("ANTE", re.compile(rf"posts (?:the )?ante (?P<amount>{_AMT}){_ALLIN}")),
+}
+
+
+def classify(
+    line: str, order: tuple[str, ...] = LINE_ORDER
+) -> tuple[str, str, re.Match[str]] | None:
+    """The shape of ``line`` (no line end) as the grammar decides it: kind, name, fields.
+
+    ``order`` is the alternation of the grammar terminal the line came in
+    (:data:`LINE_ORDER` for a street's lines, :data:`PRE_ORDER` before the deal).
+
+    >>> kind, name, m = classify("Mr: Fox: raises $0.05 to $0.10")
+    >>> kind, name, m["by"], m["to"]
+    ('RAISE', 'Mr: Fox', '$0.05', '$0.10')
+    >>> classify("Bob: completes to $0.04") is None
+    True
+    """
+    return _CLASSIFIERS[order](line)
+
+
+def _make_classifier(
+    order: tuple[str, ...],
+) -> Callable[[str], tuple[str, str, re.Match[str]] | None]:
+    """A classifier for one alternation: cheap tests first, the grammar's order kept."""
+    deal = SHAPES["DEAL"].fullmatch if "DEAL" in order else None
+    uncalled = SHAPES["UNCALLED"].fullmatch if "UNCALLED" in order else None
+    announce = SHAPES["ANNOUNCE"].fullmatch if "ANNOUNCE" in order else None
+    rests = {verb: (kind, pattern.fullmatch) for verb, (kind, pattern) in _REST.items()
+             if kind in order}
+    slow = [(kind, SHAPES[kind].fullmatch) for kind in order
+            if kind not in ("DEAL", "UNCALLED", "ANNOUNCE")]
+
+    def classify_line(line: str) -> tuple[str, str, re.Match[str]] | None:
+        m: re.Match[str] | None
+        first = line[:1]
+        if first == "D" and deal is not None and line.startswith("Dealt to "):
+            m = deal(line)
+            if m:
+                return "DEAL", m["name"], m
+        elif first == "U" and uncalled is not None and line.startswith("Uncalled bet ("):
+            m = uncalled(line)
+            if m:
+                return "UNCALLED", m["name"], m
+        elif announce is not None and line in _ANNOUNCEMENTS:
+            m = announce(line)
+            if m:
+                return "ANNOUNCE", "", m
+        name, sep, rest = line.rpartition(": ")
+        if sep and name:
+            space = rest.find(" ")
+            found = rests.get(rest if space < 0 else rest[:space])
+            if found is not None:
+                m = found[1](rest)
+                if m:
+                    return found[0], name, m
+        for kind, match in slow:  # lines the shortcut does not settle, in grammar order
+            m = match(line)
+            if m:
+                return kind, m["name"], m
+        return None
+
+    return classify_line
+
+
+_CLASSIFIERS: dict[tuple[str, ...], Callable[[str], tuple[str, str, re.Match[str]] | None]] = {
+    order: _make_classifier(order) for order in (LINE_ORDER, PRE_ORDER)
+}
+
+_CARD_CACHE: dict[str, tuple[MaybeCard, ...]] = {}
+_POTS = {"main": PotKind.MAIN, "side": PotKind.SIDE}
+
+# Hot-path constructors (fields in declaration order); see events.positional_constructor.
+_Deal = positional_constructor(Deal)
+_PostAnte = positional_constructor(PostAnte)
+_BringIn = positional_constructor(BringIn)
+_Bet = positional_constructor(Bet)
+_Raise = positional_constructor(Raise)
+_Call = positional_constructor(Call)
+_Check = positional_constructor(Check)
+_Fold = positional_constructor(Fold)
+_AMOUNT_CACHE: dict[tuple[str, int], int] = {}
+
+
+class PokerStarsBuilder:
+    """The parser's callbacks, one per terminal, appending events in line order.
+
+    A terminal is a line or a run of lines (all seats, one street's lines); the
+    callbacks walk the lines of a token in order, classify each one (see
+    :func:`classify`) and build its event. One builder serves one parser;
+    :meth:`begin` resets it for each hand. Token values are read with
+    ``.value`` so the same code runs on lark and lark-cython tokens.
     """
 
     def __init__(self) -> None:
@@ -328,10 +483,16 @@ class PokerStarsBuilder:
         self.street = Street.THIRD
         self.names: set[str] = set()
         self.warnings: list[str] = []
-        self.header_fields: dict[str, Any] = {}
-        self.table_line: int = 0
         self.table_name = ""
         self.max_seats: int | None = None
+        self._makers = {
+            "DEAL": self._deal, "UNCALLED": self._uncalled, "ANNOUNCE": self._announce,
+            "ANTE": self._ante, "BRING_IN": self._bring_in, "BET": self._bet,
+            "RAISE": self._raise, "CALL": self._call, "CHECK": self._check,
+            "FOLD": self._fold, "SHOW": self._show, "MUCK": self._muck,
+            "NO_SHOW": self._no_show, "COLLECT": self._collect, "CHAT": self._chat,
+            "TABLE_EVENT": self._table_event,
+        }
 
     def begin(self, fields: dict[str, Any], lines: tuple[int, ...]) -> None:
         self.events = []
@@ -342,89 +503,104 @@ class PokerStarsBuilder:
         self.street = Street.THIRD
         self.names = set()
         self.warnings = []
-        self.header_fields = fields
         self.table_name = ""
         self.max_seats = None
-        self.table_line = 0
 
     # -- helpers ---------------------------------------------------------------
-    def _line(self, token: Any) -> int:
-        n: int = token.line
+    def _file_line(self, n: int) -> int:
         lines = self.lines
         return lines[n - 1] if 0 < n <= len(lines) else n
 
-    def _amount(self, text: str, token: Any) -> int:
-        try:
-            return parse_amount(text, self.scale)
-        except ValueError as exc:
-            raise LineError(str(exc), token.line) from None
+    def _amount(self, text: str, n: int) -> int:
+        key = (text, self.scale)
+        value = _AMOUNT_CACHE.get(key)
+        if value is None:
+            try:
+                value = parse_amount(text, self.scale)
+            except ValueError as exc:
+                raise LineError(str(exc), n) from None
+            if len(_AMOUNT_CACHE) >= 65536:
+                _AMOUNT_CACHE.clear()
+            _AMOUNT_CACHE[key] = value
+        return value
 
-    def _cards(self, text: str, token: Any) -> tuple[MaybeCard, ...]:
-        cards = parse_cards(text)
+    def _cards(self, text: str, n: int) -> tuple[MaybeCard, ...]:
+        cards = _CARD_CACHE.get(text)
+        if cards is not None and None not in cards:
+            return cards
+        if cards is None:
+            cards = parse_cards(text)
+            if len(_CARD_CACHE) >= 65536:
+                _CARD_CACHE.clear()
+            _CARD_CACHE[text] = cards
         if None in cards:
             bad = [c for c, ok in zip(text.split(), cards, strict=True) if ok is None]
             self.warnings.append(
-                f"line {self._line(token)}: unreadable card(s) {' '.join(bad)!r} kept as unknown"
+                f"line {self._file_line(n)}: unreadable card(s) {' '.join(bad)!r} kept as unknown"
             )
         return cards
 
-    @staticmethod
-    def _split_all_in(text: str) -> tuple[str, bool]:
-        if text.endswith(" and is all-in"):
-            return text[: -len(" and is all-in")], True
-        return text, False
+    def _run(self, token: Any, order: tuple[str, ...]) -> None:
+        """Classify and record every line of a run of lines, in order."""
+        n: int = token.line
+        makers = self._makers
+        classify_line = _CLASSIFIERS[order]
+        for line in token.value[:-1].split("\n"):
+            found = classify_line(line)
+            if found is None:  # pragma: no cover - the lexer accepted it, so a shape matches
+                raise LineError("unrecognised line", n)
+            kind, name, m = found
+            makers[kind](name, m, n)
+            n += 1
 
-    # -- header and seats --------------------------------------------------------
-    def TABLE(self, table_token: Any) -> None:
-        value = table_token.value.rstrip("\n")
-        match = _TABLE.match(value)
+    # -- terminals: header, seats, antes ----------------------------------------
+    def TABLE(self, token: Any) -> None:
+        match = _TABLE.match(token.value[:-1])
         if match is None:  # pragma: no cover - the terminal guarantees the shape
-            raise LineError("unreadable table line", table_token.line)
+            raise LineError("unreadable table line", token.line)
         self.table_name = match.group("name")
         self.max_seats = int(match.group("max")) if match.group("max") else None
-        self.table_line = self._line(table_token)
 
-    def SEAT(self, token: Any) -> None:
-        value: str = token.value.rstrip("\n")
+    def SEATS(self, token: Any) -> None:
+        n: int = token.line
+        for value in token.value[:-1].split("\n"):
+            self._seat(value, n)
+            n += 1
+
+    def _seat(self, value: str, n: int) -> None:
         number_text, _, rest = value[5:].partition(": ")
         name, sep, chips = rest.rpartition(" (")
         if not sep:
-            raise LineError("unreadable seat line", token.line)
+            raise LineError("unreadable seat line", n)
         # "($1.46 in chips)" possibly followed by "is sitting out" / "out of hand ..."
         chips_text, _, after = chips.partition(" in chips")
-        chips_text = chips_text.strip()
-        if "(" in name and name.count("(") > name.count(")"):
-            raise LineError("unreadable seat line", token.line)
-        stack = self._amount(chips_text, token)
+        stack = self._amount(chips_text.strip(), n)
         sitting_out = "sitting out" in after or "out of hand" in after
-        seat = Seat(seat=int(number_text), name=name, stack=stack, sitting_out=sitting_out,
-                    line=self._line(token))
         if name in self.names:
-            raise LineError(f"player {name!r} is seated twice", token.line)
+            raise LineError(f"player {name!r} is seated twice", n)
         self.names.add(name)
-        self.seats.append(seat)
+        self.seats.append(Seat(seat=int(number_text), name=name, stack=stack,
+                               sitting_out=sitting_out, line=self._file_line(n)))
 
-    # -- antes, streets, actions ------------------------------------------------
-    def ANTE(self, token: Any) -> None:
-        text, all_in = self._split_all_in(token.value.rstrip("\n"))
-        name, _, amount = text.rpartition(": posts ")
-        amount = amount.rpartition(" ")[2]
-        self.events.append(PostAnte(line=self._line(token), player=name,
-                                    amount=self._amount(amount, token), all_in=all_in))
+    def PRE(self, token: Any) -> None:
+        self._run(token, PRE_ORDER)
 
+    def LINES(self, token: Any) -> None:
+        self._run(token, LINE_ORDER)
+
+    # -- streets -------------------------------------------------------------------
     def _street(self, token: Any, street: Street) -> None:
         self.street = street
         value: str = token.value
         common: MaybeCard = None
         has_common = False
         if "[" in value:
-            cards = self._cards(value[value.index("[") + 1 : value.rindex("]")], token)
-            has_common = True
-            common = cards[0] if len(cards) == 1 else None
+            cards = self._cards(value[value.index("[") + 1 : value.rindex("]")], token.line)
             if len(cards) != 1:
                 raise LineError("a common card line must show exactly one card", token.line)
-        self.events.append(StreetStart(line=self._line(token), street=street, common=common,
-                                       has_common=has_common))
+            has_common, common = True, cards[0]
+        self.events.append(StreetStart(line=self._file_line(token.line), street=street,
+                                       common=common, has_common=has_common))
 
     def STREET3(self, token: Any) -> None:
         self._street(token, Street.THIRD)
@@ -442,167 +618,136 @@ class PokerStarsBuilder:
         self._street(token, Street.SEVENTH)
 
     def SHOWDOWN(self, token: Any) -> None:
-        self.events.append(ShowdownStart(line=self._line(token)))
+        self.events.append(ShowdownStart(line=self._file_line(token.line)))
 
-    def DEAL(self, token: Any) -> None:
-        value: str = token.value[9:].rstrip("\n")  # after "Dealt to "
+    # -- one event per line ------------------------------------------------------------
+    def _deal(self, name: str, m: re.Match[str], n: int) -> None:
         # "NAME [new]" or "NAME [known] [new]"; a name may itself end in "]".
-        head, _, new = value[:-1].rpartition(" [")
-        known_text = None
-        name = head
-        if head not in self.names and head.endswith("]") and " [" in head:
-            maybe_name, _, known = head[:-1].rpartition(" [")
-            if maybe_name in self.names or head not in self.names:
-                name, known_text = maybe_name, known
-        cards = self._cards(new, token)
-        known_cards = self._cards(known_text, token) if known_text is not None else ()
-        face_up = _face_up(self.game, self.street, len(cards), len(known_cards))
-        self.events.append(Deal(line=self._line(token), player=name, street=self.street,
-                                cards=cards, face_up=face_up, known=known_cards))
+        known_cards: tuple[MaybeCard, ...] = ()
+        if name[-1] == "]" and name not in self.names and " [" in name:
+            name, _, known = name[:-1].rpartition(" [")
+            known_cards = self._cards(known, n)
+        cards = self._cards(m["cards"][1:-1], n)
+        face_up = _face_up(self.game, self.street, len(cards))
+        self.events.append(_Deal(self.lines[n - 1], name, self.street, cards, face_up,
+                                 known_cards))
 
-    def BRING_IN(self, token: Any) -> None:
-        text, all_in = self._split_all_in(token.value.rstrip("\n"))
-        name, _, amount = text.rpartition(": brings in for ")
-        self.events.append(BringIn(line=self._line(token), player=name,
-                                   amount=self._amount(amount, token), all_in=all_in))
+    def _uncalled(self, name: str, m: re.Match[str], n: int) -> None:
+        self.events.append(UncalledReturned(line=self._file_line(n), player=name,
+                                            amount=self._amount(m["amount"], n)))
 
-    def BET(self, token: Any) -> None:
-        text, all_in = self._split_all_in(token.value.rstrip("\n"))
-        name, _, amount = text.rpartition(": bets ")
-        self.events.append(Bet(line=self._line(token), player=name,
-                               amount=self._amount(amount, token), all_in=all_in))
+    def _announce(self, name: str, m: re.Match[str], n: int) -> None:
+        text = m.group(0)
+        self.events.append(Announcement(line=self._file_line(n), kind=_ANNOUNCEMENTS[text],
+                                        text=text))
 
-    def RAISE(self, token: Any) -> None:
-        text, all_in = self._split_all_in(token.value.rstrip("\n"))
-        name, _, amounts = text.rpartition(": raises ")
-        by, _, to = amounts.partition(" to ")
-        self.events.append(Raise(line=self._line(token), player=name,
-                                 by=self._amount(by, token), to=self._amount(to, token),
-                                 all_in=all_in))
+    def _ante(self, name: str, m: re.Match[str], n: int) -> None:
+        self.events.append(_PostAnte(self.lines[n - 1], name, self._amount(m["amount"], n),
+                                     m["all_in"] is not None))
 
-    def CALL(self, token: Any) -> None:
-        text, all_in = self._split_all_in(token.value.rstrip("\n"))
-        name, _, amount = text.rpartition(": calls ")
-        self.events.append(Call(line=self._line(token), player=name,
-                                amount=self._amount(amount, token), all_in=all_in))
+    def _bring_in(self, name: str, m: re.Match[str], n: int) -> None:
+        self.events.append(_BringIn(self.lines[n - 1], name, self._amount(m["amount"], n),
+                                    m["all_in"] is not None))
 
-    def CHECK(self, token: Any) -> None:
-        self.events.append(Check(line=self._line(token), player=token.value[:-9]))
+    def _bet(self, name: str, m: re.Match[str], n: int) -> None:
+        self.events.append(_Bet(self.lines[n - 1], name, self._amount(m["amount"], n),
+                                m["all_in"] is not None))
 
-    def FOLD(self, token: Any) -> None:
-        name = token.value.rstrip("\n").rpartition(": folds")[0]
-        self.events.append(Fold(line=self._line(token), player=name))
+    def _raise(self, name: str, m: re.Match[str], n: int) -> None:
+        self.events.append(_Raise(self.lines[n - 1], name, self._amount(m["by"], n),
+                                  self._amount(m["to"], n), m["all_in"] is not None))
 
-    def UNCALLED(self, token: Any) -> None:
-        value: str = token.value.rstrip("\n")
-        amount, _, name = value[len("Uncalled bet ("):].partition(") returned to ")
-        self.events.append(UncalledReturned(line=self._line(token), player=name,
-                                            amount=self._amount(amount, token)))
+    def _call(self, name: str, m: re.Match[str], n: int) -> None:
+        self.events.append(_Call(self.lines[n - 1], name, self._amount(m["amount"], n),
+                                 m["all_in"] is not None))
 
-    def COLLECT(self, token: Any) -> None:
-        value: str = token.value.rstrip("\n")
-        name, _, rest = value.rpartition(" collected ")
-        amount, _, pot_text = rest.partition(" from ")
-        pot = PotKind.POT
-        index = None
-        if pot_text.startswith("main"):
-            pot = PotKind.MAIN
-        elif pot_text.startswith("side"):
-            pot = PotKind.SIDE
-            if "-" in pot_text:
-                index = int(pot_text.rpartition("-")[2])
-        self.events.append(Collect(line=self._line(token), player=name,
-                                   amount=self._amount(amount, token), pot=pot, pot_index=index))
+    def _check(self, name: str, m: re.Match[str], n: int) -> None:
+        self.events.append(_Check(self.lines[n - 1], name))
 
-    def SHOW(self, token: Any) -> None:
-        value: str = token.value.rstrip("\n")
-        name, _, rest = value.rpartition(": shows [")
-        if name not in self.names and ": shows [" in name:
-            # the description contained ": shows [" (never seen); keep the first split
-            name, _, rest = value.partition(": shows [")
-        cards_text, _, description = rest.partition("]")
-        description = description.strip()
-        if description.startswith("(") and description.endswith(")"):
-            description = description[1:-1]
-        self.events.append(Show(line=self._line(token), player=name,
-                                cards=self._cards(cards_text, token),
-                                description=description or None))
+    def _fold(self, name: str, m: re.Match[str], n: int) -> None:
+        self.events.append(_Fold(self.lines[n - 1], name))
 
-    def MUCK(self, token: Any) -> None:
-        value: str = token.value.rstrip("\n")
-        name, _, rest = value.rpartition(": mucks hand")
-        cards = self._cards(rest.strip()[1:-1], token) if rest.strip() else ()
-        self.events.append(Muck(line=self._line(token), player=name, cards=cards))
+    def _show(self, name: str, m: re.Match[str], n: int) -> None:
+        self.events.append(Show(line=self._file_line(n), player=name,
+                                cards=self._cards(m["cards"][1:-1], n),
+                                description=m["description"] or None))
 
-    def NO_SHOW(self, token: Any) -> None:
-        name = token.value.rstrip("\n").rpartition(": doesn't show hand")[0]
-        self.events.append(NoShow(line=self._line(token), player=name))
+    def _muck(self, name: str, m: re.Match[str], n: int) -> None:
+        cards = self._cards(m["cards"][1:-1], n) if m["cards"] else ()
+        self.events.append(Muck(line=self._file_line(n), player=name, cards=cards))
 
-    # -- noise ------------------------------------------------------------------
-    def CHAT(self, token: Any) -> None:
-        value: str = token.value.rstrip("\n")
-        name, _, said = value.partition(' said, "')
-        if name not in self.names:  # a name containing ' said, "' (or an observer)
+    def _no_show(self, name: str, m: re.Match[str], n: int) -> None:
+        self.events.append(NoShow(line=self._file_line(n), player=name))
+
+    def _collect(self, name: str, m: re.Match[str], n: int) -> None:
+        pot = _POTS.get(m["pot"] or "", PotKind.POT)
+        index = int(m["index"]) if m["index"] else None
+        self.events.append(Collect(line=self._file_line(n), player=name,
+                                   amount=self._amount(m["amount"], n), pot=pot,
+                                   pot_index=index))
+
+    def _chat(self, name: str, m: re.Match[str], n: int) -> None:
+        value = m.group(0)
+        said = m["text"]
+        if name not in self.names:  # a name holding ' said, "', or an observer
             for candidate in self.names:
                 if value.startswith(candidate + ' said, "'):
-                    name, said = candidate, value[len(candidate) + 8 :]
+                    name, said = candidate, value[len(candidate) + 8 : -1]
                     break
-        self.events.append(Chat(line=self._line(token), player=name, text=said[:-1]))
+        self.events.append(Chat(line=self._file_line(n), player=name, text=said))
 
-    def TABLE_EVENT(self, token: Any) -> None:
-        value: str = token.value.rstrip("\n")
-        found = next(((value.find(marker), kind) for marker, kind in _TABLE_EVENT_KINDS
-                      if value.find(marker) > 0), None)
-        if found is None:
-            name, kind = value.partition(" ")[0], TableEventKind.OTHER
-        else:
-            name, kind = value[: found[0]], found[1]
-        if name.endswith(":"):
+    def _table_event(self, name: str, m: re.Match[str], n: int) -> None:
+        value = m.group(0)
+        what = m["what"]
+        kind = next((k for marker, k in _TABLE_EVENT_KINDS if what.startswith(marker.strip())),
+                    TableEventKind.OTHER)
+        if name.endswith(":"):  # "X: is sitting out": the grammar's optional colon
             name = name[:-1]
-        self.events.append(TableEvent(line=self._line(token), player=name, kind=kind,
+        self.events.append(TableEvent(line=self._file_line(n), player=name, kind=kind,
                                       text=value))
 
-    def ANNOUNCE(self, token: Any) -> None:
-        value: str = token.value.rstrip("\n")
-        self.events.append(Announcement(line=self._line(token),
-                                        kind=_ANNOUNCEMENTS.get(value, "other"), text=value))
-
-    # -- summary ------------------------------------------------------------------
+    # -- summary ------------------------------------------------------------------------
     def SUMMARY(self, token: Any) -> None:
-        self.events.append(SummaryStart(line=self._line(token)))
+        self.events.append(SummaryStart(line=self._file_line(token.line)))
 
     def TOTAL_POT(self, token: Any) -> None:
-        value: str = token.value.rstrip("\n")
+        n: int = token.line
+        value: str = token.value[:-1]
         pots, _, rake_text = value[len("Total pot "):].partition("|")
         rake_text = rake_text.strip()
         rake = 0
         if rake_text.startswith("Rake "):
-            rake = self._amount(rake_text[5:].split()[0], token)
+            rake = self._amount(rake_text[5:].split()[0], n)
         words = pots.split()
-        total = self._amount(words[0], token)
+        total = self._amount(words[0], n)
         main: int | None = None
         sides: list[int] = []
         i = 1
         while i < len(words):
             word = words[i].lower()
             if word == "main" and i + 2 < len(words):
-                main = self._amount(words[i + 2].rstrip("."), token)
+                main = self._amount(words[i + 2].rstrip("."), n)
                 i += 3
             elif word.startswith("side") and i + 2 < len(words):
-                sides.append(self._amount(words[i + 2].rstrip("."), token))
+                sides.append(self._amount(words[i + 2].rstrip("."), n))
                 i += 3
             else:
                 i += 1
-        self.events.append(PotSummary(line=self._line(token), total=total, main=main,
+        self.events.append(PotSummary(line=self._file_line(n), total=total, main=main,
                                       sides=tuple(sides), rake=rake))
 
     def BOARD(self, token: Any) -> None:
-        value: str = token.value.rstrip("\n")
-        self.events.append(BoardSummary(line=self._line(token),
-                                        cards=self._cards(value[7:-1], token)))
+        value: str = token.value[:-1]
+        self.events.append(BoardSummary(line=self._file_line(token.line),
+                                        cards=self._cards(value[7:-1], token.line)))
 
-    def SEAT_SUMMARY(self, token: Any) -> None:
-        value: str = token.value.rstrip("\n")
+    def SEAT_SUMMARIES(self, token: Any) -> None:
+        n: int = token.line
+        for value in token.value[:-1].split("\n"):
+            self._seat_summary(value, n)
+            n += 1
+
+    def _seat_summary(self, value: str, n: int) -> None:
         number_text, _, rest = value[5:].partition(": ")
         name = _summary_name(rest, self.names)
         tail = rest[len(name):].strip()
@@ -621,12 +766,12 @@ class PokerStarsBuilder:
         elif tail.startswith(("showed [", "mucked [")):
             outcome = SeatOutcome.MUCKED if tail.startswith("mucked") else SeatOutcome.SHOWED_LOST
             cards_text, _, after = tail[tail.index("[") + 1 :].partition("]")
-            cards = self._cards(cards_text, token)
+            cards = self._cards(cards_text, n)
             after = after.strip()
             if after.startswith("and won ("):
                 outcome = SeatOutcome.SHOWED_WON
                 won_text, _, after = after[len("and won ("):].partition(")")
-                won = self._amount(won_text, token)
+                won = self._amount(won_text, n)
                 after = after.strip()
             elif after.startswith("and lost"):
                 after = after[len("and lost"):].strip()
@@ -634,8 +779,8 @@ class PokerStarsBuilder:
                 description = after[5:]
         elif tail.startswith("collected ("):
             outcome = SeatOutcome.COLLECTED
-            won = self._amount(tail[len("collected ("):].partition(")")[0], token)
-        self.events.append(SeatSummary(line=self._line(token), player=name,
+            won = self._amount(tail[len("collected ("):].partition(")")[0], n)
+        self.events.append(SeatSummary(line=self._file_line(n), player=name,
                                        seat=int(number_text), outcome=outcome, street=street,
                                        cards=cards, won=won, description=description,
                                        text=value))
@@ -644,7 +789,7 @@ class PokerStarsBuilder:
     def _nothing(self, children: list[Any]) -> None:
         return None
 
-    start = third = fourth = fifth = sixth = river = showdown = summary = body = _nothing
+    start = third = fourth = fifth = sixth = river = showdown = summary = _nothing
 
 
 def _summary_name(rest: str, names: set[str]) -> str:
@@ -664,7 +809,7 @@ def _summary_name(rest: str, names: set[str]) -> str:
     return rest
 
 
-def _face_up(game: Game, street: Street, count: int, known: int) -> tuple[bool, ...]:
+def _face_up(game: Game, street: Street, count: int) -> tuple[bool, ...]:
     """Which of ``count`` newly dealt cards are face up, by the game's dealing rules."""
     if game is Game.FIVE_STUD:
         if street is Street.THIRD and count == 2:
