@@ -132,7 +132,7 @@ def test_classifier_agrees_with_the_grammar_on_tricky_lines(line: str) -> None:
         assert (found[0] if found else None) == grammar_decision(line, order)
 
 
-_ALPHABET = st.sampled_from(list("ab :$.,[]()0123456789\"#-") + [
+_ALPHABET = st.sampled_from([*"ab :$.,[]()0123456789\"#-",
     ": calls ", ": bets ", ": raises ", " to ", ": checks", ": folds", ": shows ",
     " and is all-in", " collected ", " from pot", " said, \"", "Dealt to ", " has timed out",
     ": posts the ante ", ": brings in for ", ": mucks hand", "Uncalled bet (", ") returned to ",
