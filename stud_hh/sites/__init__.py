@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from stud_hh.reader import LineStart
 from stud_hh.sites import pokerstars
 
 
@@ -47,9 +48,6 @@ def dialect_for(line: str) -> Dialect | None:
     return None
 
 
-_ANY_START = re.compile("|".join(f"(?:{d.hand_start.pattern})" for d in DIALECTS))
-
-
-def starts_hand(line: str) -> bool:
-    """True when ``line`` opens a hand of any known site."""
-    return _ANY_START.match(line) is not None
+starts_hand = LineStart("|".join(f"(?:{d.hand_start.pattern})" for d in DIALECTS))
+"""Recognises a line that opens a hand of any known site (``starts_hand(line)``);
+the reader uses its multi-line form to cut files into hands."""
