@@ -205,9 +205,13 @@ def normalised_chunks(stream: io.TextIOBase, chunk_size: int = 1 << 18) -> Itera
 def _clean(body: str) -> str:
     if "\ufeff" in body:
         body = body.replace("\ufeff", "")
-    for space in _TRAILING_SPACES:  # str.replace runs ~15x faster than a regex here
-        while space in body:
-            body = body.replace(space, "\n")
+    dirty = True
+    while dirty:  # str.replace runs ~15x faster than a regex here; mixes need rounds
+        dirty = False
+        for space in _TRAILING_SPACES:
+            if space in body:
+                body = body.replace(space, "\n")
+                dirty = True
     return body
 
 
