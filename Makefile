@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/stud-hh parse sample_histories
+	$(BIN)/stud-hh parse --verbose sample_histories
 
 lint: $(STAMP)
 	$(BIN)/ruff check stud_hh tests benchmarks

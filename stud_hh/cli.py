@@ -62,13 +62,17 @@ def cmd_parse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for path in files:
             size = path.stat().st_size
             shown = 0  # bytes of this file already on the bar (estimated from line counts)
+            games: Counter[str] = Counter()
             for result in parse_file(path):
                 if isinstance(result, ParsedHand):
                     parsed += 1
+                    games[result.header.game.value] += 1
                 elif isinstance(result, SkippedHand):
                     skipped[result.game_text] += 1
+                    games["skipped"] += 1
                 else:
                     failed += 1
+                    games["failed"] += 1
                     if not jsonl:
                         _report_failure(result, err)
                 if jsonl:
@@ -79,6 +83,9 @@ def cmd_parse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 shown += step
                 bar.update(step)  # type: ignore[attr-defined]
             bar.update(size - shown)  # type: ignore[attr-defined]
+            if args.verbose and not jsonl:
+                detail = ", ".join(f"{n} {game}" for game, n in sorted(games.items()))
+                bar.write(f"{path}: {detail or 'no hands'}", file=out)  # type: ignore[attr-defined]
     bar.close()  # type: ignore[attr-defined]
     print(_summary(len(files), parsed, skipped, failed), file=err if jsonl else out)
     return EXIT_FAILURES if failed else EXIT_OK
@@ -102,6 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "jsonl"), default="text",
                    help="text: a summary and the failures; jsonl: one JSON object per hand")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="also print one line per file: hands by game, skipped, failed")
     p.set_defaults(func=cmd_parse)
     return parser
 

@@ -95,3 +95,11 @@ def test_parse_jsonl_prints_one_object_per_hand(
 def test_missing_path_is_unusable_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["parse", "/definitely/not/here"]) == 2
     assert "no such file or folder" in capsys.readouterr().err
+
+
+def test_verbose_prints_a_line_per_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _write(tmp_path, "a.txt", HAND + "\n\n" + HOLDEM)
+    assert main(["parse", "-q", "-v", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{tmp_path / 'a.txt'}: 1 skipped, 1 stud"
+    assert lines[-1].startswith("1 file: 1 hands parsed")
