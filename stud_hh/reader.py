@@ -194,6 +194,9 @@ def normalised_chunks(stream: io.TextIOBase, chunk_size: int = 1 << 18) -> Itera
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         cut = text.rfind("\n") + 1
+        if not cut and len(text) > _MAX_BUFFER:  # no line end for megabytes: binary junk
+            text += "\n"
+            cut = len(text)
         pending = text[cut:] + ("\r" if keep_cr else "")
         body = text[:cut]
         if body:
@@ -314,11 +317,14 @@ def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
     for item in paths:
         path = Path(item)
         if path.is_dir():
-            found = [
-                p for p in path.rglob("*")
-                if p.is_file() and p.suffix.lower() in HISTORY_SUFFIXES
-                and not any(part.startswith(".") for part in p.relative_to(path).parts)
-            ]
+            try:
+                found = [
+                    p for p in path.rglob("*")
+                    if p.is_file() and p.suffix.lower() in HISTORY_SUFFIXES
+                    and not any(part.startswith(".") for part in p.relative_to(path).parts)
+                ]
+            except OSError as exc:
+                raise InputError(f"cannot list the folder: {exc}", path=str(path)) from exc
             yield from sorted(found)
         elif path.is_file():
             yield path

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,24 @@ def test_verbose_prints_a_line_per_file(tmp_path: Path, capsys: pytest.CaptureFi
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"{tmp_path / 'a.txt'}: 1 skipped, 1 stud"
     assert lines[-1].startswith("1 file: 1 hands parsed")
+
+
+def test_unreadable_and_binary_files_are_failures_not_tracebacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = _write(tmp_path, "good.txt", HAND)
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(bytes(range(256)) * 64)
+    locked = _write(tmp_path, "locked.txt", HAND.replace("#1001", "#1009"))
+    locked.chmod(0)
+    try:
+        code = main(["parse", "-q", str(good), str(binary), str(locked)])
+    finally:
+        locked.chmod(0o644)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    assert "binary.txt:1" in err
+    if os.geteuid() != 0:  # root reads a file whatever its mode
+        assert "locked.txt" in err
+    assert code == 1
+    assert "1 failed" in out or "2 failed" in out
