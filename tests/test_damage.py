@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import relined
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -173,13 +174,6 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("damage")
 
 
-def _relined(hand: ParsedHand, shift: int) -> tuple[object, tuple[object, ...]]:
-    """The header and events of ``hand`` with every line number moved by ``shift``."""
-    header = hand.header
-    seats = tuple(dataclasses.replace(s, line=s.line + shift) for s in header.seats)
-    header = dataclasses.replace(header, line=header.line + shift, seats=seats)
-    events = tuple(dataclasses.replace(e, line=e.line + shift) for e in hand.events)
-    return header, events
 
 
 def _decode(data: bytes) -> str:
@@ -304,7 +298,7 @@ def test_damage_to_one_hand_spares_the_others(
         assert len(same_id) == 1, f"{what} in hand {k}: hand {j} read as {same_id!r}"
         got = same_id[0]
         assert isinstance(got, ParsedHand), f"{what} in hand {k}: hand {j} read as {got!r}"
-        assert _relined(got, 1 - got.first_line) == _relined(ALONE[sample.hand_id], 0), (
+        assert relined(got, 1 - got.first_line) == relined(ALONE[sample.hand_id], 0), (
             f"{what} in hand {k} changed hand {j} ({sample.source})"
         )
 

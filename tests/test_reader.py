@@ -8,7 +8,6 @@ line numbers included (every variant keeps the line structure).
 from __future__ import annotations
 
 import codecs
-import dataclasses
 import random
 import tracemalloc
 from collections.abc import Callable
@@ -16,6 +15,7 @@ from itertools import cycle
 from pathlib import Path
 
 import pytest
+from helpers import relined
 
 from stud_hh import reader
 from stud_hh.events import Chat, Seat
@@ -306,13 +306,6 @@ def test_undecodable_bytes_never_stop_the_file(tmp_path: Path) -> None:
     assert results[0].raw_text.rstrip().endswith(" end")
 
 
-def _relined(hand: ParsedHand, shift: int) -> tuple[object, tuple[object, ...]]:
-    """The header and events of ``hand`` with every line number moved by ``shift``."""
-    header = hand.header
-    seats = tuple(dataclasses.replace(s, line=s.line + shift) for s in header.seats)
-    header = dataclasses.replace(header, line=header.line + shift, seats=seats)
-    events = tuple(dataclasses.replace(e, line=e.line + shift) for e in hand.events)
-    return header, events
 
 
 def test_text_before_the_first_hand(
@@ -335,7 +328,7 @@ def test_text_before_the_first_hand(
         assert isinstance(got, ParsedHand)
         assert isinstance(want, ParsedHand)
         assert got.hand_id == want.hand_id
-        assert _relined(got, -len(preface)) == _relined(want, 0)
+        assert relined(got, -len(preface)) == relined(want, 0)
 
 
 def test_file_without_any_hand(tmp_path: Path) -> None:
