@@ -1,0 +1,751 @@
+"""Stage 3: a parsed hand -> a replayed hand, checked against the rules.
+
+One generic engine walks a hand's events with the game's rules and a house
+rule profile (:mod:`stud_hh.rules`), and derives what each action *is*
+(PokerStars prints a completion as ``bets`` or ``raises``), who was to act,
+the bet level and cap, contributions per street, uncalled returns, main and
+side pots with their eligible players, who should win each pot, and each
+player's net result. Every broken rule becomes a :class:`Violation` with its
+line; a rule the text cannot decide becomes :class:`Unverifiable`. A violation
+never stops the replay: the engine records it and goes on from what the
+history says happened.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from stud_hh.cards import MaybeCard
+from stud_hh.evaluate import high_rank, low8_rank, low_a5_rank
+from stud_hh.events import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Collect,
+    Complete,
+    Deal,
+    Fold,
+    Game,
+    HandEvent,
+    Muck,
+    PostAnte,
+    PotSummary,
+    Raise,
+    Show,
+    ShowdownStart,
+    Street,
+    StreetStart,
+    UncalledReturned,
+)
+from stud_hh.parse import ParsedHand
+from stud_hh.rules import (
+    GAMES,
+    Profile,
+    ShowdownFirst,
+    bet_size,
+    bring_in_player,
+    cap,
+    first_actor,
+    profile,
+)
+from stud_hh.violations import Unverifiable, Violation
+
+
+class ActionKind(StrEnum):
+    ANTE = "ante"
+    BRING_IN = "bring_in"
+    COMPLETE = "complete"
+    BET = "bet"
+    RAISE = "raise"
+    CALL = "call"
+    CHECK = "check"
+    FOLD = "fold"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Action:
+    """One action as the rules see it."""
+
+    line: int
+    street: Street | None
+    """``None`` for antes."""
+    order: int
+    player: str
+    kind: ActionKind
+    amount: int
+    """Chips this action put in."""
+    total: int
+    """The player's total on this street after the action."""
+    level: int
+    """Bets made on this street after the action (the completion is the first on 3rd)."""
+    all_in: bool
+    capped: bool
+    """This action reached the cap."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FirstActor:
+    street: Street
+    player: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pot:
+    """A main (index 0) or side pot: its chips before rake and who may win it."""
+
+    index: int
+    amount: int
+    eligible: tuple[str, ...]
+    winners_high: tuple[str, ...] = ()
+    winners_low: tuple[str, ...] = ()
+    collected: tuple[tuple[str, int], ...] = ()
+    """What the history says each player collected from this pot."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReplayedHand:
+    """A hand replayed under a profile, with everything the rules derive from it."""
+
+    hand: ParsedHand
+    profile: str
+    actions: tuple[Action, ...]
+    first_actors: tuple[FirstActor, ...]
+    contributions: dict[str, dict[Street | None, int]]
+    uncalled: dict[str, int]
+    collected: dict[str, int]
+    pots: tuple[Pot, ...]
+    rake: int
+    showdown: tuple[str, ...]
+    """Players who showed, in the order they showed."""
+    nets: dict[str, int]
+    rake_shares: dict[str, int]
+    violations: tuple[Violation, ...]
+    unverifiable: tuple[Unverifiable, ...]
+
+    @property
+    def hand_id(self) -> str:
+        return self.hand.hand_id
+
+
+@dataclass
+class _Player:
+    name: str
+    seat: int
+    stack: int
+    dealt: bool = False
+    folded: bool = False
+    all_in: bool = False
+    up: list[MaybeCard] = field(default_factory=list)
+    down: list[MaybeCard] = field(default_factory=list)
+    shown: tuple[MaybeCard, ...] = ()
+    put_in: dict[Street | None, int] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(self.put_in.values())
+
+    @property
+    def live(self) -> bool:
+        return self.dealt and not self.folded
+
+
+class _Replay:
+    """The engine's state while one hand is walked."""
+
+    def __init__(self, hand: ParsedHand, rules_profile: Profile) -> None:
+        header = hand.header
+        self.hand = hand
+        self.profile = rules_profile
+        self.game = GAMES[header.game]
+        self.small_bet = header.small_bet
+        self.big_bet = header.big_bet
+        self.players = {s.name: _Player(s.name, s.seat, s.stack) for s in header.seats}
+        self.seat_order = [s.name for s in sorted(header.seats, key=lambda s: s.seat)]
+        self.violations: list[Violation] = []
+        self.unverifiable: list[Unverifiable] = []
+        self.actions: list[Action] = []
+        self.first_actors: list[FirstActor] = []
+        self.uncalled: dict[str, int] = {}
+        self.collected: dict[str, int] = {}
+        self.collects: list[Collect] = []
+        self.shows: list[str] = []
+        self.show_lines: list[tuple[str, int]] = []
+        self.pot_summary: PotSummary | None = None
+        self.cards_seen: dict[str, int] = {}
+        self.street: Street | None = None
+        self.common: MaybeCard = None
+        self.in_showdown = False
+        self._reset_round()
+
+    # -- bookkeeping ---------------------------------------------------------------
+    def flag(self, rule: str, line: int, player: str | None, message: str) -> None:
+        self.violations.append(Violation(
+            rule=rule, hand_id=self.hand.hand_id, path=self.hand.path, line=line,
+            street=self.street, player=player, message=message))
+
+    def cannot_check(self, rule: str, line: int, reason: str) -> None:
+        self.unverifiable.append(Unverifiable(
+            rule=rule, hand_id=self.hand.hand_id, path=self.hand.path, line=line, reason=reason))
+
+    def _reset_round(self) -> None:
+        self.bet_to = 0
+        self.level = 0
+        self.full_bet = 0
+        self.big_bet_made = False
+        self.to_act: list[str] = []
+        self.last_actor: str | None = None
+        self.last_full_raiser: str | None = None
+        self.round_players = 0
+        self.bring_in_expected: str | None = None
+        self.bring_in_posted = False
+        self.order = 0
+        self.street_line = 0
+
+    def _actors_from(self, start: str) -> list[str]:
+        """Live players with chips, clockwise from ``start`` (included)."""
+        n = len(self.seat_order)
+        i = self.seat_order.index(start)
+        names = [self.seat_order[(i + k) % n] for k in range(n)]
+        return [p for p in names if self.players[p].live and not self.players[p].all_in]
+
+    def _after(self, name: str) -> list[str]:
+        """Players still to act after ``name`` moves, in order."""
+        n = len(self.seat_order)
+        i = self.seat_order.index(name)
+        return [self.seat_order[(i + k) % n] for k in range(1, n)]
+
+    def _street_label(self) -> str:
+        return self.street.label + " street" if self.street is not None else "the antes"
+
+    # -- events --------------------------------------------------------------------
+    def run(self) -> ReplayedHand:
+        for event in self.hand.events:
+            self.event(event)
+        self._end_round(None)
+        return self._finish()
+
+    def event(self, event: HandEvent) -> None:
+        if isinstance(event, PostAnte):
+            self._ante(event)
+        elif isinstance(event, StreetStart):
+            self._street_start(event)
+        elif isinstance(event, Deal):
+            self._deal(event)
+        elif isinstance(event, BringIn | Bet | Raise | Call | Check | Fold | Complete):
+            self._action(event)
+        elif isinstance(event, UncalledReturned):
+            self._end_round(event.line)
+            self.uncalled[event.player] = self.uncalled.get(event.player, 0) + event.amount
+        elif isinstance(event, Collect):
+            self._end_round(event.line)
+            self.collects.append(event)
+            self.collected[event.player] = self.collected.get(event.player, 0) + event.amount
+        elif isinstance(event, ShowdownStart):
+            self._end_round(event.line)
+            self.in_showdown = True
+        elif isinstance(event, Show):
+            self._show(event)
+        elif isinstance(event, Muck):
+            pass
+        elif isinstance(event, PotSummary):
+            self.pot_summary = event
+
+    def _player(self, name: str, line: int) -> _Player | None:
+        player = self.players.get(name)
+        if player is None:
+            self.flag("action.unknown-player", line, name,
+                      f"{name} acts on {self._street_label()} but is not seated")
+        return player
+
+    def _put(self, player: _Player, amount: int, line: int, all_in: bool) -> None:
+        if amount > player.stack:
+            self.flag("stack.exceeded", line, player.name,
+                      f"{player.name} puts in {amount} with only {player.stack} left")
+        player.stack -= amount
+        player.put_in[self.street] = player.put_in.get(self.street, 0) + amount
+        if all_in != (player.stack <= 0):
+            said = "says all-in" if all_in else "does not say all-in"
+            self.flag("stack.all-in-mismatch", line, player.name,
+                      f"{player.name} {said} with {max(player.stack, 0)} left")
+        if player.stack <= 0:
+            player.all_in = True
+
+    def _ante(self, event: PostAnte) -> None:
+        player = self._player(event.player, event.line)
+        if player is None:
+            return
+        player.dealt = True
+        self._put(player, event.amount, event.line, event.all_in)
+        self.actions.append(Action(line=event.line, street=None, order=len(self.actions),
+                                   player=player.name, kind=ActionKind.ANTE, amount=event.amount,
+                                   total=event.amount, level=0, all_in=event.all_in,
+                                   capped=False))
+
+    def _deal(self, event: Deal) -> None:
+        player = self.players.get(event.player)
+        if player is None:
+            self.flag("action.unknown-player", event.line, event.player,
+                      f"cards dealt to {event.player}, who is not seated")
+            return
+        player.dealt = True
+        for card, up in zip(event.cards, event.face_up, strict=False):
+            if card is not None:
+                seen = self.cards_seen.get(card)
+                if seen is not None and seen != event.line and card != self.common:
+                    self.flag("card.duplicate", event.line, player.name,
+                              f"{card} dealt to {player.name} was already dealt (line {seen})")
+                self.cards_seen[card] = event.line
+            (player.up if up else player.down).append(card)
+        if event.known:
+            mine = [c for c in player.down + player.up if c is not None]
+            for card in event.known:
+                if card is not None and card not in mine:
+                    self.flag("card.changed", event.line, player.name,
+                              f"{player.name}'s line repeats {card}, which was not dealt to them")
+
+    # -- streets and turns ------------------------------------------------------------
+    def _street_start(self, event: StreetStart) -> None:
+        self._end_round(event.line)
+        self._reset_round()
+        self.street = event.street
+        self.street_line = event.line
+        if event.has_common:
+            self.common = event.common
+            if event.common is not None:
+                for player in self.players.values():
+                    if player.live:
+                        player.up.append(event.common)
+        self.full_bet = bet_size(self.game, event.street, self.small_bet, self.big_bet)
+
+    def _start_round(self, line: int) -> None:
+        """Work out who must act first, once the street's cards are known."""
+        if self.to_act or self.last_actor is not None or self.street is None:
+            return
+        live = [p for p in self.seat_order if self.players[p].live]
+        self.round_players = len(live)
+        if self.street is Street.THIRD:
+            doors: dict[str, str] = {}
+            for p in live:
+                door = self.players[p].up[0] if self.players[p].up else None
+                if door is not None:
+                    doors[p] = door
+            if len(doors) < len(live):
+                self.cannot_check("bring-in.wrong-player", line,
+                                  "a door card is not shown for every player")
+                first = live[0] if live else None
+            else:
+                first = bring_in_player(self.game, self.profile, doors, self.seat_order)
+            if first is not None:
+                self.bring_in_expected = first
+                self.first_actors.append(FirstActor(street=Street.THIRD, player=first,
+                                                    reason="bring-in"))
+                actors = self._actors_from(first)
+                if first not in actors and actors:  # all-in on the ante: left of them acts
+                    first = actors[0]
+                self.to_act = actors
+        else:
+            able = [p for p in live if not self.players[p].all_in]
+            boards = {p: [c for c in self.players[p].up if c is not None] for p in able}
+            if len(live) < 2 or not able:
+                return
+            first = first_actor(self.game, self.profile, boards, self.seat_order)
+            self.first_actors.append(FirstActor(street=self.street, player=first,
+                                                reason="best board"))
+            self.to_act = self._actors_from(first)
+
+    def _end_round(self, line: int | None) -> None:
+        """Close the betting round: anyone who still had to act is a missing action."""
+        if self.street is None or self.in_showdown:
+            return
+        waiting = [p for p in self.to_act if self.players[p].live and not self.players[p].all_in]
+        live = [p for p in self.seat_order if self.players[p].live]
+        if waiting and len(live) > 1 and line is not None and self.last_actor is not None:
+            owed = [p for p in waiting
+                    if self.players[p].put_in.get(self.street, 0) < self.bet_to
+                    or self.bet_to == 0]
+            able = [p for p in live if not self.players[p].all_in]
+            if owed and len(able) > 1:
+                self.flag("action.missing", line, owed[0],
+                          f"{self._street_label()} ends before {', '.join(owed)} acted")
+        self.to_act = []
+
+    def _action(self, event: BringIn | Bet | Raise | Call | Check | Fold | Complete) -> None:
+        player = self._player(event.player, event.line)
+        if player is None:
+            return
+        self._start_round(event.line)
+        street = self.street or Street.THIRD
+        if player.folded:
+            self.flag("action.after-fold", event.line, player.name,
+                      f"{player.name} acts on {self._street_label()} after folding")
+            return
+        expected = next((p for p in self.to_act if self.players[p].live), None)
+        if (expected is not None and expected != player.name
+                and not isinstance(event, BringIn)):  # a wrong bring-in has its own rule
+            self.flag("action.out-of-turn", event.line, player.name,
+                      f"{player.name} acts out of turn on {self._street_label()}; "
+                      f"{expected} was to act")
+        mine = player.put_in.get(street, 0)
+        owed = self.bet_to - mine
+        kind: ActionKind
+        amount = 0
+        if isinstance(event, Fold):
+            kind = ActionKind.FOLD
+            player.folded = True
+        elif isinstance(event, Check):
+            kind = ActionKind.CHECK
+            if owed > 0:
+                self.flag("action.check-facing-bet", event.line, player.name,
+                          f"{player.name} checks facing a bet of {owed} on {self._street_label()}")
+        elif isinstance(event, Call):
+            kind = ActionKind.CALL
+            amount = event.amount
+            due = min(owed, player.stack)
+            if amount != due:
+                self.flag("call.wrong-amount", event.line, player.name,
+                          f"{player.name} calls {amount} but owes {due}")
+        elif isinstance(event, BringIn):
+            kind = ActionKind.BRING_IN
+            amount = event.amount
+            self._check_bring_in(player.name, amount, event)
+        else:
+            kind, amount = self._aggression(player, event, mine, street)
+        if amount:
+            self._put(player, amount, event.line, getattr(event, "all_in", False))
+        total = player.put_in.get(street, 0)
+        if kind in (ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
+            self.bet_to = max(self.bet_to, total)
+        limit = cap(self.profile, self.round_players)
+        capped = kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE) and (
+            limit is not None and self.level == limit)
+        self.actions.append(Action(line=event.line, street=street, order=len(self.actions),
+                                   player=player.name, kind=kind, amount=amount, total=total,
+                                   level=self.level, all_in=player.all_in, capped=capped))
+        self._advance(player.name, kind, amount)
+
+    def _check_bring_in(self, name: str, amount: int, event: BringIn) -> None:
+        if self.street is not Street.THIRD or self.bring_in_posted or self.level:
+            self.flag("bring-in.wrong-player", event.line, name,
+                      f"{name} brings in on {self._street_label()} after the betting opened")
+        elif self.bring_in_expected is not None and name != self.bring_in_expected:
+            self.flag("bring-in.wrong-player", event.line, name,
+                      f"{name} brings in, but {self.bring_in_expected} has the "
+                      f"{'highest' if self.hand.header.game is Game.RAZZ else 'lowest'} door card")
+        if amount <= 0 or (amount >= self.small_bet and not event.all_in):
+            self.flag("bring-in.wrong-amount", event.line, name,
+                      f"bring-in of {amount}: it must be more than nothing and less than the "
+                      f"small bet {self.small_bet}")
+        self.bring_in_posted = True
+
+    def _aggression(self, player: _Player, event: Bet | Raise | Complete, mine: int,
+                    street: Street) -> tuple[ActionKind, int]:
+        """A bet, raise or completion: its kind and chips, with size and cap checks."""
+        name = player.name
+        if isinstance(event, Raise):
+            to, by = event.to, event.by
+            if to != self.bet_to + by and self.bet_to:
+                self.flag("raise.wrong-total", event.line, name,
+                          f"{name} raises {by} to {to}, but the bet was {self.bet_to}")
+        elif isinstance(event, Complete):
+            to = event.to
+            by = to - self.bet_to
+        else:
+            to = mine + event.amount
+            by = to - self.bet_to
+            if self.bet_to and not (street is Street.THIRD and self.level == 0):
+                self.flag("bet.facing-bet", event.line, name,
+                          f"{name} bets facing a bet of {self.bet_to} on {self._street_label()}")
+        amount = to - mine
+        all_in = getattr(event, "all_in", False) or amount >= player.stack
+        completing = street is Street.THIRD and self.level == 0
+        if completing:
+            kind = ActionKind.COMPLETE
+            if to != self.small_bet and not (all_in and to < self.small_bet):
+                self.flag("complete.wrong-size", event.line, name,
+                          f"{name} completes to {to}; the completion is to the small bet "
+                          f"{self.small_bet}")
+            self.level = 1
+            self.last_full_raiser = name if to >= self.small_bet else self.last_full_raiser
+            self.bring_in_posted = True
+            return kind, amount
+        kind = ActionKind.BET if self.level == 0 else ActionKind.RAISE
+        size = self.full_bet
+        allowed = {size}
+        if (street is Street.FOURTH and self.game.open_pair_big_bet(self.profile)
+                and self._open_pair()):
+            allowed = {self.big_bet} if self.big_bet_made else {self.small_bet, self.big_bet}
+        if by not in allowed and not (all_in and by < max(allowed)):
+            if (street is Street.FOURTH and by == self.big_bet
+                    and self.game.open_pair_big_bet(self.profile)):
+                self.flag("bet.big-without-open-pair", event.line, name,
+                          f"{name} makes a big bet of {by} on 4th street with no open pair")
+            else:
+                sizes = " or ".join(str(s) for s in sorted(allowed))
+                self.flag("bet.wrong-size", event.line, name,
+                          f"{name} {'raises by' if kind is ActionKind.RAISE else 'bets'} {by} "
+                          f"on {self._street_label()}; the bet is {sizes}")
+        if by == self.big_bet and street is Street.FOURTH:
+            self.big_bet_made = True
+        full = by >= size or (self.profile.half_bet_reopens and 2 * by >= size)
+        if kind is ActionKind.RAISE and self.last_full_raiser == name and full:
+            self.flag("raise.not-reopened", event.line, name,
+                      f"{name} raises again though no one raised after their bet")
+        limit = cap(self.profile, self.round_players)
+        if full:
+            self.level += 1
+            self.last_full_raiser = name
+            if limit is not None and self.level > limit:
+                self.flag("raise.over-cap", event.line, name,
+                          f"{kind.value} by {name} is bet number {self.level} on "
+                          f"{self._street_label()}; the cap is {limit}")
+        return kind, amount
+
+    def _open_pair(self) -> bool:
+        for player in self.players.values():
+            if player.live and len(player.up) >= 2:
+                ranks = [c[0] for c in player.up[:2] if c is not None]
+                if len(ranks) == 2 and ranks[0] == ranks[1]:
+                    return True
+        return False
+
+    def _advance(self, name: str, kind: ActionKind, amount: int) -> None:
+        """Who is still to act after ``name``'s action."""
+        self.last_actor = name
+        remaining = [p for p in self._after(name)
+                     if self.players[p].live and not self.players[p].all_in]
+        if kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE) and (
+                self.last_full_raiser == name):
+            self.to_act = remaining  # everyone else must act again
+            return
+        if kind is ActionKind.BRING_IN:
+            self.to_act = remaining
+            return
+        # a call, check, fold, or an all-in that did not reopen: drop ``name`` only
+        self.to_act = [p for p in self.to_act if p != name and self.players[p].live
+                       and not self.players[p].all_in]
+        # a short all-in raise: those who already matched the old bet may only call
+        for p in remaining:
+            if (p not in self.to_act and self.players[p].put_in.get(self.street, 0)
+                    < self.bet_to):
+                self.to_act.append(p)
+        self.to_act = [p for p in remaining if p in self.to_act]
+
+    # -- showdown and pots --------------------------------------------------------------
+    def _show(self, event: Show) -> None:
+        self._end_round(event.line)
+        player = self.players.get(event.player)
+        if player is None:
+            return
+        self.shows.append(player.name)
+        if self.in_showdown:
+            self.show_lines.append((player.name, event.line))
+        player.shown = event.cards
+        known = [c for c in player.down + player.up if c is not None]
+        for card in event.cards:
+            if card is not None and card not in known and card != self.common:
+                seen = self.cards_seen.get(card)
+                if seen is not None:
+                    self.flag("card.duplicate", event.line, player.name,
+                              f"{player.name} shows {card}, already dealt (line {seen})")
+                self.cards_seen[card] = event.line
+
+    def _cards_of(self, player: _Player) -> list[str] | None:
+        """All seven cards of a player at showdown, or ``None`` when some are unknown."""
+        cards = {c for c in player.down + player.up if c is not None}
+        cards.update(c for c in player.shown if c is not None)
+        if self.common is not None:
+            cards.add(self.common)
+        wanted = 7 if self.game.cards_at_showdown >= 7 else self.game.cards_at_showdown
+        return sorted(cards) if len(cards) >= wanted else None
+
+    def _pots(self) -> list[tuple[int, list[str]]]:
+        """(amount, eligible players) for the main pot and each side pot."""
+        totals = {p.name: p.total - self.uncalled.get(p.name, 0) for p in self.players.values()}
+        live = [p for p in self.seat_order if self.players[p].live]
+        levels = sorted({totals[p] for p in live if self.players[p].all_in} | {
+            max((totals[p] for p in live), default=0)})
+        pots: list[tuple[int, list[str]]] = []
+        below = 0
+        for level in levels:
+            amount = sum(min(t, level) - min(t, below) for t in totals.values())
+            eligible = [p for p in live if totals[p] >= level]
+            if amount > 0:
+                if pots and eligible == pots[-1][1]:
+                    pots[-1] = (pots[-1][0] + amount, eligible)
+                else:
+                    pots.append((amount, eligible))
+            below = level
+        leftover = sum(totals.values()) - sum(a for a, _ in pots)
+        if leftover and pots:
+            pots[0] = (pots[0][0] + leftover, pots[0][1])
+        return pots
+
+    def _winners(self, eligible: list[str]) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """(high winners, low winners) of a pot, or ``None`` when the cards are unknown."""
+        contenders = [p for p in eligible if self.players[p].shown or len(eligible) == 1]
+        if len(eligible) == 1:
+            return (tuple(eligible), ())
+        if not contenders:
+            return None
+        hands: dict[str, list[str]] = {}
+        for name in contenders:
+            cards = self._cards_of(self.players[name])
+            if cards is None:
+                return None
+            hands[name] = cards
+        game = self.hand.header.game
+        if game is Game.RAZZ:
+            best = min(low_a5_rank(c) for c in hands.values())
+            return (tuple(p for p, c in hands.items() if low_a5_rank(c) == best), ())
+        best_high = max(high_rank(c) for c in hands.values())
+        high = tuple(p for p, c in hands.items() if high_rank(c) == best_high)
+        if game is not Game.STUD8:
+            return (high, ())
+        lows = {p: low8_rank(c) for p, c in hands.items()}
+        qualified = [r for r in lows.values() if r is not None]
+        if not qualified:
+            return (high, ())
+        best_low = min(qualified)
+        return (high, tuple(p for p, r in lows.items() if r == best_low))
+
+    def _finish(self) -> ReplayedHand:
+        rake = self.pot_summary.rake if self.pot_summary else 0
+        line = self.pot_summary.line if self.pot_summary else self.hand.last_line
+        put_in = sum(p.total for p in self.players.values())
+        returned = sum(self.uncalled.values())
+        taken = sum(self.collected.values())
+        if put_in - returned != taken + rake:
+            self.flag("pot.not-balanced", line, None,
+                      f"players put in {put_in - returned} after uncalled bets; "
+                      f"{taken} was collected and the rake is {rake}")
+        self._check_uncalled(line)
+        self._check_showdown_order()
+        pots = self._award(rake, line)
+        nets = {p.name: self.collected.get(p.name, 0) + self.uncalled.get(p.name, 0) - p.total
+                for p in self.players.values() if p.dealt}
+        rake_shares = _shares(rake, {p: self.collected.get(p, 0) for p in nets})
+        contributions = {p.name: dict(p.put_in) for p in self.players.values() if p.dealt}
+        return ReplayedHand(
+            hand=self.hand, profile=self.profile.name, actions=tuple(self.actions),
+            first_actors=tuple(self.first_actors), contributions=contributions,
+            uncalled=dict(self.uncalled), collected=dict(self.collected), pots=tuple(pots),
+            rake=rake, showdown=tuple(self.shows), nets=nets, rake_shares=rake_shares,
+            violations=tuple(self.violations), unverifiable=tuple(self.unverifiable))
+
+    def _check_showdown_order(self) -> None:
+        """Players show in the profile's order (see :class:`~stud_hh.rules.ShowdownFirst`),
+        then clockwise; players who muck are skipped."""
+        live = [p for p in self.seat_order if self.players[p].live]
+        if len(live) < 2 or len(self.show_lines) < 2:
+            return
+        aggressive = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+        river = [a.player for a in self.actions
+                 if a.street is Street.SEVENTH and a.kind in aggressive]
+        firsts = [f.player for f in self.first_actors if f.street is Street.SEVENTH]
+        if river:
+            start = river[-1]
+            rule = "the last to bet or raise on 7th street shows first"
+        elif self.profile.showdown_first is ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER:
+            return  # checked down: the hands go over together
+        else:
+            start = firsts[0] if firsts else live[0]
+            rule = "with no bet on 7th street the first to act there shows first"
+        if start not in live:
+            start = next((p for p in self._after(start) if p in live), live[0])
+        order = [start] + [p for p in self._after(start) if p in live]
+        rank = {p: i for i, p in enumerate(order)}
+        shown = [(p, n) for p, n in self.show_lines if p in rank]
+        for (before, _), (after, line) in itertools.pairwise(shown):
+            if rank[after] < rank[before]:
+                self.flag("showdown.wrong-order", line, after,
+                          f"{after} shows after {before}; {rule}: {', '.join(order)}")
+                return
+
+    def _check_uncalled(self, line: int) -> None:
+        """The uncalled part of the last bet goes back to the bettor, exactly."""
+        by_street: dict[Street | None, dict[str, int]] = {}
+        for p in self.players.values():
+            for street, amount in p.put_in.items():
+                by_street.setdefault(street, {})[p.name] = amount
+        expected: dict[str, int] = {}
+        last_street = max((s for s in by_street if s is not None), default=None)
+        if last_street is not None:
+            amounts = sorted(by_street[last_street].items(), key=lambda kv: -kv[1])
+            if len(amounts) >= 1:
+                top_name, top = amounts[0]
+                second = amounts[1][1] if len(amounts) > 1 else 0
+                if top > second:
+                    expected[top_name] = top - second
+        if expected != {k: v for k, v in self.uncalled.items() if v}:
+            self.flag("pot.uncalled-wrong", line, None,
+                      f"uncalled bets returned {self.uncalled or 'none'}; "
+                      f"expected {expected or 'none'}")
+
+    def _award(self, rake: int, line: int) -> list[Pot]:
+        pots = self._pots()
+        result: list[Pot] = []
+        live = [p for p in self.seat_order if self.players[p].live]
+        for index, (amount, eligible) in enumerate(pots):
+            found = self._winners(eligible) if len(live) > 1 else (tuple(eligible), ())
+            high, low = found if found is not None else ((), ())
+            result.append(Pot(index=index, amount=amount, eligible=tuple(eligible),
+                              winners_high=high, winners_low=low))
+            if found is None:
+                self.cannot_check("pot.wrong-winner", line,
+                                  f"pot {index}: not every contender's cards are shown")
+        self._check_awards(result, line)
+        return result
+
+    def _check_awards(self, pots: list[Pot], line: int) -> None:
+        """Players who collected must be the pots' winners; split shares must be fair."""
+        should_win: set[str] = set()
+        for pot in pots:
+            if not pot.winners_high and not pot.winners_low:
+                return  # unverifiable pot: nothing to compare
+            should_win.update(pot.winners_high)
+            should_win.update(pot.winners_low)
+        did_win = {p for p, amount in self.collected.items() if amount > 0}
+        for player in sorted(did_win - should_win):
+            self.flag("pot.wrong-winner", line, player,
+                      f"{player} collected {self.collected[player]} but wins no pot")
+        for player in sorted(should_win - did_win):
+            if any(player in pot.winners_high + pot.winners_low and pot.amount > 0
+                   for pot in pots):
+                self.flag("pot.wrong-winner", line, player,
+                          f"{player} wins a pot but collected nothing")
+
+
+def _shares(total: int, weights: dict[str, int]) -> dict[str, int]:
+    """Split ``total`` in proportion to ``weights`` (largest remainders get the odd units)."""
+    weight = sum(weights.values())
+    if not total or not weight:
+        return dict.fromkeys(weights, 0)
+    raw = {name: total * w // weight for name, w in weights.items()}
+    rest = total - sum(raw.values())
+    by_remainder = sorted(weights, key=lambda n: -(total * weights[n] % weight))
+    for name in by_remainder[:rest]:
+        raw[name] += 1
+    return raw
+
+
+def replay(hand: ParsedHand, profile_name: str = "pokerstars") -> ReplayedHand:
+    """Replay ``hand`` under the named rule profile.
+
+    >>> from stud_hh import parse_hand
+    >>> replayed = replay(parse_hand(SAMPLE))  # doctest: +SKIP
+    """
+    return _Replay(hand, profile(profile_name)).run()
+
+
+def replay_all(hands: Iterable[ParsedHand], profile_name: str = "pokerstars"
+               ) -> Iterator[ReplayedHand]:
+    """Replay many hands under one profile."""
+    rules_profile = profile(profile_name)
+    for hand in hands:
+        yield _Replay(hand, rules_profile).run()
+

@@ -1,0 +1,842 @@
+"""The rules of the stud games and the house-rule profiles, as frozen data.
+
+The replayer is one generic engine over these values (``../shared/docs/RULES.md``):
+
+* :class:`StreetRule` -- one betting round of a game: the cards each player gets
+  (and which are face up), the bet size, whether an open pair may allow a big
+  bet, and how the first actor is chosen.
+* :class:`GameRules` -- a game: its streets, how showdown hands are ranked, who
+  brings in, which exposed board acts first, how many players, the common card.
+* :class:`Profile` -- a named house-rule set (tie-breaks, the cap, reopening,
+  odd chips, the open-pair option), with the evidence each setting rests on.
+* :data:`GAMES`, :data:`PROFILES` and :func:`profile` look them up; the small
+  pure helpers :func:`bet_size`, :func:`big_bet_allowed`, :func:`bring_in_player`,
+  :func:`first_actor`, :func:`cap`, :func:`all_in_reopens` and
+  :func:`clockwise_from` are what the replayer calls.
+
+A ``seat_order`` is every player of the hand in clockwise order, starting with
+the first seat left of the dealer: ``position`` tie-breaks pick the earliest.
+Stud histories print no dealer button, so for PokerStars it starts at seat 1
+(:func:`clockwise_from`).
+
+>>> stud = GAMES[Game.STUD]
+>>> stars = profile("pokerstars")
+>>> bet_size(stud, Street.FIFTH, small_bet=4, big_bet=8)
+8
+>>> order = ("Ann", "Bob", "Cid")
+>>> bring_in_player(stud, stars, {"Ann": "5h", "Bob": "5d", "Cid": "Ks"}, order)
+'Bob'
+>>> first_actor(stud, stars, {"Ann": ["Kd", "7c"], "Bob": ["2c", "2d"], "Cid": ["As", "Qh"]},
+...             order)
+'Bob'
+>>> cap(stars, players_in_round=2), cap(profile("casino"), players_in_round=2)
+(4, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from stud_hh.errors import StudHHError
+from stud_hh.evaluate import (
+    board_high_key,
+    board_low_key,
+    bring_in_key_razz,
+    bring_in_key_stud,
+    suit_order,
+)
+from stud_hh.events import Game, Street
+
+__all__ = [
+    "GAMES",
+    "PROFILES",
+    "BetSize",
+    "BoardOrder",
+    "BringInRule",
+    "Evidence",
+    "FirstActor",
+    "GameRules",
+    "OddChip",
+    "OddChipTie",
+    "PotHalf",
+    "Profile",
+    "Ranking",
+    "StreetRule",
+    "Support",
+    "TieBreak",
+    "UnknownProfileError",
+    "all_in_reopens",
+    "bet_size",
+    "big_bet_allowed",
+    "bring_in_player",
+    "cap",
+    "clockwise_from",
+    "first_actor",
+    "profile",
+]
+
+
+# ---------------------------------------------------------------------------
+# Vocabulary
+
+
+class BetSize(StrEnum):
+    """The fixed-limit unit of a street's bets and raises."""
+
+    SMALL = "small"
+    BIG = "big"
+
+
+class FirstActor(StrEnum):
+    """How the first player to act on a street is chosen."""
+
+    BRING_IN = "bring_in"
+    """The player :func:`bring_in_player` names (3rd street)."""
+    BEST_BOARD = "best_board"
+    """The best exposed board (:attr:`GameRules.board_order`)."""
+    PREVIOUS_STREET = "previous_street"
+    """As on the previous street, since the new card is face down -- unless a common
+    card was dealt, which is then added to every board and compared."""
+
+
+class Ranking(StrEnum):
+    """How hands are ranked at showdown."""
+
+    HIGH = "high"
+    LOW_A5 = "low_a5"
+    """A-5 lowball, ace low, straights and flushes ignored, no qualifier (razz)."""
+    HIGH_LOW_8 = "high_low_8"
+    """Half to the best high, half to the best A-5 low of five ranks 8 or lower."""
+    LOW_27 = "low_27"
+    """2-7 lowball, ace high (not audited yet)."""
+
+
+class BringInRule(StrEnum):
+    """Whose door card brings in."""
+
+    LOWEST_CARD_ACE_HIGH = "lowest_card_ace_high"
+    """``stud``/``stud8``: the lowest door card, ace high; suits clubs < diamonds <
+    hearts < spades, the lowest suit brings in."""
+    HIGHEST_CARD_ACE_LOW = "highest_card_ace_low"
+    """``razz``: the highest door card, ace low (a king is highest); the highest suit
+    (spades) brings in."""
+    HIGHEST_CARD_ACE_HIGH = "highest_card_ace_high"
+    """``razz27``: the highest door card, ace high; the highest suit brings in."""
+
+
+class BoardOrder(StrEnum):
+    """Which exposed board acts first on the later streets."""
+
+    HIGHEST_HIGH = "highest_high"
+    """Pairs and better beat high cards, then rank by rank; straights and flushes on
+    board do not count (:func:`stud_hh.evaluate.board_high_key`)."""
+    LOWEST_A5 = "lowest_a5"
+    """The lowest A-5 board, pairs bad (:func:`stud_hh.evaluate.board_low_key`)."""
+    LOWEST_27 = "lowest_27"
+    """The lowest board with ace high, pairs bad (2-7 razz)."""
+
+
+class TieBreak(StrEnum):
+    """How a tie between equal cards or boards is broken."""
+
+    SUIT = "suit"
+    """By suit: clubs < diamonds < hearts < spades (see :func:`bring_in_player`,
+    :func:`first_actor` for which end of the order wins)."""
+    POSITION = "position"
+    """The first of the tied players in ``seat_order`` (clockwise from the dealer)."""
+
+
+class PotHalf(StrEnum):
+    HIGH = "high"
+    LOW = "low"
+
+
+class OddChipTie(StrEnum):
+    """Who gets an odd chip among hands that tie for one pot or half."""
+
+    HIGH_CARD_BY_SUIT = "high_card_by_suit"
+    """The tied player holding the highest card, suits breaking equal ranks."""
+    POSITION = "position"
+    """The first tied player in ``seat_order`` (first seat left of the dealer)."""
+
+
+class ShowdownFirst(StrEnum):
+    """Who shows first at the showdown."""
+
+    RIVER_BETTOR = "river_bettor"
+    """The last to bet or raise on 7th street; if no one bet there, the first to act on
+    7th street (RULES.md, seed 001). Then clockwise."""
+    RIVER_BETTOR_ELSE_TOGETHER = "river_bettor_else_together"
+    """The last to bet or raise on 7th street, then clockwise; a showdown checked down
+    on 7th street turns all hands over at once, so its order is not a rule."""
+
+
+class Support(StrEnum):
+    """How strongly a hand supports a profile setting."""
+
+    DECIDES = "decides"
+    """A stud-family hand of the site in ``../shared/corpus`` that the other value
+    of the setting could not explain."""
+    OTHER_GAME = "other_game"
+    """A corpus hand of the site in another fixed-limit game decides it."""
+    CONSISTENT = "consistent"
+    """A corpus hand agrees with the value but would also agree with another."""
+    OUTSIDE_CORPUS = "outside_corpus"
+    """A public history of the site that is not in the corpus: noted, not counted."""
+    NONE = "none"
+    """No deciding hand: the value is what RULES.md or the site's rules imply."""
+
+
+# ---------------------------------------------------------------------------
+# Games
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StreetRule:
+    """One street of a game: what is dealt, what a bet is, who acts first.
+
+    >>> third = GAMES[Game.STUD].street(Street.THIRD)
+    >>> third.face_up, third.cards, third.bet, third.first_actor
+    ((False, False, True), 3, <BetSize.SMALL: 'small'>, <FirstActor.BRING_IN: 'bring_in'>)
+    """
+
+    street: Street
+    face_up: tuple[bool, ...]
+    """One entry per card dealt to each player on this street, in dealing order."""
+    bet: BetSize
+    open_pair_option: bool = False
+    """This is the street where an open pair may allow a big bet -- for the games a
+    profile's :attr:`Profile.open_pair_big_bet` names (RULES.md: stud's 4th street)."""
+    first_actor: FirstActor
+
+    @property
+    def cards(self) -> int:
+        """How many cards each player receives on this street."""
+        return len(self.face_up)
+
+    @property
+    def up_cards(self) -> int:
+        return sum(self.face_up)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameRules:
+    """The fixed rules of one game; everything a house may change is in :class:`Profile`.
+
+    >>> razz = GAMES[Game.RAZZ]
+    >>> [s.street.label for s in razz.streets], razz.cards_per_player
+    (['3rd', '4th', '5th', '6th', '7th'], 7)
+    >>> razz.ranking, razz.bring_in, razz.board_order
+    (<Ranking.LOW_A5: 'low_a5'>, <BringInRule.HIGHEST_CARD_ACE_LOW: 'highest_card_ace_low'>, \
+<BoardOrder.LOWEST_A5: 'lowest_a5'>)
+    """
+
+    game: Game
+    name: str
+    streets: tuple[StreetRule, ...]
+    ranking: Ranking
+    bring_in: BringInRule
+    board_order: BoardOrder
+    max_players: int
+    """Most players the deck is dealt to (8 in seven-card games; 9 on some sites,
+    where the common card then comes into play)."""
+    common_card: bool
+    """When the deck cannot give every remaining player a last card, one common
+    card is dealt face up and plays in every hand (RULES.md, seeds 001 and 002)."""
+    audited: bool = True
+    """False for games the replayer does not check yet (five-card stud, 2-7 razz)."""
+
+    @property
+    def cards_per_player(self) -> int:
+        return sum(rule.cards for rule in self.streets)
+
+    @property
+    def cards_at_showdown(self) -> int:
+        """Cards each player holds at showdown (7, or 5 in five-card stud)."""
+        return self.cards_per_player
+
+    def open_pair_big_bet(self, profile: Profile) -> bool:
+        """Whether an open pair can allow a big bet in this game under ``profile``.
+
+        >>> stars = PROFILES["pokerstars"]
+        >>> GAMES[Game.STUD].open_pair_big_bet(stars), GAMES[Game.STUD8].open_pair_big_bet(stars)
+        (True, False)
+        """
+        return self.game in profile.open_pair_big_bet and any(
+            rule.open_pair_option for rule in self.streets)
+
+    def street(self, street: Street) -> StreetRule:
+        """The rule of ``street``; ValueError when the game has no such street.
+
+        >>> GAMES[Game.FIVE_STUD].street(Street.SEVENTH)
+        Traceback (most recent call last):
+        ...
+        ValueError: five_stud has no 7th street (it has 3rd, 4th, 5th, 6th)
+        """
+        for rule in self.streets:
+            if rule.street == street:
+                return rule
+        names = ", ".join(rule.street.label for rule in self.streets)
+        raise ValueError(f"{self.game.value} has no {Street(street).label} street (it has {names})")
+
+
+def _seven_card_streets(open_pair: bool) -> tuple[StreetRule, ...]:
+    return (
+        StreetRule(street=Street.THIRD, face_up=(False, False, True), bet=BetSize.SMALL,
+                   first_actor=FirstActor.BRING_IN),
+        StreetRule(street=Street.FOURTH, face_up=(True,), bet=BetSize.SMALL,
+                   open_pair_option=open_pair, first_actor=FirstActor.BEST_BOARD),
+        StreetRule(street=Street.FIFTH, face_up=(True,), bet=BetSize.BIG,
+                   first_actor=FirstActor.BEST_BOARD),
+        StreetRule(street=Street.SIXTH, face_up=(True,), bet=BetSize.BIG,
+                   first_actor=FirstActor.BEST_BOARD),
+        StreetRule(street=Street.SEVENTH, face_up=(False,), bet=BetSize.BIG,
+                   first_actor=FirstActor.PREVIOUS_STREET),
+    )
+
+
+# Five-card stud as the parser labels it: the first deal (one down, one up) is
+# Street.THIRD, then one up card on each of FOURTH, FIFTH and SIXTH.
+_FIVE_CARD_STREETS: tuple[StreetRule, ...] = (
+    StreetRule(street=Street.THIRD, face_up=(False, True), bet=BetSize.SMALL,
+               first_actor=FirstActor.BRING_IN),
+    StreetRule(street=Street.FOURTH, face_up=(True,), bet=BetSize.SMALL,
+               open_pair_option=True, first_actor=FirstActor.BEST_BOARD),
+    StreetRule(street=Street.FIFTH, face_up=(True,), bet=BetSize.BIG,
+               first_actor=FirstActor.BEST_BOARD),
+    StreetRule(street=Street.SIXTH, face_up=(True,), bet=BetSize.BIG,
+               first_actor=FirstActor.BEST_BOARD),
+)
+
+GAMES: dict[Game, GameRules] = {
+    Game.STUD: GameRules(
+        game=Game.STUD, name="Seven Card Stud", streets=_seven_card_streets(True),
+        ranking=Ranking.HIGH, bring_in=BringInRule.LOWEST_CARD_ACE_HIGH,
+        board_order=BoardOrder.HIGHEST_HIGH, max_players=8, common_card=True),
+    Game.STUD8: GameRules(
+        game=Game.STUD8, name="Seven Card Stud Hi/Lo, 8 or better",
+        streets=_seven_card_streets(True), ranking=Ranking.HIGH_LOW_8,
+        bring_in=BringInRule.LOWEST_CARD_ACE_HIGH, board_order=BoardOrder.HIGHEST_HIGH,
+        max_players=8, common_card=True),
+    Game.RAZZ: GameRules(
+        game=Game.RAZZ, name="Razz", streets=_seven_card_streets(True),
+        ranking=Ranking.LOW_A5, bring_in=BringInRule.HIGHEST_CARD_ACE_LOW,
+        board_order=BoardOrder.LOWEST_A5, max_players=8, common_card=True),
+    Game.FIVE_STUD: GameRules(
+        game=Game.FIVE_STUD, name="Five Card Stud", streets=_FIVE_CARD_STREETS,
+        ranking=Ranking.HIGH, bring_in=BringInRule.LOWEST_CARD_ACE_HIGH,
+        board_order=BoardOrder.HIGHEST_HIGH, max_players=10, common_card=False,
+        audited=False),
+    Game.RAZZ_27: GameRules(
+        game=Game.RAZZ_27, name="2-7 Razz", streets=_seven_card_streets(True),
+        ranking=Ranking.LOW_27, bring_in=BringInRule.HIGHEST_CARD_ACE_HIGH,
+        board_order=BoardOrder.LOWEST_27, max_players=8, common_card=True, audited=False),
+}
+"""The rules of every game the parser reads; ``audited`` says which the replayer checks.
+
+The 4th street of every seven-card game is marked ``open_pair_option``: whether
+an open pair there allows a big bet is the profile's
+:attr:`Profile.open_pair_big_bet` (RULES.md: stud only).
+"""
+
+
+# ---------------------------------------------------------------------------
+# Profiles
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OddChip:
+    """Where the indivisible odd chip of a split goes.
+
+    >>> OddChip()
+    OddChip(split=<PotHalf.HIGH: 'high'>, tie=<OddChipTie.HIGH_CARD_BY_SUIT: 'high_card_by_suit'>)
+    """
+
+    split: PotHalf = PotHalf.HIGH
+    """In ``stud8``, which half of an odd pot gets the extra chip."""
+    tie: OddChipTie = OddChipTie.HIGH_CARD_BY_SUIT
+    """Among hands tying for one pot or half, who gets the extra chip."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Evidence:
+    """A hand history that supports one setting of a profile.
+
+    ``file`` is relative to ``../shared/corpus`` (``None`` when no hand was
+    found); ``hand_id`` is the site's hand number.
+    """
+
+    setting: str
+    """The :class:`Profile` field it bears on."""
+    support: Support
+    shows: str
+    """What the hand shows, in a sentence."""
+    file: str | None = None
+    hand_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Profile:
+    """A named house-rule set: every rule RULES.md says differs between houses.
+
+    >>> casino = profile("casino")
+    >>> casino.board_tie_break, casino.heads_up_uncapped, casino.max_bets
+    (<TieBreak.POSITION: 'position'>, True, 4)
+    >>> sorted(game.value for game in casino.open_pair_big_bet)
+    ['stud']
+    """
+
+    name: str
+    description: str
+    bring_in_tie_break: TieBreak
+    """Equal door cards on 3rd street: by suit (seeds 001, 003) or by position, the
+    player nearest the dealer's left bringing in (seed 000)."""
+    board_tie_break: TieBreak
+    """Equal best exposed boards on 4th-7th street: by position, the first player
+    clockwise from the dealer (seeds 000, 002), or by suit (seed 003)."""
+    heads_up_uncapped: bool
+    """True: no cap on raises in a round that starts with only two players."""
+    max_bets: int = 4
+    """Bet levels allowed per round: one bet (the completion on 3rd street) plus
+    ``max_bets - 1`` raises."""
+    half_bet_reopens: bool
+    """True: an all-in of at least half a full bet or raise counts as a full one for
+    reopening the betting; below that it never reopens. False: only a full bet or
+    raise reopens."""
+    odd_chip: OddChip = OddChip()
+    showdown_first: ShowdownFirst = ShowdownFirst.RIVER_BETTOR
+    """Who shows first; see :class:`ShowdownFirst`."""
+    open_pair_big_bet: frozenset[Game] = frozenset({Game.STUD})
+    """Games in which an open pair on the ``open_pair_option`` street (4th) lets any
+    player bet or raise a big bet."""
+    evidence: tuple[Evidence, ...] = ()
+    """The hands each setting rests on (empty for a profile taken from RULES.md)."""
+
+    def support(self, setting: str) -> Support:
+        """The strongest support the corpus gives ``setting`` (``NONE`` if none).
+
+        Evidence from outside the corpus (:attr:`Support.OUTSIDE_CORPUS`) is kept
+        for the record but not counted.
+
+        >>> stars = profile("pokerstars")
+        >>> stars.support("bring_in_tie_break"), stars.support("half_bet_reopens")
+        (<Support.DECIDES: 'decides'>, <Support.NONE: 'none'>)
+        """
+        strength = list(Support)
+        found = [e.support for e in self.evidence
+                 if e.setting == setting and e.support is not Support.OUTSIDE_CORPUS]
+        return min(found, key=strength.index, default=Support.NONE)
+
+
+CASINO = Profile(
+    name="casino",
+    description="Robert's-rules style cardroom (RULES.md): heads-up uncapped, board ties "
+    "by position, half-bet reopen, odd chip to the high half then by suit",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    open_pair_big_bet=frozenset({Game.STUD}),
+)
+
+_STUD_1 = "Stars/7-Stud-USD-0.04-0.08-200911.txt"
+_EIGHT_GAME = "Stars/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt"
+_SALM = "Stars/HH20110417 Salm IX - $0.04-$0.08 Ante $0.01 - USD Limit Stud.txt"
+_RAZZ_MTT = "Stars/Razz-8max-USD-200-15-201009.bracket.in.alias.txt"
+_EARLY = "Stars/_early2008/ps-studhilo-ring-showdown.txt"
+_FPDB = "jejellyroll-fr/fpdb-3 regression-test-files/cash/Stars/Stud/"
+
+# Every PokerStars stud, stud8 and razz hand of ../shared/corpus/Stars (73 hands,
+# the _early2008 folder and the 8-Game file's stud hands included) was scanned for
+# hands that decide each setting. Besides the evidence below: the first actor of
+# every street of every one of those hands is the player rules.first_actor names
+# (tests/test_rules.py replays them all).
+_STARS_EVIDENCE: tuple[Evidence, ...] = (
+    # showdown_first: with a bet on 7th street the bettor shows first (every such
+    # corpus hand agrees); checked down, the history lists hands in seat order from
+    # the hero's seat, which no showing order explains: the hands go over together.
+    # Found by the replayer's showdown-order check failing RULES.md's rule on these.
+    Evidence(setting="showdown_first", support=Support.DECIDES, file=_STUD_1,
+             hand_id="35874153086",
+             shows="7th street checked, no bet after the bring-in: shown by seat from seat 1 "
+             "(the hero's), not from RoadDevil (seat 6), the first to act on 7th"),
+    Evidence(setting="showdown_first", support=Support.DECIDES, file=_EIGHT_GAME,
+             hand_id="99632307247",
+             shows="razz, 7th street checked: Hero (seat 2) shows before Player0 (seat 1), "
+             "the first to act on 7th"),
+    Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_STUD_1,
+             hand_id="35874039554",
+             shows="7th street checked, the 6th-street bettor mucks: seat order from seat 1"),
+    # bring_in_tie_break = suit: decided.
+    Evidence(setting="bring_in_tie_break", support=Support.DECIDES, file=_STUD_1,
+             hand_id="35874039554",
+             shows="doors 5h (seat 5) and 5d (seat 6) tie; seat 6 brings in: by suit, "
+             "not by seat order"),
+    Evidence(setting="bring_in_tie_break", support=Support.DECIDES, file=_STUD_1,
+             hand_id="35874220204",
+             shows="doors 2h (seat 1) and 2c (seat 4) tie; seat 4 (2c) brings in"),
+    Evidence(setting="bring_in_tie_break", support=Support.DECIDES, file=_EIGHT_GAME,
+             hand_id="99632503941",
+             shows="stud: 2h (seat 1) and 2c (seat 2) tie; seat 2 (2c) brings in"),
+    Evidence(setting="bring_in_tie_break", support=Support.DECIDES, file=_EIGHT_GAME,
+             hand_id="99632627755",
+             shows="stud8: 8s (seat 1) and 8h (seat 2) tie; seat 2 (8h) brings in"),
+    Evidence(setting="bring_in_tie_break", support=Support.CONSISTENT, file=_EIGHT_GAME,
+             hand_id="99632670986",
+             shows="stud8: Jc (seat 1) and Js (seat 2) tie; seat 1 (Jc) completes first"),
+    Evidence(setting="bring_in_tie_break", support=Support.CONSISTENT, file=_EARLY,
+             hand_id="20711747191",
+             shows="razz: Ts (seat 2) and Th (seat 7) tie; seat 2 (the spade) brings in; "
+             "no razz tie in the corpus puts the spade in the later seat"),
+    Evidence(setting="bring_in_tie_break", support=Support.CONSISTENT, file=_EIGHT_GAME,
+             hand_id="99632317467",
+             shows="razz: 8s (seat 1) and 8c (seat 2) tie; seat 1 (8s) completes first"),
+    # board_tie_break = position: one razz hand only; no stud/stud8 tie in the corpus.
+    Evidence(setting="board_tie_break", support=Support.DECIDES, file=_EIGHT_GAME,
+             hand_id="99632365500",
+             shows="razz 4th street: boards Qd-3d (seat 1) and 3h-Qc (seat 2) tie; seat 1 "
+             "acts first, as position says; the suit rule (lowest suit of the highest "
+             "card, the razz mirror of the bring-in) would pick seat 2's Qc. No 4th-7th "
+             "street tie in any stud or stud8 hand of the corpus: for those games the "
+             "value is not confirmed by a corpus hand"),
+    Evidence(setting="board_tie_break", support=Support.OUTSIDE_CORPUS,
+             file=_FPDB + "Razz-USD-0.04-0.08-200911.txt", hand_id="35874817957",
+             shows="not in the corpus: razz 4th and 5th street, As-6s (seat 1) ties "
+             "Ac-6h (seat 3); seat 1 acts first both times"),
+    # heads_up_uncapped = False: decided on Omaha Hi/Lo limit hands of the same file.
+    Evidence(setting="heads_up_uncapped", support=Support.OTHER_GAME, file=_EIGHT_GAME,
+             hand_id="99632104898",
+             shows="Omaha Hi/Lo Limit, 2-max: flop bet and three raises between two "
+             "players, then 'Betting is capped'"),
+    Evidence(setting="heads_up_uncapped", support=Support.OTHER_GAME, file=_EIGHT_GAME,
+             hand_id="99632136884",
+             shows="Omaha Hi/Lo Limit, 2-max: capped heads-up on the flop and the river"),
+    Evidence(setting="heads_up_uncapped", support=Support.OTHER_GAME, file=_EIGHT_GAME,
+             hand_id="99632163358",
+             shows="Omaha Hi/Lo Limit, 2-max: capped heads-up before the flop. No "
+             "stud-family round that starts heads-up reaches 4 bet levels in the corpus "
+             "(at most 3, e.g. 99632474329, 99632480552)"),
+    Evidence(setting="heads_up_uncapped", support=Support.CONSISTENT, file=_STUD_1,
+             hand_id="35874289931",
+             shows="stud 5th street: three players, one folds, the last two reach bet "
+             "plus three raises and 'Betting is capped' is printed"),
+    Evidence(setting="heads_up_uncapped", support=Support.OUTSIDE_CORPUS,
+             file=_FPDB + "Razz-USD-0.04-0.08-200911.txt", hand_id="35874780027",
+             shows="not in the corpus: razz river with two players from the start of "
+             "6th street: bet, three raises, 'Betting is capped', call"),
+    # max_bets = 4.
+    Evidence(setting="max_bets", support=Support.DECIDES, file=_RAZZ_MTT,
+             hand_id="49382949075",
+             shows="razz 3rd street: completion plus three raises, 'Betting is capped', "
+             "then only calls and folds"),
+    Evidence(setting="max_bets", support=Support.DECIDES, file=_STUD_1,
+             hand_id="35874289931",
+             shows="stud 5th street: bet plus three raises, 'Betting is capped', call"),
+    # half_bet_reopens: no deciding hand.
+    Evidence(setting="half_bet_reopens", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the only all-ins in stud hands are a "
+             "full big bet on 4th (Salm IX 60974484959) and calls (Triple Stud "
+             "91733835979); no all-in for less than a full bet or raise is followed by "
+             "action. True follows the half-bet rule of limit cardrooms (RULES.md)"),
+    # odd_chip: no odd split in the corpus.
+    Evidence(setting="odd_chip", support=Support.NONE,
+             shows="not confirmed by a corpus hand: every stud8 split in the corpus is "
+             "even (7-StudHL-USD-0.04-0.08-200911.Cardtest 35874676388: 40/40; "
+             "7-StudHL-USD-10-1-200906.PT2.export 29356803849: 220/220; 8-Game "
+             "99632574289: 328/328) and no stud or razz pot is split between tied "
+             "hands. Values from RULES.md: high half first, then highest card by suit "
+             "(PokerStars prints no dealer in stud, so 'left of the dealer' is undefined)"),
+    Evidence(setting="odd_chip", support=Support.OUTSIDE_CORPUS,
+             file=_FPDB + "7-StudHL-USD-0.04-0.08-200911.txt", hand_id="35874576282",
+             shows="not in the corpus: $0.73 after rake split $0.37 to the high hand, "
+             "$0.36 to the low: the high half gets the odd cent"),
+    # open_pair_big_bet = {stud}.
+    Evidence(setting="open_pair_big_bet", support=Support.DECIDES, file=_STUD_1,
+             hand_id="35874334277",
+             shows="stud: 5s-5c on 4th, 'Pair on board - a double bet is allowed', "
+             "bets $0.08 (the big bet)"),
+    Evidence(setting="open_pair_big_bet", support=Support.DECIDES, file=_EIGHT_GAME,
+             hand_id="99632512109",
+             shows="stud: Kd-Kc on 4th, the announcement, bets 80 (the big bet)"),
+    Evidence(setting="open_pair_big_bet", support=Support.DECIDES, file=_SALM,
+             hand_id="60974484959",
+             shows="stud: Qh-Qs on 4th, the announcement, bets $0.08 all-in"),
+    Evidence(setting="open_pair_big_bet", support=Support.CONSISTENT, file=_EIGHT_GAME,
+             hand_id="99632554838",
+             shows="stud8: Th-Ts on 4th, no announcement, bets 40 (small); likewise "
+             "stud8 99632561862 and razz 99632379168 (7d-7h, bet 30); no big bet on "
+             "4th in stud8 or razz anywhere in the corpus"),
+)
+
+POKERSTARS = Profile(
+    name="pokerstars",
+    description="PokerStars fixed-limit stud, stud8 and razz, checked on the corpus hands",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=False,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_STARS_EVIDENCE,
+)
+
+PROFILES: dict[str, Profile] = {p.name: p for p in (CASINO, POKERSTARS)}
+"""Every shipped profile by name."""
+
+
+class UnknownProfileError(StudHHError):
+    """A rule profile name that is not in :data:`PROFILES`."""
+
+    def _format(self) -> str:  # no file or line to name: the reason alone
+        return self.reason
+
+
+def profile(name: str) -> Profile:
+    """The profile called ``name``.
+
+    >>> profile("pokerstars").heads_up_uncapped
+    False
+    >>> try:
+    ...     profile("Stars")
+    ... except UnknownProfileError as error:
+    ...     print(error)
+    unknown rule profile 'Stars' (known: casino, pokerstars)
+    """
+    try:
+        return PROFILES[name]
+    except KeyError:
+        known = ", ".join(sorted(PROFILES))
+        raise UnknownProfileError(f"unknown rule profile {name!r} (known: {known})") from None
+
+
+# ---------------------------------------------------------------------------
+# Helpers the replayer calls
+
+
+def bet_size(game_rules: GameRules, street: Street, small_bet: int, big_bet: int) -> int:
+    """The size of a bet or raise on ``street`` (the open-pair option aside).
+
+    >>> stud = GAMES[Game.STUD]
+    >>> [bet_size(stud, street, 10, 20) for street in Street]
+    [10, 10, 20, 20, 20]
+    """
+    rule = game_rules.street(street)
+    return big_bet if rule.bet is BetSize.BIG else small_bet
+
+
+def big_bet_allowed(
+    game_rules: GameRules,
+    profile: Profile,
+    street: Street,
+    boards: Mapping[str, Sequence[str]],
+) -> bool:
+    """True when an open pair among ``boards`` lets a bet or raise be a big bet here.
+
+    ``boards`` are the exposed cards of the players still in the hand.
+
+    >>> stud, stars = GAMES[Game.STUD], profile("pokerstars")
+    >>> big_bet_allowed(stud, stars, Street.FOURTH, {"Ann": ["Kd", "Ks"], "Bob": ["2c", "7d"]})
+    True
+    >>> big_bet_allowed(GAMES[Game.STUD8], stars, Street.FOURTH, {"Ann": ["Kd", "Ks"]})
+    False
+    """
+    if not game_rules.street(street).open_pair_option or not game_rules.open_pair_big_bet(profile):
+        return False
+    return any(len({card[0] for card in b}) < len(b) for b in boards.values())
+
+
+def _position(seat_order: Sequence[str], player: str) -> int:
+    try:
+        return list(seat_order).index(player)
+    except ValueError:
+        raise ValueError(f"{player!r} is not in seat_order {tuple(seat_order)!r}") from None
+
+
+def _bring_in_key(rule: BringInRule) -> Callable[[str], tuple[int, int]]:
+    """A key whose smallest value brings in: ``(rank part, suit part)``."""
+    if rule is BringInRule.LOWEST_CARD_ACE_HIGH:
+        return bring_in_key_stud
+    if rule is BringInRule.HIGHEST_CARD_ACE_LOW:
+        return bring_in_key_razz
+
+    def highest_ace_high(door: str) -> tuple[int, int]:
+        rank, suit = bring_in_key_stud(door)
+        return (-rank, -suit)
+
+    return highest_ace_high
+
+
+def bring_in_player(
+    game_rules: GameRules,
+    profile: Profile,
+    doors: Mapping[str, str],
+    seat_order: Sequence[str],
+) -> str:
+    """Who brings in on 3rd street, from every dealt player's door card.
+
+    ``stud``/``stud8``: the lowest door, ace high; ``razz``: the highest, ace low
+    (a king is highest). Equal ranks: by suit (stud: clubs, the lowest suit,
+    brings in; razz: spades, the highest) or by position (first in
+    ``seat_order``), per :attr:`Profile.bring_in_tie_break`. A bring-in player
+    all-in on the ante still is the one named here; the replayer lets the next
+    player clockwise act first (RULES.md, seed 002 rule 8).
+
+    >>> stud, razz = GAMES[Game.STUD], GAMES[Game.RAZZ]
+    >>> stars, order = profile("pokerstars"), ("Ann", "Bob", "Cid")
+    >>> bring_in_player(stud, stars, {"Ann": "2h", "Bob": "Ac", "Cid": "2c"}, order)
+    'Cid'
+    >>> bring_in_player(razz, stars, {"Ann": "Kc", "Bob": "Ah", "Cid": "Ks"}, order)
+    'Cid'
+    >>> by_seat = Profile(name="seed000", description="", bring_in_tie_break=TieBreak.POSITION,
+    ...                   board_tie_break=TieBreak.POSITION, heads_up_uncapped=True,
+    ...                   half_bet_reopens=True)
+    >>> bring_in_player(stud, by_seat, {"Ann": "2h", "Bob": "Ac", "Cid": "2c"}, order)
+    'Ann'
+    """
+    if not doors:
+        raise ValueError("no door cards: nobody to bring in")
+    key = _bring_in_key(game_rules.bring_in)
+    keys = {player: key(door) for player, door in doors.items()}
+    worst = min(rank for rank, _ in keys.values())
+    tied = [player for player, (rank, _) in keys.items() if rank == worst]
+    if len(tied) == 1:
+        return tied[0]
+    if profile.bring_in_tie_break is TieBreak.SUIT:
+        return min(tied, key=keys.__getitem__)
+    return min(tied, key=lambda player: _position(seat_order, player))
+
+
+_HIGH_RANK = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)}
+_LOW_RANK = {rank: value for value, rank in enumerate("A23456789TJQK", start=1)}
+
+
+def _board_key(order: BoardOrder, board: Sequence[str]) -> tuple[int, ...]:
+    """A key whose smallest value is the board that acts first."""
+    if order is BoardOrder.HIGHEST_HIGH:
+        return tuple(-part for part in board_high_key(board))
+    if order is BoardOrder.LOWEST_A5:
+        return board_low_key(board)
+    return board_high_key(board)  # LOWEST_27: ace high, smallest is lowest
+
+
+def _suit_key(order: BoardOrder, board: Sequence[str]) -> tuple[int, ...]:
+    """Between equal boards, a key whose smallest value acts first by suit.
+
+    The cards are taken in the order that ranks the board (the most repeated
+    rank first, then the highest rank); high boards: the highest suit of the
+    first card that differs acts first; low boards, mirroring the razz
+    bring-in: the lowest suit acts first.
+    """
+    ranks = _LOW_RANK if order is BoardOrder.LOWEST_A5 else _HIGH_RANK
+    counts: dict[str, int] = {}
+    for card in board:
+        counts[card[0]] = counts.get(card[0], 0) + 1
+    if order is BoardOrder.HIGHEST_HIGH:
+        cards = sorted(board, key=lambda c: (counts[c[0]], ranks[c[0]], suit_order(c)),
+                       reverse=True)
+        return tuple(-suit_order(card) for card in cards)
+    cards = sorted(board, key=lambda c: (-counts[c[0]], -ranks[c[0]], suit_order(c)))
+    return tuple(suit_order(card) for card in cards)
+
+
+def first_actor(
+    game_rules: GameRules,
+    profile: Profile,
+    boards: Mapping[str, Sequence[str]],
+    seat_order: Sequence[str],
+    *,
+    common: str | None = None,
+) -> str:
+    """Who acts first on 4th to 7th street: the best exposed board.
+
+    ``boards`` are the face-up cards of the players who can still act (in the
+    hand and not all-in). On 7th street pass the 6th-street boards (the new card
+    is face down) and the ``common`` card when one was dealt: it joins every
+    board. ``stud``/``stud8``: the highest board (pairs and better, then rank by
+    rank; straights and flushes do not count); ``razz``: the lowest A-5 board.
+    Equal boards: by position (first in ``seat_order``) or by suit, per
+    :attr:`Profile.board_tie_break`; by suit the highest suit of the highest card
+    acts first in stud, the lowest suit in razz.
+
+    >>> stud, razz = GAMES[Game.STUD], GAMES[Game.RAZZ]
+    >>> stars, order = profile("pokerstars"), ("Ann", "Bob", "Cid")
+    >>> first_actor(stud, stars, {"Ann": ["Ah", "Kd"], "Bob": ["3c", "3d"]}, order)
+    'Bob'
+    >>> first_actor(razz, stars, {"Ann": ["Kd", "4c"], "Bob": ["7c", "6d"]}, order)
+    'Bob'
+    >>> tie = {"Ann": ["Kd", "7c"], "Bob": ["7d", "Ks"]}
+    >>> first_actor(stud, stars, tie, order)
+    'Ann'
+    >>> by_suit = Profile(name="seed003", description="", bring_in_tie_break=TieBreak.SUIT,
+    ...                   board_tie_break=TieBreak.SUIT, heads_up_uncapped=False,
+    ...                   half_bet_reopens=True)
+    >>> first_actor(stud, by_suit, tie, order)
+    'Bob'
+    """
+    if not boards:
+        raise ValueError("no boards: nobody to act")
+    if common is not None:
+        boards = {player: [*board, common] for player, board in boards.items()}
+    order = game_rules.board_order
+    keys = {player: _board_key(order, board) for player, board in boards.items()}
+    best = min(keys.values())
+    tied = [player for player, key in keys.items() if key == best]
+    if len(tied) == 1:
+        return tied[0]
+    if profile.board_tie_break is TieBreak.SUIT:
+        return min(tied, key=lambda player: _suit_key(order, boards[player]))
+    return min(tied, key=lambda player: _position(seat_order, player))
+
+
+def cap(profile: Profile, players_in_round: int) -> int | None:
+    """Bet levels allowed in a round that starts with ``players_in_round`` players.
+
+    ``None`` means no cap (a heads-up round where the house lifts it).
+
+    >>> cap(profile("casino"), 3), cap(profile("casino"), 2), cap(profile("pokerstars"), 2)
+    (4, None, 4)
+    """
+    if profile.heads_up_uncapped and players_in_round == 2:
+        return None
+    return profile.max_bets
+
+
+def all_in_reopens(profile: Profile, raised_by: int, full_raise: int) -> bool:
+    """Whether an all-in that adds ``raised_by`` over the current bet reopens the betting.
+
+    ``full_raise`` is the size of a full bet or raise on the street. A full raise
+    always reopens; with :attr:`Profile.half_bet_reopens` half of one does too.
+
+    >>> casino = profile("casino")
+    >>> all_in_reopens(casino, 5, 10), all_in_reopens(casino, 4, 10)
+    (True, False)
+    >>> strict = Profile(name="strict", description="", bring_in_tie_break=TieBreak.SUIT,
+    ...                  board_tie_break=TieBreak.SUIT, heads_up_uncapped=False,
+    ...                  half_bet_reopens=False)
+    >>> all_in_reopens(strict, 5, 10), all_in_reopens(strict, 10, 10)
+    (False, True)
+    """
+    if raised_by >= full_raise:
+        return True
+    return profile.half_bet_reopens and 2 * raised_by >= full_raise
+
+
+def clockwise_from(seats: Mapping[str, int], first_seat: int = 1) -> tuple[str, ...]:
+    """Players in clockwise order (increasing seat number, wrapping) from ``first_seat``.
+
+    The ``seat_order`` for the helpers: pass the seat left of the dealer. Stud
+    histories print no dealer button; PokerStars breaks position ties from seat 1
+    (see the ``pokerstars`` profile's evidence), which is the default.
+
+    >>> clockwise_from({"Ann": 7, "Bob": 2, "Cid": 4})
+    ('Bob', 'Cid', 'Ann')
+    >>> clockwise_from({"Ann": 7, "Bob": 2, "Cid": 4}, first_seat=5)
+    ('Ann', 'Bob', 'Cid')
+    """
+    return tuple(sorted(seats, key=lambda name: (seats[name] < first_seat, seats[name])))
