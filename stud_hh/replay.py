@@ -33,6 +33,7 @@ from stud_hh.events import (
     HandEvent,
     Muck,
     PostAnte,
+    PotKind,
     PotSummary,
     Raise,
     Show,
@@ -263,11 +264,15 @@ class _Replay:
         return player
 
     def _put(self, player: _Player, amount: int, line: int, all_in: bool) -> None:
-        if amount > player.stack:
+        exceeded = amount > player.stack
+        if exceeded:
             self.flag("stack.exceeded", line, player.name,
-                      f"{player.name} puts in {amount} with only {player.stack} left")
+                      f"{player.name} puts in {amount} with only {max(player.stack, 0)} left")
         player.stack -= amount
         player.put_in[self.street] = player.put_in.get(self.street, 0) + amount
+        if exceeded:  # the stack is wrong, not the history: go on as it says
+            player.all_in = player.all_in or all_in
+            return
         if all_in != (player.stack <= 0):
             said = "says all-in" if all_in else "does not say all-in"
             self.flag("stack.all-in-mismatch", line, player.name,
@@ -406,7 +411,7 @@ class _Replay:
             kind = ActionKind.CALL
             amount = event.amount
             due = min(owed, player.stack)
-            if amount != due:
+            if amount != due and not (amount == owed and amount > player.stack):
                 self.flag("call.wrong-amount", event.line, player.name,
                           f"{player.name} calls {amount} but owes {due}")
         elif isinstance(event, BringIn):
@@ -518,22 +523,17 @@ class _Replay:
         self.last_actor = name
         remaining = [p for p in self._after(name)
                      if self.players[p].live and not self.players[p].all_in]
-        if kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE) and (
-                self.last_full_raiser == name):
+        if kind is ActionKind.BRING_IN or (
+                kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+                and self.last_full_raiser == name):
             self.to_act = remaining  # everyone else must act again
-            return
-        if kind is ActionKind.BRING_IN:
-            self.to_act = remaining
-            return
-        # a call, check, fold, or an all-in that did not reopen: drop ``name`` only
-        self.to_act = [p for p in self.to_act if p != name and self.players[p].live
-                       and not self.players[p].all_in]
-        # a short all-in raise: those who already matched the old bet may only call
-        for p in remaining:
-            if (p not in self.to_act and self.players[p].put_in.get(self.street, 0)
-                    < self.bet_to):
-                self.to_act.append(p)
-        self.to_act = [p for p in remaining if p in self.to_act]
+        elif kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE):
+            # an all-in that does not reopen: whoever now owes chips must call or fold
+            street = self.street
+            self.to_act = [p for p in remaining if p in self.to_act
+                           or self.players[p].put_in.get(street, 0) < self.bet_to]
+        else:  # a call, check or fold: ``name`` has acted
+            self.to_act = [p for p in remaining if p in self.to_act]
 
     # -- showdown and pots --------------------------------------------------------------
     def _show(self, event: Show) -> None:
@@ -702,22 +702,54 @@ class _Replay:
         return result
 
     def _check_awards(self, pots: list[Pot], line: int) -> None:
-        """Players who collected must be the pots' winners; split shares must be fair."""
-        should_win: set[str] = set()
+        """Each pot must go to its winners, split as the game and the profile say."""
+        by_pot: dict[int, list[Collect]] = {}
+        for collect in self.collects:
+            if collect.pot is PotKind.SIDE:
+                index = collect.pot_index if collect.pot_index is not None else 1
+            else:
+                index = 0
+            by_pot.setdefault(min(index, len(pots) - 1), []).append(collect)
         for pot in pots:
             if not pot.winners_high and not pot.winners_low:
-                return  # unverifiable pot: nothing to compare
-            should_win.update(pot.winners_high)
-            should_win.update(pot.winners_low)
-        did_win = {p for p, amount in self.collected.items() if amount > 0}
-        for player in sorted(did_win - should_win):
-            self.flag("pot.wrong-winner", line, player,
-                      f"{player} collected {self.collected[player]} but wins no pot")
-        for player in sorted(should_win - did_win):
-            if any(player in pot.winners_high + pot.winners_low and pot.amount > 0
-                   for pot in pots):
-                self.flag("pot.wrong-winner", line, player,
-                          f"{player} wins a pot but collected nothing")
+                continue  # unverifiable: recorded already
+            collects = by_pot.get(pot.index, [])
+            where = collects[0].line if collects else line
+            took: dict[str, int] = {}
+            for c in collects:
+                took[c.player] = took.get(c.player, 0) + c.amount
+            winners = set(pot.winners_high) | set(pot.winners_low)
+            name = "the pot" if len(pots) == 1 else ("the main pot" if pot.index == 0
+                                                      else f"side pot {pot.index}")
+            if {p for p, amount in took.items() if amount > 0} != winners:
+                self.flag("pot.wrong-winner", where, next(iter(took), None),
+                          f"{name} went to {', '.join(sorted(took)) or 'nobody'}; the cards "
+                          f"give it to {', '.join(sorted(winners))}")
+                continue
+            self._check_split(pot, took, where, name)
+
+    def _check_split(self, pot: Pot, took: dict[str, int], line: int, name: str) -> None:
+        """Halves for high and low (odd chip to the high half), equal shares for ties."""
+        net = sum(took.values())
+        if len(took) < 2:
+            return
+        halves = [(pot.winners_high, net - net // 2), (pot.winners_low, net // 2)]
+        if not pot.winners_low:
+            halves = [(pot.winners_high, net)]
+        expected: dict[str, tuple[int, int]] = {}  # least and most a player may get
+        for winners, half in halves:
+            base, odd = divmod(half, len(winners))
+            for player in winners:
+                low, high = expected.get(player, (0, 0))
+                expected[player] = (low + base, high + base + (1 if odd else 0))
+        for player, amount in took.items():
+            least, most = expected.get(player, (0, 0))
+            if not least <= amount <= most:
+                share = f"{least}" if least == most else f"{least} to {most}"
+                self.flag("pot.wrong-split", line, player,
+                          f"{player} took {amount} of {name} ({net} after rake); their share "
+                          f"is {share}")
+                return
 
 
 def _shares(total: int, weights: dict[str, int]) -> dict[str, int]:
