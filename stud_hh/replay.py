@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from stud_hh.cards import MaybeCard
+from stud_hh.errors import StudHHError
 from stud_hh.evaluate import high_rank, low8_rank, low_a5_rank
 from stud_hh.events import (
     Bet,
@@ -145,6 +146,7 @@ class _Player:
     down: list[MaybeCard] = field(default_factory=list)
     shown: tuple[MaybeCard, ...] = ()
     put_in: dict[Street | None, int] = field(default_factory=dict)
+    antes: bool = False
 
     @property
     def total(self) -> int:
@@ -175,6 +177,9 @@ class _Replay:
         self.collected: dict[str, int] = {}
         self.collects: list[Collect] = []
         self.shows: list[str] = []
+        self.uncalled_lines: list[int] = []
+        self.ante_amount: int | None = None
+        self.received: dict[str, int] = {}
         self.show_lines: list[tuple[str, int]] = []
         self.pot_summary: PotSummary | None = None
         self.cards_seen: dict[str, int] = {}
@@ -242,6 +247,7 @@ class _Replay:
         elif isinstance(event, UncalledReturned):
             self._end_round(event.line)
             self.uncalled[event.player] = self.uncalled.get(event.player, 0) + event.amount
+            self.uncalled_lines.append(event.line)
         elif isinstance(event, Collect):
             self._end_round(event.line)
             self.collects.append(event)
@@ -285,6 +291,14 @@ class _Replay:
         if player is None:
             return
         player.dealt = True
+        if self.ante_amount is None:
+            self.ante_amount = event.amount
+        elif event.amount != self.ante_amount and not (event.all_in
+                                                       and event.amount < self.ante_amount):
+            self.flag("ante.wrong-amount", event.line, player.name,
+                      f"{player.name} antes {event.amount}; the ante in this hand is "
+                      f"{self.ante_amount}")
+        player.antes = True
         self._put(player, event.amount, event.line, event.all_in)
         self.actions.append(Action(line=event.line, street=None, order=len(self.actions),
                                    player=player.name, kind=ActionKind.ANTE, amount=event.amount,
@@ -297,7 +311,16 @@ class _Replay:
             self.flag("action.unknown-player", event.line, event.player,
                       f"cards dealt to {event.player}, who is not seated")
             return
+        if (event.street is Street.THIRD and not player.antes and self.ante_amount
+                and not player.dealt):
+            self.flag("ante.missing", event.line, player.name,
+                      f"{player.name} is dealt in without posting the ante")
         player.dealt = True
+        wanted = (1, 3) if event.street is Street.THIRD else (1,)
+        if len(event.cards) not in wanted or len(player.up) + sum(event.face_up) > 6:
+            self.flag("card.wrong-count", event.line, player.name,
+                      f"{player.name} gets {len(event.cards)} cards on "
+                      f"{event.street.label} street")
         for card, up in zip(event.cards, event.face_up, strict=False):
             if card is not None:
                 seen = self.cards_seen.get(card)
@@ -319,6 +342,17 @@ class _Replay:
         self._reset_round()
         self.street = event.street
         self.street_line = event.line
+        live = [p for p in self.players.values() if p.live]
+        for p in live:
+            self.received[p.name] = self.received.get(p.name, 0) + (
+                3 if event.street is Street.THIRD else 1)
+        if event.street is Street.SEVENTH and self.game.common_card:
+            left = 52 - sum(self.received.values()) + len(live)  # before the river card
+            needed = left < len(live)
+            if needed != event.has_common:
+                self.flag("common-card.wrong", event.line, None,
+                          f"{len(live)} players reach 7th street with {left} cards left: "
+                          + ("a common card is needed" if needed else "no common card is due"))
         if event.has_common:
             self.common = event.common
             if event.common is not None:
@@ -344,7 +378,11 @@ class _Replay:
                                   "a door card is not shown for every player")
                 first = live[0] if live else None
             else:
-                first = bring_in_player(self.game, self.profile, doors, self.seat_order)
+                try:
+                    first = bring_in_player(self.game, self.profile, doors, self.seat_order)
+                except ValueError as exc:  # a door card dealt twice: no order to check
+                    self.cannot_check("bring-in.wrong-player", line, str(exc))
+                    first = live[0] if live else None
             if first is not None:
                 self.bring_in_expected = first
                 self.first_actors.append(FirstActor(street=Street.THIRD, player=first,
@@ -358,7 +396,11 @@ class _Replay:
             boards = {p: [c for c in self.players[p].up if c is not None] for p in able}
             if len(live) < 2 or not able:
                 return
-            first = first_actor(self.game, self.profile, boards, self.seat_order)
+            try:
+                first = first_actor(self.game, self.profile, boards, self.seat_order)
+            except ValueError as exc:  # a card dealt twice: no order to check
+                self.cannot_check("action.out-of-turn", line, str(exc))
+                first = able[0]
             self.first_actors.append(FirstActor(street=self.street, player=first,
                                                 reason="best board"))
             self.to_act = self._actors_from(first)
@@ -395,6 +437,12 @@ class _Replay:
             self.flag("action.out-of-turn", event.line, player.name,
                       f"{player.name} acts out of turn on {self._street_label()}; "
                       f"{expected} was to act")
+        if (street is Street.THIRD and not self.bring_in_posted and self.level == 0
+                and not isinstance(event, BringIn | Bet | Raise | Complete)):
+            self.flag("bring-in.missing", event.line, player.name,
+                      f"3rd street opens with {type(event).__name__.lower()} by "
+                      f"{player.name}, without a bring-in")
+            self.bring_in_posted = True
         mine = player.put_in.get(street, 0)
         owed = self.bet_to - mine
         kind: ActionKind
@@ -452,10 +500,11 @@ class _Replay:
         """A bet, raise or completion: its kind and chips, with size and cap checks."""
         name = player.name
         if isinstance(event, Raise):
-            to, by = event.to, event.by
-            if to != self.bet_to + by and self.bet_to:
+            to = event.to
+            by = to - self.bet_to
+            if event.by != by:
                 self.flag("raise.wrong-total", event.line, name,
-                          f"{name} raises {by} to {to}, but the bet was {self.bet_to}")
+                          f"{name} raises {event.by} to {to}, but the bet was {self.bet_to}")
         elif isinstance(event, Complete):
             to = event.to
             by = to - self.bet_to
@@ -561,7 +610,7 @@ class _Replay:
         if self.common is not None:
             cards.add(self.common)
         wanted = 7 if self.game.cards_at_showdown >= 7 else self.game.cards_at_showdown
-        return sorted(cards) if len(cards) >= wanted else None
+        return sorted(cards) if len(cards) == wanted else None  # more than 7: a dead hand
 
     def _pots(self) -> list[tuple[int, list[str]]]:
         """(amount, eligible players) for the main pot and each side pot."""
@@ -598,6 +647,12 @@ class _Replay:
             if cards is None:
                 return None
             hands[name] = cards
+        try:
+            return self._rank(hands)
+        except ValueError:  # cards the evaluator refuses (repeated ones): cannot be decided
+            return None
+
+    def _rank(self, hands: dict[str, list[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         game = self.hand.header.game
         if game is Game.RAZZ:
             best = min(low_a5_rank(c) for c in hands.values())
@@ -682,7 +737,8 @@ class _Replay:
                 if top > second:
                     expected[top_name] = top - second
         if expected != {k: v for k, v in self.uncalled.items() if v}:
-            self.flag("pot.uncalled-wrong", line, None,
+            where = self.uncalled_lines[0] if self.uncalled_lines else line
+            self.flag("pot.uncalled-wrong", where, None,
                       f"uncalled bets returned {self.uncalled or 'none'}; "
                       f"expected {expected or 'none'}")
 
@@ -765,13 +821,26 @@ def _shares(total: int, weights: dict[str, int]) -> dict[str, int]:
     return raw
 
 
-def replay(hand: ParsedHand, profile_name: str = "pokerstars") -> ReplayedHand:
-    """Replay ``hand`` under the named rule profile.
+class ReplayError(StudHHError):
+    """A hand the engine could not replay at all (a bug of ours, reported with the hand)."""
 
-    >>> from stud_hh import parse_hand
-    >>> replayed = replay(parse_hand(SAMPLE))  # doctest: +SKIP
+
+def _run(hand: ParsedHand, rules_profile: Profile) -> ReplayedHand:
+    try:
+        return _Replay(hand, rules_profile).run()
+    except StudHHError:
+        raise
+    except Exception as exc:  # never a bare traceback on user data
+        raise ReplayError(f"cannot replay this hand: {exc!r}", path=hand.path,
+                          line=hand.first_line, hand_id=hand.hand_id) from exc
+
+
+def replay(hand: ParsedHand, profile_name: str = "pokerstars") -> ReplayedHand:
+    """Replay ``hand`` under the named rule profile (``pokerstars``, ``casino``).
+
+    Raises :class:`ReplayError` only when the engine itself fails on the hand.
     """
-    return _Replay(hand, profile(profile_name)).run()
+    return _run(hand, profile(profile_name))
 
 
 def replay_all(hands: Iterable[ParsedHand], profile_name: str = "pokerstars"
@@ -779,5 +848,5 @@ def replay_all(hands: Iterable[ParsedHand], profile_name: str = "pokerstars"
     """Replay many hands under one profile."""
     rules_profile = profile(profile_name)
     for hand in hands:
-        yield _Replay(hand, rules_profile).run()
+        yield _run(hand, rules_profile)
 

@@ -133,6 +133,47 @@ Seat 2: Bob showed [Tc Td 3h 4h 7d 8s 5c] and won ($0.07) with HI: a pair of Ten
 """
 
 
+ALLIN = """\
+PokerStars Hand #300000000004:  7 Card Stud Limit ($0.10/$0.20 USD) - 2026/03/14 16:11:00 ET
+Table 'Test' 8-max
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($0.15 in chips)
+Seat 3: Cid ($10 in chips)
+Ann: posts the ante $0.02
+Bob: posts the ante $0.02
+Cid: posts the ante $0.02
+*** 3rd STREET ***
+Dealt to Ann [As Kd 9c]
+Dealt to Bob [4h]
+Dealt to Cid [2c]
+Cid: brings in for $0.05
+Ann: raises $0.05 to $0.10
+Bob: raises $0.03 to $0.13 and is all-in
+Cid: folds
+Ann: calls $0.03
+*** 4th STREET ***
+Dealt to Ann [As Kd 9c] [Jh]
+Dealt to Bob [4h] [4d]
+*** 5th STREET ***
+Dealt to Ann [As Kd 9c Jh] [3s]
+Dealt to Bob [4h 4d] [8c]
+*** 6th STREET ***
+Dealt to Ann [As Kd 9c Jh 3s] [Tc]
+Dealt to Bob [4h 4d 8c] [5s]
+*** RIVER ***
+Dealt to Ann [As Kd 9c Jh 3s Tc] [2d]
+*** SHOW DOWN ***
+Ann: shows [As Kd 9c Jh 3s Tc 2d] (high card Ace)
+Bob: shows [8h 8s 4h 4d 8c 5s 5c] (a full house, Eights full of Fives)
+Bob collected $0.37 from pot
+*** SUMMARY ***
+Total pot $0.37 | Rake $0
+Seat 1: Ann showed [As Kd 9c Jh 3s Tc 2d] and lost with high card Ace
+Seat 2: Bob showed [8h 8s 4h 4d 8c 5s 5c] and won ($0.37) with a full house, Eights full of Fives
+Seat 3: Cid folded on the 3rd Street
+"""
+
+
 def _edit(text: str, edits: dict[int, str | None]) -> str:
     """``text`` with line N (1-based) replaced, or removed for ``None``."""
     lines = text.splitlines()
@@ -146,7 +187,8 @@ def _flags(text: str) -> list[tuple[str, int]]:
     return [(v.rule, v.line) for v in replay(parse_hand(text), "pokerstars").violations]
 
 
-@pytest.mark.parametrize("text", [BASE, SHORT], ids=["base", "short"])
+@pytest.mark.parametrize("text", [BASE, SHORT, SPLIT, ALLIN],
+                         ids=["base", "short", "split", "all-in"])
 def test_the_base_hands_are_clean(text: str) -> None:
     assert _flags(text) == []
 
@@ -230,6 +272,38 @@ CASES: list[tuple[str, str, dict[int, str | None], list[tuple[str, int]]]] = [
      [("pot.not-balanced", 51)]),
     ("duplicate card", BASE, {35: "Dealt to Bob [4h 4d 8c] [As]"}, [("card.duplicate", 35)]),
     ("more than a stack", BASE, {4: "Seat 2: Bob ($0.50 in chips)"}, [("stack.exceeded", 32)]),
+    ("a raise when the betting was not reopened", ALLIN,
+     {17: "Ann: raises $0.10 to $0.23\nUncalled bet ($0.10) returned to Ann"},
+     [("raise.not-reopened", 17)]),
+    ("a bet facing a bet", BASE, {30: "Cid: bets $0.40"}, [("bet.facing-bet", 30)]),
+    ("a raise whose total does not add up", BASE, {30: "Cid: raises $0.25 to $0.40"},
+     [("raise.wrong-total", 30)]),
+    ("a call of the wrong amount", BASE,
+     {15: "Bob: calls $0.08", **_base_money("2.64", "2.51")}, [("call.wrong-amount", 15)]),
+    ("all-in with chips left", BASE, {15: "Bob: calls $0.10 and is all-in"},
+     [("stack.all-in-mismatch", 15)]),
+    ("a card that changes", BASE, {27: "Dealt to Bob [4h 4c] [8c]"}, [("card.changed", 27)]),
+    ("two cards on 4th street", BASE, {19: "Dealt to Bob [4h] [4d 6c]"},
+     [("card.wrong-count", 19)]),
+    ("an action by a player not seated", BASE, {24: "Dan: calls $0.10\nAnn: calls $0.10"},
+     [("action.unknown-player", 24)]),
+    ("a player who never acts", SHORT, {12: None}, [("action.missing", 12)]),
+    ("an uncalled bet returned wrong", SHORT,
+     {13: "Uncalled bet ($0.04) returned to Ann", 14: "Ann collected $0.15 from pot",
+      16: "Total pot $0.15 | Rake $0", 17: "Seat 1: Ann collected ($0.15)"},
+     [("pot.uncalled-wrong", 13)]),
+    ("an ante of another amount", BASE,
+     {7: "Bob: posts the ante $0.03", **_base_money("2.67", "2.54")},
+     [("ante.wrong-amount", 7)]),
+    ("a player dealt in without an ante", BASE,
+     {7: None, **_base_money("2.64", "2.51")}, [("ante.missing", 10)]),
+    ("3rd street without a bring-in", SHORT,
+     {10: "Bob: checks", 11: "Ann: bets $0.10", 13: "Uncalled bet ($0.10) returned to Ann",
+      14: "Ann collected $0.04 from pot", 16: "Total pot $0.04 | Rake $0",
+      17: "Seat 1: Ann collected ($0.04)"},
+     [("bring-in.missing", 10)]),
+    ("a common card with three players", BASE, {41: "*** RIVER *** [Qh]"},
+     [("common-card.wrong", 41)]),
 ]
 
 
@@ -257,6 +331,13 @@ def test_split_pot_hand_is_clean_and_splits() -> None:
     assert replayed.violations == ()
     (pot,) = replayed.pots
     assert (pot.winners_high, pot.winners_low) == (("Ann",), ("Bob",))
+
+
+def test_every_rule_code_has_a_case() -> None:
+    from stud_hh.violations import RULES
+
+    tested = {rule for *_, expected in CASES for rule, _ in expected}
+    assert tested == set(RULES), sorted(set(RULES) - tested)
 
 
 def test_completion_and_bring_in_are_named() -> None:
