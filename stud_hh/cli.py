@@ -95,6 +95,82 @@ def _report_failure(failure: ParseFailure, err: TextIO) -> None:
     print(f"error: {failure.error}", file=err)
 
 
+def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.replay import replay
+    from stud_hh.report import rule_table, violation_block, violation_dict
+    from stud_hh.rules import profile
+
+    rules_profile = profile(args.profile)  # an unknown name is unusable input
+    try:
+        files = list(reader.iter_files(args.paths))
+    except StudHHError as exc:
+        print(f"stud-hh: {exc}", file=err)
+        return EXIT_UNUSABLE
+    jsonl = args.format == "jsonl"
+    audited = flagged = failed = skipped = 0
+    counts: Counter[str] = Counter()
+    unverifiable: Counter[str] = Counter()
+    with frozen_gc():
+        for path in files:
+            for result in parse_file(path):
+                if isinstance(result, SkippedHand):
+                    skipped += 1
+                    continue
+                if isinstance(result, ParseFailure):
+                    failed += 1
+                    _report_failure(result, err)
+                    continue
+                try:
+                    replayed = replay(result, rules_profile.name)
+                except StudHHError as exc:
+                    failed += 1
+                    print(f"error: {exc}", file=err)
+                    continue
+                audited += 1
+                counts.update(v.rule for v in replayed.violations)
+                unverifiable.update(u.rule for u in replayed.unverifiable)
+                if not replayed.violations:
+                    continue
+                flagged += 1
+                if jsonl:
+                    for v in replayed.violations:
+                        out.write(json.dumps(violation_dict(v, rules_profile.name),
+                                             ensure_ascii=False) + "\n")
+                else:
+                    print(violation_block(replayed), file=out)
+    summary = (f"{audited} hands audited under the '{rules_profile.name}' profile: "
+               f"{flagged} with violations ({sum(counts.values())} in all), "
+               f"{skipped} skipped as not stud, {failed} unreadable")
+    target = err if jsonl else out
+    if not jsonl:
+        print(rule_table(counts, unverifiable), file=target)
+    print(summary, file=target)
+    if failed:
+        return EXIT_UNUSABLE
+    return EXIT_FAILURES if flagged else EXIT_OK
+
+
+def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.replay import replay
+    from stud_hh.report import show_hand
+
+    try:
+        files = list(reader.iter_files(args.paths))
+    except StudHHError as exc:
+        print(f"stud-hh: {exc}", file=err)
+        return EXIT_UNUSABLE
+    for path in files:
+        for result in parse_file(path):
+            if isinstance(result, ParsedHand) and result.hand_id == args.hand_id:
+                print(show_hand(replay(result, args.profile)), file=out)
+                return EXIT_OK
+            if isinstance(result, ParseFailure) and result.hand_id == args.hand_id:
+                print(f"error: {result.error}", file=err)
+                return EXIT_UNUSABLE
+    print(f"stud-hh: hand {args.hand_id} not found in {len(files)} file(s)", file=err)
+    return EXIT_UNUSABLE
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="stud-hh",
@@ -112,6 +188,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-v", "--verbose", action="store_true",
                    help="also print one line per file: hands by game, skipped, failed")
     p.set_defaults(func=cmd_parse)
+
+    from stud_hh.rules import PROFILES
+
+    a = sub.add_parser("audit", help="replay every hand against the rules and list violations",
+                       description="Parse and replay hands; print each broken rule with its "
+                       "line. Exit 0 when clean, 1 with violations, 2 on unusable input.")
+    a.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    a.add_argument("--profile", choices=sorted(PROFILES), default="pokerstars",
+                   help="house rules to audit against (default: pokerstars)")
+    a.add_argument("--format", choices=("text", "jsonl"), default="text",
+                   help="text: violations grouped per hand and a table per rule; jsonl: one "
+                   "JSON object per violation")
+    a.set_defaults(func=cmd_audit)
+
+    s = sub.add_parser("show", help="print one hand replayed street by street",
+                       description="Find a hand by id and print it replayed: boards, actions "
+                       "with their meaning, pots, showdown, violations inline.")
+    s.add_argument("hand_id", metavar="HAND_ID")
+    s.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    s.add_argument("--profile", choices=sorted(PROFILES), default="pokerstars")
+    s.set_defaults(func=cmd_show)
     return parser
 
 

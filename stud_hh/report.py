@@ -1,0 +1,172 @@
+"""Text reports of replayed hands: audit listings and a hand shown street by street.
+
+Kept apart from the command line so notebooks can print the same views.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
+
+from stud_hh import reader
+from stud_hh.events import Collect, Deal, Show, StreetStart, UncalledReturned
+from stud_hh.money import format_amount
+from stud_hh.replay import ActionKind, ReplayedHand
+from stud_hh.violations import RULES, Violation
+
+
+@lru_cache(maxsize=16)
+def source_lines(path: str) -> tuple[str, ...]:
+    """The lines of a history file as the parser saw them (any encoding); empty if unreadable."""
+    try:
+        stream, _ = reader.open_text(path)
+    except Exception:
+        return ()
+    with stream:
+        return tuple(reader.text_lines(stream))
+
+
+def _quote(path: str, line: int) -> str:
+    lines = source_lines(path)
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def money(hand: ReplayedHand, units: int) -> str:
+    header = hand.hand.header
+    symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(header.currency or "", "")
+    return format_amount(units, header.scale, symbol)
+
+
+def violation_block(replayed: ReplayedHand) -> str:
+    """One hand's violations, each with the offending source line."""
+    hand = replayed.hand
+    out = [f"hand {hand.hand_id} ({hand.path}:{hand.first_line}) "
+           f"{hand.header.game.value} {money(replayed, hand.header.small_bet)}/"
+           f"{money(replayed, hand.header.big_bet)}: "
+           f"{len(replayed.violations)} violation{'s' if len(replayed.violations) != 1 else ''}"]
+    for v in replayed.violations:
+        out.append(f"  line {v.line}  {v.rule}: {v.message}")
+        quoted = _quote(hand.path, v.line)
+        if quoted:
+            out.append(f"      | {quoted}")
+    return "\n".join(out)
+
+
+def rule_table(counts: Counter[str], unverifiable: Counter[str]) -> str:
+    """Violations (and unverifiable checks) per rule, most frequent first."""
+    if not counts and not unverifiable:
+        return "no violations"
+    width = max(len(code) for code in (*counts, *unverifiable))
+    rows = [f"{'rule':<{width}}  violations  unverifiable  meaning"]
+    for code in sorted(set(counts) | set(unverifiable), key=lambda c: (-counts[c], c)):
+        rows.append(f"{code:<{width}}  {counts[code]:>10}  {unverifiable[code]:>12}  "
+                    f"{RULES[code].title}")
+    return "\n".join(rows)
+
+
+def violation_dict(v: Violation, profile: str) -> dict[str, object]:
+    return {"file": v.path, "line": v.line, "hand_id": v.hand_id, "rule": v.rule,
+            "street": v.street.label if v.street is not None else None, "player": v.player,
+            "message": v.message, "profile": profile}
+
+
+_KIND_WORDS = {
+    ActionKind.ANTE: "antes", ActionKind.BRING_IN: "brings in", ActionKind.COMPLETE: "completes",
+    ActionKind.BET: "bets", ActionKind.RAISE: "raises", ActionKind.CALL: "calls",
+    ActionKind.CHECK: "checks", ActionKind.FOLD: "folds",
+}
+
+
+def show_hand(replayed: ReplayedHand) -> str:
+    """The hand street by street: boards, actions with their meaning, pots, showdown."""
+    hand = replayed.hand
+    header = hand.header
+    out = [f"{header.site} hand {header.hand_id}: {header.game_text} "
+           f"{money(replayed, header.small_bet)}/{money(replayed, header.big_bet)}"
+           + (f" ({header.mixed_game})" if header.mixed_game else "")
+           + f", table '{header.table}'"
+           + (f", {header.started_at:%Y-%m-%d %H:%M} UTC" if header.started_at else ""),
+           f"source: {hand.path}:{hand.first_line}-{hand.last_line}; profile: {replayed.profile}",
+           "seats: " + ", ".join(f"{s.seat} {s.name} {money(replayed, s.stack)}"
+                                 for s in header.seats)]
+    by_line: dict[int, list[Violation]] = {}
+    for v in replayed.violations:
+        by_line.setdefault(v.line, []).append(v)
+    actions = {a.line: a for a in replayed.actions}
+    firsts = {f.street: f for f in replayed.first_actors}
+    boards: dict[str, list[str]] = {}
+    pot = 0
+    shown_lines = set()
+    for event in hand.events:
+        line = event.line
+        if isinstance(event, StreetStart):
+            out.append(f"--- {event.street.label} street"
+                       + (f" (common card {event.common})" if event.has_common else "")
+                       + f" --- pot {money(replayed, pot)}")
+            first = firsts.get(event.street)
+            if first is not None:
+                out.append(f"    first to act: {first.player} ({first.reason})")
+        elif isinstance(event, Deal):
+            ups = [c or "??" for c, up in zip(event.cards, event.face_up, strict=False) if up]
+            boards.setdefault(event.player, []).extend(ups)
+            if ups:
+                out.append(f"    {event.player} shows {' '.join(boards[event.player])}")
+        elif line in actions:
+            action = actions[line]
+            pot += action.amount
+            words = _KIND_WORDS[action.kind]
+            if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
+                amount, total = "", f" to {money(replayed, action.total)}"
+            else:
+                amount = f" {money(replayed, action.amount)}" if action.amount else ""
+                total = ""
+            notes = []
+            if action.all_in:
+                notes.append("all-in")
+            if action.capped:
+                notes.append("cap reached")
+            note = f"  [{', '.join(notes)}]" if notes else ""
+            street = "ante" if action.street is None else f"bet level {action.level}"
+            out.append(f"  {line:>5}  {action.player} {words}{amount}{total}"
+                       f"  ({street}){note}")
+        elif isinstance(event, Collect | UncalledReturned):
+            what = "collects" if isinstance(event, Collect) else "gets back uncalled"
+            out.append(f"  {line:>5}  {event.player} {what} {money(replayed, event.amount)}")
+        elif isinstance(event, Show):
+            shown_lines.add(line)
+            cards = " ".join(c or "??" for c in event.cards)
+            out.append(f"  {line:>5}  {event.player} shows {cards}"
+                       + (f" ({event.description})" if event.description else ""))
+        for v in by_line.get(line, []):
+            out.append(f"         !! {v.rule}: {v.message}")
+    out.append("--- result ---")
+    for p in replayed.pots:
+        name = "main pot" if p.index == 0 else f"side pot {p.index}"
+        winners = ", ".join(p.winners_high) or "?"
+        if p.winners_low:
+            winners = f"high {winners}; low {', '.join(p.winners_low)}"
+        out.append(f"  {name} {money(replayed, p.amount)} among {', '.join(p.eligible)}: "
+                   f"{winners}")
+    if replayed.rake:
+        out.append(f"  rake {money(replayed, replayed.rake)}")
+    for player, net in sorted(replayed.nets.items(), key=lambda kv: -kv[1]):
+        sign = "+" if net > 0 else ""
+        out.append(f"  {player}: {sign}{money(replayed, net)}")
+    late = [v for v in replayed.violations if v.line not in {e.line for e in hand.events}]
+    for v in late:
+        out.append(f"  !! line {v.line} {v.rule}: {v.message}")
+    for u in replayed.unverifiable:
+        out.append(f"  ?? {u.rule} cannot be checked: {u.reason}")
+    if not replayed.violations:
+        out.append("  no violations")
+    return "\n".join(out)
+
+
+def totals(replayed: Iterable[ReplayedHand]) -> tuple[Counter[str], Counter[str]]:
+    violations: Counter[str] = Counter()
+    unverifiable: Counter[str] = Counter()
+    for hand in replayed:
+        violations.update(v.rule for v in hand.violations)
+        unverifiable.update(u.rule for u in hand.unverifiable)
+    return violations, unverifiable

@@ -1,0 +1,75 @@
+"""stud-hh audit and show: output, formats and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_violations import BASE, _edit
+
+from stud_hh.cli import main
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
+
+
+def _bad(tmp_path: Path) -> Path:
+    path = tmp_path / "bad.txt"
+    path.write_text(_edit(BASE, {15: "Cid: calls $0.05", 16: "Bob: calls $0.10"}),
+                    encoding="utf-8")
+    return path
+
+
+def test_audit_of_clean_samples_exits_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["audit", str(SAMPLES)]) == 0
+    out = capsys.readouterr().out
+    assert "23 hands audited under the 'pokerstars' profile: 0 with violations" in out
+
+
+def test_audit_text_groups_violations_with_the_source_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["audit", str(_bad(tmp_path))]) == 1
+    out = capsys.readouterr().out
+    assert "hand 300000000001" in out
+    assert "line 15  action.out-of-turn: Cid acts out of turn on 3rd street; Bob was to act" in out
+    assert "      | Cid: calls $0.05" in out
+    assert "action.out-of-turn           1" in out
+
+
+def test_audit_jsonl_has_one_object_per_violation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["audit", "--format", "jsonl", "--profile", "casino", str(_bad(tmp_path))]) == 1
+    out, err = capsys.readouterr()
+    (record,) = [json.loads(line) for line in out.splitlines()]
+    assert {k: record[k] for k in ("line", "hand_id", "rule", "street", "player")} == {
+        "line": 15, "hand_id": "300000000001", "rule": "action.out-of-turn", "street": "3rd",
+        "player": "Cid"}
+    assert record["file"].endswith("bad.txt")
+    assert "under the 'casino' profile" in err
+
+
+def test_audit_of_unusable_input_exits_two(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["audit", str(tmp_path / "missing")]) == 2
+    junk = tmp_path / "junk.txt"
+    junk.write_text("not a hand history\n", encoding="utf-8")
+    assert main(["audit", str(junk)]) == 2
+    assert "no hand header" in capsys.readouterr().err
+
+
+def test_show_prints_the_hand_street_by_street(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "300000000001", str(_bad(tmp_path))]) == 0
+    out = capsys.readouterr().out
+    for expected in ("--- 4th street --- pot $0.36", "first to act: Bob (best board)",
+                     "Ann completes to $0.10  (bet level 1)",
+                     "!! action.out-of-turn", "main pot $2.66 among Ann, Cid: Cid",
+                     "Cid: +$1.51"):
+        assert expected in out
+
+
+def test_show_of_a_missing_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "42", str(SAMPLES)]) == 2
+    assert "hand 42 not found" in capsys.readouterr().err
