@@ -1,5 +1,5 @@
 # Two commands do everything on a fresh machine (see README.md):
-#   make demo   - set up, then read the bundled sample_histories/ and print a summary
+#   make demo   - set up, then read and audit the bundled sample_histories/, with summaries
 #   make test   - set up, then lint, type-check and run the whole test suite
 # Set-up creates .venv with Python >= 3.11 and installs the project with its
 # development tools; it is redone only when pyproject.toml changes.
@@ -22,6 +22,7 @@ setup: $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/stud-hh parse --verbose sample_histories
+	$(BIN)/stud-hh audit sample_histories
 
 lint: $(STAMP)
 	$(BIN)/ruff check stud_hh tests benchmarks
