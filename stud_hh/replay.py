@@ -14,9 +14,10 @@ history says happened.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from stud_hh.cards import MaybeCard
 from stud_hh.errors import StudHHError
@@ -32,7 +33,6 @@ from stud_hh.events import (
     Fold,
     Game,
     HandEvent,
-    Muck,
     PostAnte,
     PotKind,
     PotSummary,
@@ -186,6 +186,14 @@ class _Replay:
         self.street: Street | None = None
         self.common: MaybeCard = None
         self.in_showdown = False
+        self._handlers: dict[type, Callable[[Any], None]] = {
+            PostAnte: self._ante, StreetStart: self._street_start, Deal: self._deal,
+            BringIn: self._action, Bet: self._action, Raise: self._action, Call: self._action,
+            Check: self._action, Fold: self._action, Complete: self._action,
+            UncalledReturned: self._uncalled_event, Collect: self._collect_event,
+            ShowdownStart: self._showdown_event, Show: self._show,
+            PotSummary: self._pot_summary_event,
+        }
         self._reset_round()
 
     # -- bookkeeping ---------------------------------------------------------------
@@ -236,31 +244,26 @@ class _Replay:
         return self._finish()
 
     def event(self, event: HandEvent) -> None:
-        if isinstance(event, PostAnte):
-            self._ante(event)
-        elif isinstance(event, StreetStart):
-            self._street_start(event)
-        elif isinstance(event, Deal):
-            self._deal(event)
-        elif isinstance(event, BringIn | Bet | Raise | Call | Check | Fold | Complete):
-            self._action(event)
-        elif isinstance(event, UncalledReturned):
-            self._end_round(event.line)
-            self.uncalled[event.player] = self.uncalled.get(event.player, 0) + event.amount
-            self.uncalled_lines.append(event.line)
-        elif isinstance(event, Collect):
-            self._end_round(event.line)
-            self.collects.append(event)
-            self.collected[event.player] = self.collected.get(event.player, 0) + event.amount
-        elif isinstance(event, ShowdownStart):
-            self._end_round(event.line)
-            self.in_showdown = True
-        elif isinstance(event, Show):
-            self._show(event)
-        elif isinstance(event, Muck):
-            pass
-        elif isinstance(event, PotSummary):
-            self.pot_summary = event
+        handler = self._handlers.get(type(event))
+        if handler is not None:
+            handler(event)
+
+    def _uncalled_event(self, event: UncalledReturned) -> None:
+        self._end_round(event.line)
+        self.uncalled[event.player] = self.uncalled.get(event.player, 0) + event.amount
+        self.uncalled_lines.append(event.line)
+
+    def _collect_event(self, event: Collect) -> None:
+        self._end_round(event.line)
+        self.collects.append(event)
+        self.collected[event.player] = self.collected.get(event.player, 0) + event.amount
+
+    def _showdown_event(self, event: ShowdownStart) -> None:
+        self._end_round(event.line)
+        self.in_showdown = True
+
+    def _pot_summary_event(self, event: PotSummary) -> None:
+        self.pot_summary = event
 
     def _player(self, name: str, line: int) -> _Player | None:
         player = self.players.get(name)
