@@ -217,6 +217,7 @@ class _Replay:
         self.round_players = 0
         self.bring_in_expected: str | None = None
         self.bring_in_posted = False
+        self.bring_in_optional = False
         self.order = 0
         self.street_line = 0
 
@@ -387,12 +388,16 @@ class _Replay:
                     self.cannot_check("bring-in.wrong-player", line, str(exc))
                     first = live[0] if live else None
             if first is not None:
+                actors = self._actors_from(first)
+                reason = "bring-in"
+                if first not in actors and actors:
+                    # all-in on the ante: the player to their left acts first and may
+                    # bring in, complete or fold (RULES.md, seed 002 rule 8)
+                    first, reason = actors[0], f"left of {first}, all-in on the ante"
+                    self.bring_in_optional = True
                 self.bring_in_expected = first
                 self.first_actors.append(FirstActor(street=Street.THIRD, player=first,
-                                                    reason="bring-in"))
-                actors = self._actors_from(first)
-                if first not in actors and actors:  # all-in on the ante: left of them acts
-                    first = actors[0]
+                                                    reason=reason))
                 self.to_act = actors
         else:
             able = [p for p in live if not self.players[p].all_in]
@@ -441,7 +446,9 @@ class _Replay:
                       f"{player.name} acts out of turn on {self._street_label()}; "
                       f"{expected} was to act")
         if (street is Street.THIRD and not self.bring_in_posted and self.level == 0
-                and not isinstance(event, BringIn | Bet | Raise | Complete)):
+                and not isinstance(event, BringIn | Bet | Raise | Complete)
+                and not (self.bring_in_optional and isinstance(event, Fold))):
+            # left of a player all-in on the ante, a fold is allowed too (seed 002 rule 8)
             self.flag("bring-in.missing", event.line, player.name,
                       f"3rd street opens with {type(event).__name__.lower()} by "
                       f"{player.name}, without a bring-in")
