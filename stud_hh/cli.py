@@ -46,11 +46,7 @@ def _summary(files: int, parsed: int, skipped: Counter[str], failed: int) -> str
 
 
 def cmd_parse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    try:
-        files = list(reader.iter_files(args.paths))
-    except StudHHError as exc:
-        print(f"stud-hh: {exc}", file=err)
-        return EXIT_UNUSABLE
+    files = list(reader.iter_files(args.paths))  # a missing path: main() reports it, exit 2
     total = sum(f.stat().st_size for f in files)
     bar = _progress(total, not args.quiet and total > 2_000_000)
     parsed = failed = 0
@@ -101,11 +97,7 @@ def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.rules import profile
 
     rules_profile = profile(args.profile)  # an unknown name is unusable input
-    try:
-        files = list(reader.iter_files(args.paths))
-    except StudHHError as exc:
-        print(f"stud-hh: {exc}", file=err)
-        return EXIT_UNUSABLE
+    files = list(reader.iter_files(args.paths))  # a missing path: main() reports it, exit 2
     jsonl = args.format == "jsonl"
     audited = flagged = failed = skipped = 0
     counts: Counter[str] = Counter()
@@ -154,11 +146,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.replay import replay
     from stud_hh.report import show_hand
 
-    try:
-        files = list(reader.iter_files(args.paths))
-    except StudHHError as exc:
-        print(f"stud-hh: {exc}", file=err)
-        return EXIT_UNUSABLE
+    files = list(reader.iter_files(args.paths))  # a missing path: main() reports it, exit 2
     for path in files:
         for result in parse_file(path):
             if isinstance(result, ParsedHand) and result.hand_id == args.hand_id:
