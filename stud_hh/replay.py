@@ -42,6 +42,7 @@ from stud_hh.events import (
     Street,
     StreetStart,
     UncalledReturned,
+    positional_constructor,
 )
 from stud_hh.parse import ParsedHand
 from stud_hh.rules import (
@@ -87,6 +88,9 @@ class Action:
     all_in: bool
     capped: bool
     """This action reached the cap."""
+
+
+_Action = positional_constructor(Action)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -169,6 +173,9 @@ class _Replay:
         self.big_bet = header.big_bet
         self.players = {s.name: _Player(s.name, s.seat, s.stack) for s in header.seats}
         self.seat_order = [s.name for s in sorted(header.seats, key=lambda s: s.seat)]
+        n = len(self.seat_order)
+        self._clockwise = {name: [self.seat_order[(i + k) % n] for k in range(1, n)]
+                           for i, name in enumerate(self.seat_order)}
         self.violations: list[Violation] = []
         self.unverifiable: list[Unverifiable] = []
         self.actions: list[Action] = []
@@ -223,16 +230,13 @@ class _Replay:
 
     def _actors_from(self, start: str) -> list[str]:
         """Live players with chips, clockwise from ``start`` (included)."""
-        n = len(self.seat_order)
-        i = self.seat_order.index(start)
-        names = [self.seat_order[(i + k) % n] for k in range(n)]
-        return [p for p in names if self.players[p].live and not self.players[p].all_in]
+        players = self.players
+        return [p for p in (start, *self._clockwise[start])
+                if players[p].live and not players[p].all_in]
 
     def _after(self, name: str) -> list[str]:
-        """Players still to act after ``name`` moves, in order."""
-        n = len(self.seat_order)
-        i = self.seat_order.index(name)
-        return [self.seat_order[(i + k) % n] for k in range(1, n)]
+        """The other players, clockwise from ``name``."""
+        return self._clockwise[name]
 
     def _street_label(self) -> str:
         return self.street.label + " street" if self.street is not None else "the antes"
@@ -304,10 +308,9 @@ class _Replay:
                       f"{self.ante_amount}")
         player.antes = True
         self._put(player, event.amount, event.line, event.all_in)
-        self.actions.append(Action(line=event.line, street=None, order=len(self.actions),
-                                   player=player.name, kind=ActionKind.ANTE, amount=event.amount,
-                                   total=event.amount, level=0, all_in=event.all_in,
-                                   capped=False))
+        self.actions.append(_Action(event.line, None, len(self.actions), player.name,
+                                    ActionKind.ANTE, event.amount, event.amount, 0,
+                                    event.all_in, False))
 
     def _deal(self, event: Deal) -> None:
         player = self.players.get(event.player)
@@ -486,9 +489,8 @@ class _Replay:
         limit = cap(self.profile, self.round_players)
         capped = kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE) and (
             limit is not None and self.level == limit)
-        self.actions.append(Action(line=event.line, street=street, order=len(self.actions),
-                                   player=player.name, kind=kind, amount=amount, total=total,
-                                   level=self.level, all_in=player.all_in, capped=capped))
+        self.actions.append(_Action(event.line, street, len(self.actions), player.name, kind,
+                                    amount, total, self.level, player.all_in, capped))
         self._advance(player.name, kind, amount)
 
     def _check_bring_in(self, name: str, amount: int, event: BringIn) -> None:
