@@ -342,6 +342,24 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
                       tuple(builder.warnings))
 
 
+def hand_key(raw: RawHand) -> tuple[str, str] | None:
+    """``(site, hand id)`` of a raw hand from its first line alone, or ``None``.
+
+    Cheap (the header's static part is cached): an import uses it to pass over
+    hands it already stored without parsing them again.
+    """
+    if not raw.is_hand:
+        return None
+    first = raw.text.partition("\n")[0]
+    dialect = dialect_for(first)
+    if dialect is None:
+        return None
+    try:
+        return dialect.name, dialect.read_header(first).hand_id
+    except Exception:  # an unreadable header: the full parse reports it
+        return None
+
+
 def parse_hand(text: str, path: str = "<text>") -> ParsedHand:
     """Parse the text of exactly one stud hand.
 
@@ -366,16 +384,26 @@ def parse_hand(text: str, path: str = "<text>") -> ParsedHand:
 # ---------------------------------------------------------------------------
 
 
+def failure_of(raw: RawHand, error: StudHHError) -> ParseFailure:
+    """The failure record that keeps ``raw`` whole with the reason it could not be used."""
+    first = raw.text.partition("\n")[0]
+    dialect = dialect_for(first) if raw.is_hand else None
+    return ParseFailure(error, raw.text, raw.path, raw.first_line,
+                        raw.line_numbers[-1] if raw.line_numbers else raw.first_line,
+                        dialect.name if dialect else None)
+
+
+def result_of(raw: RawHand) -> ParseResult:
+    """:func:`parse_raw`, with a bad hand returned as a :class:`ParseFailure` record."""
+    try:
+        return parse_raw(raw)
+    except StudHHError as exc:
+        return failure_of(raw, exc)
+
+
 def _results(raws: Iterable[RawHand]) -> Iterator[ParseResult]:
     for raw in raws:
-        try:
-            yield parse_raw(raw)
-        except StudHHError as exc:
-            first = raw.text.partition("\n")[0]
-            dialect = dialect_for(first) if raw.is_hand else None
-            yield ParseFailure(exc, raw.text, raw.path, raw.first_line,
-                               raw.line_numbers[-1] if raw.line_numbers else raw.first_line,
-                               dialect.name if dialect else None)
+        yield result_of(raw)
 
 
 def parse_text(text: str, path: str = "<text>") -> Iterator[ParseResult]:

@@ -1,0 +1,393 @@
+"""Stage 4b: a replayed hand -> rows of the database tables.
+
+Pure functions from :class:`~stud_hh.replay.ReplayedHand` to plain rows whose
+columns are those of :mod:`stud_hh.schema`. The per-player rows carry every
+opportunity/done flag of ``../shared/docs/STATS.md`` as a boolean or a count,
+so any statistic over any grouping is a ``groupby().sum()`` and a division.
+
+>>> from stud_hh import parse_hand
+>>> from stud_hh.replay import replay
+>>> rows = hand_rows(replay(parse_hand(SAMPLE_HAND)))  # doctest: +SKIP
+>>> rows["players"][0]["vpip"]  # doctest: +SKIP
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from typing import Any
+
+from stud_hh.events import Collect, Deal, Game, PotKind, Show, Street, StreetStart
+from stud_hh.money import format_amount
+from stud_hh.parse import ParseFailure
+from stud_hh.replay import ActionKind, ReplayedHand
+from stud_hh.rules import GAMES, big_bet_allowed, profile
+from stud_hh.schema import STREET_LABELS, STREETS, TABLES
+
+Row = dict[str, Any]
+
+_AGGRESSIVE = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
+_VOLUNTARY = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, ActionKind.CALL)
+_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
+
+
+def _defaults(table: str) -> Row:
+    """A row of ``table`` with every boolean false, every count zero, the rest null."""
+    row: Row = {}
+    for column in TABLES[table].columns:
+        kind = str(column.type)
+        if column.nullable:
+            row[column.name] = None
+        elif kind == "bool":
+            row[column.name] = False
+        elif kind.startswith("int"):
+            row[column.name] = 0
+        elif kind.startswith("list"):
+            row[column.name] = []
+        else:
+            row[column.name] = None
+    return row
+
+
+_PLAYER_DEFAULTS = _defaults("players")
+
+
+def stakes_label(small_bet: int, big_bet: int, scale: int, currency: str | None) -> str:
+    """``$0.04/$0.08`` for money, ``100/200`` for chips.
+
+    >>> stakes_label(4, 8, 100, "USD")
+    '$0.04/$0.08'
+    >>> stakes_label(100, 200, 1, None)
+    '100/200'
+    """
+    symbol = _SYMBOLS.get(currency or "", "")
+    return f"{format_amount(small_bet, scale, symbol)}/{format_amount(big_bet, scale, symbol)}"
+
+
+def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
+    """The rows one replayed hand adds to each table."""
+    hand = r.hand
+    h = hand.header
+    events = hand.events
+    game = h.game
+    dealt = [s for s in h.seats if s.name in r.contributions]
+    label = stakes_label(h.small_bet, h.big_bet, h.scale, h.currency)
+
+    # -- what was dealt ------------------------------------------------------
+    door: dict[str, str | None] = {}
+    holes: dict[str, list[str | None]] = {}
+    up_4th: dict[str, list[str]] = {}
+    shown: dict[str, str] = {}
+    streets_dealt = {3}
+    common: str | None = None
+    collects: list[Collect] = []
+    for event in events:
+        if isinstance(event, Deal):
+            streets_dealt.add(int(event.street))
+            if event.street == Street.THIRD:
+                for card, up in zip(event.cards, event.face_up, strict=False):
+                    if up and event.player not in door:
+                        door[event.player] = card
+                    elif not up:
+                        holes.setdefault(event.player, []).append(card)
+            if event.street <= Street.FOURTH:
+                board = up_4th.setdefault(event.player, [])
+                board += [c for c, up in zip(event.cards, event.face_up, strict=False)
+                          if up and c is not None]
+        elif isinstance(event, StreetStart):
+            streets_dealt.add(int(event.street))
+            if event.has_common:
+                common = event.common
+        elif isinstance(event, Show):
+            shown[event.player] = " ".join(c or "??" for c in event.cards)
+        elif isinstance(event, Collect):
+            collects.append(event)
+    last_street = max(streets_dealt)
+
+    # -- the 3rd-street order ------------------------------------------------
+    ante_all_in = {a.player for a in r.actions if a.kind is ActionKind.ANTE and a.all_in}
+    third = next((f for f in r.first_actors if f.street == Street.THIRD), None)
+    bring_in_player = third.player if third else None
+    seat_of = {s.name: s.seat for s in h.seats}
+    in_order = sorted((s for s in dealt if s.name not in ante_all_in), key=lambda s: s.seat)
+    position: dict[str, int] = {}
+    if bring_in_player in seat_of and in_order:
+        start = next((i for i, s in enumerate(in_order) if s.seat >= seat_of[bring_in_player]),
+                     0)
+        ordered = in_order[start:] + in_order[:start]
+        position = {s.name: i for i, s in enumerate(ordered)}
+    n_order = len(position)
+
+    rows: dict[str, Row] = {}
+    for s in h.seats:
+        row = dict(_PLAYER_DEFAULTS)
+        name = s.name
+        row.update(site=h.site, hand_id=h.hand_id, player=name, seat=s.seat, game=str(game),
+                   stakes=label, currency=h.currency, scale=h.scale, big_bet=h.big_bet,
+                   tournament=h.is_tournament, start_utc=h.started_at, stack=s.stack,
+                   dealt=name in r.contributions, players_3rd=len(dealt))
+        if row["dealt"]:
+            card = door.get(name)
+            row["door_card"] = card
+            row["door_rank"] = card[0] if card else None
+            hole = holes.get(name, [])
+            if len(hole) == 2 and all(hole):
+                row["hole_cards"] = " ".join(c for c in hole if c)
+                if card:
+                    row["rolled_up"] = len({c[0] for c in (*hole, card) if c}) == 1
+            row["cards_shown"] = shown.get(name)
+            pos = position.get(name)
+            row["position"] = pos
+            row["steal_position"] = pos is not None and pos >= 1 and pos >= n_order - 3
+            row["all_in_ante"] = name in ante_all_in
+            row["vpip_opp"] = name not in ante_all_in
+            row["bring_in_player"] = name == bring_in_player
+            contrib = r.contributions.get(name, {})
+            row["put_in_ante"] = contrib.get(None, 0)
+            for street in STREETS:
+                row[f"put_in_{STREET_LABELS[street]}"] = contrib.get(Street(street), 0)
+            put_in = sum(contrib.values()) - r.uncalled.get(name, 0)
+            row["put_in"] = put_in
+            row["collected"] = r.collected.get(name, 0)
+            row["net"] = r.nets.get(name, row["collected"] - put_in)
+            row["rake_share"] = r.rake_shares.get(name, 0)
+        rows[name] = row
+
+    # -- the actions, street by street ---------------------------------------
+    folded_on: dict[str, int] = {}
+    by_street: dict[int, list[Any]] = {}
+    for a in r.actions:
+        if a.all_in and a.player in rows:
+            rows[a.player]["all_in"] = True
+        if a.street is not None:
+            by_street.setdefault(int(a.street), []).append(a)
+
+    aggressor_3rd: str | None = None
+    stealer: str | None = None
+    for street in STREETS:
+        lab = STREET_LABELS[street]
+        level = 0
+        totals: dict[str, int] = {}
+        top = 0
+        checked: set[str] = set()
+        acted: set[str] = set()
+        cbettor: str | None = None
+        open_pair = False
+        if street == 4 and game is Game.STUD:
+            boards = {n: up_4th.get(n, []) for n in rows if rows[n]["dealt"]
+                      and n not in folded_on}
+            open_pair = big_bet_allowed(GAMES[game], profile(r.profile), Street.FOURTH, boards)
+        for a in by_street.get(street, ()):
+            row = rows.get(a.player)
+            if row is None:  # an action by a player not dealt in: a violation, not a stat
+                continue
+            kind = a.kind
+            name = a.player
+            facing = level >= 1 and totals.get(name, 0) < top
+            first = name not in acted
+            acted.add(name)
+            if kind is ActionKind.BRING_IN:
+                totals[name] = a.total
+                top = max(top, a.total)
+                continue
+            if facing:
+                row[f"faced_bet_{lab}"] = True
+                if kind is ActionKind.FOLD:
+                    row[f"fold_to_bet_{lab}"] = True
+            if kind in (ActionKind.BET, ActionKind.COMPLETE):
+                row[f"bets_{lab}"] += 1
+            elif kind is ActionKind.RAISE:
+                row[f"raises_{lab}"] += 1
+            elif kind is ActionKind.CALL:
+                row[f"calls_{lab}"] += 1
+            elif kind is ActionKind.CHECK:
+                row[f"checks_{lab}"] += 1
+            elif kind is ActionKind.FOLD:
+                row[f"folded_{lab}"] = True
+                folded_on[name] = street
+
+            if street == 3:
+                if first and kind is ActionKind.COMPLETE and name == bring_in_player and level == 0:
+                    row["bring_in_completed"] = True
+                if kind in _VOLUNTARY:
+                    row["vpip"] = True
+                if kind in _AGGRESSIVE:
+                    row["cr3"] = True
+                    aggressor_3rd = name
+                if level == 0:
+                    row["unopened_opp"] = True
+                    if kind is ActionKind.COMPLETE:
+                        row["complete_first_in"] = True
+                    elif kind is ActionKind.CALL:
+                        row["limp"] = True
+                    if row["steal_position"]:
+                        row["steal_opp"] = True
+                        if kind is ActionKind.COMPLETE:
+                            row["steal"] = True
+                            stealer = name
+                elif level == 1 and not row["threebet_opp"]:
+                    row["threebet_opp"] = True
+                    row["fold_to_completion_opp"] = True
+                    if kind is ActionKind.RAISE:
+                        row["threebet"] = True
+                    elif kind is ActionKind.FOLD:
+                        row["fold_to_completion"] = True
+                    if name == bring_in_player and stealer is not None:
+                        row["bring_in_faced_steal"] = True
+                        if kind is ActionKind.FOLD:
+                            row["bring_in_fold_to_steal"] = True
+                        elif kind is ActionKind.RAISE:
+                            row["bring_in_resteal"] = True
+            else:
+                if kind in (ActionKind.BET, ActionKind.COMPLETE):
+                    row["bets_later"] += 1
+                elif kind is ActionKind.RAISE:
+                    row["raises_later"] += 1
+                elif kind is ActionKind.CALL:
+                    row["calls_later"] += 1
+                elif kind is ActionKind.FOLD:
+                    row["folds_later"] += 1
+                if kind is ActionKind.CHECK:
+                    checked.add(name)
+                elif facing and name in checked and not row[f"check_raise_opp_{lab}"]:
+                    row[f"check_raise_opp_{lab}"] = True
+                    if kind is ActionKind.RAISE:
+                        row[f"check_raise_{lab}"] = True
+                if street == 4:
+                    if first and name == aggressor_3rd and level == 0:
+                        row["cbet_opp"] = True
+                        if kind is ActionKind.BET:
+                            row["cbet"] = True
+                            cbettor = name
+                    elif first and cbettor is not None and level == 1:
+                        row["fold_to_cbet_opp"] = True
+                        if kind is ActionKind.FOLD:
+                            row["fold_to_cbet"] = True
+                    if open_pair and level == 0 and kind in (ActionKind.BET, ActionKind.CHECK):
+                        row["double_bet_opp"] = True
+                        if kind is ActionKind.BET and a.amount >= h.big_bet:
+                            row["double_bet"] = True
+            totals[name] = a.total
+            top = max(top, a.total)
+            level = a.level
+
+    if aggressor_3rd is not None:
+        rows[aggressor_3rd]["aggressor_3rd"] = True
+    if stealer is not None and all(folded_on.get(n) == 3 for n in rows
+                                   if n != stealer and rows[n]["dealt"]):
+        rows[stealer]["steal_success"] = True
+
+    # -- streets seen, showdown, winners -------------------------------------
+    in_at_end = [n for n in rows if rows[n]["dealt"] and n not in folded_on]
+    showdown = len(in_at_end) >= 2
+    split_game = game is Game.STUD8
+    for name, row in rows.items():
+        if not row["dealt"]:
+            continue
+        out = folded_on.get(name, 99)
+        for street in STREETS[1:]:
+            row[f"saw_{STREET_LABELS[street]}"] = street <= last_street and out >= street
+        row["saw_showdown"] = showdown and name in in_at_end
+        row["showed"] = name in r.showdown or name in shown
+        row["won"] = row["collected"] > 0
+        row["won_at_showdown"] = row["won"] and row["saw_showdown"]
+    pots_in = {name: [p for p in r.pots if name in p.eligible] for name in rows}
+    for name, row in rows.items():
+        mine = pots_in[name]
+        if not row["won"]:
+            continue
+        row["won_high"] = any(name in p.winners_high for p in mine)
+        row["won_low"] = any(name in p.winners_low for p in mine)
+        if not (split_game and row["saw_showdown"]):
+            continue
+        row["scoop_both"] = bool(mine) and all(
+            p.winners_high == (name,) and p.winners_low == (name,) for p in mine)
+        row["scoop_whole"] = bool(mine) and all(
+            p.winners_high == (name,) and p.winners_low in ((), (name,)) for p in mine)
+        row["split"] = not row["scoop_whole"]
+        row["quartered"] = any(
+            (name in p.winners_low and len(p.winners_low) == 2 and name not in p.winners_high)
+            or (name in p.winners_high and len(p.winners_high) == 2 and p.winners_low
+                and name not in p.winners_low)
+            for p in mine)
+        row["high_only"] = row["won_high"] and not row["won_low"]
+        row["low_only"] = row["won_low"] and not row["won_high"]
+    if split_game and showdown and r.pots and not r.pots[0].winners_low:
+        if r.pots[0].winners_high:  # winners known: the low really did not qualify
+            for name in in_at_end:
+                rows[name]["no_low"] = True
+
+    # -- the other tables ----------------------------------------------------
+    key = {"site": h.site, "hand_id": h.hand_id}
+    antes = [a.amount for a in r.actions if a.kind is ActionKind.ANTE]
+    bring_ins = [a.amount for a in r.actions if a.kind is ActionKind.BRING_IN]
+    pot_total = sum(sum(c.values()) for c in r.contributions.values()) - sum(r.uncalled.values())
+    hands_row: Row = {
+        **key, "game": str(game), "game_text": h.game_text, "mixed_game": h.mixed_game,
+        "limit": str(h.limit), "stakes": label, "currency": h.currency, "scale": h.scale,
+        "play_money": h.play_money, "small_bet": h.small_bet, "big_bet": h.big_bet,
+        "ante": max(antes) if antes else None, "bring_in": bring_ins[0] if bring_ins else None,
+        "tournament": h.is_tournament, "tournament_id": h.tournament_id, "buy_in": h.buy_in,
+        "fee": h.fee, "buy_in_currency": h.buy_in_currency, "level": h.level,
+        "table": h.table, "max_seats": h.max_seats, "start_utc": h.started_at,
+        "start_local": h.started_local, "seated": len(h.seats), "players": len(dealt),
+        "pot": pot_total, "rake": r.rake, "common_card": common, "showdown": showdown,
+        "last_street": last_street, "violations": len(r.violations),
+        "unverifiable": len(r.unverifiable), "profile": r.profile, "file": hand.path,
+        "first_line": hand.first_line, "last_line": hand.last_line,
+        "warnings": list(hand.warnings),
+    }
+    actions = [{
+        **key, "order": a.order, "street": STREET_LABELS[None if a.street is None
+                                                         else int(a.street)],
+        "player": a.player, "kind": str(a.kind), "amount": a.amount, "total": a.total,
+        "level": a.level, "all_in": a.all_in, "capped": a.capped, "line": a.line,
+    } for a in r.actions]
+    by_pot: dict[int, list[Collect]] = {}
+    for c in collects:
+        index = 0 if c.pot is not PotKind.SIDE else (c.pot_index or 1)
+        by_pot.setdefault(index, []).append(c)
+    if len(r.pots) == 1 and len(by_pot) > 1:  # a site naming pots the replay merged
+        by_pot = {0: collects}
+    pots = [{
+        **key, "pot": p.index, "amount": p.amount, "eligible": list(p.eligible),
+        "winners_high": list(p.winners_high), "winners_low": list(p.winners_low),
+        "collected_by": [c.player for c in by_pot.get(p.index, [])],
+        "collected": [c.amount for c in by_pot.get(p.index, [])],
+    } for p in r.pots]
+    violations = [{
+        **key, "rule": v.rule, "street": None if v.street is None else STREET_LABELS[int(v.street)],
+        "player": v.player, "line": v.line, "message": v.message, "profile": r.profile,
+        "file": v.path, "start_utc": h.started_at, "table": h.table,
+    } for v in r.violations]
+    unverifiable = [{**key, "rule": u.rule, "line": u.line, "message": u.reason}
+                    for u in r.unverifiable]
+    return {"hands": [hands_row], "players": list(rows.values()), "actions": actions,
+            "pots": pots, "violations": violations, "unverifiable": unverifiable}
+
+
+def failure_key(raw_text: str, path: str, first_line: int) -> str:
+    """The identity of a text that could not be read: its bytes, or where it sat when empty."""
+    basis = raw_text if raw_text else f"{path}:{first_line}"
+    return hashlib.blake2b(basis.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def failure_row(f: ParseFailure) -> Row:
+    """The ``failures`` row that keeps an unreadable text whole, with its reason."""
+    return {
+        "key": failure_key(f.raw_text, f.path, f.first_line), "site": f.site,
+        "hand_id": f.hand_id, "file": f.path, "line": f.line, "first_line": f.first_line,
+        "last_line": f.last_line, "reason": f.reason, "offending_text": f.offending_text,
+        "raw_text": f.raw_text,
+    }
+
+
+def columns(table: str, rows: Iterable[Row]) -> dict[str, list[Any]]:
+    """Rows of ``table`` as columns, in the registry's order."""
+    names = TABLES[table].names
+    out: dict[str, list[Any]] = {n: [] for n in names}
+    for row in rows:
+        for n in names:
+            out[n].append(row[n])
+    return out

@@ -1,0 +1,349 @@
+"""Stage 4d: files -> parsed, replayed hands -> Parquet parts -> committed to a database.
+
+Incremental and idempotent: hands are keyed by site and hand id, failures by a
+digest of their text, files by path, size and modification time. A file
+imported before and unchanged since is passed over; a hand already stored is
+counted as a duplicate without being parsed again; the same hand twice in one
+run is stored once.
+
+Work is spread over a process pool, a file per task. Each worker parses,
+replays and writes its own Parquet parts (nothing heavy travels back); the
+parent removes any hand another file of the same run already brought, and
+commits each file's parts in one atomic step (see :mod:`stud_hh.store`).
+
+>>> summary = import_paths(["histories/"], "my.db")  # doctest: +SKIP
+>>> summary.hands_new  # doctest: +SKIP
+1234
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from stud_hh import reader
+from stud_hh.errors import InputError, StudHHError
+from stud_hh.facts import failure_row, hand_rows
+from stud_hh.parse import ParsedHand, ParseFailure, SkippedHand, failure_of, frozen_gc, hand_key
+from stud_hh.parse import result_of
+from stud_hh.replay import ReplayedHand, replay
+from stud_hh.rules import profile as rule_profile
+from stud_hh.schema import HAND_TABLES, TABLES
+from stud_hh.sites import starts_hand
+from stud_hh.store import Database, Part, to_arrow
+
+BATCH_HANDS = 4000
+"""Hands a worker holds before writing a part: bounds memory whatever the file size."""
+
+
+def _key(site: str, hand_id: str) -> str:
+    return f"{site}\x1f{hand_id}"
+
+
+@dataclass(slots=True)
+class FileResult:
+    """What one worker did with one file: parts written (not committed) and counts."""
+
+    path: str
+    size: int
+    parts: list[Part] = field(default_factory=list)
+    hand_keys: list[str] = field(default_factory=list)
+    failure_keys: list[str] = field(default_factory=list)
+    duplicates: int = 0
+    failures_known: int = 0
+    skipped: int = 0
+    violations: int = 0
+    hands_with_violations: int = 0
+    unreadable: str | None = None
+    """Why the file itself could not be read, if it could not."""
+
+
+@dataclass(slots=True)
+class ImportSummary:
+    """The outcome of one import."""
+
+    files: int = 0
+    files_unchanged: int = 0
+    hands_new: int = 0
+    duplicates: int = 0
+    failures_new: int = 0
+    failures_known: int = 0
+    skipped: int = 0
+    violations: int = 0
+    hands_with_violations: int = 0
+    seconds: float = 0.0
+    jobs: int = 1
+    failures: list[tuple[str, str]] = field(default_factory=list)
+    """(file, reason) for each new failure, for the report."""
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands_new / self.seconds if self.seconds else 0.0
+
+    def line(self) -> str:
+        """The one-line summary the CLI prints."""
+        unchanged = f" ({self.files_unchanged} unchanged, passed over)" if self.files_unchanged \
+            else ""
+        known = f" ({self.failures_known} already stored)" if self.failures_known else ""
+        return (f"{self.files} files{unchanged}: {self.hands_new} hands new, "
+                f"{self.duplicates} already stored or repeated, {self.failures_new} failures"
+                f"{known}, {self.skipped} skipped as not stud, {self.violations} violations "
+                f"in {self.hands_with_violations} hands; {self.seconds:.1f} s, "
+                f"{self.hands_per_second:,.0f} hands/s on {self.jobs} "
+                f"{'process' if self.jobs == 1 else 'processes'}")
+
+
+# ---------------------------------------------------------------------------
+# The worker side
+# ---------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Worker:
+    db: Database
+    profile: str
+    known_hands: frozenset[str]
+    known_failures: frozenset[str]
+    batch_hands: int
+
+
+_WORKER: _Worker | None = None
+
+
+def _init_worker(root: str, profile: str, known_hands: frozenset[str],
+                 known_failures: frozenset[str], batch_hands: int) -> None:
+    global _WORKER
+    _WORKER = _Worker(Database(root), profile, known_hands, known_failures, batch_hands)
+
+
+class _Buffer:
+    """Rows of every table as columns, written out as parts every ``batch`` hands."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.columns: dict[str, dict[str, list[Any]]] = {}
+        self.hands = 0
+        self.parts: list[Part] = []
+        self.clear()
+
+    def clear(self) -> None:
+        self.columns = {t: {c: [] for c in TABLES[t].names} for t in TABLES}
+        self.hands = 0
+
+    def add(self, table: str, rows: Iterable[dict[str, Any]]) -> None:
+        columns = self.columns[table]
+        items = list(columns.items())
+        for row in rows:
+            for name, values in items:
+                values.append(row[name])
+
+    def flush(self) -> None:
+        for table, columns in self.columns.items():
+            if columns and next(iter(columns.values())):
+                self.parts.append(self.db.write_part(table, to_arrow(table, columns)))
+        self.clear()
+
+
+def _import_file(path: str) -> FileResult:
+    """Parse, replay and write one file's new hands as uncommitted parts."""
+    worker = _WORKER
+    assert worker is not None, "the worker was not initialised"
+    stat = os.stat(path)
+    result = FileResult(path, stat.st_size)
+    buffer = _Buffer(worker.db)
+    seen: set[str] = set()
+    failures_seen: set[str] = set()
+
+    def keep_failure(failure: ParseFailure) -> None:
+        row = failure_row(failure)
+        if row["key"] in worker.known_failures or row["key"] in failures_seen:
+            result.failures_known += 1
+            return
+        failures_seen.add(row["key"])
+        result.failure_keys.append(row["key"])
+        buffer.add("failures", [row])
+
+    try:
+        with frozen_gc():
+            for raw in reader.read_hands(path, starts_hand):
+                key = hand_key(raw)
+                if key is not None:
+                    k = _key(*key)
+                    if k in worker.known_hands or k in seen:
+                        result.duplicates += 1
+                        continue
+                parsed = result_of(raw)
+                if isinstance(parsed, SkippedHand):
+                    result.skipped += 1
+                    continue
+                if isinstance(parsed, ParseFailure):
+                    keep_failure(parsed)
+                    continue
+                try:
+                    replayed = replay(parsed, worker.profile)
+                except StudHHError as exc:
+                    keep_failure(failure_of(raw, exc))
+                    continue
+                k = _key(parsed.site, parsed.hand_id)
+                if k in seen:  # a header our cheap key could not read, yet parsed
+                    result.duplicates += 1
+                    continue
+                seen.add(k)
+                _add_hand(buffer, replayed, result)
+                result.hand_keys.append(k)
+                if buffer.hands >= worker.batch_hands:
+                    buffer.flush()
+    except InputError as exc:
+        result.unreadable = exc.reason
+        keep_failure(ParseFailure(exc, "", path, 0, 0))
+    buffer.add("files", [{"file": path, "size": stat.st_size, "mtime_ns": stat.st_mtime_ns,
+                          "hands": len(result.hand_keys), "skipped": result.skipped,
+                          "failures": len(result.failure_keys) + result.failures_known}])
+    buffer.flush()
+    result.parts = buffer.parts
+    return result
+
+
+def _add_hand(buffer: _Buffer, replayed: ReplayedHand, result: FileResult) -> None:
+    for table, rows in hand_rows(replayed).items():
+        buffer.add(table, rows)
+    buffer.hands += 1
+    if replayed.violations:
+        result.violations += len(replayed.violations)
+        result.hands_with_violations += 1
+
+
+# ---------------------------------------------------------------------------
+# The parent side
+# ---------------------------------------------------------------------------
+
+
+def _stored_keys(db: Database) -> tuple[set[str], set[str], dict[str, tuple[int, int]]]:
+    hands = db.arrow("hands", ["site", "hand_id"])
+    keys = {_key(s, h) for s, h in zip(hands.column("site").to_pylist(),
+                                       hands.column("hand_id").to_pylist(), strict=True)}
+    failures = set(db.arrow("failures", ["key"]).column("key").to_pylist())
+    files = db.arrow("files", ["file", "size", "mtime_ns"]).to_pylist()
+    return keys, failures, {f["file"]: (f["size"], f["mtime_ns"]) for f in files}
+
+
+def _drop_repeated(db: Database, result: FileResult, hands: set[str],
+                   failures: set[str]) -> None:
+    """Rewrite ``result``'s parts without what another file of this run already brought."""
+    kept: list[Part] = []
+    for part in result.parts:
+        if part.table in HAND_TABLES and hands:
+            repeated = hands
+        elif part.table == "failures" and failures:
+            repeated = failures
+        else:
+            kept.append(part)
+            continue
+        path = db.root / part.path
+        data = pq.read_table(path)
+        if part.table == "failures":
+            keys = data.column("key")
+        else:
+            keys = pc.binary_join_element_wise(data.column("site").cast(pa.string()),
+                                               data.column("hand_id"), "\x1f")
+        mask = pc.invert(pc.is_in(keys, value_set=pa.array(sorted(repeated), pa.string())))
+        filtered = data.filter(mask)
+        path.unlink()
+        if filtered.num_rows:
+            kept.append(db.write_part(part.table, filtered))
+    result.parts = kept
+
+
+def files_to_import(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
+    """Every history file under ``paths``, as absolute paths (raises InputError when missing)."""
+    return [str(p.resolve()) for p in reader.iter_files(paths)]
+
+
+def import_paths(
+    paths: Sequence[str | os.PathLike[str]],
+    db_root: str | os.PathLike[str],
+    *,
+    profile: str = "pokerstars",
+    jobs: int | None = None,
+    batch_hands: int = BATCH_HANDS,
+    on_file: Callable[[FileResult], None] | None = None,
+    on_start: Callable[[list[str], int], None] | None = None,
+) -> ImportSummary:
+    """Import every history file under ``paths`` into the database at ``db_root``.
+
+    ``jobs`` worker processes (default: every core; 1 runs in this process).
+    ``on_start(files, total_bytes)`` is called once the work is known and
+    ``on_file(result)`` after each file is committed (for a progress bar).
+    """
+    rule_profile(profile)  # an unknown profile fails before any work
+    files = files_to_import(paths)
+    db = Database.create(db_root)
+    started = time.perf_counter()
+    summary = ImportSummary(jobs=1)
+    with db.writing():
+        known_hands, known_failures, known_files = _stored_keys(db)
+        todo: list[str] = []
+        for path in dict.fromkeys(files):
+            stat = os.stat(path)
+            if known_files.get(path) == (stat.st_size, stat.st_mtime_ns):
+                summary.files_unchanged += 1
+            else:
+                todo.append(path)
+        summary.files = len(dict.fromkeys(files))
+        jobs = max(1, min(jobs or os.cpu_count() or 1, len(todo) or 1))
+        summary.jobs = jobs
+        if on_start is not None:
+            on_start(todo, sum(os.stat(p).st_size for p in todo))
+        args = (str(db.root), profile, frozenset(known_hands), frozenset(known_failures),
+                batch_hands)
+        seen_hands = set(known_hands)
+        seen_failures = set(known_failures)
+
+        def commit(result: FileResult) -> None:
+            repeated = {k for k in result.hand_keys if k in seen_hands}
+            repeated_failures = {k for k in result.failure_keys if k in seen_failures}
+            if repeated or repeated_failures:
+                _drop_repeated(db, result, repeated, repeated_failures)
+                summary.duplicates += len(repeated)
+            db.commit(result.parts, {"file": result.path})
+            seen_hands.update(result.hand_keys)
+            seen_failures.update(result.failure_keys)
+            summary.hands_new += len(result.hand_keys) - len(repeated)
+            summary.duplicates += result.duplicates
+            summary.failures_new += len(result.failure_keys) - len(repeated_failures)
+            summary.failures_known += result.failures_known + len(repeated_failures)
+            summary.skipped += result.skipped
+            summary.violations += result.violations
+            summary.hands_with_violations += result.hands_with_violations
+            if result.failure_keys:
+                summary.failures.append((result.path, result.unreadable or
+                                         f"{len(result.failure_keys)} unreadable hands"))
+            if on_file is not None:
+                on_file(result)
+
+        if jobs == 1:
+            _init_worker(*args)
+            for path in todo:
+                commit(_import_file(path))
+        else:
+            # forkserver: workers start clean, never inheriting a progress bar's thread
+            context = multiprocessing.get_context("forkserver")
+            with context.Pool(jobs, initializer=_init_worker, initargs=args) as pool:
+                for result in pool.imap_unordered(_import_file, todo):
+                    commit(result)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def stored_file(path: str | os.PathLike[str]) -> str:
+    """The key a file is stored under in the ``files`` table."""
+    return str(Path(path).resolve())
