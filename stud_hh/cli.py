@@ -14,7 +14,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from stud_hh import __version__, reader
 from stud_hh.errors import StudHHError
@@ -159,6 +159,103 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_UNUSABLE
 
 
+def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from tqdm import tqdm
+
+    from stud_hh.importer import FileResult, import_paths
+
+    bar: list[Any] = []
+
+    def start(files: list[str], total: int) -> None:
+        bar.append(tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024,
+                        desc="importing", disable=args.quiet or None, leave=False,
+                        file=sys.stderr, mininterval=0.5))
+
+    def done(result: FileResult) -> None:
+        bar[0].update(result.size)
+        if result.unreadable:
+            bar[0].write(f"error: {result.path}: {result.unreadable}", file=err)
+
+    try:
+        summary = import_paths(args.paths, args.db, profile=args.profile, jobs=args.jobs,
+                               on_start=start, on_file=done)
+    finally:
+        if bar:
+            bar[0].close()
+    for path, reason in summary.failures:
+        print(f"failures: {path}: {reason} (stored in the failures table)", file=err)
+    print(summary.line(), file=out)
+    if summary.hands_new == 0 and summary.failures_new == 0 and summary.files:
+        print("nothing new: every hand was already in the database", file=out)
+    return EXIT_FAILURES if summary.failures_new else EXIT_OK
+
+
+def _frame_text(frame: object, fmt: str) -> str:
+    import pandas as pd
+
+    assert isinstance(frame, pd.DataFrame)
+    if fmt == "csv":
+        return str(frame.to_csv())
+    if fmt == "json":
+        return str(frame.reset_index().to_json(orient="records", indent=1))
+    with pd.option_context("display.width", 200, "display.max_columns", 60,
+                           "display.max_rows", 500, "display.float_format", "{:,.1f}".format):
+        return str(frame)
+
+
+def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh import stats
+    from stud_hh.store import open_db
+
+    db = open_db(args.db)
+    by = ["player", *args.by] if not args.by or "player" not in args.by else list(args.by)
+    filters = [("player", "==", args.player)] if args.player else None
+    players = db.players(columns=stats.required_columns(by), filters=filters)
+    if players.empty:
+        who = f" for {args.player!r}" if args.player else ""
+        print(f"stud-hh: no hands{who} in {args.db}", file=err)
+        return EXIT_UNUSABLE
+    summary = stats.player_summary(players, by=by, hilo=bool((players["game"] == "stud8").any()))
+    if args.top and not args.player:
+        summary = summary.head(args.top)
+    if args.format == "text" and len(summary) <= 4:
+        print(_frame_text(summary.T, "text"), file=out)  # a few groups read best as columns
+    else:
+        print(_frame_text(summary, args.format), file=out)
+    return EXIT_OK
+
+
+def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from stud_hh import plots
+    from stud_hh.store import open_db
+
+    db = open_db(args.db)
+    if args.kind == "violations":
+        ax = plots.violations_over_time(db.violations(), freq=args.freq)
+    else:
+        if not args.player:
+            print(f"stud-hh: plot {args.kind} needs --player NAME", file=err)
+            return EXIT_UNUSABLE
+        players = db.players()
+        try:
+            if args.kind == "winnings":
+                ax = plots.cumulative_winnings(players, args.player, unit=args.unit)
+            elif args.kind == "door-card":
+                ax = plots.win_rate_by_door_card(players, args.player)
+            else:
+                ax = plots.streets_against_field(players, args.player)
+        except ValueError as exc:
+            print(f"stud-hh: {exc}", file=err)
+            return EXIT_UNUSABLE
+    figure: Any = ax.figure
+    figure.savefig(args.output, dpi=args.dpi)
+    print(f"wrote {args.output}", file=out)
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="stud-hh",
@@ -197,6 +294,50 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     s.add_argument("--profile", choices=sorted(PROFILES), default="pokerstars")
     s.set_defaults(func=cmd_show)
+
+    i = sub.add_parser("import", help="parse, replay and store hands in a Parquet database",
+                       description="Import files and folders into a database folder (created "
+                       "if missing). Hands already stored and files unchanged since the last "
+                       "import are passed over; hands that cannot be read are kept in the "
+                       "failures table. Exit 0, or 1 when new failures were stored.")
+    i.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    i.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
+    i.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="worker processes (default: every core)")
+    i.add_argument("--profile", choices=sorted(PROFILES), default="pokerstars",
+                   help="house rules to audit against (default: pokerstars)")
+    i.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    i.set_defaults(func=cmd_import)
+
+    t = sub.add_parser("stats", help="print the player summary from a database",
+                       description="Player summary: hands, money and big bets won, BB/100, "
+                       "and every ratio of STATS.md with its opportunity count (_n).")
+    t.add_argument("--db", required=True, type=Path, metavar="DIR")
+    t.add_argument("--player", metavar="NAME", help="only this player")
+    t.add_argument("--by", nargs="+", default=[], metavar="COL",
+                   help="group further: game, stakes, currency, date, month, door_rank, "
+                   "door_group, players_3rd, position, ...")
+    t.add_argument("--top", type=int, default=20, metavar="N",
+                   help="without --player: the N players with most hands (default 20; 0: all)")
+    t.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    t.set_defaults(func=cmd_stats)
+
+    from stud_hh.plots import KINDS
+
+    g = sub.add_parser("plot", help="draw a figure from a database",
+                       description="winnings: cumulative winnings with and without showdown; "
+                       "door-card: BB/100 by door card; streets: VPIP and aggression by "
+                       "street against the field; violations: violations per rule over time.")
+    g.add_argument("kind", choices=KINDS, metavar="KIND", help=", ".join(KINDS))
+    g.add_argument("--db", required=True, type=Path, metavar="DIR")
+    g.add_argument("--player", metavar="NAME")
+    g.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
+    g.add_argument("--unit", choices=("bb", "money"), default="bb",
+                   help="winnings in big bets (default) or money")
+    g.add_argument("--freq", choices=("D", "W", "M"), default="W",
+                   help="violations: per day, week or month")
+    g.add_argument("--dpi", type=int, default=110)
+    g.set_defaults(func=cmd_plot)
     return parser
 
 

@@ -179,8 +179,8 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
                       and n not in folded_on}
             open_pair = big_bet_allowed(GAMES[game], profile(r.profile), Street.FOURTH, boards)
         for a in by_street.get(street, ()):
-            row = rows.get(a.player)
-            if row is None:  # an action by a player not dealt in: a violation, not a stat
+            prow = rows.get(a.player)
+            if prow is None:  # an action by a player not dealt in: a violation, not a stat
                 continue
             kind = a.kind
             name = a.player
@@ -192,82 +192,82 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
                 top = max(top, a.total)
                 continue
             if facing:
-                row[f"faced_bet_{lab}"] = True
+                prow[f"faced_bet_{lab}"] = True
                 if kind is ActionKind.FOLD:
-                    row[f"fold_to_bet_{lab}"] = True
+                    prow[f"fold_to_bet_{lab}"] = True
             if kind in (ActionKind.BET, ActionKind.COMPLETE):
-                row[f"bets_{lab}"] += 1
+                prow[f"bets_{lab}"] += 1
             elif kind is ActionKind.RAISE:
-                row[f"raises_{lab}"] += 1
+                prow[f"raises_{lab}"] += 1
             elif kind is ActionKind.CALL:
-                row[f"calls_{lab}"] += 1
+                prow[f"calls_{lab}"] += 1
             elif kind is ActionKind.CHECK:
-                row[f"checks_{lab}"] += 1
+                prow[f"checks_{lab}"] += 1
             elif kind is ActionKind.FOLD:
-                row[f"folded_{lab}"] = True
+                prow[f"folded_{lab}"] = True
                 folded_on[name] = street
 
             if street == 3:
                 if first and kind is ActionKind.COMPLETE and name == bring_in_player and level == 0:
-                    row["bring_in_completed"] = True
+                    prow["bring_in_completed"] = True
                 if kind in _VOLUNTARY:
-                    row["vpip"] = True
+                    prow["vpip"] = True
                 if kind in _AGGRESSIVE:
-                    row["cr3"] = True
+                    prow["cr3"] = True
                     aggressor_3rd = name
                 if level == 0:
-                    row["unopened_opp"] = True
+                    prow["unopened_opp"] = True
                     if kind is ActionKind.COMPLETE:
-                        row["complete_first_in"] = True
+                        prow["complete_first_in"] = True
                     elif kind is ActionKind.CALL:
-                        row["limp"] = True
-                    if row["steal_position"]:
-                        row["steal_opp"] = True
+                        prow["limp"] = True
+                    if prow["steal_position"]:
+                        prow["steal_opp"] = True
                         if kind is ActionKind.COMPLETE:
-                            row["steal"] = True
+                            prow["steal"] = True
                             stealer = name
-                elif level == 1 and not row["threebet_opp"]:
-                    row["threebet_opp"] = True
-                    row["fold_to_completion_opp"] = True
+                elif level == 1 and not prow["threebet_opp"]:
+                    prow["threebet_opp"] = True
+                    prow["fold_to_completion_opp"] = True
                     if kind is ActionKind.RAISE:
-                        row["threebet"] = True
+                        prow["threebet"] = True
                     elif kind is ActionKind.FOLD:
-                        row["fold_to_completion"] = True
+                        prow["fold_to_completion"] = True
                     if name == bring_in_player and stealer is not None:
-                        row["bring_in_faced_steal"] = True
+                        prow["bring_in_faced_steal"] = True
                         if kind is ActionKind.FOLD:
-                            row["bring_in_fold_to_steal"] = True
+                            prow["bring_in_fold_to_steal"] = True
                         elif kind is ActionKind.RAISE:
-                            row["bring_in_resteal"] = True
+                            prow["bring_in_resteal"] = True
             else:
                 if kind in (ActionKind.BET, ActionKind.COMPLETE):
-                    row["bets_later"] += 1
+                    prow["bets_later"] += 1
                 elif kind is ActionKind.RAISE:
-                    row["raises_later"] += 1
+                    prow["raises_later"] += 1
                 elif kind is ActionKind.CALL:
-                    row["calls_later"] += 1
+                    prow["calls_later"] += 1
                 elif kind is ActionKind.FOLD:
-                    row["folds_later"] += 1
+                    prow["folds_later"] += 1
                 if kind is ActionKind.CHECK:
                     checked.add(name)
-                elif facing and name in checked and not row[f"check_raise_opp_{lab}"]:
-                    row[f"check_raise_opp_{lab}"] = True
+                elif facing and name in checked and not prow[f"check_raise_opp_{lab}"]:
+                    prow[f"check_raise_opp_{lab}"] = True
                     if kind is ActionKind.RAISE:
-                        row[f"check_raise_{lab}"] = True
+                        prow[f"check_raise_{lab}"] = True
                 if street == 4:
                     if first and name == aggressor_3rd and level == 0:
-                        row["cbet_opp"] = True
+                        prow["cbet_opp"] = True
                         if kind is ActionKind.BET:
-                            row["cbet"] = True
+                            prow["cbet"] = True
                             cbettor = name
                     elif first and cbettor is not None and level == 1:
-                        row["fold_to_cbet_opp"] = True
+                        prow["fold_to_cbet_opp"] = True
                         if kind is ActionKind.FOLD:
-                            row["fold_to_cbet"] = True
+                            prow["fold_to_cbet"] = True
                     if open_pair and level == 0 and kind in (ActionKind.BET, ActionKind.CHECK):
-                        row["double_bet_opp"] = True
+                        prow["double_bet_opp"] = True
                         if kind is ActionKind.BET and a.amount >= h.big_bet:
-                            row["double_bet"] = True
+                            prow["double_bet"] = True
             totals[name] = a.total
             top = max(top, a.total)
             level = a.level
@@ -313,10 +313,11 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
             for p in mine)
         row["high_only"] = row["won_high"] and not row["won_low"]
         row["low_only"] = row["won_low"] and not row["won_high"]
-    if split_game and showdown and r.pots and not r.pots[0].winners_low:
-        if r.pots[0].winners_high:  # winners known: the low really did not qualify
-            for name in in_at_end:
-                rows[name]["no_low"] = True
+    # winners known and no low among them: the low really did not qualify
+    if (split_game and showdown and r.pots and not r.pots[0].winners_low
+            and r.pots[0].winners_high):
+        for name in in_at_end:
+            rows[name]["no_low"] = True
 
     # -- the other tables ----------------------------------------------------
     key = {"site": h.site, "hand_id": h.hand_id}

@@ -33,8 +33,14 @@ import pyarrow.parquet as pq
 from stud_hh import reader
 from stud_hh.errors import InputError, StudHHError
 from stud_hh.facts import failure_row, hand_rows
-from stud_hh.parse import ParsedHand, ParseFailure, SkippedHand, failure_of, frozen_gc, hand_key
-from stud_hh.parse import result_of
+from stud_hh.parse import (
+    ParseFailure,
+    SkippedHand,
+    failure_of,
+    frozen_gc,
+    hand_key,
+    result_of,
+)
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules import profile as rule_profile
 from stud_hh.schema import HAND_TABLES, TABLES
@@ -148,7 +154,7 @@ class _Buffer:
 
     def flush(self) -> None:
         for table, columns in self.columns.items():
-            if columns and next(iter(columns.values())):
+            if columns[TABLES[table].names[0]]:
                 self.parts.append(self.db.write_part(table, to_arrow(table, columns)))
         self.clear()
 

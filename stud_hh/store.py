@@ -29,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import pandas as pd
 import pyarrow as pa
@@ -40,7 +40,8 @@ from stud_hh.errors import InputError
 from stud_hh.schema import SCHEMA_VERSION, TABLES, arrow_schema
 
 MARKER = "stud_hh.json"
-Filters = Sequence[tuple[str, str, Any]] | Sequence[Sequence[tuple[str, str, Any]]] | ds.Expression
+Filter: TypeAlias = tuple[str, str, Any]
+Filters: TypeAlias = Sequence[Filter] | Sequence[Sequence[Filter]] | ds.Expression
 
 
 class DatabaseError(InputError):
@@ -134,7 +135,7 @@ class Database:
 
     @contextmanager
     def writing(self) -> Iterator[None]:
-        """Hold the database's write lock (one import at a time) and clear what a killed one left."""
+        """Hold the write lock (one import at a time); clear what a killed import left."""
         with open(self.root / ".lock", "w") as lock:
             try:
                 fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -223,7 +224,7 @@ class Database:
         expression = None
         if filters is not None:
             expression = (filters if isinstance(filters, ds.Expression)
-                          else pq.filters_to_expression(filters))  # type: ignore[arg-type]
+                          else pq.filters_to_expression(filters))
         return self.dataset(table).to_table(
             columns=list(columns) if columns is not None else None, filter=expression)
 
@@ -279,7 +280,8 @@ _NULLABLE_INTS: dict[pa.DataType, Any] = {
 
 def to_pandas(table: str, data: pa.Table) -> pd.DataFrame:
     """Arrow -> pandas with the database's dtypes (see :class:`Database`)."""
-    frame = data.to_pandas(types_mapper={pa.string(): pd.StringDtype("pyarrow")}.get)
+    frame: pd.DataFrame = data.to_pandas(
+        types_mapper={pa.string(): pd.StringDtype("pyarrow")}.get)
     spec = {c.name: c for c in TABLES[table].columns}
     for name in data.column_names:
         column = spec.get(name)

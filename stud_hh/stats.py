@@ -1,0 +1,269 @@
+"""Stage 5: statistics, as pure functions from database tables to tables.
+
+Every statistic of ``../shared/docs/STATS.md`` is declared once as data: a
+*done* count over an *opportunity* count, both summed per group from the
+per-player-hand flags of the ``players`` table. Each ratio is returned with
+its opportunity count (``vpip`` and ``vpip_n``) so the sample size is always in
+view. Ratios are percentages, except the aggression factor (a ratio of counts)
+and the win rates.
+
+>>> players = open_db("my.db").players()  # doctest: +SKIP
+>>> player_summary(players, by=["player", "game"])  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from stud_hh.schema import STREET_LABELS, STREETS
+
+LATER = [STREET_LABELS[s] for s in STREETS[1:]]
+
+
+@dataclass(frozen=True, slots=True)
+class Ratio:
+    """A statistic: ``done`` over ``opportunity``, both columns (or sums of columns)."""
+
+    name: str
+    label: str
+    done: str | tuple[str, ...]
+    opportunity: str | tuple[str, ...]
+    percent: bool = True
+
+
+def _later(prefix: str) -> tuple[str, ...]:
+    return tuple(f"{prefix}_{s}" for s in LATER)
+
+
+SUMMARY: tuple[Ratio, ...] = (
+    Ratio("vpip", "VPIP", "vpip", "vpip_opp"),
+    Ratio("cr3", "Complete/raise 3rd", "cr3", "vpip_opp"),
+    Ratio("complete_first_in", "Complete first in", "complete_first_in", "unopened_opp"),
+    Ratio("limp", "Limp", "limp", "unopened_opp"),
+    Ratio("threebet", "3-bet 3rd", "threebet", "threebet_opp"),
+    Ratio("fold_to_completion", "Fold to completion", "fold_to_completion",
+          "fold_to_completion_opp"),
+    Ratio("steal", "Steal attempt", "steal", "steal_opp"),
+    Ratio("steal_success", "Steal success", "steal_success", "steal"),
+    Ratio("bring_in_fold_to_steal", "Bring-in folds to steal", "bring_in_fold_to_steal",
+          "bring_in_faced_steal"),
+    Ratio("bring_in_resteal", "Bring-in re-steals", "bring_in_resteal", "bring_in_faced_steal"),
+    Ratio("bring_in_completes", "Bring-in completes", "bring_in_completed", "bring_in_player"),
+    Ratio("saw_4th", "Saw 4th", "saw_4th", "dealt"),
+    Ratio("saw_5th", "Saw 5th", "saw_5th", "dealt"),
+    Ratio("saw_6th", "Saw 6th", "saw_6th", "dealt"),
+    Ratio("saw_7th", "Saw 7th", "saw_7th", "dealt"),
+    Ratio("cbet", "Continuation bet 4th", "cbet", "cbet_opp"),
+    Ratio("fold_to_cbet", "Fold to continuation bet", "fold_to_cbet", "fold_to_cbet_opp"),
+    Ratio("double_bet", "Double bet 4th", "double_bet", "double_bet_opp"),
+    Ratio("af", "AF (4th-7th)", ("bets_later", "raises_later"), "calls_later", percent=False),
+    Ratio("afq", "AFq (4th-7th)", ("bets_later", "raises_later"),
+          ("bets_later", "raises_later", "calls_later", "folds_later")),
+    Ratio("wtsd", "WTSD", "saw_showdown", "saw_4th"),
+    Ratio("wsd", "W$SD", "won_at_showdown", "saw_showdown"),
+    Ratio("wwsf", "W$WSF", "won", "saw_4th"),
+)
+"""The player summary's ratios, in the order they are shown."""
+
+HILO: tuple[Ratio, ...] = (
+    Ratio("scoop_both", "Scoop (both halves)", "scoop_both", "hilo_showdown"),
+    Ratio("scoop_whole", "Scoop (whole pot)", "scoop_whole", "hilo_showdown"),
+    Ratio("split", "Split", "split", "hilo_showdown"),
+    Ratio("quartered", "Quartered", "quartered", "hilo_showdown"),
+    Ratio("high_only", "High only", "high_only", "hilo_showdown"),
+    Ratio("low_only", "Low only", "low_only", "hilo_showdown"),
+    Ratio("no_low", "No qualifying low", "no_low", "hilo_showdown"),
+)
+"""The stud hi/lo block: each over showdowns in hi/lo hands."""
+
+
+def _street_ratios() -> tuple[Ratio, ...]:
+    out: list[Ratio] = []
+    for s in (STREET_LABELS[x] for x in STREETS):
+        out.append(Ratio(f"fold_to_bet_{s}", f"Fold to bet {s}", f"fold_to_bet_{s}",
+                         f"faced_bet_{s}"))
+        if s != "3rd":
+            out.append(Ratio(f"check_raise_{s}", f"Check-raise {s}", f"check_raise_{s}",
+                             f"check_raise_opp_{s}"))
+    return tuple(out)
+
+
+STREET_RATIOS = _street_ratios()
+
+Derived = Callable[[pd.DataFrame], pd.Series]
+GROUPINGS: dict[str, tuple[tuple[str, ...], Derived]] = {
+    "date": (("start_utc",), lambda df: df["start_utc"].dt.strftime("%Y-%m-%d")),
+    "month": (("start_utc",), lambda df: df["start_utc"].dt.strftime("%Y-%m")),
+    "year": (("start_utc",), lambda df: df["start_utc"].dt.year),
+    "door_group": (("door_rank", "game"), lambda df: door_group(df)),
+}
+"""Groupings computed from columns (``by=["date"]``), beside any ``players`` column."""
+
+
+def door_group(df: pd.DataFrame) -> pd.Series:
+    """Door cards in the buckets stud players think in.
+
+    High (T-A), middle (6-9), low (A-5); in razz the ace is the lowest card,
+    in stud and stud hi/lo the highest.
+    """
+    rank = df["door_rank"].astype("string")
+    razz = (df["game"] == "razz") if "game" in df else pd.Series(False, index=df.index)
+    groups = np.select(
+        [rank.isin(list("TJQK")) | ((rank == "A") & ~razz), rank.isin(list("6789")),
+         rank.isin(list("2345")) | ((rank == "A") & razz)],
+        ["high T-A", "middle 6-9", "low A-5"], default="unknown")
+    return pd.Series(groups, index=df.index, dtype="string")
+
+
+def required_columns(by: Sequence[str] = ("player",),
+                     ratios: Sequence[Ratio] = SUMMARY + HILO) -> list[str]:
+    """The ``players`` columns a summary needs: load only these (``db.players(columns=...)``)."""
+    needed: dict[str, None] = {}
+    for key in by:
+        for column in GROUPINGS[key][0] if key in GROUPINGS else (key,):
+            needed[column] = None
+    for ratio in ratios:
+        for part in (ratio.done, ratio.opportunity):
+            for column in (part,) if isinstance(part, str) else part:
+                if column != "hilo_showdown":
+                    needed[column] = None
+    for column in ("dealt", "net", "big_bet", "scale", "rake_share", "saw_showdown", "game",
+                   "currency", "won_at_showdown"):
+        needed[column] = None
+    return list(needed)
+
+
+def _prepare(players: pd.DataFrame, by: Sequence[str]) -> tuple[pd.DataFrame, list[str]]:
+    frame = players
+    if "dealt" in frame:
+        frame = frame[frame["dealt"]]
+    frame = frame.copy()
+    keys: list[str] = []
+    for key in by:
+        if key in GROUPINGS:
+            frame[key] = GROUPINGS[key][1](frame)
+        elif key not in frame:
+            raise KeyError(f"cannot group by {key!r}: not a players column nor one of "
+                           f"{', '.join(GROUPINGS)}")
+        keys.append(key)
+    if "saw_showdown" in frame and "game" in frame:
+        frame["hilo_showdown"] = frame["saw_showdown"] & (frame["game"] == "stud8")
+    return frame, keys
+
+
+def ratios(players: pd.DataFrame, stats: Sequence[Ratio], by: Sequence[str] = ("player",)
+           ) -> pd.DataFrame:
+    """Each statistic per group: ``<name>`` (the ratio) and ``<name>_n`` (its opportunities)."""
+    frame, keys = _prepare(players, by)
+    needed: dict[str, None] = {}
+    for ratio in stats:
+        for part in (ratio.done, ratio.opportunity):
+            for column in (part,) if isinstance(part, str) else part:
+                needed[column] = None
+    sums = frame[keys + list(needed)].astype(dict.fromkeys(needed, "int64")) \
+        .groupby(keys, observed=True, sort=True, dropna=False).sum()
+    out = pd.DataFrame(index=sums.index)
+    for ratio in stats:
+        done = _columns_sum(sums, ratio.done)
+        opp = _columns_sum(sums, ratio.opportunity)
+        value = done / opp.where(opp > 0)
+        out[ratio.name] = value * 100 if ratio.percent else value
+        out[f"{ratio.name}_n"] = opp.astype("int64")
+    return out
+
+
+def _columns_sum(sums: pd.DataFrame, part: str | tuple[str, ...]) -> pd.Series:
+    if isinstance(part, str):
+        return sums[part]
+    return sums[list(part)].sum(axis=1)
+
+
+def money(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
+    """Hands, net won (money and big bets), BB/100, showdown and non-showdown winnings, rake.
+
+    Money is in the group's ``unit`` (a currency, or ``chips``): cents and
+    chips divided by ``scale``. A group mixing units (dollars and tournament
+    chips) gets no money total, only big bets; group by ``currency`` to see both.
+    """
+    frame, keys = _prepare(players, by)
+    frame["net_money"] = frame["net"] / frame["scale"]
+    frame["net_bb"] = frame["net"] / frame["big_bet"]
+    frame["rake_money"] = frame["rake_share"] / frame["scale"]
+    showdown = frame["saw_showdown"].astype(bool)
+    frame["net_bb_showdown"] = frame["net_bb"].where(showdown, 0.0)
+    frame["net_bb_no_showdown"] = frame["net_bb"].where(~showdown, 0.0)
+    frame["unit"] = frame["currency"].astype("string").fillna("chips")
+    grouped = frame.groupby(keys, observed=True, sort=True, dropna=False)
+    units = grouped["unit"].agg(lambda u: u.iloc[0] if u.nunique() == 1 else "mixed")
+    mixed = units == "mixed"
+    out = pd.DataFrame({
+        "hands": grouped.size(),
+        "unit": units,
+        "net": grouped["net_money"].sum().mask(mixed).round(4),
+        "net_bb": grouped["net_bb"].sum().round(4),
+        "net_bb_showdown": grouped["net_bb_showdown"].sum().round(4),
+        "net_bb_no_showdown": grouped["net_bb_no_showdown"].sum().round(4),
+        "rake_paid": grouped["rake_money"].sum().mask(mixed).round(4),
+    })
+    out["bb_per_100"] = out["net_bb"] / out["hands"] * 100
+    out["sb_per_100"] = out["bb_per_100"] * 2
+    return out
+
+
+def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
+                   hilo: bool = True) -> pd.DataFrame:
+    """The player summary of STATS.md per group: money, then every ratio with its count.
+
+    ``by`` takes ``players`` columns (``player``, ``game``, ``stakes``,
+    ``door_rank``, ``players_3rd``, ``position`` ...) and the derived keys
+    ``date``, ``month``, ``year`` and ``door_group``.
+    """
+    stats = SUMMARY + (HILO if hilo else ())
+    summary = money(players, by).join(ratios(players, stats, by))
+    return summary.sort_values("hands", ascending=False, kind="stable")
+
+
+def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
+    """Per group and street: bets, raises, calls, checks, folds, fold to a bet, AF and AFq."""
+    frame, keys = _prepare(players, by)
+    rows = []
+    for s in (STREET_LABELS[x] for x in STREETS):
+        cols = {k: f"{k}_{s}" for k in ("bets", "raises", "calls", "checks")}
+        part = frame[keys].copy()
+        for name, column in cols.items():
+            part[name] = frame[column].astype("int64")
+        part["folds"] = frame[f"folded_{s}"].astype("int64")
+        part["faced_bet"] = frame[f"faced_bet_{s}"].astype("int64")
+        part["fold_to_bet"] = frame[f"fold_to_bet_{s}"].astype("int64")
+        part["saw"] = (frame[f"saw_{s}"] if s != "3rd" else frame["vpip_opp"]).astype("int64")
+        part["street"] = s
+        rows.append(part)
+    long = pd.concat(rows, ignore_index=True)
+    long["street"] = pd.Categorical(long["street"], [STREET_LABELS[x] for x in STREETS],
+                                    ordered=True)
+    sums = long.groupby([*keys, "street"], observed=True, sort=True, dropna=False).sum()
+    aggressive = sums["bets"] + sums["raises"]
+    sums["af"] = aggressive / sums["calls"].where(sums["calls"] > 0)
+    actions = aggressive + sums["calls"] + sums["folds"]
+    sums["afq"] = aggressive / actions.where(actions > 0) * 100
+    sums["afq_n"] = actions
+    sums["fold_to_bet_pct"] = sums["fold_to_bet"] / sums["faced_bet"].where(
+        sums["faced_bet"] > 0) * 100
+    return sums
+
+
+def versus_field(players: pd.DataFrame, player: str, stats: Sequence[Ratio] = SUMMARY
+                 ) -> pd.DataFrame:
+    """One player's ratios beside everyone else's in the same data (the peer baseline)."""
+    frame = players.assign(who=np.where(players["player"] == player, player, "field"))
+    table = ratios(frame, stats, by=["who"]).T
+    return table.reindex(columns=[c for c in (player, "field") if c in table.columns])
+
+
+def hilo_summary(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
+    """The stud hi/lo block (both scoop definitions, split, quartered, high/low only, no low)."""
+    return ratios(players, HILO, by)
