@@ -233,13 +233,13 @@ def _add_hand(buffer: _Buffer, replayed: ReplayedHand, result: FileResult) -> No
 # ---------------------------------------------------------------------------
 
 
-def _stored_keys(db: Database) -> tuple[set[str], set[str], dict[str, tuple[int, int]]]:
+def _stored_keys(db: Database) -> tuple[set[str], set[str], set[tuple[str, int, int]]]:
     hands = db.arrow("hands", ["site", "hand_id"])
     keys = {_key(s, h) for s, h in zip(hands.column("site").to_pylist(),
                                        hands.column("hand_id").to_pylist(), strict=True)}
     failures = set(db.arrow("failures", ["key"]).column("key").to_pylist())
     files = db.arrow("files", ["file", "size", "mtime_ns"]).to_pylist()
-    return keys, failures, {f["file"]: (f["size"], f["mtime_ns"]) for f in files}
+    return keys, failures, {(f["file"], f["size"], f["mtime_ns"]) for f in files}
 
 
 def _drop_repeated(db: Database, result: FileResult, hands: set[str],
@@ -300,7 +300,7 @@ def import_paths(
         todo: list[str] = []
         for path in dict.fromkeys(files):
             stat = os.stat(path)
-            if known_files.get(path) == (stat.st_size, stat.st_mtime_ns):
+            if (path, stat.st_size, stat.st_mtime_ns) in known_files:
                 summary.files_unchanged += 1
             else:
                 todo.append(path)

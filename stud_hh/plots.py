@@ -111,8 +111,8 @@ def streets_against_field(players: pd.DataFrame, player: str, ax: Axes | None = 
     x = np.arange(len(labels))
     width = 0.38
     for i, name in enumerate((player, "field")):
-        values = [float(vpip.loc[name, "vpip"]),
-                  *[float(freq.loc[name].get(STREET_LABELS[s], np.nan)) for s in STREETS]]
+        afq = freq.loc[name].reindex([STREET_LABELS[s] for s in STREETS])
+        values = np.concatenate([[vpip["vpip"].get(name, np.nan)], afq.to_numpy(dtype=float)])
         ax.bar(x + (i - 0.5) * width, values, width, label=name,
                color="tab:blue" if name == player else "tab:grey")
     ax.set_xticks(x, labels)

@@ -282,7 +282,8 @@ TABLES: dict[str, TableSpec] = {t.name: t for t in (
     TableSpec("unverifiable", "each check the text could not decide", ("site", "hand_id", "rule"),
               _UNVERIFIABLE),
     TableSpec("failures", "texts that could not be read, kept whole", ("key",), _FAILURES),
-    TableSpec("files", "each file imported, to skip it when unchanged", ("file",), _FILES),
+    TableSpec("files", "each reading of a file, to pass over it while unchanged",
+              ("file", "size", "mtime_ns"), _FILES),
 )}
 """Every table of a database, by name."""
 

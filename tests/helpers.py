@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import re
+from pathlib import Path
 
 from stud_hh import ParsedHand
 
@@ -14,3 +16,29 @@ def relined(hand: ParsedHand, shift: int) -> tuple[object, tuple[object, ...]]:
     header = dataclasses.replace(header, line=header.line + shift, seats=seats)
     events = tuple(dataclasses.replace(e, line=e.line + shift) for e in hand.events)
     return header, events
+
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
+
+
+def sample_hand_texts() -> list[str]:
+    """The normalised text of every stud hand in ``sample_histories/``."""
+    from stud_hh import reader
+    from stud_hh.parse import parse_raw
+    from stud_hh.sites import starts_hand
+
+    texts = []
+    for path in reader.iter_files([SAMPLES]):
+        for raw in reader.read_hands(path, starts_hand):
+            if isinstance(parse_raw(raw), ParsedHand):
+                texts.append(raw.text)
+    return texts
+
+
+def write_renumbered(path: Path, texts: list[str], count: int, first_id: int) -> None:
+    """Write ``count`` hands cycling through ``texts``, numbered from ``first_id``."""
+    id_re = re.compile(r"#\d+:")
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        for i in range(count):
+            out.write(id_re.sub(f"#{first_id + i}:", texts[i % len(texts)], count=1))
+            out.write("\n\n")
