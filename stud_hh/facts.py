@@ -173,6 +173,7 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
         checked: set[str] = set()
         acted: set[str] = set()
         cbettor: str | None = None
+        limped = False  # someone called the bring-in: the pot is no longer unopened
         open_pair = False
         if street == 4 and game is Game.STUD:
             boards = {n: up_4th.get(n, []) for n in rows if rows[n]["dealt"]
@@ -215,7 +216,7 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
                 if kind in _AGGRESSIVE:
                     prow["cr3"] = True
                     aggressor_3rd = name
-                if level == 0:
+                if level == 0 and not limped:
                     prow["unopened_opp"] = True
                     if kind is ActionKind.COMPLETE:
                         prow["complete_first_in"] = True
@@ -271,6 +272,7 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
             totals[name] = a.total
             top = max(top, a.total)
             level = a.level
+            limped = limped or kind is ActionKind.CALL
 
     if aggressor_3rd is not None:
         rows[aggressor_3rd]["aggressor_3rd"] = True

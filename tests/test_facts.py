@@ -155,3 +155,23 @@ def test_failure_rows_keep_the_text() -> None:
 def test_players_sum_to_the_pot(text: str) -> None:
     rows = hand_rows(replay(parse_hand(text)))
     assert sum(r["put_in"] for r in rows["players"]) == rows["hands"][0]["pot"]
+
+
+def test_a_limp_opens_the_pot() -> None:
+    limped = BASE.replace(
+        "Ann: raises $0.05 to $0.10\nBob: calls $0.10\nCid: calls $0.05\n",
+        "Ann: calls $0.05\nBob: raises $0.05 to $0.10\nCid: calls $0.05\nAnn: calls $0.05\n")
+    assert not replay(parse_hand(limped)).violations
+    p = rows_of(limped)
+    ann, bob = p["Ann"], p["Bob"]
+    assert ann["unopened_opp"]
+    assert ann["limp"]
+    assert not ann["complete_first_in"]
+    # after Ann's limp the pot is open: Bob's completion is neither first in nor a steal
+    assert not bob["unopened_opp"]
+    assert not bob["steal_opp"]
+    assert not bob["complete_first_in"]
+    assert bob["cr3"]
+    assert bob["aggressor_3rd"]
+    assert ann["threebet_opp"]
+    assert not ann["threebet"]

@@ -1,0 +1,149 @@
+"""Importing the whole shared corpus: nothing is lost, money balances, and another tracker agrees.
+
+Only the PokerStars reader exists so far; files of the other sites are each
+kept whole in the ``failures`` table ("no hand header of a supported site")
+until their readers arrive (issue 6). The test lists them as such rather
+than skipping them.
+"""
+
+from __future__ import annotations
+
+import ast
+import csv
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from conftest import CORPUS_DIR, CORPUS_MISSING
+
+from stud_hh.importer import import_paths
+from stud_hh.store import Database, open_db
+
+READ_SITES = {"Stars"}
+"""Corpus folders whose site has a reader today."""
+
+NOT_HISTORIES = {"Stars/_early2008/ps-flags-studhilo.expected.txt"}
+"""Text files in the corpus that are not hand histories (kept as one failure each)."""
+
+FPDB_FIELDS = {
+    # FPDB's per-player field -> ours: the same definition
+    "street0VPI": "vpip",
+    "street0Aggr": "cr3",
+    "street1Seen": "saw_4th",
+    "street2Seen": "saw_5th",
+    "street3Seen": "saw_6th",
+    "street4Seen": "saw_7th",
+    "sawShowdown": "saw_showdown",
+    "wonAtSD": "won_at_showdown",
+    "totalProfit": "net",
+    "rake": "rake_share",
+}
+"""Fields compared with the .hp files, plus ``position`` (FPDB writes ``S`` for
+the bring-in and counts the others down to 0 for the last to act; ours counts
+up from the bring-in's 0). Left out, with the reason: the steal fields and
+``raiseFirstIn*`` (FPDB's definitions follow hold'em button seats; they wait
+for the FTP steal examples of issue 6 to be compared on more than one hand),
+``street*CheckCallRaise*`` (FPDB's check-call-raise is not STATS.md's
+check-raise), the 3-bet/4-bet/squeeze fields (hold'em preflop terms with no
+STATS.md counterpart), and the ``card*`` columns (FPDB card codes)."""
+
+
+@pytest.fixture(scope="module")
+def corpus_db(tmp_path_factory: pytest.TempPathFactory) -> Database:
+    if not CORPUS_DIR.is_dir():
+        pytest.skip(CORPUS_MISSING)
+    root = tmp_path_factory.mktemp("corpus") / "db"
+    import_paths([CORPUS_DIR], root, jobs=2)
+    return open_db(root)
+
+
+def index_rows() -> list[dict[str, str]]:
+    if not CORPUS_DIR.is_dir():
+        return []
+    with (CORPUS_DIR / "INDEX.csv").open(encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def stud_hands(row: dict[str, str]) -> int:
+    other = re.search(r"\+(\d+) other", row["game"])
+    return int(row["hands"]) - (int(other.group(1)) if other else 0)
+
+
+@pytest.mark.parametrize("row", index_rows(), ids=lambda r: r["file"])
+def test_every_hand_is_stored_or_kept_as_a_failure(corpus_db: Database,
+                                                   row: dict[str, str]) -> None:
+    path = str((CORPUS_DIR / row["file"]).resolve())
+    hands = corpus_db.hands(columns=["hand_id"], filters=[("file", "==", path)])
+    failures = corpus_db.failures(columns=["reason", "raw_text"], filters=[("file", "==", path)])
+    site = row["file"].split("/")[0]
+    if site in READ_SITES:
+        assert len(hands) + len(failures) == stud_hands(row)
+        assert failures.empty, list(failures["reason"])
+    else:  # no reader yet (issue 6): the whole file is one failure, its text kept
+        assert hands.empty
+        assert len(failures) == 1
+        assert "no hand header of a supported site" in failures["reason"].iloc[0]
+        assert len(failures["raw_text"].iloc[0]) > 100
+
+
+def test_every_failure_names_its_file_and_reason(corpus_db: Database) -> None:
+    failures = corpus_db.failures(columns=["file", "reason"])
+    indexed = {str((CORPUS_DIR / r["file"]).resolve()) for r in index_rows()}
+    extra = {str((CORPUS_DIR / f).resolve()) for f in NOT_HISTORIES}
+    phh = set(failures["file"][failures["file"].str.endswith(".phh")])
+    assert set(failures["file"]) <= indexed | extra | phh
+    assert failures["reason"].str.len().min() > 10
+
+
+def test_money_balances_for_every_stored_hand(corpus_db: Database) -> None:
+    hands = corpus_db.hands(columns=["site", "hand_id", "pot", "rake"]).set_index(
+        ["site", "hand_id"])
+    players = corpus_db.players(columns=["site", "hand_id", "put_in", "net", "rake_share"])
+    sums = players.groupby(["site", "hand_id"], observed=True)[["put_in", "net",
+                                                                "rake_share"]].sum()
+    joined = hands.join(sums)
+    assert len(joined) == 73
+    assert (joined["put_in"] == joined["pot"]).all()
+    assert (joined["net"] + joined["rake"] == 0).all()
+    assert (joined["rake_share"] == joined["rake"]).all()
+
+
+def test_stars_hands_have_no_violations(corpus_db: Database) -> None:
+    assert corpus_db.count("violations") == 0
+    assert (corpus_db.hands(columns=["violations"])["violations"] == 0).all()
+
+
+def hp_files() -> list[Path]:
+    return sorted(CORPUS_DIR.rglob("*.hp")) if CORPUS_DIR.is_dir() else []
+
+
+@pytest.mark.parametrize("hp", hp_files(), ids=lambda p: p.relative_to(CORPUS_DIR).as_posix())
+def test_per_player_values_agree_with_fpdb(corpus_db: Database, hp: Path) -> None:
+    site = hp.relative_to(CORPUS_DIR).parts[0]
+    if site not in READ_SITES:
+        pytest.skip(f"{site}: no reader yet (issue 6)")
+    expected = ast.literal_eval(hp.read_text(encoding="utf-8"))
+    history = str(hp.with_suffix("").resolve())
+    hand_ids = corpus_db.hands(columns=["hand_id"], filters=[("file", "==", history)])
+    assert len(hand_ids) == 1, "an .hp file describes one hand"
+    ours = corpus_db.players(filters=[("hand_id", "==", hand_ids["hand_id"].iloc[0])])
+    ours = ours[ours["dealt"]].set_index("player")
+    played = {name for name, d in expected.items() if not d.get("sitout")}
+    assert set(ours.index) == played  # hands played: the same players
+    for name, fields in expected.items():
+        for theirs, mine in FPDB_FIELDS.items():
+            value = fields[theirs]
+            want = value if theirs == "totalProfit" else bool(value)
+            got = ours.loc[name, mine]
+            assert (int(got) if theirs == "totalProfit" else bool(got)) == want, \
+                f"{name}: FPDB {theirs}={value!r}, our {mine}={got!r}"
+    order = ours["position"].dropna()
+    last = int(order.max())
+    for name, fields in expected.items():
+        theirs_position = fields["position"]
+        mine_position = int(ours.loc[name, "position"])
+        assert (theirs_position == "S") == (mine_position == 0), name
+        if theirs_position != "S":
+            assert int(theirs_position) == last - mine_position, name
+    assert pd.api.types.is_integer_dtype(ours["net"])
