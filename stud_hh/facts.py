@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from stud_hh.events import Collect, Deal, Game, PotKind, Show, Street, StreetStart
@@ -51,6 +52,28 @@ def _defaults(table: str) -> Row:
 
 
 _PLAYER_DEFAULTS = _defaults("players")
+_PUT_IN = tuple((Street(s), f"put_in_{STREET_LABELS[s]}") for s in STREETS)
+
+
+@dataclass(frozen=True, slots=True)
+class _StreetKeys:
+    """The players-table column names of one street, made once."""
+
+    faced: str
+    fold_to_bet: str
+    bets: str
+    raises: str
+    calls: str
+    checks: str
+    folded: str
+    check_raise_opp: str
+    check_raise: str
+
+
+_KEYS = {s: _StreetKeys(*(f"{p}_{STREET_LABELS[s]}" for p in (
+    "faced_bet", "fold_to_bet", "bets", "raises", "calls", "checks", "folded",
+    "check_raise_opp", "check_raise"))) for s in STREETS}
+_BET_KINDS = frozenset((ActionKind.BET, ActionKind.COMPLETE))
 
 
 def stakes_label(small_bet: int, big_bet: int, scale: int, currency: str | None) -> str:
@@ -79,31 +102,38 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
     holes: dict[str, list[str | None]] = {}
     up_4th: dict[str, list[str]] = {}
     shown: dict[str, str] = {}
-    streets_dealt = {3}
+    streets_dealt: set[int] = {3}
     common: str | None = None
     collects: list[Collect] = []
     for event in events:
-        if isinstance(event, Deal):
-            streets_dealt.add(int(event.street))
-            if event.street == Street.THIRD:
+        kind_of = type(event)
+        if kind_of is Deal:
+            assert isinstance(event, Deal)
+            street_no = event.street
+            streets_dealt.add(street_no)
+            if street_no <= 4:
+                player = event.player
+                board = up_4th.setdefault(player, [])
                 for card, up in zip(event.cards, event.face_up, strict=False):
-                    if up and event.player not in door:
-                        door[event.player] = card
-                    elif not up:
-                        holes.setdefault(event.player, []).append(card)
-            if event.street <= Street.FOURTH:
-                board = up_4th.setdefault(event.player, [])
-                board += [c for c, up in zip(event.cards, event.face_up, strict=False)
-                          if up and c is not None]
-        elif isinstance(event, StreetStart):
-            streets_dealt.add(int(event.street))
+                    if up:
+                        if street_no == 3 and player not in door:
+                            door[player] = card
+                        if card is not None:
+                            board.append(card)
+                    elif street_no == 3:
+                        holes.setdefault(player, []).append(card)
+        elif kind_of is StreetStart:
+            assert isinstance(event, StreetStart)
+            streets_dealt.add(event.street)
             if event.has_common:
                 common = event.common
-        elif isinstance(event, Show):
+        elif kind_of is Show:
+            assert isinstance(event, Show)
             shown[event.player] = " ".join(c or "??" for c in event.cards)
-        elif isinstance(event, Collect):
+        elif kind_of is Collect:
+            assert isinstance(event, Collect)
             collects.append(event)
-    last_street = max(streets_dealt)
+    last_street = int(max(streets_dealt))
 
     # -- the 3rd-street order ------------------------------------------------
     ante_all_in = {a.player for a in r.actions if a.kind is ActionKind.ANTE and a.all_in}
@@ -120,13 +150,18 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
     n_order = len(position)
 
     rows: dict[str, Row] = {}
+    common_fields = {"site": h.site, "hand_id": h.hand_id, "game": game.value,
+                     "stakes": label, "currency": h.currency, "scale": h.scale,
+                     "big_bet": h.big_bet, "tournament": h.is_tournament,
+                     "start_utc": h.started_at, "players_3rd": len(dealt)}
     for s in h.seats:
-        row = dict(_PLAYER_DEFAULTS)
+        row = _PLAYER_DEFAULTS.copy()
+        row.update(common_fields)
         name = s.name
-        row.update(site=h.site, hand_id=h.hand_id, player=name, seat=s.seat, game=str(game),
-                   stakes=label, currency=h.currency, scale=h.scale, big_bet=h.big_bet,
-                   tournament=h.is_tournament, start_utc=h.started_at, stack=s.stack,
-                   dealt=name in r.contributions, players_3rd=len(dealt))
+        row["player"] = name
+        row["seat"] = s.seat
+        row["stack"] = s.stack
+        row["dealt"] = name in r.contributions
         if row["dealt"]:
             card = door.get(name)
             row["door_card"] = card
@@ -145,8 +180,8 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
             row["bring_in_player"] = name == bring_in_player
             contrib = r.contributions.get(name, {})
             row["put_in_ante"] = contrib.get(None, 0)
-            for street in STREETS:
-                row[f"put_in_{STREET_LABELS[street]}"] = contrib.get(Street(street), 0)
+            for street_key, column in _PUT_IN:
+                row[column] = contrib.get(street_key, 0)
             put_in = sum(contrib.values()) - r.uncalled.get(name, 0)
             row["put_in"] = put_in
             row["collected"] = r.collected.get(name, 0)
@@ -166,7 +201,7 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
     aggressor_3rd: str | None = None
     stealer: str | None = None
     for street in STREETS:
-        lab = STREET_LABELS[street]
+        keys = _KEYS[street]
         level = 0
         totals: dict[str, int] = {}
         top = 0
@@ -193,19 +228,19 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
                 top = max(top, a.total)
                 continue
             if facing:
-                prow[f"faced_bet_{lab}"] = True
+                prow[keys.faced] = True
                 if kind is ActionKind.FOLD:
-                    prow[f"fold_to_bet_{lab}"] = True
-            if kind in (ActionKind.BET, ActionKind.COMPLETE):
-                prow[f"bets_{lab}"] += 1
+                    prow[keys.fold_to_bet] = True
+            if kind in _BET_KINDS:
+                prow[keys.bets] += 1
             elif kind is ActionKind.RAISE:
-                prow[f"raises_{lab}"] += 1
+                prow[keys.raises] += 1
             elif kind is ActionKind.CALL:
-                prow[f"calls_{lab}"] += 1
+                prow[keys.calls] += 1
             elif kind is ActionKind.CHECK:
-                prow[f"checks_{lab}"] += 1
+                prow[keys.checks] += 1
             elif kind is ActionKind.FOLD:
-                prow[f"folded_{lab}"] = True
+                prow[keys.folded] = True
                 folded_on[name] = street
 
             if street == 3:
@@ -241,7 +276,7 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
                         elif kind is ActionKind.RAISE:
                             prow["bring_in_resteal"] = True
             else:
-                if kind in (ActionKind.BET, ActionKind.COMPLETE):
+                if kind in _BET_KINDS:
                     prow["bets_later"] += 1
                 elif kind is ActionKind.RAISE:
                     prow["raises_later"] += 1
@@ -251,10 +286,10 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
                     prow["folds_later"] += 1
                 if kind is ActionKind.CHECK:
                     checked.add(name)
-                elif facing and name in checked and not prow[f"check_raise_opp_{lab}"]:
-                    prow[f"check_raise_opp_{lab}"] = True
+                elif facing and name in checked and not prow[keys.check_raise_opp]:
+                    prow[keys.check_raise_opp] = True
                     if kind is ActionKind.RAISE:
-                        prow[f"check_raise_{lab}"] = True
+                        prow[keys.check_raise] = True
                 if street == 4:
                     if first and name == aggressor_3rd and level == 0:
                         prow["cbet_opp"] = True
@@ -341,10 +376,10 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
         "first_line": hand.first_line, "last_line": hand.last_line,
         "warnings": list(hand.warnings),
     }
+    site, hand_id = h.site, h.hand_id
     actions = [{
-        **key, "order": a.order, "street": STREET_LABELS[None if a.street is None
-                                                         else int(a.street)],
-        "player": a.player, "kind": str(a.kind), "amount": a.amount, "total": a.total,
+        "site": site, "hand_id": hand_id, "order": a.order, "street": STREET_LABELS[a.street],
+        "player": a.player, "kind": a.kind.value, "amount": a.amount, "total": a.total,
         "level": a.level, "all_in": a.all_in, "capped": a.capped, "line": a.line,
     } for a in r.actions]
     by_pot: dict[int, list[Collect]] = {}

@@ -25,7 +25,7 @@ import fcntl
 import json
 import os
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,7 +55,7 @@ def plain_schema(table: str) -> pa.Schema:
                       for f in schema], metadata=schema.metadata)
 
 
-def to_arrow(table: str, columns: dict[str, list[Any]]) -> pa.Table:
+def to_arrow(table: str, columns: Mapping[str, Sequence[Any]]) -> pa.Table:
     """Columns of Python values -> an Arrow table of exactly the registry's schema."""
     built = pa.Table.from_pydict(columns, schema=plain_schema(table))
     return built.cast(arrow_schema(table))
