@@ -1,5 +1,6 @@
 # Two commands do everything on a fresh machine (see README.md):
-#   make demo   - set up, then read and audit the bundled sample_histories/, with summaries
+#   make demo   - set up, then audit the bundled sample_histories/, import them into a
+#                 Parquet database (build/sample.db), print Hero's statistics and draw a plot
 #   make test   - set up, then lint, type-check and run the whole test suite
 # Set-up creates .venv with Python >= 3.11 and installs the project with its
 # development tools; it is redone only when pyproject.toml changes.
@@ -21,8 +22,10 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/stud-hh parse --verbose sample_histories
 	$(BIN)/stud-hh audit sample_histories
+	$(BIN)/stud-hh import sample_histories --db build/sample.db
+	$(BIN)/stud-hh stats --db build/sample.db --player Hero --by game
+	$(BIN)/stud-hh plot winnings --db build/sample.db --player Hero -o build/hero-winnings.png
 
 lint: $(STAMP)
 	$(BIN)/ruff check stud_hh tests benchmarks

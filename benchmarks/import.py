@@ -14,8 +14,10 @@ summary needs) and times :func:`stud_hh.stats.player_summary` on it.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -48,11 +50,25 @@ def build(folder: Path, hands: int, files: int) -> None:
                                                         encoding="utf-8")
 
 
-def peak_mib(who: int) -> float:
-    return resource.getrusage(who).ru_maxrss / 1024
+def measure(histories: Path, db: Path, jobs: int) -> dict[str, float]:
+    """One import, in this (fresh) process: rate, and peak memory of parent and workers."""
+    summary = import_paths([histories], db, jobs=jobs)
+    return {"hands": summary.hands_new, "seconds": summary.seconds,
+            "rate": summary.hands_per_second, "worker_mib": summary.worker_peak_mib,
+            "parent_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def run_measure(histories: Path, db: Path, jobs: int) -> dict[str, float]:
+    out = subprocess.run([sys.executable, __file__, "--measure", str(histories), str(db),
+                          str(jobs)], check=True, capture_output=True, text=True).stdout
+    result: dict[str, float] = json.loads(out.splitlines()[-1])
+    return result
 
 
 def main() -> None:
+    if len(sys.argv) == 5 and sys.argv[1] == "--measure":
+        print(json.dumps(measure(Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]))))
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200_000)
     parser.add_argument("--files", type=int, default=8)
@@ -72,15 +88,14 @@ def main() -> None:
         single = None
         for jobs in runs:
             db = Path(tmp) / f"db{jobs}"
-            summary = import_paths([histories], db, jobs=jobs)
-            rate = summary.hands_per_second
+            m = run_measure(histories, db, jobs)
+            rate = m["rate"]
             single = rate if jobs == 1 else single
             scaling = f", {rate / single:.2f}x one process" if single and jobs > 1 else ""
-            print(f"import on {jobs} process{'es' if jobs > 1 else ''}: {summary.hands_new:,} "
-                  f"hands in {summary.seconds:.1f} s = {rate:,.0f} hands/s "
-                  f"({rate / jobs:,.0f} per core{scaling})")
-        print(f"peak RSS: parent {peak_mib(resource.RUSAGE_SELF):.0f} MiB, largest worker "
-              f"{peak_mib(resource.RUSAGE_CHILDREN):.0f} MiB")
+            print(f"import on {jobs} process{'es' if jobs > 1 else ''}: {int(m['hands']):,} "
+                  f"hands in {m['seconds']:.1f} s = {rate:,.0f} hands/s "
+                  f"({rate / jobs:,.0f} per core{scaling}); peak RSS parent "
+                  f"{m['parent_mib']:.0f} MiB, largest worker {m['worker_mib']:.0f} MiB")
         database = open_db(db)
         start = time.perf_counter()
         players = database.players(columns=stats.required_columns(["player"]))

@@ -21,6 +21,16 @@ from stud_hh.parse import (
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name: str) -> object:
+    """``stud_hh.open_db`` without importing pandas and pyarrow for every other use."""
+    if name == "open_db":
+        from stud_hh.store import open_db
+
+        return open_db
+    raise AttributeError(f"module 'stud_hh' has no attribute {name!r}")
+
+
 __all__ = [
     "HandParseError",
     "ParseFailure",
@@ -28,6 +38,7 @@ __all__ = [
     "SkippedHand",
     "StudHHError",
     "__version__",
+    "open_db",
     "parse_file",
     "parse_hand",
     "parse_paths",

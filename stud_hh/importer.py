@@ -21,6 +21,7 @@ from __future__ import annotations
 import multiprocessing
 import operator
 import os
+import resource
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -72,6 +73,8 @@ class FileResult:
     hands_with_violations: int = 0
     unreadable: str | None = None
     """Why the file itself could not be read, if it could not."""
+    peak_rss_mib: float = 0.0
+    """The worker's peak memory so far."""
 
 
 @dataclass(slots=True)
@@ -89,6 +92,8 @@ class ImportSummary:
     hands_with_violations: int = 0
     seconds: float = 0.0
     jobs: int = 1
+    worker_peak_mib: float = 0.0
+    """The largest peak memory of a process that read files."""
     failures: list[tuple[str, str]] = field(default_factory=list)
     """(file, reason) for each new failure, for the report."""
 
@@ -216,6 +221,7 @@ def _import_file(path: str) -> FileResult:
                           "failures": len(result.failure_keys) + result.failures_known}])
     buffer.flush()
     result.parts = buffer.parts
+    result.peak_rss_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return result
 
 
@@ -328,6 +334,7 @@ def import_paths(
             summary.failures_new += len(result.failure_keys) - len(repeated_failures)
             summary.failures_known += result.failures_known + len(repeated_failures)
             summary.skipped += result.skipped
+            summary.worker_peak_mib = max(summary.worker_peak_mib, result.peak_rss_mib)
             summary.violations += result.violations
             summary.hands_with_violations += result.hands_with_violations
             if result.failure_keys:

@@ -65,7 +65,7 @@ SUMMARY: tuple[Ratio, ...] = (
           ("bets_later", "raises_later", "calls_later", "folds_later")),
     Ratio("wtsd", "WTSD", "saw_showdown", "saw_4th"),
     Ratio("wsd", "W$SD", "won_at_showdown", "saw_showdown"),
-    Ratio("wwsf", "W$WSF", "won", "saw_4th"),
+    Ratio("wwsf", "W$WSF", "won_saw_4th", "saw_4th"),
 )
 """The player summary's ratios, in the order they are shown."""
 
@@ -104,6 +104,14 @@ GROUPINGS: dict[str, tuple[tuple[str, ...], Derived]] = {
 """Groupings computed from columns (``by=["date"]``), beside any ``players`` column."""
 
 
+DERIVED_FLAGS: dict[str, tuple[tuple[str, ...], Derived]] = {
+    "hilo_showdown": (("saw_showdown", "game"),
+                      lambda df: df["saw_showdown"] & (df["game"] == "stud8")),
+    "won_saw_4th": (("won", "saw_4th"), lambda df: df["won"] & df["saw_4th"]),
+}
+"""Flags computed from stored ones when a summary needs them."""
+
+
 def door_group(df: pd.DataFrame) -> pd.Series:
     """Door cards in the buckets stud players think in.
 
@@ -129,8 +137,8 @@ def required_columns(by: Sequence[str] = ("player",),
     for ratio in ratios:
         for part in (ratio.done, ratio.opportunity):
             for column in (part,) if isinstance(part, str) else part:
-                if column != "hilo_showdown":
-                    needed[column] = None
+                for source in DERIVED_FLAGS.get(column, ((column,), None))[0]:
+                    needed[source] = None
     for column in ("dealt", "net", "big_bet", "scale", "rake_share", "saw_showdown", "game",
                    "currency", "won_at_showdown"):
         needed[column] = None
@@ -150,8 +158,9 @@ def _prepare(players: pd.DataFrame, by: Sequence[str]) -> tuple[pd.DataFrame, li
             raise KeyError(f"cannot group by {key!r}: not a players column nor one of "
                            f"{', '.join(GROUPINGS)}")
         keys.append(key)
-    if "saw_showdown" in frame and "game" in frame:
-        frame["hilo_showdown"] = frame["saw_showdown"] & (frame["game"] == "stud8")
+    for name, (columns, derive) in DERIVED_FLAGS.items():
+        if all(c in frame for c in columns):
+            frame[name] = derive(frame)
     return frame, keys
 
 

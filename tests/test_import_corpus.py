@@ -147,3 +147,21 @@ def test_per_player_values_agree_with_fpdb(corpus_db: Database, hp: Path) -> Non
         if theirs_position != "S":
             assert int(theirs_position) == last - mine_position, name
     assert pd.api.types.is_integer_dtype(ours["net"])
+
+
+def test_no_ratio_exceeds_its_opportunity_on_real_hands(corpus_db: Database) -> None:
+    from stud_hh import stats
+
+    players = corpus_db.players()
+    players = players[players["dealt"]]
+    for name, (_, derive) in stats.DERIVED_FLAGS.items():
+        players[name] = derive(players)
+    for ratio in stats.SUMMARY + stats.HILO + stats.STREET_RATIOS:
+        if not ratio.percent:
+            continue
+        done = [ratio.done] if isinstance(ratio.done, str) else list(ratio.done)
+        opp = [ratio.opportunity] if isinstance(ratio.opportunity, str) \
+            else list(ratio.opportunity)
+        over = players[players[done].astype("int64").sum(axis=1)
+                       > players[opp].astype("int64").sum(axis=1)]
+        assert over.empty, (ratio.name, list(over["hand_id"]))

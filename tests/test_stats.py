@@ -138,6 +138,23 @@ def test_street_frequencies_and_versus_field(db: Database) -> None:
     assert versus.loc["vpip_n", "field"] == others["vpip_opp"].sum()
 
 
+@pytest.mark.parametrize("ratio", stats.SUMMARY + stats.HILO + stats.STREET_RATIOS,
+                         ids=lambda r: r.name)
+def test_done_never_exceeds_its_opportunity(db: Database, ratio: stats.Ratio) -> None:
+    """Per player-hand, every done flag implies its opportunity (percentages stay <= 100)."""
+    players = db.players()
+    players = players[players["dealt"]]
+    for name, (_, derive) in stats.DERIVED_FLAGS.items():
+        players[name] = derive(players)
+
+    def total(part: str | tuple[str, ...]) -> pd.Series:
+        columns = [part] if isinstance(part, str) else list(part)
+        return players[columns].astype("int64").sum(axis=1)
+
+    if ratio.percent:
+        assert (total(ratio.done) <= total(ratio.opportunity)).all()
+
+
 def test_unknown_grouping_is_explained() -> None:
     with pytest.raises(KeyError, match="cannot group by 'colour'"):
         stats.player_summary(frame([{}]), by=["colour"])
