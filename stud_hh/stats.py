@@ -145,37 +145,98 @@ def required_columns(by: Sequence[str] = ("player",),
     return list(needed)
 
 
-def _prepare(players: pd.DataFrame, by: Sequence[str]) -> tuple[pd.DataFrame, list[str]]:
-    frame = players
-    if "dealt" in frame:
-        frame = frame[frame["dealt"]]
-    frame = frame.copy()
-    keys: list[str] = []
-    for key in by:
-        if key in GROUPINGS:
-            frame[key] = GROUPINGS[key][1](frame)
-        elif key not in frame:
-            raise KeyError(f"cannot group by {key!r}: not a players column nor one of "
-                           f"{', '.join(GROUPINGS)}")
-        keys.append(key)
-    for name, (columns, derive) in DERIVED_FLAGS.items():
-        if all(c in frame for c in columns):
-            frame[name] = derive(frame)
-    return frame, keys
-
-
-def ratios(players: pd.DataFrame, stats: Sequence[Ratio], by: Sequence[str] = ("player",)
-           ) -> pd.DataFrame:
-    """Each statistic per group: ``<name>`` (the ratio) and ``<name>_n`` (its opportunities)."""
-    frame, keys = _prepare(players, by)
+def _columns_of(stats: Sequence[Ratio]) -> list[str]:
     needed: dict[str, None] = {}
     for ratio in stats:
         for part in (ratio.done, ratio.opportunity):
             for column in (part,) if isinstance(part, str) else part:
                 needed[column] = None
-    sums = frame[keys + list(needed)].astype(dict.fromkeys(needed, "int64")) \
-        .groupby(keys, observed=True, sort=True, dropna=False).sum()
-    out = pd.DataFrame(index=sums.index)
+    return list(needed)
+
+
+def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str]
+             ) -> tuple[pd.DataFrame, list[str]]:
+    """Dealt players' ``columns`` (derived flags computed) and the group keys (derived too)."""
+    keys = list(by)
+    sources: dict[str, None] = {}
+    for key in keys:
+        if key in GROUPINGS:
+            sources.update(dict.fromkeys(GROUPINGS[key][0]))
+        elif key in players:
+            sources[key] = None
+        else:
+            raise KeyError(f"cannot group by {key!r}: not a players column nor one of "
+                           f"{', '.join(GROUPINGS)}")
+    for column in columns:
+        for source in DERIVED_FLAGS.get(column, ((column,), None))[0]:
+            sources[source] = None
+    missing = [c for c in sources if c not in players]
+    if missing:
+        raise KeyError(f"the players table lacks {', '.join(missing)}: load these columns "
+                       "(stats.required_columns(by) lists them)")
+    picked = list(sources)
+    frame = players.loc[players["dealt"], picked] if "dealt" in players \
+        else players[picked].copy()
+    for key in keys:
+        if key in GROUPINGS:
+            frame[key] = GROUPINGS[key][1](frame)
+    for name in columns:
+        if name in DERIVED_FLAGS:
+            frame[name] = DERIVED_FLAGS[name][1](frame)
+    return frame, keys
+
+
+_MONEY_SOURCES = ["net", "scale", "big_bet", "rake_share", "saw_showdown", "currency"]
+
+
+def _units(currency: pd.Series) -> tuple[np.ndarray, list[str]]:
+    """Integer codes of each row's money unit (a currency, or ``chips``) and their labels."""
+    if isinstance(currency.dtype, pd.CategoricalDtype):
+        codes = currency.cat.codes.to_numpy().astype(np.int64)
+        labels = [str(c) for c in currency.cat.categories] + ["chips"]
+        codes[codes < 0] = len(labels) - 1
+        return codes, labels
+    found, uniques = pd.factorize(currency.astype("string").fillna("chips"))
+    return found.astype(np.int64), [str(u) for u in uniques]
+
+
+def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
+               with_money: bool) -> pd.DataFrame:
+    """Money and ``stats`` per group: the rows are grouped once, each column summed by bincount."""
+    needed = _columns_of(stats)
+    frame, keys = _prepare(players, by, needed + (_MONEY_SOURCES if with_money else []))
+    grouped = frame.groupby(keys, observed=True, sort=True, dropna=False)
+    codes = grouped.ngroup().to_numpy()
+    index = grouped.size().index
+    groups = len(index)
+
+    def total(values: pd.Series | np.ndarray) -> np.ndarray:
+        weights = np.asarray(values, dtype=np.float64)
+        return np.bincount(codes, weights=weights, minlength=groups)
+
+    sums = pd.DataFrame({c: total(frame[c]).astype(np.int64) for c in needed}, index=index)
+    out = pd.DataFrame(index=index)
+    if with_money:
+        net = frame["net"].to_numpy(dtype=np.float64)
+        scale = frame["scale"].to_numpy(dtype=np.float64)
+        net_bb = net / frame["big_bet"].to_numpy(dtype=np.float64)
+        showdown = frame["saw_showdown"].to_numpy(dtype=bool)
+        units, labels = _units(frame["currency"])
+        pairs = np.unique(codes * len(labels) + units)
+        mixed = np.bincount(pairs // len(labels), minlength=groups) > 1
+        unit_of = np.empty(groups, dtype=object)
+        unit_of[pairs // len(labels)] = np.asarray(labels, dtype=object)[pairs % len(labels)]
+        unit_of[mixed] = "mixed"
+        out["hands"] = np.bincount(codes, minlength=groups)
+        out["unit"] = unit_of
+        out["net"] = np.where(mixed, np.nan, total(net / scale)).round(4)
+        out["net_bb"] = total(net_bb).round(4)
+        out["net_bb_showdown"] = total(np.where(showdown, net_bb, 0.0)).round(4)
+        out["net_bb_no_showdown"] = total(np.where(showdown, 0.0, net_bb)).round(4)
+        rake = frame["rake_share"].to_numpy(dtype=np.float64) / scale
+        out["rake_paid"] = np.where(mixed, np.nan, total(rake)).round(4)
+        out["bb_per_100"] = out["net_bb"] / out["hands"] * 100
+        out["sb_per_100"] = out["bb_per_100"] * 2
     for ratio in stats:
         done = _columns_sum(sums, ratio.done)
         opp = _columns_sum(sums, ratio.opportunity)
@@ -183,6 +244,12 @@ def ratios(players: pd.DataFrame, stats: Sequence[Ratio], by: Sequence[str] = ("
         out[ratio.name] = value * 100 if ratio.percent else value
         out[f"{ratio.name}_n"] = opp.astype("int64")
     return out
+
+
+def ratios(players: pd.DataFrame, stats: Sequence[Ratio], by: Sequence[str] = ("player",)
+           ) -> pd.DataFrame:
+    """Each statistic per group: ``<name>`` (the ratio) and ``<name>_n`` (its opportunities)."""
+    return _summarise(players, by, stats, with_money=False)
 
 
 def _columns_sum(sums: pd.DataFrame, part: str | tuple[str, ...]) -> pd.Series:
@@ -198,29 +265,7 @@ def money(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFram
     chips divided by ``scale``. A group mixing units (dollars and tournament
     chips) gets no money total, only big bets; group by ``currency`` to see both.
     """
-    frame, keys = _prepare(players, by)
-    frame["net_money"] = frame["net"] / frame["scale"]
-    frame["net_bb"] = frame["net"] / frame["big_bet"]
-    frame["rake_money"] = frame["rake_share"] / frame["scale"]
-    showdown = frame["saw_showdown"].astype(bool)
-    frame["net_bb_showdown"] = frame["net_bb"].where(showdown, 0.0)
-    frame["net_bb_no_showdown"] = frame["net_bb"].where(~showdown, 0.0)
-    frame["unit"] = frame["currency"].astype("string").fillna("chips")
-    grouped = frame.groupby(keys, observed=True, sort=True, dropna=False)
-    units = grouped["unit"].agg(lambda u: u.iloc[0] if u.nunique() == 1 else "mixed")
-    mixed = units == "mixed"
-    out = pd.DataFrame({
-        "hands": grouped.size(),
-        "unit": units,
-        "net": grouped["net_money"].sum().mask(mixed).round(4),
-        "net_bb": grouped["net_bb"].sum().round(4),
-        "net_bb_showdown": grouped["net_bb_showdown"].sum().round(4),
-        "net_bb_no_showdown": grouped["net_bb_no_showdown"].sum().round(4),
-        "rake_paid": grouped["rake_money"].sum().mask(mixed).round(4),
-    })
-    out["bb_per_100"] = out["net_bb"] / out["hands"] * 100
-    out["sb_per_100"] = out["bb_per_100"] * 2
-    return out
+    return _summarise(players, by, (), with_money=True)
 
 
 def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
@@ -232,13 +277,17 @@ def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
     ``date``, ``month``, ``year`` and ``door_group``.
     """
     stats = SUMMARY + (HILO if hilo else ())
-    summary = money(players, by).join(ratios(players, stats, by))
+    summary = _summarise(players, by, stats, with_money=True)
     return summary.sort_values("hands", ascending=False, kind="stable")
 
 
 def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
     """Per group and street: bets, raises, calls, checks, folds, fold to a bet, AF and AFq."""
-    frame, keys = _prepare(players, by)
+    columns = [f"{k}_{s}" for s in (STREET_LABELS[x] for x in STREETS)
+               for k in ("bets", "raises", "calls", "checks", "folded", "faced_bet",
+                         "fold_to_bet")]
+    columns += [f"saw_{s}" for s in LATER] + ["vpip_opp"]
+    frame, keys = _prepare(players, by, columns)
     rows = []
     for s in (STREET_LABELS[x] for x in STREETS):
         cols = {k: f"{k}_{s}" for k in ("bets", "raises", "calls", "checks")}
