@@ -25,7 +25,6 @@ import resource
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
@@ -353,10 +352,7 @@ def import_paths(
             with context.Pool(jobs, initializer=_init_worker, initargs=args) as pool:
                 for result in pool.imap_unordered(_import_file, todo):
                     commit(result)
+        db.compact()
     summary.seconds = time.perf_counter() - started
     return summary
 
-
-def stored_file(path: str | os.PathLike[str]) -> str:
-    """The key a file is stored under in the ``files`` table."""
-    return str(Path(path).resolve())

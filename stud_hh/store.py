@@ -166,14 +166,60 @@ class Database:
             return
         for table in {p.table for p in parts}:
             _fsync_dir(self.root / table)
-        commits = self.root / "commits"
-        commits.mkdir(exist_ok=True)
-        number = len(self._commit_files()) + 1
         record = {"parts": [{"table": p.table, "path": p.path, "rows": p.rows} for p in parts],
                   **(info or {})}
-        _write_atomic(commits / f"{number:08d}-{uuid.uuid4().hex[:8]}.json",
-                      json.dumps(record, indent=1).encode())
+        self._write_commit(record)
+
+    def _write_commit(self, record: dict[str, Any]) -> Path:
+        commits = self.root / "commits"
+        commits.mkdir(exist_ok=True)
+        existing = self._commit_files()
+        number = int(existing[-1].name[:8]) + 1 if existing else 1
+        path = commits / f"{number:08d}-{uuid.uuid4().hex[:8]}.json"
+        _write_atomic(path, json.dumps(record, indent=1).encode())
         _fsync_dir(commits)
+        return path
+
+    def compact(self, target_rows: int = 500_000, min_parts: int = 16) -> int:
+        """Merge a table's small parts into parts of up to ``target_rows`` rows.
+
+        Many small imports leave many small files, and reading slows with the
+        number of files. A table with at least ``min_parts`` parts under a
+        quarter of ``target_rows`` has them merged; the result is committed as
+        a checkpoint naming every live part, after which the older commit
+        records and the merged parts are deleted. A kill at any point leaves
+        either the old set or the new one. Returns the number of parts merged.
+        """
+        live = self._live()
+        merged: list[str] = []
+        result: dict[str, list[dict[str, Any]]] = {}
+        for table, parts in live.items():
+            small = [p for p in parts if p["rows"] < target_rows // 4]
+            if len(small) < min_parts:
+                result[table] = parts
+                continue
+            keep = [p for p in parts if p["rows"] >= target_rows // 4]
+            bins: list[list[dict[str, Any]]] = [[]]
+            for part in small:
+                if bins[-1] and sum(p["rows"] for p in bins[-1]) + part["rows"] > target_rows:
+                    bins.append([])
+                bins[-1].append(part)
+            for group in bins:
+                data = pa.concat_tables(pq.read_table(self.root / p["path"]) for p in group)
+                new = self.write_part(table, data.cast(arrow_schema(table)))
+                keep.append({"table": table, "path": new.path, "rows": new.rows})
+                merged += [p["path"] for p in group]
+            result[table] = keep
+        if not merged:
+            return 0
+        older = self._commit_files()
+        self._write_commit({"checkpoint": True,
+                            "parts": [p for parts in result.values() for p in parts]})
+        for path in older:
+            path.unlink()
+        for path in merged:
+            (self.root / path).unlink(missing_ok=True)
+        return len(merged)
 
     def remove_uncommitted(self) -> int:
         """Delete parts no commit names (left by a killed import). Returns how many."""
@@ -197,14 +243,20 @@ class Database:
         folder = self.root / "commits"
         return sorted(folder.glob("*.json")) if folder.is_dir() else []
 
-    def parts(self) -> dict[str, list[str]]:
-        """Committed part files per table, relative to the database folder."""
-        found: dict[str, list[str]] = {t: [] for t in TABLES}
+    def _live(self) -> dict[str, list[dict[str, Any]]]:
+        """The committed parts per table (path and rows), replaying the commit records."""
+        found: dict[str, list[dict[str, Any]]] = {t: [] for t in TABLES}
         for path in self._commit_files():
             record = json.loads(path.read_text(encoding="utf-8"))
+            if record.get("checkpoint"):  # a compaction: the whole live set from here on
+                found = {t: [] for t in TABLES}
             for part in record["parts"]:
-                found[part["table"]].append(part["path"])
+                found[part["table"]].append(part)
         return found
+
+    def parts(self) -> dict[str, list[str]]:
+        """Committed part files per table, relative to the database folder."""
+        return {table: [p["path"] for p in parts] for table, parts in self._live().items()}
 
     def dataset(self, table: str) -> ds.Dataset:
         """The committed parts of ``table`` as one Arrow dataset."""

@@ -184,6 +184,28 @@ def test_uncommitted_parts_are_ignored_and_removed(sample_db: Path, tmp_path: Pa
     assert counts(open_db(root)) == before
 
 
+def test_many_small_imports_are_compacted(tmp_path: Path) -> None:
+    texts = sample_hand_texts()
+    histories = tmp_path / "h"
+    histories.mkdir()
+    for i in range(20):
+        write_renumbered(histories / f"s{i:02d}.txt", texts, 3, 6_000_000_000 + i * 100)
+    root = tmp_path / "db"
+    db = Database.create(root)
+    import_paths([histories], root, jobs=1)  # 20 files: 20 commits, compacted at the end
+    db = open_db(root)
+    assert all(len(parts) <= 1 for parts in db.parts().values())
+    assert len(list((root / "commits").glob("*.json"))) == 1
+    assert db.count("hands") == 60
+    assert db.count("files") == 20
+    on_disk = {str(p.relative_to(root)) for p in root.glob("*/part-*.parquet")}
+    assert on_disk == {p for parts in db.parts().values() for p in parts}
+    write_renumbered(histories / "s99.txt", texts, 3, 6_100_000_000)
+    assert import_paths([histories], root, jobs=1).hands_new == 3
+    assert open_db(root).count("hands") == 63
+    assert open_db(root).hands(columns=["hand_id"])["hand_id"].is_unique
+
+
 KILL_SCRIPT = """
 import sys
 from stud_hh.importer import import_paths
