@@ -215,10 +215,10 @@ class Database:
         older = self._commit_files()
         self._write_commit({"checkpoint": True,
                             "parts": [p for parts in result.values() for p in parts]})
-        for path in older:
-            path.unlink()
-        for path in merged:
-            (self.root / path).unlink(missing_ok=True)
+        for record in older:
+            record.unlink()
+        for part in merged:
+            (self.root / part).unlink(missing_ok=True)
         return len(merged)
 
     def remove_uncommitted(self) -> int:
