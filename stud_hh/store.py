@@ -217,8 +217,8 @@ class Database:
                             "parts": [p for parts in result.values() for p in parts]})
         for record in older:
             record.unlink()
-        for part in merged:
-            (self.root / part).unlink(missing_ok=True)
+        for merged_path in merged:
+            (self.root / merged_path).unlink(missing_ok=True)
         return len(merged)
 
     def remove_uncommitted(self) -> int:
