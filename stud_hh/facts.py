@@ -88,6 +88,32 @@ def stakes_label(small_bet: int, big_bet: int, scale: int, currency: str | None)
     return f"{format_amount(small_bet, scale, symbol)}/{format_amount(big_bet, scale, symbol)}"
 
 
+_ORDER = "A23456789TJQKA"
+
+
+def start_hand(cards: tuple[str, str, str]) -> str:
+    """The 3rd-street category of three known cards.
+
+    >>> start_hand(("Ah", "Ad", "As")), start_hand(("Kd", "Ks", "4c"))
+    ('trips', 'pair')
+    >>> start_hand(("2h", "9h", "Jh")), start_hand(("5c", "6d", "8s")), start_hand(("Ac", "2d", "3s"))
+    ('three flush', 'three straight', 'three straight')
+    >>> start_hand(("Kc", "7d", "2s"))
+    'high cards'
+    """
+    ranks = {c[0] for c in cards}
+    if len(ranks) == 1:
+        return "trips"
+    if len(ranks) == 2:
+        return "pair"
+    if len({c[1] for c in cards}) == 1:
+        return "three flush"
+    for low in range(len(_ORDER) - 4):  # three ranks inside one five-card straight window
+        if ranks <= set(_ORDER[low:low + 5]):
+            return "three straight"
+    return "high cards"
+
+
 def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
     """The rows one replayed hand adds to each table."""
     hand = r.hand
@@ -170,7 +196,12 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
             if len(hole) == 2 and all(hole):
                 row["hole_cards"] = " ".join(c for c in hole if c)
                 if card:
-                    row["rolled_up"] = len({c[0] for c in (*hole, card) if c}) == 1
+                    three = (hole[0] or "", hole[1] or "", card)
+                    row["rolled_up"] = len({c[0] for c in three}) == 1
+                    row["start_hand"] = start_hand(three)
+                    ranks = {c[0] for c in three}
+                    row["dead_cards"] = sum(1 for other, up in door.items()
+                                            if other != name and up and up[0] in ranks)
             row["cards_shown"] = shown.get(name)
             pos = position.get(name)
             row["position"] = pos

@@ -145,6 +145,10 @@ _PLAYERS = (
     _c("door_rank", ENUM, "its rank (``A``, ``K`` .. ``2``)", null=True),
     _c("hole_cards", STR, "the two down cards of 3rd street, when known", null=True),
     _c("rolled_up", BOOL, "three of a kind on 3rd street (known hole cards only)", null=True),
+    _c("start_hand", ENUM, "the 3rd-street hand (``trips``, ``pair``, ``three flush``, "
+       "``three straight``, ``high cards``), known hole cards only", null=True),
+    _c("dead_cards", I8, "opponents' door cards of a rank among the player's three cards",
+       null=True),
     _c("cards_shown", STR, "cards shown at showdown", null=True),
     _c("position", I8, "place in the 3rd-street order after the bring-in (bring-in = 0)",
        null=True),

@@ -100,6 +100,7 @@ GROUPINGS: dict[str, tuple[tuple[str, ...], Derived]] = {
     "month": (("start_utc",), lambda df: df["start_utc"].dt.strftime("%Y-%m")),
     "year": (("start_utc",), lambda df: df["start_utc"].dt.year),
     "door_group": (("door_rank", "game"), lambda df: door_group(df)),
+    "session": (("player", "start_utc"), lambda df: sessions(df)),
 }
 """Groupings computed from columns (``by=["date"]``), beside any ``players`` column."""
 
@@ -110,6 +111,27 @@ DERIVED_FLAGS: dict[str, tuple[tuple[str, ...], Derived]] = {
     "won_saw_4th": (("won", "saw_4th"), lambda df: df["won"] & df["saw_4th"]),
 }
 """Flags computed from stored ones when a summary needs them."""
+
+
+SESSION_GAP = pd.Timedelta(minutes=30)
+
+
+def sessions(df: pd.DataFrame, gap: pd.Timedelta = SESSION_GAP) -> pd.Series:
+    """Each row's session: a player's run of hands with no pause longer than ``gap``.
+
+    Labelled by the session's first hand time (``2026-03-14 16:05``), so a
+    multi-tabling player's tables fall into one session.
+    """
+    ordered = df[["player", "start_utc"]].sort_values(["player", "start_utc"], kind="stable")
+    player = ordered["player"].to_numpy()
+    start = ordered["start_utc"]
+    new = np.ones(len(ordered), dtype=bool)
+    if len(ordered) > 1:
+        pause = (start.diff() > gap).to_numpy()
+        new[1:] = (player[1:] != player[:-1]) | pause[1:]
+    first = start.where(new).ffill()
+    labels = first.dt.strftime("%Y-%m-%d %H:%M").astype("string")
+    return labels.reindex(df.index)
 
 
 def door_group(df: pd.DataFrame) -> pd.Series:

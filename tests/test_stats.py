@@ -92,6 +92,19 @@ def test_groupings_by_date_and_door_card() -> None:
     assert list(groups) == ["low A-5", "high T-A", "middle 6-9"]
 
 
+def test_sessions_split_at_long_pauses() -> None:
+    players = frame([
+        {"start_utc": "2026-03-01T10:00Z"},
+        {"start_utc": "2026-03-01T10:20Z"},
+        {"start_utc": "2026-03-01T11:30Z"},  # a pause of 70 minutes: a new session
+        {"player": "Bob", "start_utc": "2026-03-01T10:10Z"},
+    ])
+    summary = stats.player_summary(players, by=["player", "session"], hilo=False)
+    assert dict(summary["hands"]) == {("Ann", "2026-03-01 10:00"): 2,
+                                      ("Ann", "2026-03-01 11:30"): 1,
+                                      ("Bob", "2026-03-01 10:10"): 1}
+
+
 def test_hilo_block_uses_hilo_showdowns() -> None:
     players = frame([
         {"game": "stud8", "saw_showdown": True, "scoop_whole": True, "scoop_both": True},
