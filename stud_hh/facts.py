@@ -96,8 +96,10 @@ def start_hand(cards: tuple[str, str, str]) -> str:
 
     >>> start_hand(("Ah", "Ad", "As")), start_hand(("Kd", "Ks", "4c"))
     ('trips', 'pair')
-    >>> start_hand(("2h", "9h", "Jh")), start_hand(("5c", "6d", "8s")), start_hand(("Ac", "2d", "3s"))
-    ('three flush', 'three straight', 'three straight')
+    >>> start_hand(("2h", "9h", "Jh")), start_hand(("5c", "6d", "8s"))
+    ('three flush', 'three straight')
+    >>> start_hand(("Ac", "2d", "3s"))
+    'three straight'
     >>> start_hand(("Kc", "7d", "2s"))
     'high cards'
     """
