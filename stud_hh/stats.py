@@ -130,7 +130,7 @@ def sessions(df: pd.DataFrame, gap: pd.Timedelta = SESSION_GAP) -> pd.Series:
         pause = (start.diff() > gap).to_numpy()
         new[1:] = (player[1:] != player[:-1]) | pause[1:]
     first = start.where(new).ffill()
-    labels = first.dt.strftime("%Y-%m-%d %H:%M").astype("string")
+    labels: pd.Series = first.dt.strftime("%Y-%m-%d %H:%M").astype("string")
     return labels.reindex(df.index)
 
 
@@ -347,3 +347,43 @@ def versus_field(players: pd.DataFrame, player: str, stats: Sequence[Ratio] = SU
 def hilo_summary(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
     """The stud hi/lo block (both scoop definitions, split, quartered, high/low only, no low)."""
     return ratios(players, HILO, by)
+
+
+def leaks(players: pd.DataFrame, player: str, stats: Sequence[Ratio] | None = None,
+          min_n: int = 30) -> pd.DataFrame:
+    """The player's ratios furthest from the field's, largest first, each with its sample size.
+
+    For every percentage statistic with at least ``min_n`` opportunities for
+    the player, the difference to everyone else in the same data and a
+    two-proportion z-score (how unlikely the gap is by chance at these sample
+    sizes). Sorted by the absolute z-score: the top rows are the leaks best
+    supported by the data, not just the largest gaps on a handful of hands.
+    """
+    chosen = [r for r in (stats if stats is not None else SUMMARY + HILO + STREET_RATIOS)
+              if r.percent]
+    frame = players.assign(who=np.where(players["player"] == player, "player", "field"))
+    table = ratios(frame, chosen, by=["who"])
+    if "player" not in table.index:
+        raise ValueError(f"no hands of {player!r} in these tables")
+    if "field" not in table.index:
+        table.loc["field"] = np.nan
+    values: dict[str, dict[str, float]] = {
+        who: {str(k): float(v) for k, v in table.loc[who].to_dict().items()}
+        for who in ("player", "field")}
+    rows = []
+    for ratio in chosen:
+        mine_n = int(np.nan_to_num(values["player"][f"{ratio.name}_n"]))
+        field_n = int(np.nan_to_num(values["field"][f"{ratio.name}_n"]))
+        if mine_n < min_n or field_n < min_n:
+            continue
+        mine = values["player"][ratio.name] / 100
+        field = values["field"][ratio.name] / 100
+        pooled = (mine * mine_n + field * field_n) / (mine_n + field_n)
+        spread = np.sqrt(pooled * (1 - pooled) * (1 / mine_n + 1 / field_n))
+        z = (mine - field) / spread if spread > 0 else 0.0
+        rows.append({"stat": ratio.name, "label": ratio.label, "player": mine * 100,
+                     "field": field * 100, "difference": (mine - field) * 100,
+                     "player_n": mine_n, "field_n": field_n, "z": z})
+    out = pd.DataFrame(rows, columns=["stat", "label", "player", "field", "difference",
+                                      "player_n", "field_n", "z"])
+    return out.reindex(out["z"].abs().sort_values(ascending=False).index).reset_index(drop=True)
