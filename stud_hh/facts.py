@@ -329,7 +329,8 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
                         if kind is ActionKind.BET:
                             prow["cbet"] = True
                             cbettor = name
-                    elif first and cbettor is not None and level == 1:
+                    elif (cbettor is not None and level == 1 and name != cbettor
+                          and not prow["fold_to_cbet_opp"]):
                         prow["fold_to_cbet_opp"] = True
                         if kind is ActionKind.FOLD:
                             prow["fold_to_cbet"] = True

@@ -184,7 +184,7 @@ _PLAYERS = (
     _c("aggressor_3rd", BOOL, "made the last bet or raise on 3rd"),
     _c("cbet_opp", BOOL, "3rd-street aggressor, saw 4th with no bet before them"),
     _c("cbet", BOOL, "bet 4th as the 3rd-street aggressor"),
-    _c("fold_to_cbet_opp", BOOL, "faced a continuation bet on 4th"),
+    _c("fold_to_cbet_opp", BOOL, "faced a continuation bet on 4th (having checked or not)"),
     _c("fold_to_cbet", BOOL, "folded to it"),
     _c("double_bet_opp", BOOL, "open pair on 4th (stud), could open the betting"),
     _c("double_bet", BOOL, "opened 4th with the big bet"),

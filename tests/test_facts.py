@@ -175,3 +175,19 @@ def test_a_limp_opens_the_pot() -> None:
     assert bob["aggressor_3rd"]
     assert ann["threebet_opp"]
     assert not ann["threebet"]
+
+
+def test_continuation_bet_faced_after_checking() -> None:
+    cbet = BASE.replace(
+        "Bob: bets $0.10\nCid: calls $0.10\nAnn: calls $0.10\n",
+        "Bob: checks\nCid: checks\nAnn: bets $0.10\nBob: calls $0.10\nCid: calls $0.10\n")
+    assert not replay(parse_hand(cbet)).violations
+    p = rows_of(cbet)
+    assert p["Ann"]["cbet_opp"]
+    assert p["Ann"]["cbet"]
+    for name in ("Bob", "Cid"):  # both checked, then faced Ann's continuation bet
+        assert p[name]["fold_to_cbet_opp"]
+        assert not p[name]["fold_to_cbet"]
+        assert p[name]["check_raise_opp_4th"]
+    assert p["Bob"]["double_bet_opp"]  # the open pair, a check
+    assert not p["Ann"]["fold_to_cbet_opp"]
