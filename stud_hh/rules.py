@@ -39,6 +39,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from stud_hh.cards import ALL_CARDS
 from stud_hh.errors import StudHHError
 from stud_hh.evaluate import (
     board_high_key,
@@ -716,8 +717,24 @@ _HIGH_RANK = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)
 _LOW_RANK = {rank: value for value, rank in enumerate("A23456789TJQK", start=1)}
 
 
+_BOARD_KEYS: dict[tuple[BoardOrder, str], tuple[int, ...]] = {}
+"""Board keys by (order, the board's ranks sorted): a key depends on the ranks only,
+and there are a few thousand multisets of one to five ranks."""
+
+
 def _board_key(order: BoardOrder, board: Sequence[str]) -> tuple[int, ...]:
     """A key whose smallest value is the board that acts first."""
+    if (0 < len(board) <= 5 and ALL_CARDS.issuperset(board)
+            and len(set(board)) == len(board)):  # valid: what _board_ranks checks
+        ranks = "".join(sorted("".join(board)[::2]))
+        key = _BOARD_KEYS.get((order, ranks))
+        if key is None:
+            key = _BOARD_KEYS[order, ranks] = _computed_board_key(order, board)
+        return key
+    return _computed_board_key(order, board)  # raises ValueError, saying what is wrong
+
+
+def _computed_board_key(order: BoardOrder, board: Sequence[str]) -> tuple[int, ...]:
     if order is BoardOrder.HIGHEST_HIGH:
         return tuple(-part for part in board_high_key(board))
     if order is BoardOrder.LOWEST_A5:
