@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -92,6 +92,14 @@ class Action:
 
 _Action = positional_constructor(Action)
 
+# The hot path compares with these, not with attribute lookups on the classes.
+_THIRD = Street.THIRD
+_FOURTH = Street.FOURTH
+_FOLD, _CHECK, _CALL, _BRING_IN = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL,
+                                   ActionKind.BRING_IN)
+_OPENING_EVENTS = frozenset({BringIn, Bet, Raise, Complete})
+"""Events that may open 3rd street's betting."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FirstActor:
@@ -138,27 +146,39 @@ class ReplayedHand:
         return self.hand.hand_id
 
 
-@dataclass
 class _Player:
-    name: str
-    seat: int
-    stack: int
-    dealt: bool = False
-    folded: bool = False
-    all_in: bool = False
-    up: list[MaybeCard] = field(default_factory=list)
-    down: list[MaybeCard] = field(default_factory=list)
-    shown: tuple[MaybeCard, ...] = ()
-    put_in: dict[Street | None, int] = field(default_factory=dict)
-    antes: bool = False
+    """One seat's state while a hand is walked."""
+
+    __slots__ = ("all_in", "antes", "dealt", "down", "folded", "live", "name", "put_in",
+                 "seat", "shown", "stack", "up")
+
+    def __init__(self, name: str, seat: int, stack: int) -> None:
+        self.name = name
+        self.seat = seat
+        self.stack = stack
+        self.dealt = False
+        self.folded = False
+        self.live = False
+        """Dealt in and not folded: kept by :meth:`deal_in` and :meth:`fold`, read
+        in every turn."""
+        self.all_in = False
+        self.up: list[MaybeCard] = []
+        self.down: list[MaybeCard] = []
+        self.shown: tuple[MaybeCard, ...] = ()
+        self.put_in: dict[Street | None, int] = {}
+        self.antes = False
+
+    def deal_in(self) -> None:
+        self.dealt = True
+        self.live = not self.folded
+
+    def fold(self) -> None:
+        self.folded = True
+        self.live = False
 
     @property
     def total(self) -> int:
         return sum(self.put_in.values())
-
-    @property
-    def live(self) -> bool:
-        return self.dealt and not self.folded
 
 
 class _Replay:
@@ -169,6 +189,7 @@ class _Replay:
         self.hand = hand
         self.profile = rules_profile
         self.game = GAMES[header.game]
+        self.open_pair_big_bet = self.game.open_pair_big_bet(rules_profile)
         self.small_bet = header.small_bet
         self.big_bet = header.big_bet
         self.players = {s.name: _Player(s.name, s.seat, s.stack) for s in header.seats}
@@ -176,6 +197,8 @@ class _Replay:
         n = len(self.seat_order)
         self._clockwise = {name: [self.seat_order[(i + k) % n] for k in range(1, n)]
                            for i, name in enumerate(self.seat_order)}
+        self._clockwise_players = {name: [self.players[p] for p in after]
+                                   for name, after in self._clockwise.items()}
         self.violations: list[Violation] = []
         self.unverifiable: list[Unverifiable] = []
         self.actions: list[Action] = []
@@ -222,6 +245,8 @@ class _Replay:
         self.last_actor: str | None = None
         self.last_full_raiser: str | None = None
         self.round_players = 0
+        self.limit = cap(self.profile, 0)
+        """The cap of this round: :func:`~stud_hh.rules.cap` for ``round_players``."""
         self.bring_in_expected: str | None = None
         self.bring_in_posted = False
         self.bring_in_optional = False
@@ -243,8 +268,11 @@ class _Replay:
 
     # -- events --------------------------------------------------------------------
     def run(self) -> ReplayedHand:
+        handlers = self._handlers
         for event in self.hand.events:
-            self.event(event)
+            handler = handlers.get(type(event))
+            if handler is not None:
+                handler(event)
         self._end_round(None)
         return self._finish()
 
@@ -298,7 +326,7 @@ class _Replay:
         player = self._player(event.player, event.line)
         if player is None:
             return
-        player.dealt = True
+        player.deal_in()
         if self.ante_amount is None:
             self.ante_amount = event.amount
         elif event.amount != self.ante_amount and not (event.all_in
@@ -322,7 +350,7 @@ class _Replay:
                 and not player.dealt):
             self.flag("ante.missing", event.line, player.name,
                       f"{player.name} is dealt in without posting the ante")
-        player.dealt = True
+        player.deal_in()
         wanted = (1, 3) if event.street is Street.THIRD else (1,)
         if len(event.cards) not in wanted or len(player.up) + sum(event.face_up) > 6:
             self.flag("card.wrong-count", event.line, player.name,
@@ -374,6 +402,7 @@ class _Replay:
             return
         live = [p for p in self.seat_order if self.players[p].live]
         self.round_players = len(live)
+        self.limit = cap(self.profile, self.round_players)
         if self.street is Street.THIRD:
             doors: dict[str, str] = {}
             for p in live:
@@ -433,65 +462,77 @@ class _Replay:
         self.to_act = []
 
     def _action(self, event: BringIn | Bet | Raise | Call | Check | Fold | Complete) -> None:
-        player = self._player(event.player, event.line)
+        line = event.line
+        name = event.player
+        player = self.players.get(name)
         if player is None:
+            self.flag("action.unknown-player", line, name,
+                      f"{name} acts on {self._street_label()} but is not seated")
             return
-        self._start_round(event.line)
-        street = self.street or Street.THIRD
+        if not self.to_act and self.last_actor is None and self.street is not None:
+            self._start_round(line)
+        street = self.street or _THIRD
         if player.folded:
-            self.flag("action.after-fold", event.line, player.name,
-                      f"{player.name} acts on {self._street_label()} after folding")
+            self.flag("action.after-fold", line, name,
+                      f"{name} acts on {self._street_label()} after folding")
             return
-        expected = next((p for p in self.to_act if self.players[p].live), None)
-        if (expected is not None and expected != player.name
-                and not isinstance(event, BringIn)):  # a wrong bring-in has its own rule
-            self.flag("action.out-of-turn", event.line, player.name,
-                      f"{player.name} acts out of turn on {self._street_label()}; "
-                      f"{expected} was to act")
-        if (street is Street.THIRD and not self.bring_in_posted and self.level == 0
-                and not isinstance(event, BringIn | Bet | Raise | Complete)
-                and not (self.bring_in_optional and isinstance(event, Fold))):
+        # exact types: the handlers are chosen by ``type(event)``
+        cls = type(event)
+        players = self.players
+        for expected in self.to_act:
+            if players[expected].live:
+                if expected != name and cls is not BringIn:  # a wrong bring-in has its own rule
+                    self.flag("action.out-of-turn", line, name,
+                              f"{name} acts out of turn on {self._street_label()}; "
+                              f"{expected} was to act")
+                break
+        if (street is _THIRD and not self.bring_in_posted and self.level == 0
+                and cls not in _OPENING_EVENTS
+                and not (self.bring_in_optional and cls is Fold)):
             # left of a player all-in on the ante, a fold is allowed too (seed 002 rule 8)
-            self.flag("bring-in.missing", event.line, player.name,
-                      f"3rd street opens with {type(event).__name__.lower()} by "
-                      f"{player.name}, without a bring-in")
+            self.flag("bring-in.missing", line, name,
+                      f"3rd street opens with {cls.__name__.lower()} by "
+                      f"{name}, without a bring-in")
             self.bring_in_posted = True
-        mine = player.put_in.get(street, 0)
-        owed = self.bet_to - mine
+        put_in = player.put_in
+        mine = put_in.get(street, 0)
         kind: ActionKind
         amount = 0
+        aggressive = False
         if isinstance(event, Fold):
-            kind = ActionKind.FOLD
-            player.folded = True
+            kind = _FOLD
+            player.fold()
         elif isinstance(event, Check):
-            kind = ActionKind.CHECK
+            kind = _CHECK
+            owed = self.bet_to - mine
             if owed > 0:
-                self.flag("action.check-facing-bet", event.line, player.name,
-                          f"{player.name} checks facing a bet of {owed} on {self._street_label()}")
+                self.flag("action.check-facing-bet", line, name,
+                          f"{name} checks facing a bet of {owed} on {self._street_label()}")
         elif isinstance(event, Call):
-            kind = ActionKind.CALL
+            kind = _CALL
             amount = event.amount
+            owed = self.bet_to - mine
             due = min(owed, player.stack)
             if amount != due and not (amount == owed and amount > player.stack):
-                self.flag("call.wrong-amount", event.line, player.name,
-                          f"{player.name} calls {amount} but owes {due}")
+                self.flag("call.wrong-amount", line, name,
+                          f"{name} calls {amount} but owes {due}")
         elif isinstance(event, BringIn):
-            kind = ActionKind.BRING_IN
+            kind = _BRING_IN
             amount = event.amount
-            self._check_bring_in(player.name, amount, event)
+            self._check_bring_in(name, amount, event)
         else:
             kind, amount = self._aggression(player, event, mine, street)
+            aggressive = True
         if amount:
-            self._put(player, amount, event.line, getattr(event, "all_in", False))
-        total = player.put_in.get(street, 0)
-        if kind in (ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
-            self.bet_to = max(self.bet_to, total)
-        limit = cap(self.profile, self.round_players)
-        capped = kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE) and (
-            limit is not None and self.level == limit)
-        self.actions.append(_Action(event.line, street, len(self.actions), player.name, kind,
+            self._put(player, amount, line, getattr(event, "all_in", False))
+        total = put_in.get(street, 0)
+        if (aggressive or kind is _BRING_IN) and total > self.bet_to:
+            self.bet_to = total
+        limit = self.limit
+        capped = aggressive and limit is not None and self.level == limit
+        self.actions.append(_Action(line, street, len(self.actions), name, kind,
                                     amount, total, self.level, player.all_in, capped))
-        self._advance(player.name, kind, amount)
+        self._advance(name, kind, aggressive)
 
     def _check_bring_in(self, name: str, amount: int, event: BringIn) -> None:
         if self.street is not Street.THIRD or self.bring_in_posted or self.level:
@@ -542,12 +583,12 @@ class _Replay:
         kind = ActionKind.BET if self.level == 0 else ActionKind.RAISE
         size = self.full_bet
         allowed = {size}
-        if (street is Street.FOURTH and self.game.open_pair_big_bet(self.profile)
+        if (street is Street.FOURTH and self.open_pair_big_bet
                 and self._open_pair()):
             allowed = {self.big_bet} if self.big_bet_made else {self.small_bet, self.big_bet}
         if by not in allowed and not (all_in and by < max(allowed)):
             if (street is Street.FOURTH and by == self.big_bet
-                    and self.game.open_pair_big_bet(self.profile)):
+                    and self.open_pair_big_bet):
                 self.flag("bet.big-without-open-pair", event.line, name,
                           f"{name} makes a big bet of {by} on 4th street with no open pair")
             else:
@@ -561,7 +602,7 @@ class _Replay:
         if kind is ActionKind.RAISE and self.last_full_raiser == name and full:
             self.flag("raise.not-reopened", event.line, name,
                       f"{name} raises again though no one raised after their bet")
-        limit = cap(self.profile, self.round_players)
+        limit = self.limit
         if full:
             self.level += 1
             self.last_full_raiser = name
@@ -579,22 +620,24 @@ class _Replay:
                     return True
         return False
 
-    def _advance(self, name: str, kind: ActionKind, amount: int) -> None:
-        """Who is still to act after ``name``'s action."""
+    def _advance(self, name: str, kind: ActionKind, aggressive: bool) -> None:
+        """Who is still to act after ``name``'s action (``aggressive``: a completion,
+        bet or raise)."""
         self.last_actor = name
-        remaining = [p for p in self._after(name)
-                     if self.players[p].live and not self.players[p].all_in]
-        if kind is ActionKind.BRING_IN or (
-                kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
-                and self.last_full_raiser == name):
-            self.to_act = remaining  # everyone else must act again
-        elif kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE):
+        after = self._clockwise_players[name]
+        if kind is _BRING_IN or (aggressive and self.last_full_raiser == name):
+            # everyone else must act again
+            self.to_act = [p.name for p in after if p.live and not p.all_in]
+        elif aggressive:
             # an all-in that does not reopen: whoever now owes chips must call or fold
-            street = self.street
-            self.to_act = [p for p in remaining if p in self.to_act
-                           or self.players[p].put_in.get(street, 0) < self.bet_to]
+            street, bet_to, to_act = self.street, self.bet_to, self.to_act
+            self.to_act = [p.name for p in after if p.live and not p.all_in and (
+                p.name in to_act or p.put_in.get(street, 0) < bet_to)]
         else:  # a call, check or fold: ``name`` has acted
-            self.to_act = [p for p in remaining if p in self.to_act]
+            to_act = self.to_act
+            self.to_act = [p.name for p in after
+                           if p.live and not p.all_in and p.name in to_act]
+
 
     # -- showdown and pots --------------------------------------------------------------
     def _show(self, event: Show) -> None:
