@@ -673,6 +673,11 @@ def _bring_in_key(rule: BringInRule) -> Callable[[str], tuple[int, int]]:
     return highest_ace_high
 
 
+_BRING_IN_KEYS: dict[BringInRule, dict[str, tuple[int, int]]] = {
+    rule: {card: _bring_in_key(rule)(card) for card in ALL_CARDS} for rule in BringInRule}
+"""Every card's bring-in key under each rule, computed once."""
+
+
 def bring_in_player(
     game_rules: GameRules,
     profile: Profile,
@@ -702,8 +707,13 @@ def bring_in_player(
     """
     if not doors:
         raise ValueError("no door cards: nobody to bring in")
-    key = _bring_in_key(game_rules.bring_in)
-    keys = {player: key(door) for player, door in doors.items()}
+    table = _BRING_IN_KEYS[game_rules.bring_in]
+    keys: dict[str, tuple[int, int]] = {}
+    for player, door in doors.items():
+        try:
+            keys[player] = table[door]
+        except (KeyError, TypeError):  # not a card: the key function says why
+            keys[player] = _bring_in_key(game_rules.bring_in)(door)
     worst = min(rank for rank, _ in keys.values())
     tied = [player for player, (rank, _) in keys.items() if rank == worst]
     if len(tied) == 1:
@@ -717,19 +727,22 @@ _HIGH_RANK = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)
 _LOW_RANK = {rank: value for value, rank in enumerate("A23456789TJQK", start=1)}
 
 
-_BOARD_KEYS: dict[tuple[BoardOrder, str], tuple[int, ...]] = {}
-"""Board keys by (order, the board's ranks sorted): a key depends on the ranks only,
-and there are a few thousand multisets of one to five ranks."""
+_BOARD_KEYS: dict[BoardOrder, dict[str, tuple[int, ...]]] = {order: {} for order in BoardOrder}
+"""Board keys by order, then by the board's ranks in sorted order: a key depends on
+the ranks only, and there are a few thousand multisets of one to five ranks."""
 
 
-def _board_key(order: BoardOrder, board: Sequence[str]) -> tuple[int, ...]:
+def _board_key(order: BoardOrder, board: Sequence[str],
+               _valid_cards: Callable[[Sequence[str]], bool] = ALL_CARDS.issuperset,
+               ) -> tuple[int, ...]:
     """A key whose smallest value is the board that acts first."""
-    if (0 < len(board) <= 5 and ALL_CARDS.issuperset(board)
-            and len(set(board)) == len(board)):  # valid: what _board_ranks checks
-        ranks = "".join(sorted("".join(board)[::2]))
-        key = _BOARD_KEYS.get((order, ranks))
+    n = len(board)
+    if 0 < n <= 5 and _valid_cards(board) and len(set(board)) == n:  # what _board_ranks checks
+        ranks = "".join(sorted(board))[::2]  # valid cards: two characters, the rank first
+        known = _BOARD_KEYS[order]
+        key = known.get(ranks)
         if key is None:
-            key = _BOARD_KEYS[order, ranks] = _computed_board_key(order, board)
+            key = known[ranks] = _computed_board_key(order, board)
         return key
     return _computed_board_key(order, board)  # raises ValueError, saying what is wrong
 
