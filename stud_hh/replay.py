@@ -202,8 +202,7 @@ class _Replay:
         self._seated = seated = [players[name] for name in seat_order]
         """The players in ``seat_order``."""
         n = len(seat_order)
-        twice, seated_twice = seat_order * 2, seated * 2
-        self._clockwise = {name: twice[i + 1:i + n] for i, name in enumerate(seat_order)}
+        seated_twice = seated * 2
         self._clockwise_players = {name: seated_twice[i + 1:i + n]
                                    for i, name in enumerate(seat_order)}
         self.violations: list[Violation] = []
@@ -259,7 +258,7 @@ class _Replay:
 
     def _after(self, name: str) -> list[str]:
         """The other players, clockwise from ``name``."""
-        return self._clockwise[name]
+        return [p.name for p in self._clockwise_players[name]]
 
     def _street_label(self) -> str:
         return self.street.label + " street" if self.street is not None else "the antes"
@@ -351,7 +350,8 @@ class _Replay:
                       f"{player.name} is dealt in without posting the ante")
         player.deal_in()
         cards, face_up, up_cards = event.cards, event.face_up, player.up
-        if len(cards) not in ((1, 3) if third else (1,)) or len(up_cards) + sum(face_up) > 6:
+        if len(cards) not in ((1, 3) if third else (1,)) or (
+                len(up_cards) + len(face_up) > 6 and len(up_cards) + sum(face_up) > 6):
             self.flag("card.wrong-count", line, player.name,
                       f"{player.name} gets {len(cards)} cards on "
                       f"{event.street.label} street")
