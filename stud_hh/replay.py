@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -92,6 +92,14 @@ class Action:
 
 _Action = positional_constructor(Action)
 
+# The hot path compares with these, not with attribute lookups on the classes.
+_THIRD = Street.THIRD
+_FOURTH = Street.FOURTH
+_FOLD, _CHECK, _CALL, _BRING_IN = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL,
+                                   ActionKind.BRING_IN)
+_OPENING_EVENTS = frozenset({BringIn, Bet, Raise, Complete})
+"""Events that may open 3rd street's betting."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FirstActor:
@@ -138,27 +146,42 @@ class ReplayedHand:
         return self.hand.hand_id
 
 
-@dataclass
+# Positional constructors (see :func:`~stud_hh.events.positional_constructor`): every
+# field, in order. A frozen dataclass's own ``__init__`` is several times slower.
+_FirstActor = positional_constructor(FirstActor)
+_Pot = positional_constructor(Pot)
+_ReplayedHand = positional_constructor(ReplayedHand)
+
+
 class _Player:
-    name: str
-    seat: int
-    stack: int
-    dealt: bool = False
-    folded: bool = False
-    all_in: bool = False
-    up: list[MaybeCard] = field(default_factory=list)
-    down: list[MaybeCard] = field(default_factory=list)
-    shown: tuple[MaybeCard, ...] = ()
-    put_in: dict[Street | None, int] = field(default_factory=dict)
-    antes: bool = False
+    """One seat's state while a hand is walked."""
 
-    @property
-    def total(self) -> int:
-        return sum(self.put_in.values())
+    __slots__ = ("all_in", "antes", "dealt", "down", "folded", "live", "name", "put_in",
+                 "seat", "shown", "stack", "up")
 
-    @property
-    def live(self) -> bool:
-        return self.dealt and not self.folded
+    def __init__(self, name: str, seat: int, stack: int) -> None:
+        self.name = name
+        self.seat = seat
+        self.stack = stack
+        self.dealt = False
+        self.folded = False
+        self.live = False
+        """Dealt in and not folded: kept by :meth:`deal_in` and :meth:`fold`, read
+        in every turn."""
+        self.all_in = False
+        self.up: list[MaybeCard] = []
+        self.down: list[MaybeCard] = []
+        self.shown: tuple[MaybeCard, ...] = ()
+        self.put_in: dict[Street | None, int] = {}
+        self.antes = False
+
+    def deal_in(self) -> None:
+        self.dealt = True
+        self.live = not self.folded
+
+    def fold(self) -> None:
+        self.folded = True
+        self.live = False
 
 
 class _Replay:
@@ -169,13 +192,19 @@ class _Replay:
         self.hand = hand
         self.profile = rules_profile
         self.game = GAMES[header.game]
+        self.open_pair_big_bet = self.game.open_pair_big_bet(rules_profile)
         self.small_bet = header.small_bet
         self.big_bet = header.big_bet
-        self.players = {s.name: _Player(s.name, s.seat, s.stack) for s in header.seats}
-        self.seat_order = [s.name for s in sorted(header.seats, key=lambda s: s.seat)]
-        n = len(self.seat_order)
-        self._clockwise = {name: [self.seat_order[(i + k) % n] for k in range(1, n)]
-                           for i, name in enumerate(self.seat_order)}
+        self.players = players = {s.name: _Player(s.name, s.seat, s.stack)
+                                  for s in header.seats}
+        self.seat_order = seat_order = [s.name for s in sorted(header.seats,
+                                                               key=lambda s: s.seat)]
+        self._seated = seated = [players[name] for name in seat_order]
+        """The players in ``seat_order``."""
+        n = len(seat_order)
+        seated_twice = seated * 2
+        self._clockwise_players = {name: seated_twice[i + 1:i + n]
+                                   for i, name in enumerate(seat_order)}
         self.violations: list[Violation] = []
         self.unverifiable: list[Unverifiable] = []
         self.actions: list[Action] = []
@@ -193,14 +222,6 @@ class _Replay:
         self.street: Street | None = None
         self.common: MaybeCard = None
         self.in_showdown = False
-        self._handlers: dict[type, Callable[[Any], None]] = {
-            PostAnte: self._ante, StreetStart: self._street_start, Deal: self._deal,
-            BringIn: self._action, Bet: self._action, Raise: self._action, Call: self._action,
-            Check: self._action, Fold: self._action, Complete: self._action,
-            UncalledReturned: self._uncalled_event, Collect: self._collect_event,
-            ShowdownStart: self._showdown_event, Show: self._show,
-            PotSummary: self._pot_summary_event,
-        }
         self._reset_round()
 
     # -- bookkeeping ---------------------------------------------------------------
@@ -222,6 +243,8 @@ class _Replay:
         self.last_actor: str | None = None
         self.last_full_raiser: str | None = None
         self.round_players = 0
+        self.limit = cap(self.profile, 0)
+        """The cap of this round: :func:`~stud_hh.rules.cap` for ``round_players``."""
         self.bring_in_expected: str | None = None
         self.bring_in_posted = False
         self.bring_in_optional = False
@@ -230,28 +253,30 @@ class _Replay:
 
     def _actors_from(self, start: str) -> list[str]:
         """Live players with chips, clockwise from ``start`` (included)."""
-        players = self.players
-        return [p for p in (start, *self._clockwise[start])
-                if players[p].live and not players[p].all_in]
+        return [p.name for p in (self.players[start], *self._clockwise_players[start])
+                if p.live and not p.all_in]
 
     def _after(self, name: str) -> list[str]:
         """The other players, clockwise from ``name``."""
-        return self._clockwise[name]
+        return [p.name for p in self._clockwise_players[name]]
 
     def _street_label(self) -> str:
         return self.street.label + " street" if self.street is not None else "the antes"
 
     # -- events --------------------------------------------------------------------
     def run(self) -> ReplayedHand:
+        handlers = _HANDLERS
         for event in self.hand.events:
-            self.event(event)
+            handler = handlers.get(type(event))
+            if handler is not None:
+                handler(self, event)
         self._end_round(None)
         return self._finish()
 
     def event(self, event: HandEvent) -> None:
-        handler = self._handlers.get(type(event))
+        handler = _HANDLERS.get(type(event))
         if handler is not None:
-            handler(event)
+            handler(self, event)
 
     def _uncalled_event(self, event: UncalledReturned) -> None:
         self._end_round(event.line)
@@ -298,7 +323,7 @@ class _Replay:
         player = self._player(event.player, event.line)
         if player is None:
             return
-        player.dealt = True
+        player.deal_in()
         if self.ante_amount is None:
             self.ante_amount = event.amount
         elif event.amount != self.ante_amount and not (event.all_in
@@ -313,34 +338,37 @@ class _Replay:
                                     event.all_in, False))
 
     def _deal(self, event: Deal) -> None:
+        line = event.line
         player = self.players.get(event.player)
         if player is None:
-            self.flag("action.unknown-player", event.line, event.player,
+            self.flag("action.unknown-player", line, event.player,
                       f"cards dealt to {event.player}, who is not seated")
             return
-        if (event.street is Street.THIRD and not player.antes and self.ante_amount
-                and not player.dealt):
-            self.flag("ante.missing", event.line, player.name,
+        third = event.street is _THIRD
+        if third and not player.antes and self.ante_amount and not player.dealt:
+            self.flag("ante.missing", line, player.name,
                       f"{player.name} is dealt in without posting the ante")
-        player.dealt = True
-        wanted = (1, 3) if event.street is Street.THIRD else (1,)
-        if len(event.cards) not in wanted or len(player.up) + sum(event.face_up) > 6:
-            self.flag("card.wrong-count", event.line, player.name,
-                      f"{player.name} gets {len(event.cards)} cards on "
+        player.deal_in()
+        cards, face_up, up_cards = event.cards, event.face_up, player.up
+        if len(cards) not in ((1, 3) if third else (1,)) or (
+                len(up_cards) + len(face_up) > 6 and len(up_cards) + sum(face_up) > 6):
+            self.flag("card.wrong-count", line, player.name,
+                      f"{player.name} gets {len(cards)} cards on "
                       f"{event.street.label} street")
-        for card, up in zip(event.cards, event.face_up, strict=False):
+        cards_seen, down_cards = self.cards_seen, player.down
+        for card, up in zip(cards, face_up, strict=False):
             if card is not None:
-                seen = self.cards_seen.get(card)
-                if seen is not None and seen != event.line and card != self.common:
-                    self.flag("card.duplicate", event.line, player.name,
+                seen = cards_seen.get(card)
+                if seen is not None and seen != line and card != self.common:
+                    self.flag("card.duplicate", line, player.name,
                               f"{card} dealt to {player.name} was already dealt (line {seen})")
-                self.cards_seen[card] = event.line
-            (player.up if up else player.down).append(card)
+                cards_seen[card] = line
+            (up_cards if up else down_cards).append(card)
         if event.known:
-            mine = [c for c in player.down + player.up if c is not None]
+            mine = [c for c in down_cards + up_cards if c is not None]
             for card in event.known:
                 if card is not None and card not in mine:
-                    self.flag("card.changed", event.line, player.name,
+                    self.flag("card.changed", line, player.name,
                               f"{player.name}'s line repeats {card}, which was not dealt to them")
 
     # -- streets and turns ------------------------------------------------------------
@@ -350,9 +378,9 @@ class _Replay:
         self.street = event.street
         self.street_line = event.line
         live = [p for p in self.players.values() if p.live]
+        received, dealt = self.received, 3 if event.street is _THIRD else 1
         for p in live:
-            self.received[p.name] = self.received.get(p.name, 0) + (
-                3 if event.street is Street.THIRD else 1)
+            received[p.name] = received.get(p.name, 0) + dealt
         if event.street is Street.SEVENTH and self.game.common_card:
             left = 52 - sum(self.received.values()) + len(live)  # before the river card
             needed = left < len(live)
@@ -372,14 +400,16 @@ class _Replay:
         """Work out who must act first, once the street's cards are known."""
         if self.to_act or self.last_actor is not None or self.street is None:
             return
-        live = [p for p in self.seat_order if self.players[p].live]
+        live_players = [p for p in self._seated if p.live]
+        live = [p.name for p in live_players]
         self.round_players = len(live)
-        if self.street is Street.THIRD:
+        self.limit = cap(self.profile, self.round_players)
+        if self.street is _THIRD:
             doors: dict[str, str] = {}
-            for p in live:
-                door = self.players[p].up[0] if self.players[p].up else None
+            for player in live_players:
+                door = player.up[0] if player.up else None
                 if door is not None:
-                    doors[p] = door
+                    doors[player.name] = door
             if len(doors) < len(live):
                 self.cannot_check("bring-in.wrong-player", line,
                                   "a door card is not shown for every player")
@@ -399,26 +429,27 @@ class _Replay:
                     first, reason = actors[0], f"left of {first}, all-in on the ante"
                     self.bring_in_optional = True
                 self.bring_in_expected = first
-                self.first_actors.append(FirstActor(street=Street.THIRD, player=first,
-                                                    reason=reason))
+                self.first_actors.append(_FirstActor(_THIRD, first, reason))
                 self.to_act = actors
         else:
-            able = [p for p in live if not self.players[p].all_in]
-            boards = {p: [c for c in self.players[p].up if c is not None] for p in able}
-            if len(live) < 2 or not able:
+            if len(live) < 2:
                 return
+            able_players = [p for p in live_players if not p.all_in]
+            if not able_players:
+                return
+            able = [p.name for p in able_players]
+            boards = {p.name: [c for c in p.up if c is not None] for p in able_players}
             try:
                 first = first_actor(self.game, self.profile, boards, self.seat_order)
             except ValueError as exc:  # a card dealt twice: no order to check
                 self.cannot_check("action.out-of-turn", line, str(exc))
                 first = able[0]
-            self.first_actors.append(FirstActor(street=self.street, player=first,
-                                                reason="best board"))
+            self.first_actors.append(_FirstActor(self.street, first, "best board"))
             self.to_act = self._actors_from(first)
 
     def _end_round(self, line: int | None) -> None:
         """Close the betting round: anyone who still had to act is a missing action."""
-        if self.street is None or self.in_showdown:
+        if self.street is None or self.in_showdown or not self.to_act:
             return
         waiting = [p for p in self.to_act if self.players[p].live and not self.players[p].all_in]
         live = [p for p in self.seat_order if self.players[p].live]
@@ -433,65 +464,77 @@ class _Replay:
         self.to_act = []
 
     def _action(self, event: BringIn | Bet | Raise | Call | Check | Fold | Complete) -> None:
-        player = self._player(event.player, event.line)
+        line = event.line
+        name = event.player
+        player = self.players.get(name)
         if player is None:
+            self.flag("action.unknown-player", line, name,
+                      f"{name} acts on {self._street_label()} but is not seated")
             return
-        self._start_round(event.line)
-        street = self.street or Street.THIRD
+        if not self.to_act and self.last_actor is None and self.street is not None:
+            self._start_round(line)
+        street = self.street or _THIRD
         if player.folded:
-            self.flag("action.after-fold", event.line, player.name,
-                      f"{player.name} acts on {self._street_label()} after folding")
+            self.flag("action.after-fold", line, name,
+                      f"{name} acts on {self._street_label()} after folding")
             return
-        expected = next((p for p in self.to_act if self.players[p].live), None)
-        if (expected is not None and expected != player.name
-                and not isinstance(event, BringIn)):  # a wrong bring-in has its own rule
-            self.flag("action.out-of-turn", event.line, player.name,
-                      f"{player.name} acts out of turn on {self._street_label()}; "
-                      f"{expected} was to act")
-        if (street is Street.THIRD and not self.bring_in_posted and self.level == 0
-                and not isinstance(event, BringIn | Bet | Raise | Complete)
-                and not (self.bring_in_optional and isinstance(event, Fold))):
+        # exact types: the handlers are chosen by ``type(event)``
+        cls = type(event)
+        players = self.players
+        for expected in self.to_act:
+            if players[expected].live:
+                if expected != name and cls is not BringIn:  # a wrong bring-in has its own rule
+                    self.flag("action.out-of-turn", line, name,
+                              f"{name} acts out of turn on {self._street_label()}; "
+                              f"{expected} was to act")
+                break
+        if (street is _THIRD and not self.bring_in_posted and self.level == 0
+                and cls not in _OPENING_EVENTS
+                and not (self.bring_in_optional and cls is Fold)):
             # left of a player all-in on the ante, a fold is allowed too (seed 002 rule 8)
-            self.flag("bring-in.missing", event.line, player.name,
-                      f"3rd street opens with {type(event).__name__.lower()} by "
-                      f"{player.name}, without a bring-in")
+            self.flag("bring-in.missing", line, name,
+                      f"3rd street opens with {cls.__name__.lower()} by "
+                      f"{name}, without a bring-in")
             self.bring_in_posted = True
-        mine = player.put_in.get(street, 0)
-        owed = self.bet_to - mine
+        put_in = player.put_in
+        mine = put_in.get(street, 0)
         kind: ActionKind
         amount = 0
+        aggressive = False
         if isinstance(event, Fold):
-            kind = ActionKind.FOLD
-            player.folded = True
+            kind = _FOLD
+            player.fold()
         elif isinstance(event, Check):
-            kind = ActionKind.CHECK
+            kind = _CHECK
+            owed = self.bet_to - mine
             if owed > 0:
-                self.flag("action.check-facing-bet", event.line, player.name,
-                          f"{player.name} checks facing a bet of {owed} on {self._street_label()}")
+                self.flag("action.check-facing-bet", line, name,
+                          f"{name} checks facing a bet of {owed} on {self._street_label()}")
         elif isinstance(event, Call):
-            kind = ActionKind.CALL
+            kind = _CALL
             amount = event.amount
+            owed = self.bet_to - mine
             due = min(owed, player.stack)
             if amount != due and not (amount == owed and amount > player.stack):
-                self.flag("call.wrong-amount", event.line, player.name,
-                          f"{player.name} calls {amount} but owes {due}")
+                self.flag("call.wrong-amount", line, name,
+                          f"{name} calls {amount} but owes {due}")
         elif isinstance(event, BringIn):
-            kind = ActionKind.BRING_IN
+            kind = _BRING_IN
             amount = event.amount
-            self._check_bring_in(player.name, amount, event)
+            self._check_bring_in(name, amount, event)
         else:
             kind, amount = self._aggression(player, event, mine, street)
+            aggressive = True
         if amount:
-            self._put(player, amount, event.line, getattr(event, "all_in", False))
-        total = player.put_in.get(street, 0)
-        if kind in (ActionKind.BRING_IN, ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE):
-            self.bet_to = max(self.bet_to, total)
-        limit = cap(self.profile, self.round_players)
-        capped = kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE) and (
-            limit is not None and self.level == limit)
-        self.actions.append(_Action(event.line, street, len(self.actions), player.name, kind,
+            self._put(player, amount, line, getattr(event, "all_in", False))
+        total = put_in.get(street, 0)
+        if (aggressive or kind is _BRING_IN) and total > self.bet_to:
+            self.bet_to = total
+        limit = self.limit
+        capped = aggressive and limit is not None and self.level == limit
+        self.actions.append(_Action(line, street, len(self.actions), name, kind,
                                     amount, total, self.level, player.all_in, capped))
-        self._advance(player.name, kind, amount)
+        self._advance(name, kind, aggressive)
 
     def _check_bring_in(self, name: str, amount: int, event: BringIn) -> None:
         if self.street is not Street.THIRD or self.bring_in_posted or self.level:
@@ -542,12 +585,12 @@ class _Replay:
         kind = ActionKind.BET if self.level == 0 else ActionKind.RAISE
         size = self.full_bet
         allowed = {size}
-        if (street is Street.FOURTH and self.game.open_pair_big_bet(self.profile)
+        if (street is Street.FOURTH and self.open_pair_big_bet
                 and self._open_pair()):
             allowed = {self.big_bet} if self.big_bet_made else {self.small_bet, self.big_bet}
         if by not in allowed and not (all_in and by < max(allowed)):
             if (street is Street.FOURTH and by == self.big_bet
-                    and self.game.open_pair_big_bet(self.profile)):
+                    and self.open_pair_big_bet):
                 self.flag("bet.big-without-open-pair", event.line, name,
                           f"{name} makes a big bet of {by} on 4th street with no open pair")
             else:
@@ -561,7 +604,7 @@ class _Replay:
         if kind is ActionKind.RAISE and self.last_full_raiser == name and full:
             self.flag("raise.not-reopened", event.line, name,
                       f"{name} raises again though no one raised after their bet")
-        limit = cap(self.profile, self.round_players)
+        limit = self.limit
         if full:
             self.level += 1
             self.last_full_raiser = name
@@ -579,22 +622,24 @@ class _Replay:
                     return True
         return False
 
-    def _advance(self, name: str, kind: ActionKind, amount: int) -> None:
-        """Who is still to act after ``name``'s action."""
+    def _advance(self, name: str, kind: ActionKind, aggressive: bool) -> None:
+        """Who is still to act after ``name``'s action (``aggressive``: a completion,
+        bet or raise)."""
         self.last_actor = name
-        remaining = [p for p in self._after(name)
-                     if self.players[p].live and not self.players[p].all_in]
-        if kind is ActionKind.BRING_IN or (
-                kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
-                and self.last_full_raiser == name):
-            self.to_act = remaining  # everyone else must act again
-        elif kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE):
+        after = self._clockwise_players[name]
+        if kind is _BRING_IN or (aggressive and self.last_full_raiser == name):
+            # everyone else must act again
+            self.to_act = [p.name for p in after if p.live and not p.all_in]
+        elif aggressive:
             # an all-in that does not reopen: whoever now owes chips must call or fold
-            street = self.street
-            self.to_act = [p for p in remaining if p in self.to_act
-                           or self.players[p].put_in.get(street, 0) < self.bet_to]
+            street, bet_to, to_act = self.street, self.bet_to, self.to_act
+            self.to_act = [p.name for p in after if p.live and not p.all_in and (
+                p.name in to_act or p.put_in.get(street, 0) < bet_to)]
         else:  # a call, check or fold: ``name`` has acted
-            self.to_act = [p for p in remaining if p in self.to_act]
+            to_act = self.to_act
+            self.to_act = [p.name for p in after
+                           if p.live and not p.all_in and p.name in to_act]
+
 
     # -- showdown and pots --------------------------------------------------------------
     def _show(self, event: Show) -> None:
@@ -624,11 +669,13 @@ class _Replay:
         wanted = 7 if self.game.cards_at_showdown >= 7 else self.game.cards_at_showdown
         return sorted(cards) if len(cards) == wanted else None  # more than 7: a dead hand
 
-    def _pots(self) -> list[tuple[int, list[str]]]:
+    def _pots(self, put_in: dict[str, int]) -> list[tuple[int, list[str]]]:
         """(amount, eligible players) for the main pot and each side pot."""
-        totals = {p.name: p.total - self.uncalled.get(p.name, 0) for p in self.players.values()}
-        live = [p for p in self.seat_order if self.players[p].live]
-        levels = sorted({totals[p] for p in live if self.players[p].all_in} | {
+        uncalled = self.uncalled
+        totals = {name: total - uncalled.get(name, 0) for name, total in put_in.items()}
+        live_players = [p for p in self._seated if p.live]
+        live = [p.name for p in live_players]
+        levels = sorted({totals[p.name] for p in live_players if p.all_in} | {
             max((totals[p] for p in live), default=0)})
         pots: list[tuple[int, list[str]]] = []
         below = 0
@@ -667,10 +714,12 @@ class _Replay:
     def _rank(self, hands: dict[str, list[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         game = self.hand.header.game
         if game is Game.RAZZ:
-            best = min(low_a5_rank(c) for c in hands.values())
-            return (tuple(p for p, c in hands.items() if low_a5_rank(c) == best), ())
-        best_high = max(high_rank(c) for c in hands.values())
-        high = tuple(p for p, c in hands.items() if high_rank(c) == best_high)
+            razz = {p: low_a5_rank(c) for p, c in hands.items()}
+            best = min(razz.values())
+            return (tuple(p for p, r in razz.items() if r == best), ())
+        highs = {p: high_rank(c) for p, c in hands.items()}
+        best_high = max(highs.values())
+        high = tuple(p for p, r in highs.items() if r == best_high)
         if game is not Game.STUD8:
             return (high, ())
         lows = {p: low8_rank(c) for p, c in hands.items()}
@@ -683,7 +732,9 @@ class _Replay:
     def _finish(self) -> ReplayedHand:
         rake = self.pot_summary.rake if self.pot_summary else 0
         line = self.pot_summary.line if self.pot_summary else self.hand.last_line
-        put_in = sum(p.total for p in self.players.values())
+        totals = {name: sum(p.put_in.values()) for name, p in self.players.items()}
+        """What each player put in, uncalled bets included."""
+        put_in = sum(totals.values())
         returned = sum(self.uncalled.values())
         taken = sum(self.collected.values())
         if put_in - returned != taken + rake:
@@ -692,17 +743,17 @@ class _Replay:
                       f"{taken} was collected and the rake is {rake}")
         self._check_uncalled(line)
         self._check_showdown_order()
-        pots = self._award(rake, line)
-        nets = {p.name: self.collected.get(p.name, 0) + self.uncalled.get(p.name, 0) - p.total
-                for p in self.players.values() if p.dealt}
+        pots = self._award(rake, line, totals)
+        collected, uncalled = self.collected, self.uncalled
+        nets = {name: collected.get(name, 0) + uncalled.get(name, 0) - totals[name]
+                for name, p in self.players.items() if p.dealt}
         rake_shares = _shares(rake, {p: self.collected.get(p, 0) for p in nets})
         contributions = {p.name: dict(p.put_in) for p in self.players.values() if p.dealt}
-        return ReplayedHand(
-            hand=self.hand, profile=self.profile.name, actions=tuple(self.actions),
-            first_actors=tuple(self.first_actors), contributions=contributions,
-            uncalled=dict(self.uncalled), collected=dict(self.collected), pots=tuple(pots),
-            rake=rake, showdown=tuple(self.shows), nets=nets, rake_shares=rake_shares,
-            violations=tuple(self.violations), unverifiable=tuple(self.unverifiable))
+        return _ReplayedHand(
+            self.hand, self.profile.name, tuple(self.actions), tuple(self.first_actors),
+            contributions, dict(self.uncalled), dict(self.collected), tuple(pots), rake,
+            tuple(self.shows), nets, rake_shares, tuple(self.violations),
+            tuple(self.unverifiable))
 
     def _check_showdown_order(self) -> None:
         """Players show in the profile's order (see :class:`~stud_hh.rules.ShowdownFirst`),
@@ -735,14 +786,12 @@ class _Replay:
 
     def _check_uncalled(self, line: int) -> None:
         """The uncalled part of the last bet goes back to the bettor, exactly."""
-        by_street: dict[Street | None, dict[str, int]] = {}
-        for p in self.players.values():
-            for street, amount in p.put_in.items():
-                by_street.setdefault(street, {})[p.name] = amount
+        players = self.players.values()
         expected: dict[str, int] = {}
-        last_street = max((s for s in by_street if s is not None), default=None)
+        last_street = max((s for p in players for s in p.put_in if s is not None), default=None)
         if last_street is not None:
-            amounts = sorted(by_street[last_street].items(), key=lambda kv: -kv[1])
+            amounts = sorted(((p.name, p.put_in[last_street]) for p in players
+                              if last_street in p.put_in), key=lambda kv: -kv[1])
             if len(amounts) >= 1:
                 top_name, top = amounts[0]
                 second = amounts[1][1] if len(amounts) > 1 else 0
@@ -754,15 +803,14 @@ class _Replay:
                       f"uncalled bets returned {self.uncalled or 'none'}; "
                       f"expected {expected or 'none'}")
 
-    def _award(self, rake: int, line: int) -> list[Pot]:
-        pots = self._pots()
+    def _award(self, rake: int, line: int, totals: dict[str, int]) -> list[Pot]:
+        pots = self._pots(totals)
         result: list[Pot] = []
         live = [p for p in self.seat_order if self.players[p].live]
         for index, (amount, eligible) in enumerate(pots):
             found = self._winners(eligible) if len(live) > 1 else (tuple(eligible), ())
             high, low = found if found is not None else ((), ())
-            result.append(Pot(index=index, amount=amount, eligible=tuple(eligible),
-                              winners_high=high, winners_low=low))
+            result.append(_Pot(index, amount, tuple(eligible), high, low, ()))
             if found is None:
                 self.cannot_check("pot.wrong-winner", line,
                                   f"pot {index}: not every contender's cards are shown")
@@ -818,6 +866,17 @@ class _Replay:
                           f"{player} took {amount} of {name} ({net} after rake); their share "
                           f"is {share}")
                 return
+
+
+_HANDLERS: dict[type, Callable[[_Replay, Any], None]] = {
+    PostAnte: _Replay._ante, StreetStart: _Replay._street_start, Deal: _Replay._deal,
+    BringIn: _Replay._action, Bet: _Replay._action, Raise: _Replay._action,
+    Call: _Replay._action, Check: _Replay._action, Fold: _Replay._action,
+    Complete: _Replay._action, UncalledReturned: _Replay._uncalled_event,
+    Collect: _Replay._collect_event, ShowdownStart: _Replay._showdown_event,
+    Show: _Replay._show, PotSummary: _Replay._pot_summary_event,
+}
+"""The engine's handler of each event type (chosen by exact type); others are ignored."""
 
 
 def _shares(total: int, weights: dict[str, int]) -> dict[str, int]:

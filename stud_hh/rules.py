@@ -39,6 +39,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from stud_hh.cards import ALL_CARDS
 from stud_hh.errors import StudHHError
 from stud_hh.evaluate import (
     board_high_key,
@@ -672,6 +673,11 @@ def _bring_in_key(rule: BringInRule) -> Callable[[str], tuple[int, int]]:
     return highest_ace_high
 
 
+_BRING_IN_KEYS: dict[BringInRule, dict[str, tuple[int, int]]] = {
+    rule: {card: _bring_in_key(rule)(card) for card in ALL_CARDS} for rule in BringInRule}
+"""Every card's bring-in key under each rule, computed once."""
+
+
 def bring_in_player(
     game_rules: GameRules,
     profile: Profile,
@@ -701,8 +707,13 @@ def bring_in_player(
     """
     if not doors:
         raise ValueError("no door cards: nobody to bring in")
-    key = _bring_in_key(game_rules.bring_in)
-    keys = {player: key(door) for player, door in doors.items()}
+    table = _BRING_IN_KEYS[game_rules.bring_in]
+    keys: dict[str, tuple[int, int]] = {}
+    for player, door in doors.items():
+        try:
+            keys[player] = table[door]
+        except (KeyError, TypeError):  # not a card: the key function says why
+            keys[player] = _bring_in_key(game_rules.bring_in)(door)
     worst = min(rank for rank, _ in keys.values())
     tied = [player for player, (rank, _) in keys.items() if rank == worst]
     if len(tied) == 1:
@@ -716,8 +727,27 @@ _HIGH_RANK = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)
 _LOW_RANK = {rank: value for value, rank in enumerate("A23456789TJQK", start=1)}
 
 
-def _board_key(order: BoardOrder, board: Sequence[str]) -> tuple[int, ...]:
+_BOARD_KEYS: dict[BoardOrder, dict[str, tuple[int, ...]]] = {order: {} for order in BoardOrder}
+"""Board keys by order, then by the board's ranks in sorted order: a key depends on
+the ranks only, and there are a few thousand multisets of one to five ranks."""
+
+
+def _board_key(order: BoardOrder, board: Sequence[str],
+               _valid_cards: Callable[[Sequence[str]], bool] = ALL_CARDS.issuperset,
+               ) -> tuple[int, ...]:
     """A key whose smallest value is the board that acts first."""
+    n = len(board)
+    if 0 < n <= 5 and _valid_cards(board) and len(set(board)) == n:  # what _board_ranks checks
+        ranks = "".join(sorted(board))[::2]  # valid cards: two characters, the rank first
+        known = _BOARD_KEYS[order]
+        key = known.get(ranks)
+        if key is None:
+            key = known[ranks] = _computed_board_key(order, board)
+        return key
+    return _computed_board_key(order, board)  # raises ValueError, saying what is wrong
+
+
+def _computed_board_key(order: BoardOrder, board: Sequence[str]) -> tuple[int, ...]:
     if order is BoardOrder.HIGHEST_HIGH:
         return tuple(-part for part in board_high_key(board))
     if order is BoardOrder.LOWEST_A5:
