@@ -95,6 +95,9 @@ class SimConfig:
     inject_rate: float | None = None
     """Share of hands that break a rule (``None`` with ``inject``: every hand)."""
     hand_id_start: int | None = None
+    opponents: tuple[str, ...] | None = None
+    """The styles Hero's opponents are drawn from (names of :data:`STYLES`; default: every
+    style but ``hero``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +108,8 @@ class SimulatedHand:
     """The rule this hand breaks on purpose, if any."""
     rule_line: int | None = None
     """The 1-based line within the hand's text where it breaks it."""
+    styles: tuple[tuple[str, str], ...] = ()
+    """Each seated player's bot style (``hero`` for Hero): what the statistics should show."""
 
 
 # ---------------------------------------------------------------------------
@@ -207,6 +212,10 @@ class _Session:
         if config.hands < 0:
             raise SimulationError("--hands must not be negative")
         rules = self._rules(config)
+        unknown = set(config.opponents or ()) - set(STYLES)
+        if unknown:
+            raise SimulationError(f"unknown bot style(s) {', '.join(sorted(unknown))} "
+                                  f"(known: {', '.join(STYLES)})")
         if config.inject_rate is not None and not 0.0 <= config.inject_rate <= 1.0:
             raise SimulationError("--inject-rate must be between 0 and 1")
         self.rules = rules
@@ -246,7 +255,7 @@ class _Session:
 
     # -- seating ------------------------------------------------------------------------
     def _style(self) -> Bot:
-        return Bot(STYLES[self.rng.choice(_OPPONENTS)])
+        return Bot(STYLES[self.rng.choice(self.config.opponents or _OPPONENTS)])
 
     def _buy_in(self) -> int:
         return self.stakes.big_bet * self.rng.randrange(25, 120)
@@ -338,7 +347,8 @@ class _Session:
         events, index = self._traffic(result, events, index)
         self._after(result)
         line = None if index is None else first_event_line(header) + index
-        return SimulatedHand(header, events, rule, line)
+        styles = tuple((p.name, p.bot.style.name) for p in seated)
+        return SimulatedHand(header, events, rule, line, styles)
 
     def _injected(self, rule: str, stakes: Stakes, seated: list[SeatPlayer], hand_id: str,
                   started: datetime) -> tuple[HandResult, HandHeader, list[HandEvent], int]:

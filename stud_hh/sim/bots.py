@@ -163,6 +163,8 @@ class Spot:
     """No bet yet on this street (4th to 7th)."""
     players: int
     game: str = "stud"
+    power: float | None = None
+    """The hand's :func:`strength` when the table has it already (computed if ``None``)."""
 
 
 # ---------------------------------------------------------------------------
@@ -277,7 +279,9 @@ class Bot:
     def act(self, spot: Spot, rng: Random) -> Decision:
         """``fold``, ``call`` (or check) or ``raise`` (or bet, complete)."""
         style = self.style
-        power = strength(spot.game, spot.down, spot.up, spot.boards)
+        power = spot.power
+        if power is None:
+            power = strength(spot.game, spot.down, spot.up, spot.boards)
         if spot.street == 3:
             return self._third(spot, power, rng)
         if spot.owed == 0:
@@ -291,7 +295,9 @@ class Bot:
             return "call"
         if spot.can_raise and power >= style.bet + 0.12 * spot.level:
             return "raise"
-        if power >= style.call or rng.random() < style.bluff / 2:
+        # calling gets harder on later streets and against raises
+        if power >= style.call + 0.04 * (spot.street - 4) + 0.08 * (spot.level - 1) or (
+                rng.random() < style.bluff / 2):
             return "call"
         return "fold"
 
@@ -301,10 +307,13 @@ class Bot:
             if power >= style.open and rng.random() < style.bring_in_complete:
                 return "raise"
             return "call"
-        if spot.facing_steal and style.fold_bring_in_to_steal is not None:
-            if rng.random() < style.fold_bring_in_to_steal:
+        if spot.facing_steal:
+            if style.fold_bring_in_to_steal is not None:
+                if rng.random() < style.fold_bring_in_to_steal:
+                    return "fold"
+            elif power < style.defend - 0.3:  # a steal is wide and the price is good
                 return "fold"
-            return "raise" if power >= style.open + 0.15 else "call"
+            return "raise" if spot.can_raise and power >= style.open + 0.15 else "call"
         if spot.unopened:
             if spot.steal_seat and rng.random() < style.steal:
                 return "raise"

@@ -67,7 +67,7 @@ from stud_hh.events import (
 )
 from stud_hh.money import format_amount
 from stud_hh.rules import GAMES, bet_size, bring_in_player, cap, first_actor, profile
-from stud_hh.sim.bots import Bot, Spot
+from stud_hh.sim.bots import Bot, Spot, strength
 from stud_hh.writer import describe
 
 __all__ = ["Fault", "HandResult", "SeatPlayer", "Stakes", "TableSetup", "play_hand"]
@@ -205,6 +205,7 @@ class _Hand:
         self.passive_third = False
         self.out_of_turn: str | None = None
         self.balance_fault = False
+        self.strengths: dict[tuple[str, Street, int], float] = {}
         money_symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(setup.currency or "", "")
         self._symbol = money_symbol
         self.header = HandHeader(
@@ -351,13 +352,19 @@ class _Hand:
              first_in: bool = False) -> Spot:
         previous = Street(self.street - 1) if self.street > Street.THIRD else None
         common = (self.common,) if self.common else ()
+        live = self.live()
+        key = (p.name, self.street, len(live))
+        power = self.strengths.get(key)
+        up = tuple(p.up) + common
+        if power is None:
+            boards = [q.up for q in live if q is not p]
+            power = self.strengths[key] = strength(self.game.value, p.down, up, boards)
         return Spot(
-            street=int(self.street), down=tuple(p.down), up=tuple(p.up) + common,
-            boards=tuple(tuple(q.up) for q in self.players if not q.folded and q is not p),
+            street=int(self.street), down=tuple(p.down), up=up, boards=(),
             owed=owed, level=level, can_raise=can_raise, bring_in=bring_in, unopened=unopened,
             steal_seat=steal_seat, facing_steal=facing_steal,
             aggressor_before=previous is not None and self.last_aggressor.get(previous) == p.name,
-            first_in_round=first_in, players=len(self.live()), game=self.game.value)
+            first_in_round=first_in, players=len(live), game=self.game.value, power=power)
 
     def betting(self, street: Street) -> None:
         rules, stakes = self.rules, self.stakes
