@@ -166,3 +166,20 @@ def test_cli_simulate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert "cannot be broken in razz" in capsys.readouterr().err
     assert main(["simulate", "--game", "stud", "--hands", "1", "--stakes", "abc",
                  "-o", str(out)]) == 2
+
+
+def test_same_seed_same_bytes_in_another_process(tmp_path: Path) -> None:
+    """Nothing depends on the string hash seed (set order) of the process."""
+    import os
+    import subprocess
+    import sys
+
+    outputs = []
+    for hash_seed in ("1", "2"):
+        out = tmp_path / f"h{hash_seed}.txt"
+        subprocess.run([sys.executable, "-m", "stud_hh.cli", "simulate", "--game", "stud8",
+                        "--hands", "25", "--players", "6", "--seed", "5", "--inject", "all",
+                        "-o", str(out)], check=True, capture_output=True,
+                       env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]

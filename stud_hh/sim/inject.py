@@ -181,7 +181,7 @@ def _totals(events: Sequence[HandEvent]) -> tuple[dict[str, int], dict[str, int]
 def _card_changed(header: HandHeader, events: list[HandEvent], rng: Random) -> _Edited | None:
     used = {c for e in events if isinstance(e, Deal) for c in (*e.cards, *e.known)}
     used |= {c for e in events for c in getattr(e, "cards", ()) or ()}
-    unused = [c for c in ALL_CARDS if c not in used]
+    unused = [c for c in sorted(ALL_CARDS) if c not in used]
     deals = [i for i, e in enumerate(events) if isinstance(e, Deal) and e.known]
     if not deals or not unused:
         return None

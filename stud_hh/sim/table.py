@@ -73,7 +73,7 @@ from stud_hh.writer import describe
 __all__ = ["Fault", "HandResult", "SeatPlayer", "Stakes", "TableSetup", "play_hand"]
 
 PROFILE = profile("pokerstars")
-_DECK = tuple(ALL_CARDS)
+_DECK = tuple(sorted(ALL_CARDS))  # a frozenset: its order changes with the hash seed
 _STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
 _SUIT = {"c": 0, "d": 1, "h": 2, "s": 3}
 _RANK = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)}
