@@ -256,6 +256,22 @@ def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.events import Game
+    from stud_hh.simulate import SimConfig, write_session
+
+    config = SimConfig(game=Game(args.game), hands=args.hands, players=args.players,
+                       seed=args.seed, stakes=args.stakes, ante=args.ante,
+                       bring_in=args.bring_in, tournament=args.tournament, inject=args.inject,
+                       inject_rate=args.inject_rate)
+    summary = write_session(config, args.output)
+    line = f"wrote {summary.hands} {args.game} hands to {args.output}"
+    if config.inject:
+        line += f"; {summary.injected} break a rule (truth in {args.output}.truth.jsonl)"
+    print(line, file=out)
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="stud-hh",
@@ -338,6 +354,33 @@ def build_parser() -> argparse.ArgumentParser:
                    help="violations: per day, week or month")
     g.add_argument("--dpi", type=int, default=110)
     g.set_defaults(func=cmd_plot)
+
+    from stud_hh.simulate import INJECTABLE
+
+    m = sub.add_parser("simulate", help="write simulated sessions as PokerStars histories",
+                       description="Play a session at one table with bots of distinct styles "
+                       "(and Hero, with planted leaks) and write it as PokerStars text. "
+                       "--inject makes hands break one rule each, with the ground truth in "
+                       "FILE.truth.jsonl. The same seed gives the same bytes.")
+    m.add_argument("--game", choices=("stud", "stud8", "razz"), required=True)
+    m.add_argument("--hands", type=int, required=True, metavar="N")
+    m.add_argument("--players", type=int, default=6, metavar="N",
+                   help="players at the table at the start, 2 to 8 (default 6)")
+    m.add_argument("--seed", type=int, default=0, metavar="S")
+    m.add_argument("--stakes", metavar="SB/BB",
+                   help="small/big bet: dollars for cash (default 0.10/0.20), chips for a "
+                   "tournament's first level (default 20/40)")
+    m.add_argument("--ante", metavar="X", help="default: PokerStars' for the stakes")
+    m.add_argument("--bring-in", metavar="X", help="default: PokerStars' for the stakes")
+    m.add_argument("--tournament", action="store_true",
+                   help="a tournament: chips, rising levels, eliminations")
+    m.add_argument("--inject", metavar="RULE", choices=(*INJECTABLE, "all"),
+                   help="break this rule in each hand (or 'all' to cycle through: "
+                   + ", ".join(INJECTABLE) + ")")
+    m.add_argument("--inject-rate", type=float, metavar="R",
+                   help="with --inject: break a rule in this share of the hands (e.g. 0.05)")
+    m.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
+    m.set_defaults(func=cmd_simulate)
     return parser
 
 
