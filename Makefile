@@ -10,7 +10,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stud-hh-installed
 
-.PHONY: demo test lint setup clean
+.PHONY: demo test lint setup clean samples
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "stud-hh needs Python 3.11 or newer: set PYTHON=python3.11")'
@@ -22,10 +22,23 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/stud-hh audit sample_histories
 	$(BIN)/stud-hh import sample_histories --db build/sample.db
 	$(BIN)/stud-hh stats --db build/sample.db --player Hero --by game
 	$(BIN)/stud-hh plot winnings --db build/sample.db --player Hero -o build/hero-winnings.png
+	$(BIN)/stud-hh audit sample_histories/injected; test $$? -le 1  # 1: violations found, as planted
+
+# sample_histories/ is generated: simulated sessions with fixed seeds (Hero has planted leaks;
+# injected/ breaks one rule per flagged hand, with the ground truth beside it).
+SIM = $(BIN)/stud-hh simulate
+samples: $(STAMP)
+	rm -rf sample_histories && mkdir -p sample_histories/injected
+	$(SIM) --game stud --hands 600 --players 6 --seed 101 --stakes 0.10/0.20 -o sample_histories/stud_cash_0.10-0.20.txt
+	$(SIM) --game stud8 --hands 450 --players 8 --seed 102 --stakes 0.25/0.50 -o sample_histories/stud8_cash_0.25-0.50.txt
+	$(SIM) --game razz --hands 500 --players 5 --seed 103 --stakes 1/2 -o sample_histories/razz_cash_1-2.txt
+	$(SIM) --game stud --hands 300 --players 8 --seed 104 --tournament -o sample_histories/stud_tournament.txt
+	$(SIM) --game razz --hands 250 --players 6 --seed 105 --tournament -o sample_histories/razz_tournament.txt
+	$(SIM) --game stud8 --hands 150 --players 2 --seed 106 --stakes 0.04/0.08 -o sample_histories/stud8_heads-up_0.04-0.08.txt
+	$(SIM) --game stud --hands 200 --players 6 --seed 107 --inject all --inject-rate 0.1 -o sample_histories/injected/stud_injected_0.10-0.20.txt
 
 lint: $(STAMP)
 	$(BIN)/ruff check stud_hh tests benchmarks

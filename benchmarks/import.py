@@ -3,7 +3,7 @@
     python benchmarks/import.py [--hands 200000] [--files 8] [--jobs N]
 
 Builds ``--files`` history files holding ``--hands`` real stud hands in all
-(from ``sample_histories/`` and ``../shared/corpus/Stars``, repeated with
+(from ``tests/data/handwritten/`` and ``../shared/corpus/Stars``, repeated with
 fresh ids), then imports them into a new database twice: once with one
 process and once with ``--jobs`` processes (default: every core). Prints hands
 per second for each, per core, and the peak memory of the parent and of the

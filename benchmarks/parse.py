@@ -2,7 +2,7 @@
 
     python benchmarks/parse.py [--hands 50000] [--source DIR ...]
 
-Builds one large file by repeating real stud hands (from ``sample_histories/``
+Builds one large file by repeating real stud hands (from ``tests/data/handwritten/``
 and, when present, ``../shared/corpus/Stars``) with fresh hand ids, then times,
 each in its own process so peak memory is its own:
 
@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SOURCES = [ROOT / "sample_histories", ROOT.parent / "shared" / "corpus" / "Stars"]
+DEFAULT_SOURCES = [ROOT / "tests" / "data" / "handwritten", ROOT.parent / "shared" / "corpus" / "Stars"]
 
 
 def build_file(target: Path, hands: int, sources: list[Path]) -> int:

@@ -325,9 +325,16 @@ class _Replay:
             return
         player.deal_in()
         if self.ante_amount is None:
-            self.ante_amount = event.amount
-        elif event.amount != self.ante_amount and not (event.all_in
-                                                       and event.amount < self.ante_amount):
+            # the hand's ante is what most players who could cover it posted (the first
+            # such amount on a tie): a short stack all-in for less may post first
+            posted = [(e.all_in, e.amount) for e in self.hand.events if type(e) is PostAnte]
+            full = [amount for all_in, amount in posted if not all_in]
+            if full:
+                self.ante_amount = max(full, key=lambda a: (full.count(a), -full.index(a)))
+            else:
+                self.ante_amount = max(amount for _, amount in posted)
+        if event.amount != self.ante_amount and not (event.all_in
+                                                     and event.amount < self.ante_amount):
             self.flag("ante.wrong-amount", event.line, player.name,
                       f"{player.name} antes {event.amount}; the ante in this hand is "
                       f"{self.ante_amount}")

@@ -18,7 +18,7 @@ def relined(hand: ParsedHand, shift: int) -> tuple[object, tuple[object, ...]]:
     return header, events
 
 
-SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
+SAMPLES = Path(__file__).resolve().parent / "data" / "handwritten"
 
 
 def sample_hand_texts() -> list[str]:

@@ -10,7 +10,7 @@ from test_violations import BASE, _edit
 
 from stud_hh.cli import main
 
-SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
+SAMPLES = Path(__file__).resolve().parent / "data" / "handwritten"
 
 
 def _bad(tmp_path: Path) -> Path:

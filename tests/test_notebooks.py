@@ -46,18 +46,57 @@ def test_committed_notebooks_carry_no_outputs(name: str) -> None:
     assert ["parameters"] in tags
 
 
-def test_leak_analysis_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+GENERATED = Path(__file__).resolve().parents[1] / "sample_histories"
+
+
+def test_leak_analysis_finds_the_planted_leaks(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from stud_hh.simulate import HERO_LEAKS
+
+    db = tmp_path / "db"
+    found = run("leak_analysis", {"STUD_HH_DB": str(db), "STUD_HH_HISTORIES": str(GENERATED)},
+                tmp_path, monkeypatch)
+    assert (db / "stud_hh.json").exists()  # built from the histories when missing
+    assert isinstance(found["hero_hands"], int)
+    assert found["hero_hands"] > 1000
+    leaks = found["leaks"]
+    assert isinstance(leaks, list)
+    top = {row["stat"]: row for row in leaks}
+    for leak in HERO_LEAKS.values():
+        assert leak.stat in top, f"planted leak {leak.stat} not among the top 10"
+        row = top[leak.stat]
+        assert (row["difference"] < 0) == (leak.direction == "low"), leak.stat
+        assert row["player_n"] >= 30
+
+
+def test_compliance_audit_lists_exactly_the_injected_hands(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    histories = tmp_path / "h"
+    histories.mkdir()
+    for path in [*(GENERATED / "injected").glob("*.txt"),
+                 GENERATED / "stud8_heads-up_0.04-0.08.txt"]:
+        (histories / path.name).write_bytes(path.read_bytes())
+    truth = {(row["hand_id"], row["rule"], row["line"])
+             for path in (GENERATED / "injected").glob("*.truth.jsonl")
+             for row in map(json.loads, path.read_text(encoding="utf-8").splitlines())}
+    import_paths([histories], tmp_path / "db", jobs=1)
+    found = run("compliance_audit", {"STUD_HH_DB": str(tmp_path / "db")}, tmp_path, monkeypatch)
+    flagged = found["flagged"]
+    assert isinstance(flagged, list)
+    assert {(h, r, line) for h, r, line in flagged} == truth
+    assert "NOT CLEAN" in str(found["clean_bill"])
+
+
+def test_leak_analysis_on_a_small_database(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "db"
     found = run("leak_analysis", {"STUD_HH_DB": str(db), "STUD_HH_HISTORIES": str(SAMPLES),
                                   "STUD_HH_MIN_N": "5"}, tmp_path, monkeypatch)
-    assert (db / "stud_hh.json").exists()  # built from the histories when missing
     assert found["hero_hands"] == 23
     leaks = found["leaks"]
     assert isinstance(leaks, list)
     assert leaks
     assert {"stat", "player", "field", "player_n", "field_n", "z"} <= set(leaks[0])
-
-
 def test_compliance_audit_lists_exactly_the_broken_hand(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     histories = tmp_path / "h"

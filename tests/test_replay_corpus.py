@@ -11,7 +11,7 @@ from stud_hh import ParsedHand, parse_file
 from stud_hh.replay import replay
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
+SAMPLES = Path(__file__).resolve().parent / "data" / "handwritten"
 
 
 def _hands(folder: Path) -> list[ParsedHand]:

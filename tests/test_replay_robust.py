@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from stud_hh import ParsedHand, parse_paths
 from stud_hh.replay import replay
 
-SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
+SAMPLES = Path(__file__).resolve().parent / "data" / "handwritten"
 HANDS = [r for r in parse_paths([SAMPLES]) if isinstance(r, ParsedHand)]
 
 

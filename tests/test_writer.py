@@ -12,7 +12,7 @@ from stud_hh.events import HandHeader
 from stud_hh.parse import ParsedHand, parse_file
 from stud_hh.writer import describe, write_hand
 
-SAMPLES = Path(__file__).resolve().parents[1] / "sample_histories"
+SAMPLES = Path(__file__).resolve().parent / "data" / "handwritten"
 
 
 def without_lines(hand: ParsedHand) -> tuple[HandHeader, list[object]]:
