@@ -27,7 +27,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SOURCES = [ROOT / "tests" / "data" / "handwritten", ROOT.parent / "shared" / "corpus" / "Stars"]
+DEFAULT_SOURCES = [ROOT / "tests" / "data" / "handwritten",
+                   ROOT.parent / "shared" / "corpus" / "Stars"]
 
 
 def build_file(target: Path, hands: int, sources: list[Path]) -> int:
