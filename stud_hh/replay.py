@@ -13,6 +13,7 @@ history says happened.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -47,6 +48,7 @@ from stud_hh.events import (
 from stud_hh.parse import ParsedHand
 from stud_hh.rules import (
     GAMES,
+    SITE,
     Profile,
     ShowdownFirst,
     bet_size,
@@ -54,6 +56,7 @@ from stud_hh.rules import (
     cap,
     first_actor,
     profile,
+    profile_for,
 )
 from stud_hh.violations import Unverifiable, Violation
 
@@ -365,7 +368,8 @@ class _Replay:
                 cards_seen[card] = line
             (up_cards if up else down_cards).append(card)
         if event.known:
-            mine = [c for c in down_cards + up_cards if c is not None]
+            # cards shown earlier (an all-in shows them before the showdown) are known too
+            mine = [c for c in (*down_cards, *up_cards, *player.shown) if c is not None]
             for card in event.known:
                 if card is not None and card not in mine:
                     self.flag("card.changed", line, player.name,
@@ -650,8 +654,8 @@ class _Replay:
         self.shows.append(player.name)
         if self.in_showdown:
             self.show_lines.append((player.name, event.line))
+        known = [c for c in (*player.down, *player.up, *player.shown) if c is not None]
         player.shown = event.cards
-        known = [c for c in player.down + player.up if c is not None]
         for card in event.cards:
             if card is not None and card not in known and card != self.common:
                 seen = self.cards_seen.get(card)
@@ -788,8 +792,11 @@ class _Replay:
         """The uncalled part of the last bet goes back to the bettor, exactly."""
         players = self.players.values()
         expected: dict[str, int] = {}
-        last_street = max((s for p in players for s in p.put_in if s is not None), default=None)
-        if last_street is not None:
+        streets = {s for p in players for s in p.put_in}
+        # the last round with money in it; the antes (key None) when no street has any
+        # (an ante all-in for less than the others' leaves their excess uncalled)
+        last_street = max((s for s in streets if s is not None), default=None)
+        if last_street is not None or None in streets:
             amounts = sorted(((p.name, p.put_in[last_street]) for p in players
                               if last_street in p.put_in), key=lambda kv: -kv[1])
             if len(amounts) >= 1:
@@ -898,26 +905,42 @@ class ReplayError(StudHHError):
 
 def _run(hand: ParsedHand, rules_profile: Profile) -> ReplayedHand:
     try:
-        return _Replay(hand, rules_profile).run()
+        replayed = _Replay(hand, rules_profile).run()
     except StudHHError:
         raise
     except Exception as exc:  # never a bare traceback on user data
         raise ReplayError(f"cannot replay this hand: {exc!r}", path=hand.path,
                           line=hand.first_line, hand_id=hand.hand_id) from exc
+    if GAMES[hand.header.game].audited:
+        return replayed
+    # A game whose rules the engine does not check (five-card stud, 2-7 razz): the
+    # money is still walked, but no finding can be a violation; each one is kept,
+    # as unverifiable, saying why.
+    game = hand.header.game.value
+    unaudited = tuple(
+        Unverifiable(rule=v.rule, hand_id=v.hand_id, path=v.path, line=v.line,
+                     reason=f"game not audited ({game}): {v.message}")
+        for v in replayed.violations)
+    note = Unverifiable(rule="game.not-audited", hand_id=hand.hand_id, path=hand.path,
+                        line=hand.first_line,
+                        reason=f"game not audited: the replayer has no checked rules for {game}")
+    return dataclasses.replace(replayed, violations=(),
+                               unverifiable=(note, *replayed.unverifiable, *unaudited))
 
 
-def replay(hand: ParsedHand, profile_name: str = "pokerstars") -> ReplayedHand:
-    """Replay ``hand`` under the named rule profile (``pokerstars``, ``casino``).
+def replay(hand: ParsedHand, profile_name: str = SITE) -> ReplayedHand:
+    """Replay ``hand`` under the named rule profile (``pokerstars``, ``casino``, ...);
+    the default, ``site``, is the profile of the hand's own site.
 
     Raises :class:`ReplayError` only when the engine itself fails on the hand.
     """
-    return _run(hand, profile(profile_name))
+    return _run(hand, profile_for(profile_name, hand.header.site))
 
 
-def replay_all(hands: Iterable[ParsedHand], profile_name: str = "pokerstars"
+def replay_all(hands: Iterable[ParsedHand], profile_name: str = SITE
                ) -> Iterator[ReplayedHand]:
-    """Replay many hands under one profile."""
-    rules_profile = profile(profile_name)
+    """Replay many hands under one profile (``site``: each under its site's)."""
+    fixed = None if profile_name == SITE else profile(profile_name)
     for hand in hands:
-        yield _run(hand, rules_profile)
+        yield _run(hand, fixed or profile_for(SITE, hand.header.site))
 

@@ -53,6 +53,8 @@ from stud_hh.events import Game, Street
 __all__ = [
     "GAMES",
     "PROFILES",
+    "SITE",
+    "SITE_PROFILES",
     "BetSize",
     "BoardOrder",
     "BringInRule",
@@ -76,6 +78,7 @@ __all__ = [
     "clockwise_from",
     "first_actor",
     "profile",
+    "profile_for",
 ]
 
 
@@ -587,8 +590,99 @@ POKERSTARS = Profile(
     evidence=_STARS_EVIDENCE,
 )
 
-PROFILES: dict[str, Profile] = {p.name: p for p in (CASINO, POKERSTARS)}
+_FTP_STEAL = "FTP/7-StudHL-USD-2-4-201006.Steal.examples.txt"
+_FTP_CO = "FTP/7-Stud-USD-3-6-20106.Steal.from.CO.Success.txt"
+_FTP_3BET = "FTP/7-Stud-USD-3-6-20106.Steal.from.HJ.Failure-3bet.by.button.txt"
+_FTP_EARLY = "FTP/_early2008/ftp-stud-hilo-ring-001.txt"
+
+# Every stud, stud8 and razz hand of ../shared/corpus/FTP (24 hands; the five-card
+# stud hand is not audited) replays clean under this profile; each setting was
+# flipped in turn and the corpus replayed again (tests/test_fulltilt.py does it):
+# only the settings marked DECIDES / OTHER_GAME change the result.
+_FTP_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="bring_in_tie_break", support=Support.DECIDES, file=_FTP_CO,
+             hand_id="21536266313",
+             shows="stud: doors 2s (seat 3) and 2c (seat 4) tie; seat 4 (2c) brings in: by "
+             "suit, not by seat order"),
+    Evidence(setting="bring_in_tie_break", support=Support.DECIDES, file=_FTP_STEAL,
+             hand_id="11111111813",
+             shows="stud: doors 3s (seat 3) and 3c (seat 5) tie; seat 5 (3c) brings in"),
+    Evidence(setting="open_pair_big_bet", support=Support.DECIDES, file=_FTP_STEAL,
+             hand_id="11111111813",
+             shows="stud: an open pair on 4th street and a bet of $4 (the big bet) there"),
+    Evidence(setting="open_pair_big_bet", support=Support.DECIDES, file=_FTP_STEAL,
+             hand_id="11111112277",
+             shows="stud: an open pair on 4th street and a bet of $4 (the big bet) there; "
+             "no big bet on 4th in the corpus's stud8 or razz hands"),
+    Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_FTP_3BET,
+             hand_id="21536527525",
+             shows="stud: Hero bets 7th street and shows first; no checked-down showdown "
+             "among the corpus's FTP hands decides the order without a river bet"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no two equal best boards on 4th-7th "
+             "street in any FTP hand (position and suit both replay clean). Position "
+             "follows RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no FTP round reaches the cap, heads-up "
+             "or not (max_bets 3 and 5 both replay clean). Uncapped heads-up follows "
+             "RULES.md's casino value"),
+    Evidence(setting="max_bets", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no stud, stud8 or razz round of the FTP "
+             "corpus goes past two bet levels. Four follows RULES.md"),
+    Evidence(setting="half_bet_reopens", support=Support.OTHER_GAME,
+             file="FTP/5-Stud-USD-MTT-100-201303.txt", hand_id="32412111030",
+             shows="five-card stud: Player0 completes to 800, Player4 raises all-in to 1,345 "
+             "(545, more than half a bet), and Player0, who had acted, raises again to "
+             "2,145: the short all-in reopened the betting. No seven-card hand decides it"),
+    Evidence(setting="odd_chip", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one stud8 split (_early2008 "
+             "6367428246) is a scoop of $125 + $125 by one player. Values from RULES.md"),
+    Evidence(setting="odd_chip", support=Support.CONSISTENT, file=_FTP_EARLY,
+             hand_id="6367428246",
+             shows="stud8 scoop: 'wins the high pot ($125)' and 'wins the low pot ($125)'"),
+)
+
+FULL_TILT = Profile(
+    name="fulltilt",
+    description="Full Tilt Poker fixed-limit stud, stud8 and razz, checked on the corpus "
+    "hands (only the bring-in tie-break and the open pair are decided by them)",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.RIVER_BETTOR,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_FTP_EVIDENCE,
+)
+
+PROFILES: dict[str, Profile] = {p.name: p for p in (CASINO, POKERSTARS, FULL_TILT)}
 """Every shipped profile by name."""
+
+SITE = "site"
+"""The profile name that means "each hand under its own site's profile"."""
+
+SITE_PROFILES: dict[str, str] = {
+    "PokerStars": "pokerstars",
+    "Full Tilt Poker": "fulltilt",
+}
+"""The profile each site's hands are audited under by default (site name as the
+dialect writes it in :attr:`~stud_hh.events.HandHeader.site`)."""
+
+
+def profile_for(name: str, site: str) -> Profile:
+    """The profile ``name``, or with ``name == "site"`` the profile of ``site``.
+
+    >>> profile_for("site", "Full Tilt Poker").name, profile_for("casino", "PokerStars").name
+    ('fulltilt', 'casino')
+    """
+    if name == SITE:
+        try:
+            return PROFILES[SITE_PROFILES[site]]
+        except KeyError:
+            raise UnknownProfileError(f"no rule profile for site {site!r}") from None
+    return profile(name)
 
 
 class UnknownProfileError(StudHHError):
@@ -607,7 +701,7 @@ def profile(name: str) -> Profile:
     ...     profile("Stars")
     ... except UnknownProfileError as error:
     ...     print(error)
-    unknown rule profile 'Stars' (known: casino, pokerstars)
+    unknown rule profile 'Stars' (known: casino, fulltilt, pokerstars)
     """
     try:
         return PROFILES[name]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from stud_hh.reader import LineStart
-from stud_hh.sites import pokerstars
+from stud_hh.sites import fulltilt, pokerstars
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,15 @@ POKERSTARS = Dialect(
     make_builder=pokerstars.PokerStarsBuilder,
 )
 
-DIALECTS: tuple[Dialect, ...] = (POKERSTARS,)
+FULL_TILT = Dialect(
+    name=fulltilt.SITE,
+    grammar="fulltilt.lark",
+    hand_start=fulltilt.HAND_START,
+    read_header=fulltilt.read_header,
+    make_builder=fulltilt.FullTiltBuilder,
+)
+
+DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT)
 
 
 def dialect_for(line: str) -> Dialect | None:
