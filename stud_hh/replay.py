@@ -400,8 +400,13 @@ class _Replay:
                         player.up.append(event.common)
         self.full_bet = bet_size(self.game, event.street, self.small_bet, self.big_bet)
 
-    def _start_round(self, line: int) -> None:
-        """Work out who must act first, once the street's cards are known."""
+    def _start_round(self, line: int, actor: str) -> None:
+        """Work out who must act first, once the street's cards are known.
+
+        ``actor`` is the first player the history shows acting: when the cards
+        that decide who acts first are not in the history (PartyPoker prints no
+        opponent's card), the order is taken from it and the check is
+        unverifiable, never a violation."""
         if self.to_act or self.last_actor is not None or self.street is None:
             return
         live_players = [p for p in self._seated if p.live]
@@ -417,6 +422,11 @@ class _Replay:
             if len(doors) < len(live):
                 self.cannot_check("bring-in.wrong-player", line,
                                   "a door card is not shown for every player")
+                if actor in live:
+                    self.first_actors.append(_FirstActor(
+                        _THIRD, actor, "first to act in the history (door cards not shown)"))
+                    self.to_act = self._actors_from(actor)
+                    return
                 first = live[0] if live else None
             else:
                 try:
@@ -443,6 +453,14 @@ class _Replay:
                 return
             able = [p.name for p in able_players]
             boards = {p.name: [c for c in p.up if c is not None] for p in able_players}
+            if actor in able and (len({len(b) for b in boards.values()}) > 1
+                                  or not all(boards.values())):
+                self.cannot_check("action.out-of-turn", line,
+                                  "not every board is shown: who acts first is unknown")
+                self.first_actors.append(_FirstActor(
+                    self.street, actor, "first to act in the history (boards not shown)"))
+                self.to_act = self._actors_from(actor)
+                return
             try:
                 first = first_actor(self.game, self.profile, boards, self.seat_order)
             except ValueError as exc:  # a card dealt twice: no order to check
@@ -476,7 +494,7 @@ class _Replay:
                       f"{name} acts on {self._street_label()} but is not seated")
             return
         if not self.to_act and self.last_actor is None and self.street is not None:
-            self._start_round(line)
+            self._start_round(line, name)
         street = self.street or _THIRD
         if player.folded:
             self.flag("action.after-fold", line, name,
@@ -589,8 +607,11 @@ class _Replay:
         kind = ActionKind.BET if self.level == 0 else ActionKind.RAISE
         size = self.full_bet
         allowed = {size}
-        if (street is Street.FOURTH and self.open_pair_big_bet
-                and self._open_pair()):
+        pair = street is Street.FOURTH and self.open_pair_big_bet and self._open_pair()
+        if pair is None and by == self.big_bet:
+            self.cannot_check("bet.big-without-open-pair", event.line,
+                              "not every board is shown: an open pair cannot be ruled out")
+        if pair or pair is None:
             allowed = {self.big_bet} if self.big_bet_made else {self.small_bet, self.big_bet}
         if by not in allowed and not (all_in and by < max(allowed)):
             if (street is Street.FOURTH and by == self.big_bet
@@ -618,13 +639,17 @@ class _Replay:
                           f"{self._street_label()}; the cap is {limit}")
         return kind, amount
 
-    def _open_pair(self) -> bool:
+    def _open_pair(self) -> bool | None:
+        """Whether a live player shows an open pair; ``None`` when a board is unknown."""
+        unknown = False
         for player in self.players.values():
-            if player.live and len(player.up) >= 2:
-                ranks = [c[0] for c in player.up[:2] if c is not None]
-                if len(ranks) == 2 and ranks[0] == ranks[1]:
-                    return True
-        return False
+            if not player.live:
+                continue
+            ranks = [c[0] for c in player.up[:2] if c is not None]
+            if len(ranks) == 2 and ranks[0] == ranks[1]:
+                return True
+            unknown = unknown or len(ranks) < 2
+        return None if unknown else False
 
     def _advance(self, name: str, kind: ActionKind, aggressive: bool) -> None:
         """Who is still to act after ``name``'s action (``aggressive``: a completion,
@@ -741,11 +766,21 @@ class _Replay:
         put_in = sum(totals.values())
         returned = sum(self.uncalled.values())
         taken = sum(self.collected.values())
-        if put_in - returned != taken + rake:
-            self.flag("pot.not-balanced", line, None,
-                      f"players put in {put_in - returned} after uncalled bets; "
-                      f"{taken} was collected and the rake is {rake}")
-        self._check_uncalled(line)
+        if self.pot_summary is None:
+            # a site that prints no pot total, rake or uncalled bet (PartyPoker: a
+            # winner's amount includes a bet nobody called): the rake is what was put
+            # in and not taken back, and neither rule can be checked
+            rake = max(put_in - returned - taken, 0)
+            self.cannot_check("pot.not-balanced", line,
+                              "the history prints no pot total or rake")
+            self.cannot_check("pot.uncalled-wrong", line,
+                              "the history prints no uncalled bets")
+        else:
+            if put_in - returned != taken + rake:
+                self.flag("pot.not-balanced", line, None,
+                          f"players put in {put_in - returned} after uncalled bets; "
+                          f"{taken} was collected and the rake is {rake}")
+            self._check_uncalled(line)
         self._check_showdown_order()
         pots = self._award(rake, line, totals)
         collected, uncalled = self.collected, self.uncalled

@@ -657,7 +657,61 @@ FULL_TILT = Profile(
     evidence=_FTP_EVIDENCE,
 )
 
-PROFILES: dict[str, Profile] = {p.name: p for p in (CASINO, POKERSTARS, FULL_TILT)}
+_PARTY_MTT = "PartyPoker/7-Stud-USD-MTT-6.00-201205.txt"
+_PARTY_HL = "PartyPoker/7-StudHL-USD-10-20.201202.wins.lo.pot.txt"
+
+# PartyPoker never prints an opponent's card before the showdown, so no door card
+# or board of the corpus's four hands (all replay clean) can decide a tie-break:
+# those checks are unverifiable on every PartyPoker hand, whatever the setting.
+_PARTY_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="open_pair_big_bet", support=Support.DECIDES, file=_PARTY_MTT,
+             hand_id="11792805420",
+             shows="stud: 'double bets [120]' on 4th street at 60/120: the big bet, which the "
+             "site itself names as the open-pair option"),
+    Evidence(setting="max_bets", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one round with four bet levels "
+             "(11792805420, 6th street: bet, three raises, call) is heads-up, so it bears "
+             "on the cap only if heads-up rounds are capped. Four follows RULES.md"),
+    Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_PARTY_MTT,
+             hand_id="11792805420",
+             shows="the 7th-street bettor shows first (likewise 9581478205 and 11480841734); "
+             "no checked-down showdown in the corpus"),
+    Evidence(setting="bring_in_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: PartyPoker prints no opponent's door "
+             "card, so no tie can be seen. Suit follows RULES.md (seeds 001, 003)"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: PartyPoker prints no opponent's board. "
+             "Position follows RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one heads-up round that reaches four "
+             "bet levels (11792805420, 6th street) ends with a call, which either value "
+             "explains. Uncapped follows RULES.md's casino value"),
+    Evidence(setting="half_bet_reopens", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no all-in in the corpus's PartyPoker hands"),
+    Evidence(setting="odd_chip", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one stud8 split (11480841734, "
+             "$90.50 + $90.50) is even. Values from RULES.md"),
+    Evidence(setting="odd_chip", support=Support.CONSISTENT, file=_PARTY_HL,
+             hand_id="11480841734",
+             shows="stud8: high and low halves of $181 after rake, $90.50 each"),
+)
+
+PARTYPOKER = Profile(
+    name="partypoker",
+    description="PartyPoker fixed-limit stud and stud8: the open pair checked "
+    "on the corpus hands; tie-breaks cannot be seen in its histories",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.RIVER_BETTOR,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_PARTY_EVIDENCE,
+)
+
+PROFILES: dict[str, Profile] = {p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER)}
 """Every shipped profile by name."""
 
 SITE = "site"
@@ -666,6 +720,7 @@ SITE = "site"
 SITE_PROFILES: dict[str, str] = {
     "PokerStars": "pokerstars",
     "Full Tilt Poker": "fulltilt",
+    "PartyPoker": "partypoker",
 }
 """The profile each site's hands are audited under by default (site name as the
 dialect writes it in :attr:`~stud_hh.events.HandHeader.site`)."""
@@ -701,7 +756,7 @@ def profile(name: str) -> Profile:
     ...     profile("Stars")
     ... except UnknownProfileError as error:
     ...     print(error)
-    unknown rule profile 'Stars' (known: casino, fulltilt, pokerstars)
+    unknown rule profile 'Stars' (known: casino, fulltilt, partypoker, pokerstars)
     """
     try:
         return PROFILES[name]
