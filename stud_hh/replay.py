@@ -800,6 +800,10 @@ class _Replay:
         live = [p for p in self.seat_order if self.players[p].live]
         if len(live) < 2 or len(self.show_lines) < 2:
             return
+        if self.profile.showdown_first is ShowdownFirst.NOT_RECORDED:
+            self.cannot_check("showdown.wrong-order", self.show_lines[0][1],
+                              "the site lists shown hands in an order of its own")
+            return
         aggressive = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
         river = [a.player for a in self.actions
                  if a.street is Street.SEVENTH and a.kind in aggressive]
@@ -839,6 +843,14 @@ class _Replay:
                 second = amounts[1][1] if len(amounts) > 1 else 0
                 if top > second:
                     expected[top_name] = top - second
+        if self.profile.uncalled_in_pot and not self.uncalled_lines:
+            # the site leaves the bet in the pot it prints: its bettor must collect it
+            short = {p: a for p, a in expected.items() if self.collected.get(p, 0) < a}
+            if short:
+                self.flag("pot.uncalled-wrong", line, None,
+                          f"the uncalled bet {short} stays in the pot, but its bettor "
+                          f"collects less than it")
+            return
         if expected != {k: v for k, v in self.uncalled.items() if v}:
             where = self.uncalled_lines[0] if self.uncalled_lines else line
             self.flag("pot.uncalled-wrong", where, None,

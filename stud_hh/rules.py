@@ -175,6 +175,9 @@ class ShowdownFirst(StrEnum):
     RIVER_BETTOR_ELSE_TOGETHER = "river_bettor_else_together"
     """The last to bet or raise on 7th street, then clockwise; a showdown checked down
     on 7th street turns all hands over at once, so its order is not a rule."""
+    NOT_RECORDED = "not_recorded"
+    """The history lists shown hands in an order of its own (Winamax: by seat, highest
+    first, whoever bet): the order they were shown in cannot be checked."""
 
 
 class Support(StrEnum):
@@ -412,6 +415,11 @@ class Profile:
     odd_chip: OddChip = OddChip()
     showdown_first: ShowdownFirst = ShowdownFirst.RIVER_BETTOR
     """Who shows first; see :class:`ShowdownFirst`."""
+    uncalled_in_pot: bool = False
+    """How the site prints a bet nobody called (not a house rule: RULES.md lets a
+    profile hold "anything else a site does differently"). False: an ``Uncalled bet``
+    line returns it. True: no such line; the pot the site prints keeps it and the
+    bettor collects it with the pot (Winamax)."""
     open_pair_big_bet: frozenset[Game] = frozenset({Game.STUD})
     """Games in which an open pair on the ``open_pair_option`` street (4th) lets any
     player bet or raise a big bet."""
@@ -711,7 +719,76 @@ PARTYPOKER = Profile(
     evidence=_PARTY_EVIDENCE,
 )
 
-PROFILES: dict[str, Profile] = {p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER)}
+_WMX_STUD = "Winamax/7-Stud-6max-EUR-25-50-201611._8games_.txt"
+_WMX_EXPORT = "Winamax/7-Stud-6max-play-0.5-0.10-201606.export.txt"
+_WMX_HL = "Winamax/7-StudHL-6max-EUR-25-50-201611._8games_.txt"
+_WMX_2022 = "Winamax/_fpdb3_test_hand/20220307_Malmö_real_7stud8_fixed-limit.txt"
+
+# Every stud, stud8 and razz hand of ../shared/corpus/Winamax (7 hands) replays
+# clean under this profile except the negative.bet hand, a site data fault that
+# the audit flags (tests/test_winamax.py lists its violations). All of them are
+# heads-up or three-handed, and no door card, board or all-in decides a house rule.
+_WMX_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="showdown_first", support=Support.DECIDES, file=_WMX_STUD,
+             hand_id="9250793-470-1478990787",
+             shows="Hero (seat 1) raises 7th street last, yet Player0 (seat 4) is listed "
+             "showing first"),
+    Evidence(setting="showdown_first", support=Support.DECIDES, file=_WMX_2022,
+             hand_id="17032867-64-1646691396",
+             shows="jelachatte (seat 1) bets 7th street, Kurcias. (seat 2) calls and is "
+             "listed showing first"),
+    Evidence(setting="showdown_first", support=Support.DECIDES, file=_WMX_EXPORT,
+             hand_id="8835086-564-1465760198",
+             shows="Player2 (seat 6) bets 7th street and is listed first: so neither the "
+             "bettor nor the caller always shows first; every corpus showdown lists the "
+             "hands from the highest seat down, so the showing order is not recorded"),
+    Evidence(setting="uncalled_in_pot", support=Support.DECIDES, file=_WMX_HL,
+             hand_id="9250793-554-1478991850",
+             shows="Player0 bets 50€ on 7th, Hero folds; no uncalled-bet line, 'Total pot "
+             "228€ | Rake 2€' holds the 50€ and Player0 collects 114€ + 114€; likewise "
+             "razz 9250793-444-1478990340 and 2022's 17032867-65-1646691450"),
+    Evidence(setting="bring_in_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no two equal door cards. Suit follows "
+             "RULES.md (seeds 001, 003)"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no equal best boards. Position follows "
+             "RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no round goes past two bet levels. "
+             "Uncapped heads-up follows RULES.md's casino value"),
+    Evidence(setting="max_bets", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no round goes past two bet levels. "
+             "Four follows RULES.md"),
+    Evidence(setting="half_bet_reopens", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one all-in for less is the "
+             "negative.bet hand's faulty raise"),
+    Evidence(setting="odd_chip", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one stud8 pot split in halves "
+             "(9250793-554-1478991850) goes to one player. Values from RULES.md"),
+    Evidence(setting="open_pair_big_bet", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no open pair on 4th street in a stud "
+             "hand. Stud only follows RULES.md"),
+)
+
+WINAMAX = Profile(
+    name="winamax",
+    description="Winamax fixed-limit stud, stud8 and razz cash games: the uncalled bet stays "
+    "in the printed pot, the showing order is not recorded; no house rule is decided by "
+    "the corpus hands",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.NOT_RECORDED,
+    uncalled_in_pot=True,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_WMX_EVIDENCE,
+)
+
+PROFILES: dict[str, Profile] = {
+    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX)}
 """Every shipped profile by name."""
 
 SITE = "site"
@@ -721,6 +798,7 @@ SITE_PROFILES: dict[str, str] = {
     "PokerStars": "pokerstars",
     "Full Tilt Poker": "fulltilt",
     "PartyPoker": "partypoker",
+    "Winamax": "winamax",
 }
 """The profile each site's hands are audited under by default (site name as the
 dialect writes it in :attr:`~stud_hh.events.HandHeader.site`)."""
@@ -756,7 +834,7 @@ def profile(name: str) -> Profile:
     ...     profile("Stars")
     ... except UnknownProfileError as error:
     ...     print(error)
-    unknown rule profile 'Stars' (known: casino, fulltilt, partypoker, pokerstars)
+    unknown rule profile 'Stars' (known: casino, fulltilt, partypoker, pokerstars, winamax)
     """
     try:
         return PROFILES[name]

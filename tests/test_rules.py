@@ -120,7 +120,7 @@ def test_profiles() -> None:
         profile("")
 
 
-@pytest.mark.parametrize("name", ["pokerstars", "fulltilt", "partypoker"])
+@pytest.mark.parametrize("name", ["pokerstars", "fulltilt", "partypoker", "winamax"])
 def test_site_evidence_names_real_fields_and_says_when_nothing_decides(name: str) -> None:
     site = profile(name)
     settings = {"bring_in_tie_break", "board_tie_break", "heads_up_uncapped", "max_bets",

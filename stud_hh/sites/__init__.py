@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from stud_hh.reader import LineStart
-from stud_hh.sites import fulltilt, partypoker, pokerstars
+from stud_hh.sites import fulltilt, partypoker, pokerstars, winamax
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +58,15 @@ PARTYPOKER = Dialect(
     header_lines=partypoker.HEADER_LINES,
 )
 
-DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER)
+WINAMAX = Dialect(
+    name=winamax.SITE,
+    grammar="winamax.lark",
+    hand_start=winamax.HAND_START,
+    read_header=winamax.read_header,
+    make_builder=winamax.WinamaxBuilder,
+)
+
+DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX)
 
 
 def dialect_for(line: str) -> Dialect | None:
