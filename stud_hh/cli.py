@@ -134,7 +134,8 @@ def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 else:
                     print(violation_block(replayed), file=out)
     names = ", ".join(f"'{name}'" for name in sorted(used)) or f"'{args.profile}'"
-    summary = (f"{audited} hands audited under the {names} profile: "
+    noun = "profiles" if len(used) > 1 else "profile"
+    summary = (f"{audited} hands audited under the {names} {noun}: "
                f"{flagged} with violations ({sum(counts.values())} in all), "
                f"{skipped} skipped as not stud, {failed} unreadable")
     target = err if jsonl else out
