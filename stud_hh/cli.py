@@ -94,9 +94,11 @@ def _report_failure(failure: ParseFailure, err: TextIO) -> None:
 def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.replay import replay
     from stud_hh.report import rule_table, violation_block, violation_dict
-    from stud_hh.rules import profile
+    from stud_hh.rules import SITE, profile
 
-    rules_profile = profile(args.profile)  # an unknown name is unusable input
+    if args.profile != SITE:
+        profile(args.profile)  # an unknown name is unusable input
+    used: set[str] = set()
     files = list(reader.iter_files(args.paths))  # a missing path: main() reports it, exit 2
     jsonl = args.format == "jsonl"
     audited = flagged = failed = skipped = 0
@@ -113,12 +115,13 @@ def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     _report_failure(result, err)
                     continue
                 try:
-                    replayed = replay(result, rules_profile.name)
+                    replayed = replay(result, args.profile)
                 except StudHHError as exc:
                     failed += 1
                     print(f"error: {exc}", file=err)
                     continue
                 audited += 1
+                used.add(replayed.profile)
                 counts.update(v.rule for v in replayed.violations)
                 unverifiable.update(u.rule for u in replayed.unverifiable)
                 if not replayed.violations:
@@ -126,11 +129,13 @@ def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 flagged += 1
                 if jsonl:
                     for v in replayed.violations:
-                        out.write(json.dumps(violation_dict(v, rules_profile.name),
+                        out.write(json.dumps(violation_dict(v, replayed.profile),
                                              ensure_ascii=False) + "\n")
                 else:
                     print(violation_block(replayed), file=out)
-    summary = (f"{audited} hands audited under the '{rules_profile.name}' profile: "
+    names = ", ".join(f"'{name}'" for name in sorted(used)) or f"'{args.profile}'"
+    noun = "profiles" if len(used) > 1 else "profile"
+    summary = (f"{audited} hands audited under the {names} {noun}: "
                f"{flagged} with violations ({sum(counts.values())} in all), "
                f"{skipped} skipped as not stud, {failed} unreadable")
     target = err if jsonl else out
@@ -290,14 +295,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also print one line per file: hands by game, skipped, failed")
     p.set_defaults(func=cmd_parse)
 
-    from stud_hh.rules import PROFILES
+    from stud_hh.rules import PROFILES, SITE
 
     a = sub.add_parser("audit", help="replay every hand against the rules and list violations",
                        description="Parse and replay hands; print each broken rule with its "
                        "line. Exit 0 when clean, 1 with violations, 2 on unusable input.")
     a.add_argument("paths", nargs="+", type=Path, metavar="PATH")
-    a.add_argument("--profile", choices=sorted(PROFILES), default="pokerstars",
-                   help="house rules to audit against (default: pokerstars)")
+    a.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,
+                   help="house rules to audit against (default: site, each hand's own "
+                   "site's profile)")
     a.add_argument("--format", choices=("text", "jsonl"), default="text",
                    help="text: violations grouped per hand and a table per rule; jsonl: one "
                    "JSON object per violation")
@@ -308,7 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "with their meaning, pots, showdown, violations inline.")
     s.add_argument("hand_id", metavar="HAND_ID")
     s.add_argument("paths", nargs="+", type=Path, metavar="PATH")
-    s.add_argument("--profile", choices=sorted(PROFILES), default="pokerstars")
+    s.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE)
     s.set_defaults(func=cmd_show)
 
     i = sub.add_parser("import", help="parse, replay and store hands in a Parquet database",
@@ -320,8 +326,9 @@ def build_parser() -> argparse.ArgumentParser:
     i.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
     i.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="worker processes (default: every core)")
-    i.add_argument("--profile", choices=sorted(PROFILES), default="pokerstars",
-                   help="house rules to audit against (default: pokerstars)")
+    i.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,
+                   help="house rules to audit against (default: site, each hand's own "
+                   "site's profile)")
     i.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     i.set_defaults(func=cmd_import)
 

@@ -283,7 +283,7 @@ def import_paths(
     paths: Sequence[str | os.PathLike[str]],
     db_root: str | os.PathLike[str],
     *,
-    profile: str = "pokerstars",
+    profile: str = "site",
     jobs: int | None = None,
     batch_hands: int = BATCH_HANDS,
     on_file: Callable[[FileResult], None] | None = None,
@@ -295,7 +295,8 @@ def import_paths(
     ``on_start(files, total_bytes)`` is called once the work is known and
     ``on_file(result)`` after each file is committed (for a progress bar).
     """
-    rule_profile(profile)  # an unknown profile fails before any work
+    if profile != "site":  # each hand under its own site's profile
+        rule_profile(profile)  # an unknown profile fails before any work
     files = files_to_import(paths)
     db = Database.create(db_root)
     started = time.perf_counter()

@@ -307,7 +307,7 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
         raise UnsupportedFormatError("unknown hand-history format", path=raw.path,
                                      line=raw.first_line, text=first)
     try:
-        head = dialect.read_header(first)
+        head = dialect.read_header(_header_text(dialect, raw.text, first))
     except HandParseError as exc:
         raise HandParseError(exc.reason, path=raw.path, line=raw.first_line, column=1,
                              hand_id=exc.hand_id, text=first) from None
@@ -342,6 +342,13 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
                       tuple(builder.warnings))
 
 
+def _header_text(dialect: Dialect, text: str, first: str) -> str:
+    """The lines ``dialect.read_header`` reads: the first line, or the first few."""
+    if dialect.header_lines == 1:
+        return first
+    return "\n".join(text.split("\n", dialect.header_lines)[:dialect.header_lines])
+
+
 def hand_key(raw: RawHand) -> tuple[str, str] | None:
     """``(site, hand id)`` of a raw hand from its first line alone, or ``None``.
 
@@ -355,7 +362,7 @@ def hand_key(raw: RawHand) -> tuple[str, str] | None:
     if dialect is None:
         return None
     try:
-        return dialect.name, dialect.read_header(first).hand_id
+        return dialect.name, dialect.read_header(_header_text(dialect, raw.text, first)).hand_id
     except Exception:  # an unreadable header: the full parse reports it
         return None
 

@@ -13,6 +13,7 @@ history says happened.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -47,6 +48,7 @@ from stud_hh.events import (
 from stud_hh.parse import ParsedHand
 from stud_hh.rules import (
     GAMES,
+    SITE,
     Profile,
     ShowdownFirst,
     bet_size,
@@ -54,6 +56,7 @@ from stud_hh.rules import (
     cap,
     first_actor,
     profile,
+    profile_for,
 )
 from stud_hh.violations import Unverifiable, Violation
 
@@ -372,7 +375,8 @@ class _Replay:
                 cards_seen[card] = line
             (up_cards if up else down_cards).append(card)
         if event.known:
-            mine = [c for c in down_cards + up_cards if c is not None]
+            # cards shown earlier (an all-in shows them before the showdown) are known too
+            mine = [c for c in (*down_cards, *up_cards, *player.shown) if c is not None]
             for card in event.known:
                 if card is not None and card not in mine:
                     self.flag("card.changed", line, player.name,
@@ -403,8 +407,13 @@ class _Replay:
                         player.up.append(event.common)
         self.full_bet = bet_size(self.game, event.street, self.small_bet, self.big_bet)
 
-    def _start_round(self, line: int) -> None:
-        """Work out who must act first, once the street's cards are known."""
+    def _start_round(self, line: int, actor: str) -> None:
+        """Work out who must act first, once the street's cards are known.
+
+        ``actor`` is the first player the history shows acting: when the cards
+        that decide who acts first are not in the history (PartyPoker prints no
+        opponent's card), the order is taken from it and the check is
+        unverifiable, never a violation."""
         if self.to_act or self.last_actor is not None or self.street is None:
             return
         live_players = [p for p in self._seated if p.live]
@@ -420,6 +429,11 @@ class _Replay:
             if len(doors) < len(live):
                 self.cannot_check("bring-in.wrong-player", line,
                                   "a door card is not shown for every player")
+                if actor in live:
+                    self.first_actors.append(_FirstActor(
+                        _THIRD, actor, "first to act in the history (door cards not shown)"))
+                    self.to_act = self._actors_from(actor)
+                    return
                 first = live[0] if live else None
             else:
                 try:
@@ -446,6 +460,14 @@ class _Replay:
                 return
             able = [p.name for p in able_players]
             boards = {p.name: [c for c in p.up if c is not None] for p in able_players}
+            if actor in able and (len({len(b) for b in boards.values()}) > 1
+                                  or not all(boards.values())):
+                self.cannot_check("action.out-of-turn", line,
+                                  "not every board is shown: who acts first is unknown")
+                self.first_actors.append(_FirstActor(
+                    self.street, actor, "first to act in the history (boards not shown)"))
+                self.to_act = self._actors_from(actor)
+                return
             try:
                 first = first_actor(self.game, self.profile, boards, self.seat_order)
             except ValueError as exc:  # a card dealt twice: no order to check
@@ -479,7 +501,7 @@ class _Replay:
                       f"{name} acts on {self._street_label()} but is not seated")
             return
         if not self.to_act and self.last_actor is None and self.street is not None:
-            self._start_round(line)
+            self._start_round(line, name)
         street = self.street or _THIRD
         if player.folded:
             self.flag("action.after-fold", line, name,
@@ -592,8 +614,11 @@ class _Replay:
         kind = ActionKind.BET if self.level == 0 else ActionKind.RAISE
         size = self.full_bet
         allowed = {size}
-        if (street is Street.FOURTH and self.open_pair_big_bet
-                and self._open_pair()):
+        pair = street is Street.FOURTH and self.open_pair_big_bet and self._open_pair()
+        if pair is None and by == self.big_bet:
+            self.cannot_check("bet.big-without-open-pair", event.line,
+                              "not every board is shown: an open pair cannot be ruled out")
+        if pair or pair is None:
             allowed = {self.big_bet} if self.big_bet_made else {self.small_bet, self.big_bet}
         if by not in allowed and not (all_in and by < max(allowed)):
             if (street is Street.FOURTH and by == self.big_bet
@@ -621,13 +646,17 @@ class _Replay:
                           f"{self._street_label()}; the cap is {limit}")
         return kind, amount
 
-    def _open_pair(self) -> bool:
+    def _open_pair(self) -> bool | None:
+        """Whether a live player shows an open pair; ``None`` when a board is unknown."""
+        unknown = False
         for player in self.players.values():
-            if player.live and len(player.up) >= 2:
-                ranks = [c[0] for c in player.up[:2] if c is not None]
-                if len(ranks) == 2 and ranks[0] == ranks[1]:
-                    return True
-        return False
+            if not player.live:
+                continue
+            ranks = [c[0] for c in player.up[:2] if c is not None]
+            if len(ranks) == 2 and ranks[0] == ranks[1]:
+                return True
+            unknown = unknown or len(ranks) < 2
+        return None if unknown else False
 
     def _advance(self, name: str, kind: ActionKind, aggressive: bool) -> None:
         """Who is still to act after ``name``'s action (``aggressive``: a completion,
@@ -657,8 +686,8 @@ class _Replay:
         self.shows.append(player.name)
         if self.in_showdown:
             self.show_lines.append((player.name, event.line))
+        known = [c for c in (*player.down, *player.up, *player.shown) if c is not None]
         player.shown = event.cards
-        known = [c for c in player.down + player.up if c is not None]
         for card in event.cards:
             if card is not None and card not in known and card != self.common:
                 seen = self.cards_seen.get(card)
@@ -744,11 +773,21 @@ class _Replay:
         put_in = sum(totals.values())
         returned = sum(self.uncalled.values())
         taken = sum(self.collected.values())
-        if put_in - returned != taken + rake:
-            self.flag("pot.not-balanced", line, None,
-                      f"players put in {put_in - returned} after uncalled bets; "
-                      f"{taken} was collected and the rake is {rake}")
-        self._check_uncalled(line)
+        if self.pot_summary is None:
+            # a site that prints no pot total, rake or uncalled bet (PartyPoker: a
+            # winner's amount includes a bet nobody called): the rake is what was put
+            # in and not taken back, and neither rule can be checked
+            rake = max(put_in - returned - taken, 0)
+            self.cannot_check("pot.not-balanced", line,
+                              "the history prints no pot total or rake")
+            self.cannot_check("pot.uncalled-wrong", line,
+                              "the history prints no uncalled bets")
+        else:
+            if put_in - returned != taken + rake:
+                self.flag("pot.not-balanced", line, None,
+                          f"players put in {put_in - returned} after uncalled bets; "
+                          f"{taken} was collected and the rake is {rake}")
+            self._check_uncalled(line)
         self._check_showdown_order()
         pots = self._award(rake, line, totals)
         collected, uncalled = self.collected, self.uncalled
@@ -767,6 +806,10 @@ class _Replay:
         then clockwise; players who muck are skipped."""
         live = [p for p in self.seat_order if self.players[p].live]
         if len(live) < 2 or len(self.show_lines) < 2:
+            return
+        if self.profile.showdown_first is ShowdownFirst.NOT_RECORDED:
+            self.cannot_check("showdown.wrong-order", self.show_lines[0][1],
+                              "the site lists shown hands in an order of its own")
             return
         aggressive = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
         river = [a.player for a in self.actions
@@ -795,8 +838,11 @@ class _Replay:
         """The uncalled part of the last bet goes back to the bettor, exactly."""
         players = self.players.values()
         expected: dict[str, int] = {}
-        last_street = max((s for p in players for s in p.put_in if s is not None), default=None)
-        if last_street is not None:
+        streets = {s for p in players for s in p.put_in}
+        # the last round with money in it; the antes (key None) when no street has any
+        # (an ante all-in for less than the others' leaves their excess uncalled)
+        last_street = max((s for s in streets if s is not None), default=None)
+        if last_street is not None or None in streets:
             amounts = sorted(((p.name, p.put_in[last_street]) for p in players
                               if last_street in p.put_in), key=lambda kv: -kv[1])
             if len(amounts) >= 1:
@@ -804,6 +850,14 @@ class _Replay:
                 second = amounts[1][1] if len(amounts) > 1 else 0
                 if top > second:
                     expected[top_name] = top - second
+        if self.profile.uncalled_in_pot and not self.uncalled_lines:
+            # the site leaves the bet in the pot it prints: its bettor must collect it
+            short = {p: a for p, a in expected.items() if self.collected.get(p, 0) < a}
+            if short:
+                self.flag("pot.uncalled-wrong", line, None,
+                          f"the uncalled bet {short} stays in the pot, but its bettor "
+                          f"collects less than it")
+            return
         if expected != {k: v for k, v in self.uncalled.items() if v}:
             where = self.uncalled_lines[0] if self.uncalled_lines else line
             self.flag("pot.uncalled-wrong", where, None,
@@ -905,26 +959,42 @@ class ReplayError(StudHHError):
 
 def _run(hand: ParsedHand, rules_profile: Profile) -> ReplayedHand:
     try:
-        return _Replay(hand, rules_profile).run()
+        replayed = _Replay(hand, rules_profile).run()
     except StudHHError:
         raise
     except Exception as exc:  # never a bare traceback on user data
         raise ReplayError(f"cannot replay this hand: {exc!r}", path=hand.path,
                           line=hand.first_line, hand_id=hand.hand_id) from exc
+    if GAMES[hand.header.game].audited:
+        return replayed
+    # A game whose rules the engine does not check (five-card stud, 2-7 razz): the
+    # money is still walked, but no finding can be a violation; each one is kept,
+    # as unverifiable, saying why.
+    game = hand.header.game.value
+    unaudited = tuple(
+        Unverifiable(rule=v.rule, hand_id=v.hand_id, path=v.path, line=v.line,
+                     reason=f"game not audited ({game}): {v.message}")
+        for v in replayed.violations)
+    note = Unverifiable(rule="game.not-audited", hand_id=hand.hand_id, path=hand.path,
+                        line=hand.first_line,
+                        reason=f"game not audited: the replayer has no checked rules for {game}")
+    return dataclasses.replace(replayed, violations=(),
+                               unverifiable=(note, *replayed.unverifiable, *unaudited))
 
 
-def replay(hand: ParsedHand, profile_name: str = "pokerstars") -> ReplayedHand:
-    """Replay ``hand`` under the named rule profile (``pokerstars``, ``casino``).
+def replay(hand: ParsedHand, profile_name: str = SITE) -> ReplayedHand:
+    """Replay ``hand`` under the named rule profile (``pokerstars``, ``casino``, ...);
+    the default, ``site``, is the profile of the hand's own site.
 
     Raises :class:`ReplayError` only when the engine itself fails on the hand.
     """
-    return _run(hand, profile(profile_name))
+    return _run(hand, profile_for(profile_name, hand.header.site))
 
 
-def replay_all(hands: Iterable[ParsedHand], profile_name: str = "pokerstars"
+def replay_all(hands: Iterable[ParsedHand], profile_name: str = SITE
                ) -> Iterator[ReplayedHand]:
-    """Replay many hands under one profile."""
-    rules_profile = profile(profile_name)
+    """Replay many hands under one profile (``site``: each under its site's)."""
+    fixed = None if profile_name == SITE else profile(profile_name)
     for hand in hands:
-        yield _run(hand, rules_profile)
+        yield _run(hand, fixed or profile_for(SITE, hand.header.site))
 

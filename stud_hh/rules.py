@@ -53,6 +53,8 @@ from stud_hh.events import Game, Street
 __all__ = [
     "GAMES",
     "PROFILES",
+    "SITE",
+    "SITE_PROFILES",
     "BetSize",
     "BoardOrder",
     "BringInRule",
@@ -76,6 +78,7 @@ __all__ = [
     "clockwise_from",
     "first_actor",
     "profile",
+    "profile_for",
 ]
 
 
@@ -172,6 +175,9 @@ class ShowdownFirst(StrEnum):
     RIVER_BETTOR_ELSE_TOGETHER = "river_bettor_else_together"
     """The last to bet or raise on 7th street, then clockwise; a showdown checked down
     on 7th street turns all hands over at once, so its order is not a rule."""
+    NOT_RECORDED = "not_recorded"
+    """The history lists shown hands in an order of its own (Winamax: by seat, highest
+    first, whoever bet): the order they were shown in cannot be checked."""
 
 
 class Support(StrEnum):
@@ -409,6 +415,11 @@ class Profile:
     odd_chip: OddChip = OddChip()
     showdown_first: ShowdownFirst = ShowdownFirst.RIVER_BETTOR
     """Who shows first; see :class:`ShowdownFirst`."""
+    uncalled_in_pot: bool = False
+    """How the site prints a bet nobody called (not a house rule: RULES.md lets a
+    profile hold "anything else a site does differently"). False: an ``Uncalled bet``
+    line returns it. True: no such line; the pot the site prints keeps it and the
+    bettor collects it with the pot (Winamax)."""
     open_pair_big_bet: frozenset[Game] = frozenset({Game.STUD})
     """Games in which an open pair on the ``open_pair_option`` street (4th) lets any
     player bet or raise a big bet."""
@@ -587,8 +598,224 @@ POKERSTARS = Profile(
     evidence=_STARS_EVIDENCE,
 )
 
-PROFILES: dict[str, Profile] = {p.name: p for p in (CASINO, POKERSTARS)}
+_FTP_STEAL = "FTP/7-StudHL-USD-2-4-201006.Steal.examples.txt"
+_FTP_CO = "FTP/7-Stud-USD-3-6-20106.Steal.from.CO.Success.txt"
+_FTP_3BET = "FTP/7-Stud-USD-3-6-20106.Steal.from.HJ.Failure-3bet.by.button.txt"
+_FTP_EARLY = "FTP/_early2008/ftp-stud-hilo-ring-001.txt"
+
+# Every stud, stud8 and razz hand of ../shared/corpus/FTP (24 hands; the five-card
+# stud hand is not audited) replays clean under this profile; each setting was
+# flipped in turn and the corpus replayed again (tests/test_fulltilt.py does it):
+# only the settings marked DECIDES / OTHER_GAME change the result.
+_FTP_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="bring_in_tie_break", support=Support.DECIDES, file=_FTP_CO,
+             hand_id="21536266313",
+             shows="stud: doors 2s (seat 3) and 2c (seat 4) tie; seat 4 (2c) brings in: by "
+             "suit, not by seat order"),
+    Evidence(setting="bring_in_tie_break", support=Support.DECIDES, file=_FTP_STEAL,
+             hand_id="11111111813",
+             shows="stud: doors 3s (seat 3) and 3c (seat 5) tie; seat 5 (3c) brings in"),
+    Evidence(setting="open_pair_big_bet", support=Support.DECIDES, file=_FTP_STEAL,
+             hand_id="11111111813",
+             shows="stud: an open pair on 4th street and a bet of $4 (the big bet) there"),
+    Evidence(setting="open_pair_big_bet", support=Support.DECIDES, file=_FTP_STEAL,
+             hand_id="11111112277",
+             shows="stud: an open pair on 4th street and a bet of $4 (the big bet) there; "
+             "no big bet on 4th in the corpus's stud8 or razz hands"),
+    Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_FTP_3BET,
+             hand_id="21536527525",
+             shows="stud: Hero bets 7th street and shows first; no checked-down showdown "
+             "among the corpus's FTP hands decides the order without a river bet"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no two equal best boards on 4th-7th "
+             "street in any FTP hand (position and suit both replay clean). Position "
+             "follows RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no FTP round reaches the cap, heads-up "
+             "or not (max_bets 3 and 5 both replay clean). Uncapped heads-up follows "
+             "RULES.md's casino value"),
+    Evidence(setting="max_bets", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no stud, stud8 or razz round of the FTP "
+             "corpus goes past two bet levels. Four follows RULES.md"),
+    Evidence(setting="half_bet_reopens", support=Support.OTHER_GAME,
+             file="FTP/5-Stud-USD-MTT-100-201303.txt", hand_id="32412111030",
+             shows="five-card stud: Player0 completes to 800, Player4 raises all-in to 1,345 "
+             "(545, more than half a bet), and Player0, who had acted, raises again to "
+             "2,145: the short all-in reopened the betting. No seven-card hand decides it"),
+    Evidence(setting="odd_chip", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one stud8 split (_early2008 "
+             "6367428246) is a scoop of $125 + $125 by one player. Values from RULES.md"),
+    Evidence(setting="odd_chip", support=Support.CONSISTENT, file=_FTP_EARLY,
+             hand_id="6367428246",
+             shows="stud8 scoop: 'wins the high pot ($125)' and 'wins the low pot ($125)'"),
+)
+
+FULL_TILT = Profile(
+    name="fulltilt",
+    description="Full Tilt Poker fixed-limit stud, stud8 and razz, checked on the corpus "
+    "hands (only the bring-in tie-break and the open pair are decided by them)",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.RIVER_BETTOR,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_FTP_EVIDENCE,
+)
+
+_PARTY_MTT = "PartyPoker/7-Stud-USD-MTT-6.00-201205.txt"
+_PARTY_HL = "PartyPoker/7-StudHL-USD-10-20.201202.wins.lo.pot.txt"
+
+# PartyPoker never prints an opponent's card before the showdown, so no door card
+# or board of the corpus's four hands (all replay clean) can decide a tie-break:
+# those checks are unverifiable on every PartyPoker hand, whatever the setting.
+_PARTY_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="open_pair_big_bet", support=Support.DECIDES, file=_PARTY_MTT,
+             hand_id="11792805420",
+             shows="stud: 'double bets [120]' on 4th street at 60/120: the big bet, which the "
+             "site itself names as the open-pair option"),
+    Evidence(setting="max_bets", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one round with four bet levels "
+             "(11792805420, 6th street: bet, three raises, call) is heads-up, so it bears "
+             "on the cap only if heads-up rounds are capped. Four follows RULES.md"),
+    Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_PARTY_MTT,
+             hand_id="11792805420",
+             shows="the 7th-street bettor shows first (likewise 9581478205 and 11480841734); "
+             "no checked-down showdown in the corpus"),
+    Evidence(setting="bring_in_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: PartyPoker prints no opponent's door "
+             "card, so no tie can be seen. Suit follows RULES.md (seeds 001, 003)"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: PartyPoker prints no opponent's board. "
+             "Position follows RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one heads-up round that reaches four "
+             "bet levels (11792805420, 6th street) ends with a call, which either value "
+             "explains. Uncapped follows RULES.md's casino value"),
+    Evidence(setting="half_bet_reopens", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no all-in in the corpus's PartyPoker hands"),
+    Evidence(setting="odd_chip", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one stud8 split (11480841734, "
+             "$90.50 + $90.50) is even. Values from RULES.md"),
+    Evidence(setting="odd_chip", support=Support.CONSISTENT, file=_PARTY_HL,
+             hand_id="11480841734",
+             shows="stud8: high and low halves of $181 after rake, $90.50 each"),
+)
+
+PARTYPOKER = Profile(
+    name="partypoker",
+    description="PartyPoker fixed-limit stud and stud8: the open pair checked "
+    "on the corpus hands; tie-breaks cannot be seen in its histories",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.RIVER_BETTOR,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_PARTY_EVIDENCE,
+)
+
+_WMX_STUD = "Winamax/7-Stud-6max-EUR-25-50-201611._8games_.txt"
+_WMX_EXPORT = "Winamax/7-Stud-6max-play-0.5-0.10-201606.export.txt"
+_WMX_HL = "Winamax/7-StudHL-6max-EUR-25-50-201611._8games_.txt"
+_WMX_2022 = "Winamax/_fpdb3_test_hand/20220307_Malmö_real_7stud8_fixed-limit.txt"
+
+# Every stud, stud8 and razz hand of ../shared/corpus/Winamax (7 hands) replays
+# clean under this profile except the negative.bet hand, a site data fault that
+# the audit flags (tests/test_winamax.py lists its violations). All of them are
+# heads-up or three-handed, and no door card, board or all-in decides a house rule.
+_WMX_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="showdown_first", support=Support.DECIDES, file=_WMX_STUD,
+             hand_id="9250793-470-1478990787",
+             shows="Hero (seat 1) raises 7th street last, yet Player0 (seat 4) is listed "
+             "showing first"),
+    Evidence(setting="showdown_first", support=Support.DECIDES, file=_WMX_2022,
+             hand_id="17032867-64-1646691396",
+             shows="jelachatte (seat 1) bets 7th street, Kurcias. (seat 2) calls and is "
+             "listed showing first"),
+    Evidence(setting="showdown_first", support=Support.DECIDES, file=_WMX_EXPORT,
+             hand_id="8835086-564-1465760198",
+             shows="Player2 (seat 6) bets 7th street and is listed first: so neither the "
+             "bettor nor the caller always shows first; every corpus showdown lists the "
+             "hands from the highest seat down, so the showing order is not recorded"),
+    Evidence(setting="uncalled_in_pot", support=Support.DECIDES, file=_WMX_HL,
+             hand_id="9250793-554-1478991850",
+             shows="Player0 bets 50€ on 7th, Hero folds; no uncalled-bet line, 'Total pot "
+             "228€ | Rake 2€' holds the 50€ and Player0 collects 114€ + 114€; likewise "
+             "razz 9250793-444-1478990340 and 2022's 17032867-65-1646691450"),
+    Evidence(setting="bring_in_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no two equal door cards. Suit follows "
+             "RULES.md (seeds 001, 003)"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no equal best boards. Position follows "
+             "RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no round goes past two bet levels. "
+             "Uncapped heads-up follows RULES.md's casino value"),
+    Evidence(setting="max_bets", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no round goes past two bet levels. "
+             "Four follows RULES.md"),
+    Evidence(setting="half_bet_reopens", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one all-in for less is the "
+             "negative.bet hand's faulty raise"),
+    Evidence(setting="odd_chip", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one stud8 pot split in halves "
+             "(9250793-554-1478991850) goes to one player. Values from RULES.md"),
+    Evidence(setting="open_pair_big_bet", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no open pair on 4th street in a stud "
+             "hand. Stud only follows RULES.md"),
+)
+
+WINAMAX = Profile(
+    name="winamax",
+    description="Winamax fixed-limit stud, stud8 and razz cash games: the uncalled bet stays "
+    "in the printed pot, the showing order is not recorded; no house rule is decided by "
+    "the corpus hands",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.NOT_RECORDED,
+    uncalled_in_pot=True,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_WMX_EVIDENCE,
+)
+
+PROFILES: dict[str, Profile] = {
+    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX)}
 """Every shipped profile by name."""
+
+SITE = "site"
+"""The profile name that means "each hand under its own site's profile"."""
+
+SITE_PROFILES: dict[str, str] = {
+    "PokerStars": "pokerstars",
+    "Full Tilt Poker": "fulltilt",
+    "PartyPoker": "partypoker",
+    "Winamax": "winamax",
+}
+"""The profile each site's hands are audited under by default (site name as the
+dialect writes it in :attr:`~stud_hh.events.HandHeader.site`)."""
+
+
+def profile_for(name: str, site: str) -> Profile:
+    """The profile ``name``, or with ``name == "site"`` the profile of ``site``.
+
+    >>> profile_for("site", "Full Tilt Poker").name, profile_for("casino", "PokerStars").name
+    ('fulltilt', 'casino')
+    """
+    if name == SITE:
+        try:
+            return PROFILES[SITE_PROFILES[site]]
+        except KeyError:
+            raise UnknownProfileError(f"no rule profile for site {site!r}") from None
+    return profile(name)
 
 
 class UnknownProfileError(StudHHError):
@@ -607,7 +834,7 @@ def profile(name: str) -> Profile:
     ...     profile("Stars")
     ... except UnknownProfileError as error:
     ...     print(error)
-    unknown rule profile 'Stars' (known: casino, pokerstars)
+    unknown rule profile 'Stars' (known: casino, fulltilt, partypoker, pokerstars, winamax)
     """
     try:
         return PROFILES[name]

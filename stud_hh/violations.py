@@ -72,6 +72,8 @@ _RULES = (
          "Showdown"),
     Rule("pot.not-balanced", "money put in differs from money collected plus rake",
          "Accounting that must always hold"),
+    Rule("game.not-audited", "a hand of a game whose rules the replayer does not check "
+         "(five-card stud, 2-7 razz): recorded as unverifiable, never as a violation", "Games"),
 )
 
 RULES: dict[str, Rule] = {rule.code: rule for rule in _RULES}

@@ -1,6 +1,6 @@
 """Importing the whole shared corpus: nothing is lost, money balances, and another tracker agrees.
 
-Only the PokerStars reader exists so far; files of the other sites are each
+PokerStars, Full Tilt, PartyPoker and Winamax have readers so far; files of the other sites are each
 kept whole in the ``failures`` table ("no hand header of a supported site")
 until their readers arrive (issue 6). The test lists them as such rather
 than skipping them.
@@ -20,7 +20,7 @@ from conftest import CORPUS_DIR, CORPUS_MISSING
 from stud_hh.importer import import_paths
 from stud_hh.store import Database, open_db
 
-READ_SITES = {"Stars"}
+READ_SITES = {"Stars", "FTP", "PartyPoker", "Winamax"}
 """Corpus folders whose site has a reader today."""
 
 NOT_HISTORIES = {"Stars/_early2008/ps-flags-studhilo.expected.txt"}
@@ -47,6 +47,22 @@ for the FTP steal examples of issue 6 to be compared on more than one hand),
 ``street*CheckCallRaise*`` (FPDB's check-call-raise is not STATS.md's
 check-raise), the 3-bet/4-bet/squeeze fields (hold'em preflop terms with no
 STATS.md counterpart), and the ``card*`` columns (FPDB card codes)."""
+
+
+SITE_DATA_FAULTS = {
+    ("Winamax", "9250793-1578-1479092164"):
+        "Winamax/7-Stud-6max-EUR-25-50-201611._8games_.negative.bet.txt: an all-in printed "
+        "as 'raises -6.10€ to 18.90€'; the audit must flag it (tests/test_winamax.py)",
+}
+"""Hands whose history is wrong as the site wrote it: flagged, never repaired."""
+
+FPDB_NOT_DEALT = {
+    ("FTP/Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt.hp", "Player6"):
+        "seated but sitting out: posts no ante and gets no cards; FPDB lists every seated "
+        "player who is not marked sitting out in the seat line (the file's name says so)",
+}
+"""Players an .hp file lists as playing whom the history deals no cards: left out of
+the comparison, each with the reason."""
 
 
 @pytest.fixture(scope="module")
@@ -103,15 +119,17 @@ def test_money_balances_for_every_stored_hand(corpus_db: Database) -> None:
     sums = players.groupby(["site", "hand_id"], observed=True)[["put_in", "net",
                                                                 "rake_share"]].sum()
     joined = hands.join(sums)
-    assert len(joined) == 73
+    assert len(joined) == 73 + 24 + 4 + 7  # Stars, Full Tilt, PartyPoker, Winamax
     assert (joined["put_in"] == joined["pot"]).all()
-    assert (joined["net"] + joined["rake"] == 0).all()
+    balanced = joined["net"] + joined["rake"] == 0
+    assert set(joined.index[~balanced]) == set(SITE_DATA_FAULTS)
     assert (joined["rake_share"] == joined["rake"]).all()
 
 
-def test_stars_hands_have_no_violations(corpus_db: Database) -> None:
-    assert corpus_db.count("violations") == 0
-    assert (corpus_db.hands(columns=["violations"])["violations"] == 0).all()
+def test_only_the_documented_site_data_faults_have_violations(corpus_db: Database) -> None:
+    hands = corpus_db.hands(columns=["site", "hand_id", "violations"])
+    flagged = hands[hands["violations"] > 0]
+    assert set(zip(flagged["site"], flagged["hand_id"], strict=True)) == set(SITE_DATA_FAULTS)
 
 
 def hp_files() -> list[Path]:
@@ -124,6 +142,8 @@ def test_per_player_values_agree_with_fpdb(corpus_db: Database, hp: Path) -> Non
     if site not in READ_SITES:
         pytest.skip(f"{site}: no reader yet (issue 6)")
     expected = ast.literal_eval(hp.read_text(encoding="utf-8"))
+    key = hp.relative_to(CORPUS_DIR).as_posix()
+    expected = {name: d for name, d in expected.items() if (key, name) not in FPDB_NOT_DEALT}
     history = str(hp.with_suffix("").resolve())
     hand_ids = corpus_db.hands(columns=["hand_id"], filters=[("file", "==", history)])
     assert len(hand_ids) == 1, "an .hp file describes one hand"
@@ -131,10 +151,13 @@ def test_per_player_values_agree_with_fpdb(corpus_db: Database, hp: Path) -> Non
     ours = ours[ours["dealt"]].set_index("player")
     played = {name for name, d in expected.items() if not d.get("sitout")}
     assert set(ours.index) == played  # hands played: the same players
+    # FPDB keeps money in hundredths of the printed unit (tournament chips too); ours
+    # is in the table's unit (cents, or whole chips: scale 1)
+    scale = int(ours["scale"].iloc[0])
     for name, fields in expected.items():
         for theirs, mine in FPDB_FIELDS.items():
             value = fields[theirs]
-            want = value if theirs == "totalProfit" else bool(value)
+            want = value * scale // 100 if theirs == "totalProfit" else bool(value)
             got = ours.loc[name, mine]
             assert (int(got) if theirs == "totalProfit" else bool(got)) == want, \
                 f"{name}: FPDB {theirs}={value!r}, our {mine}={got!r}"

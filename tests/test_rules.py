@@ -113,10 +113,26 @@ def test_profiles() -> None:
     assert CASINO.half_bet_reopens
     assert CASINO.max_bets == 4
     assert STARS.open_pair_big_bet == frozenset({Game.STUD})
-    with pytest.raises(UnknownProfileError, match=r"profile 'nope' \(known: casino, pokerstars"):
+    with pytest.raises(UnknownProfileError,
+                       match=r"profile 'nope' \(known: casino, fulltilt, partypoker, pokerstars"):
         profile("nope")
     with pytest.raises(ValueError, match="unknown rule profile ''"):
         profile("")
+
+
+@pytest.mark.parametrize("name", ["pokerstars", "fulltilt", "partypoker", "winamax"])
+def test_site_evidence_names_real_fields_and_says_when_nothing_decides(name: str) -> None:
+    site = profile(name)
+    settings = {"bring_in_tie_break", "board_tie_break", "heads_up_uncapped", "max_bets",
+                "half_bet_reopens", "odd_chip", "open_pair_big_bet"}
+    assert settings <= {e.setting for e in site.evidence}
+    assert {e.setting for e in site.evidence} <= {f.name for f in dataclasses.fields(Profile)}
+    for e in site.evidence:
+        if e.support is Support.NONE:
+            assert "not confirmed by a corpus hand" in e.shows
+        else:
+            assert e.file is not None
+            assert e.hand_id is not None
 
 
 def test_pokerstars_evidence_covers_every_setting() -> None:

@@ -337,7 +337,8 @@ def test_every_rule_code_has_a_case() -> None:
     from stud_hh.violations import RULES
 
     tested = {rule for *_, expected in CASES for rule, _ in expected}
-    assert tested == set(RULES), sorted(set(RULES) - tested)
+    # game.not-audited is never a violation, only an unverifiable note (test_fulltilt.py)
+    assert tested == set(RULES) - {"game.not-audited"}, sorted(set(RULES) - tested)
 
 
 def test_completion_and_bring_in_are_named() -> None:

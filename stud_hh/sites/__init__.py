@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from stud_hh.reader import LineStart
-from stud_hh.sites import pokerstars
+from stud_hh.sites import fulltilt, partypoker, pokerstars, winamax
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +26,11 @@ class Dialect:
     hand_start: re.Pattern[str]
     """Matches (with ``match``) a line that opens a hand of this site."""
     read_header: Callable[[str], pokerstars.HeaderFields]
+    """Reads the hand's first ``header_lines`` lines (joined by newlines)."""
     make_builder: Callable[[], Any]
+    header_lines: int = 1
+    """How many opening lines the header reader needs (PartyPoker puts the game on
+    the third or fourth)."""
 
 
 POKERSTARS = Dialect(
@@ -37,7 +41,32 @@ POKERSTARS = Dialect(
     make_builder=pokerstars.PokerStarsBuilder,
 )
 
-DIALECTS: tuple[Dialect, ...] = (POKERSTARS,)
+FULL_TILT = Dialect(
+    name=fulltilt.SITE,
+    grammar="fulltilt.lark",
+    hand_start=fulltilt.HAND_START,
+    read_header=fulltilt.read_header,
+    make_builder=fulltilt.FullTiltBuilder,
+)
+
+PARTYPOKER = Dialect(
+    name=partypoker.SITE,
+    grammar="partypoker.lark",
+    hand_start=partypoker.HAND_START,
+    read_header=partypoker.read_header,
+    make_builder=partypoker.PartyPokerBuilder,
+    header_lines=partypoker.HEADER_LINES,
+)
+
+WINAMAX = Dialect(
+    name=winamax.SITE,
+    grammar="winamax.lark",
+    hand_start=winamax.HAND_START,
+    read_header=winamax.read_header,
+    make_builder=winamax.WinamaxBuilder,
+)
+
+DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX)
 
 
 def dialect_for(line: str) -> Dialect | None:
