@@ -344,7 +344,9 @@ def positional_constructor(cls: type[_E]) -> Callable[..., _E]:
     args = ", ".join(names)
     body = "".join(f"    _s{i}(o, {name})\n" for i, name in enumerate(names))
     source = f"def make({args}):\n    o = _new(_cls)\n{body}    return o\n"
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **setters}
+    # cls.__new__ is object.__new__ for a plain class; a class compiled by mypyc has
+    # its own (and refuses object.__new__), with slot setters that check types
+    scope: dict[str, Any] = {"_new": cls.__new__, "_cls": cls, **setters}
     exec(source, scope)
     maker: Callable[..., _E] = scope["make"]
     return maker

@@ -7,6 +7,7 @@ a clear message when it is absent.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -53,3 +54,13 @@ def stars_hand_texts(corpus: Path) -> list[tuple[str, str]]:
                 found.append((name, raw.text))
     assert found, f"no stud hand found in {stars}"
     return found
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under ``make compiled`` the suite must run the compiled wheel, not the source tree."""
+    if os.environ.get("STUD_HH_EXPECT_COMPILED"):
+        import stud_hh.replay
+
+        where = stud_hh.replay.__file__
+        if not where.endswith((".so", ".pyd")):
+            raise pytest.UsageError(f"expected the compiled modules, imported {where}")

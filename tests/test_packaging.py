@@ -1,7 +1,12 @@
-"""A wheel ships the grammar inside the package, and an installed copy can parse."""
+"""A wheel ships the grammar inside the package, and an installed copy can parse and replay.
+
+A standard wheel is compiled with mypyc (see ``hatch_build.py``) where a C
+compiler is found, unless ``STUD_HH_NO_MYPYC=1``; otherwise it is pure Python.
+"""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -10,7 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from stud_hh.parse import parse_hand
+from stud_hh.replay import replay
+
 ROOT = Path(__file__).resolve().parent.parent
+COMPILED = ["events", "rules", "replay", "sites/pokerstars"]
+"""The modules hatch_build.py compiles (pyproject.toml lists them)."""
 
 HAND = """PokerStars Hand #7: Razz Limit ($1/$2 USD) - 2026/01/02 03:04:05 ET
 Table 'T' 8-max
@@ -32,18 +42,54 @@ Seat 2: B folded on the 3rd Street (didn't bet)
 """
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def build_wheel(out: Path, env: dict[str, str] | None = None) -> Path:
     pytest.importorskip("hatchling", reason="building the wheel needs hatchling (dev dependency)")
-    out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
+    run = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
          "-w", str(out), str(ROOT)],
-        check=True, capture_output=True, timeout=300,
+        capture_output=True, text=True, timeout=600, env={**os.environ, **(env or {})},
     )
+    assert run.returncode == 0, run.stdout + run.stderr
     wheels = list(out.glob("stud_hh-*.whl"))
     assert len(wheels) == 1
     return wheels[0]
+
+
+def expect_compiled() -> bool:
+    """Whether hatch_build.py compiles here: the same test the hook makes."""
+    pytest.importorskip("hatchling", reason="the build hook needs hatchling (dev dependency)")
+    spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
+    assert spec is not None
+    assert spec.loader is not None
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    return os.environ.get("STUD_HH_NO_MYPYC", "") in ("", "0") and hook.no_compiler() is None
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+def test_wheel_is_compiled_where_it_can_be(wheel: Path) -> None:
+    names = zipfile.ZipFile(wheel).namelist()
+    compiled = sorted(m for m in COMPILED
+                      if any(n.startswith(f"stud_hh/{m}.") and n.endswith((".so", ".pyd"))
+                             for n in names))
+    if expect_compiled():
+        assert compiled == sorted(COMPILED)
+        assert not wheel.name.endswith("-none-any.whl")
+    else:
+        assert compiled == []
+        assert wheel.name.endswith("-py3-none-any.whl")
+    assert all(f"stud_hh/{m}.py" in names for m in COMPILED)  # the source ships too
+
+
+@pytest.mark.parametrize("env", [{"STUD_HH_NO_MYPYC": "1"}, {"CC": "/nonexistent/cc"}],
+                         ids=["asked", "no-compiler"])
+def test_pure_python_wheel(env: dict[str, str], tmp_path: Path) -> None:
+    names = zipfile.ZipFile(build_wheel(tmp_path, env)).namelist()
+    assert not [n for n in names if n.endswith((".so", ".pyd"))]
 
 
 def test_wheel_contains_the_grammar(wheel: Path) -> None:
@@ -65,11 +111,15 @@ def test_installed_wheel_parses_from_its_own_grammar(wheel: Path, tmp_path: Path
         "from importlib import resources\n"
         f"assert stud_hh.__file__.startswith({str(target)!r}), stud_hh.__file__\n"
         "assert resources.files('stud_hh').joinpath('grammar', 'pokerstars.lark').is_file()\n"
+        "import stud_hh.replay as r\n"
         "h = p.parse_hand(open('hand.txt').read())\n"
-        "print(h.header.game.value, len(h.events))\n"
+        "print(h.header.game.value, len(h.events), r.__file__.endswith(('.so', '.pyd')),\n"
+        "      *[v.message for v in r.replay(h).violations], sep='|')\n"
     )
     env = {**os.environ, "PYTHONPATH": str(target), "XDG_CACHE_HOME": str(tmp_path / "cache")}
     run = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.split() == ["razz", "13"]
+    # the same violations as the source tree's replay (the uncalled bet is off by 10)
+    violations = [v.message for v in replay(parse_hand(HAND)).violations]
+    assert run.stdout.strip().split("|") == ["razz", "13", str(expect_compiled()), *violations]

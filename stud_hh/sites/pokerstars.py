@@ -10,7 +10,7 @@ here decides what an action means under the rules: a completion stays the
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,7 +54,7 @@ from stud_hh.sites.headers import to_utc
 
 SITE = "PokerStars"
 
-HAND_START = re.compile(r"(?i:pokerstars)\b[^\n#]*#\d+")
+HAND_START: re.Pattern[str] = re.compile(r"(?i:pokerstars)\b[^\n#]*#\d+")
 """A line that opens a PokerStars hand (also matches the upper-case re-export)."""
 
 _HEAD = re.compile(
@@ -477,7 +477,7 @@ class PokerStarsBuilder:
     def __init__(self) -> None:
         self.events: list[HandEvent] = []
         self.seats: list[Seat] = []
-        self.lines: tuple[int, ...] = ()
+        self.lines: Sequence[int] = ()
         self.scale = 1
         self.game = Game.STUD
         self.street = Street.THIRD
@@ -494,7 +494,7 @@ class PokerStarsBuilder:
             "TABLE_EVENT": self._table_event,
         }
 
-    def begin(self, fields: dict[str, Any], lines: tuple[int, ...]) -> None:
+    def begin(self, fields: dict[str, Any], lines: Sequence[int]) -> None:
         self.events = []
         self.seats = []
         self.lines = lines
@@ -786,10 +786,29 @@ class PokerStarsBuilder:
                                        text=value))
 
     # -- the structural rules carry nothing: events are already recorded ----------
-    def _nothing(self, children: list[Any]) -> None:
+    def start(self, children: list[Any]) -> None:
         return None
 
-    start = third = fourth = fifth = sixth = river = showdown = summary = _nothing
+    def third(self, children: list[Any]) -> None:
+        return None
+
+    def fourth(self, children: list[Any]) -> None:
+        return None
+
+    def fifth(self, children: list[Any]) -> None:
+        return None
+
+    def sixth(self, children: list[Any]) -> None:
+        return None
+
+    def river(self, children: list[Any]) -> None:
+        return None
+
+    def showdown(self, children: list[Any]) -> None:
+        return None
+
+    def summary(self, children: list[Any]) -> None:
+        return None
 
 
 def _summary_name(rest: str, names: set[str]) -> str:

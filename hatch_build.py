@@ -1,0 +1,105 @@
+"""Hatchling build hook: compile the hot modules with mypyc into a normal wheel.
+
+Only a standard (non-editable) wheel is compiled; an editable install
+(``make setup``) stays pure Python, so a developer's edits to a ``.py`` file
+always take effect. The compilation runs on a copy of the package in a
+temporary folder, so no ``.so`` file ever lands in the source tree where it
+would shadow the ``.py`` beside it. The compiled modules are listed in
+``pyproject.toml`` (``[tool.hatch.build.targets.wheel.hooks.custom] modules``).
+
+A pure-Python wheel is built instead when ``STUD_HH_NO_MYPYC=1`` is set, on
+interpreters other than CPython, or when no C compiler or Python headers are
+found. Any other compilation failure is an error: it is a bug to fix (or
+``STUD_HH_NO_MYPYC=1`` to work around), never a silently slower wheel.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+SETUP = """\
+from setuptools import setup
+from mypyc.build import mypycify
+
+setup(name="stud_hh_mypyc", packages=[], ext_modules=mypycify({args!r}))
+"""
+
+MYPY_INI = """\
+[mypy]
+python_version = {version}
+strict = True
+# lark, lark-cython and phevaluator are not installed in an isolated build
+# environment: their objects are Any to the compiled code.
+ignore_missing_imports = True
+"""
+
+
+def no_compiler() -> str | None:
+    """Why a C extension cannot be built here, or None when it can."""
+    if platform.python_implementation() != "CPython":
+        return f"mypyc needs CPython, not {platform.python_implementation()}"
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+    if not cc or shutil.which(cc[0]) is None:
+        return f"no C compiler ({' '.join(cc) or 'CC'}) found"
+    include = sysconfig.get_paths().get("include", "")
+    if not os.path.isfile(os.path.join(include, "Python.h")):
+        return f"no Python headers (Python.h) in {include!r}"
+    return None
+
+
+class MypycHook(BuildHookInterface):  # type: ignore[type-arg]
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel" or version == "editable":
+            return
+        if os.environ.get("STUD_HH_NO_MYPYC", "") not in ("", "0"):
+            self.app.display_info("stud-hh: STUD_HH_NO_MYPYC is set: building pure Python")
+            return
+        reason = no_compiler()
+        if reason is not None:
+            self.app.display_warning(f"stud-hh: {reason}: building pure Python (slower)")
+            return
+        modules: list[str] = list(self.config.get("modules", []))
+        # The folder lives until finalize(): hatchling copies force-included
+        # files when it writes the wheel, after this hook returns.
+        self._tmp = tmp = tempfile.mkdtemp(prefix="stud-hh-mypyc-")
+        shutil.copytree(os.path.join(self.root, "stud_hh"), os.path.join(tmp, "stud_hh"),
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+        with open(os.path.join(tmp, "mypy.ini"), "w", encoding="utf-8") as f:
+            f.write(MYPY_INI.format(version=f"{sys.version_info[0]}.{sys.version_info[1]}"))
+        with open(os.path.join(tmp, "setup.py"), "w", encoding="utf-8") as f:
+            f.write(SETUP.format(args=["--config-file", "mypy.ini", *modules]))
+        self.app.display_info(f"stud-hh: compiling {len(modules)} modules with mypyc")
+        run = subprocess.run(
+            [sys.executable, "setup.py", "build_ext", "--inplace"],
+            cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+        if run.returncode:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise RuntimeError(
+                "mypyc failed (set STUD_HH_NO_MYPYC=1 for a pure-Python build):\n"
+                + run.stdout[-6000:]
+            )
+        suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+        built = [p for p in glob.glob(os.path.join(tmp, "**", f"*{suffix}"), recursive=True)
+                 if not os.path.relpath(p, tmp).startswith("build" + os.sep)]
+        for path in built:
+            build_data["force_include"][path] = os.path.relpath(path, tmp)
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        tmp = getattr(self, "_tmp", None)
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
