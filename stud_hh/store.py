@@ -160,6 +160,22 @@ class Database:
         os.replace(tmp, path)
         return Part(table, str(path.relative_to(self.root)), data.num_rows)
 
+    def merge_parts(self, table: str, paths: Sequence[str]) -> Part:
+        """Write the rows of ``paths`` into one new part, a part at a time (memory: one part)."""
+        path = self.new_part_path(table)
+        tmp = path.with_name(path.name + ".tmp")
+        rows = 0
+        schema = arrow_schema(table)
+        with pq.ParquetWriter(tmp, schema, compression="zstd") as writer:
+            for source in paths:
+                data = pq.read_table(self.root / source).cast(schema)
+                writer.write_table(data)
+                rows += data.num_rows
+        with open(tmp, "rb+") as handle:
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+        return Part(table, str(path.relative_to(self.root)), rows)
+
     def commit(self, parts: Sequence[Part], info: dict[str, Any] | None = None) -> None:
         """Make ``parts`` part of the database, all or nothing."""
         if not parts:
@@ -205,8 +221,7 @@ class Database:
                     bins.append([])
                 bins[-1].append(part)
             for group in bins:
-                data = pa.concat_tables(pq.read_table(self.root / p["path"]) for p in group)
-                new = self.write_part(table, data.cast(arrow_schema(table)))
+                new = self.merge_parts(table, [p["path"] for p in group])
                 keep.append({"table": table, "path": new.path, "rows": new.rows})
                 merged += [p["path"] for p in group]
             result[table] = keep
