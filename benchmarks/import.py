@@ -16,12 +16,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -33,21 +35,45 @@ from stud_hh.store import open_db
 
 
 def build(folder: Path, hands: int, files: int) -> None:
-    """``files`` files of about ``hands / files`` hands each, every hand id unique."""
-    import re
+    """``files`` files of about ``hands / files`` hands each, every hand id unique.
 
+    Streams: a big build in this process would inflate the peak memory the
+    measuring child reports (Linux carries ``ru_maxrss`` across exec).
+    """
+    from stud_hh import reader
+    from stud_hh.parse import ParsedHand, parse_raw
+    from stud_hh.sites import starts_hand
+
+    texts = [raw.text for path in reader.iter_files(
+        [s for s in parse_bench.DEFAULT_SOURCES if s.exists()])
+        for raw in reader.read_hands(path, starts_hand)
+        if raw.is_hand and isinstance(_quiet(parse_raw, raw), ParsedHand)]
+    id_re = re.compile(r"#\d+:")
     folder.mkdir()
-    one = folder / "all.txt"
-    parse_bench.build_file(one, hands, parse_bench.DEFAULT_SOURCES)
-    text = one.read_text(encoding="utf-8")
-    one.unlink()
-    chunks = re.split(r"\n\n(?=PokerStars )", text)
-    per = -(-len(chunks) // files)
-    for i in range(files):
-        part = chunks[i * per:(i + 1) * per]
-        if part:
-            (folder / f"session{i:02d}.txt").write_text("\n\n".join(part) + "\n\n",
-                                                        encoding="utf-8")
+    per = -(-hands // files)
+    for f in range(files):
+        with (folder / f"session{f:02d}.txt").open("w", encoding="utf-8", newline="\n") as out:
+            for i in range(f * per, min(hands, (f + 1) * per)):
+                out.write(id_re.sub(f"#{9_000_000_000 + i}:", texts[i % len(texts)], count=1))
+                out.write("\n\n")
+
+
+def _quiet(function: Any, raw: Any) -> object:
+    try:
+        return function(raw)
+    except Exception:
+        return None
+
+
+def own_peak_mib() -> float:
+    """This process's peak resident memory (VmHWM: unlike ru_maxrss, not carried over exec)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def measure(histories: Path, db: Path, jobs: int) -> dict[str, float]:
@@ -55,7 +81,7 @@ def measure(histories: Path, db: Path, jobs: int) -> dict[str, float]:
     summary = import_paths([histories], db, jobs=jobs)
     return {"hands": summary.hands_new, "seconds": summary.seconds,
             "rate": summary.hands_per_second, "worker_mib": summary.worker_peak_mib,
-            "parent_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+            "parent_mib": own_peak_mib()}
 
 
 def run_measure(histories: Path, db: Path, jobs: int) -> dict[str, float]:
