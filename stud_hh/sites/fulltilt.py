@@ -62,7 +62,7 @@ from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
 SITE = "Full Tilt Poker"
 
-HAND_START = re.compile(r"Full Tilt Poker (?:Game|Hand) #\d+")
+HAND_START: re.Pattern[str] = re.compile(r"Full Tilt Poker (?:Game|Hand) #\d+")
 """A line that opens a Full Tilt hand."""
 
 _HEAD = re.compile(r"Full Tilt Poker (?:Game|Hand) #(?P<id>\d+): (?P<rest>.*)$")

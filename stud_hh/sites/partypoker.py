@@ -55,7 +55,7 @@ from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
 SITE = "PartyPoker"
 
-HAND_START = re.compile(
+HAND_START: re.Pattern[str] = re.compile(
     r"Game #\d+ starts\.|(?<!starts\.\n)(?<!starts\.\n\n)(?<!starts\.\n\n\n)#Game No : \d+")
 """A line that opens a PartyPoker hand: ``Game #N starts.``, or ``#Game No : N`` when
 no such line comes just before it."""

@@ -53,7 +53,7 @@ from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
 SITE = "Winamax"
 
-HAND_START = re.compile(r"Winamax Poker - [^\n]*HandId: #")
+HAND_START: re.Pattern[str] = re.compile(r"Winamax Poker - [^\n]*HandId: #")
 """A line that opens a Winamax hand."""
 
 _HEAD = re.compile(
