@@ -40,12 +40,12 @@ from stud_hh.parse import (
     failure_of,
     frozen_gc,
     hand_key,
+    raw_hands,
     result_of,
 )
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules import profile as rule_profile
 from stud_hh.schema import HAND_TABLES, TABLES
-from stud_hh.sites import starts_hand
 from stud_hh.store import Database, Part, to_arrow
 
 BATCH_HANDS = 4000
@@ -196,7 +196,7 @@ def _import_file(path: str) -> FileResult:
 
     try:
         with frozen_gc():
-            for raw in reader.read_hands(path, starts_hand):
+            for raw in raw_hands(path):
                 key = hand_key(raw)
                 if key is not None:
                     k = _key(*key)

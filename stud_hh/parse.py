@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import io
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -28,10 +29,18 @@ from lark import Lark
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from stud_hh import reader
+from stud_hh.documents import DocumentFormat, DocumentHand
 from stud_hh.errors import HandParseError, InputError, StudHHError, UnsupportedFormatError
 from stud_hh.events import HandEvent, HandHeader, positional_constructor
 from stud_hh.reader import RawHand
-from stud_hh.sites import DIALECTS, Dialect, dialect_for, starts_hand
+from stud_hh.sites import (
+    DIALECTS,
+    Dialect,
+    dialect_for,
+    document_format,
+    document_named,
+    starts_hand,
+)
 from stud_hh.sites.pokerstars import LineError
 
 _PLUGINS: dict[str, Any] | None = None
@@ -296,6 +305,8 @@ def _failure_from_lark(exc: UnexpectedInput, raw: RawHand, hand_id: str | None) 
 def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
     """Parse one hand's normalised text. Raises :class:`HandParseError`."""
     last_line = raw.line_numbers[-1] if raw.line_numbers else raw.first_line
+    if raw.kind != "text" and raw.is_hand:
+        return _parse_document(raw, last_line)
     if not raw.is_hand:
         raise UnsupportedFormatError(
             "text outside any hand: no hand header of a supported site "
@@ -342,6 +353,36 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
                       tuple(builder.warnings))
 
 
+def _document(raw: RawHand) -> DocumentFormat:
+    document = document_named(raw.kind)
+    if document is None:  # pragma: no cover - raw hands are only made by known formats
+        raise UnsupportedFormatError(f"unknown document format {raw.kind!r}", path=raw.path,
+                                     line=raw.first_line)
+    return document
+
+
+def _parse_document(raw: RawHand, last_line: int) -> ParsedHand | SkippedHand:
+    document = _document(raw)
+    try:
+        read: DocumentHand = document.read(raw)
+    except HandParseError as exc:
+        if exc.path is not None:
+            raise
+        line = exc.line if exc.line is not None else raw.first_line
+        raise HandParseError(exc.reason, path=raw.path, line=line, column=exc.column,
+                             hand_id=exc.hand_id, text=exc.text) from None
+    except StudHHError:
+        raise
+    except Exception as exc:  # a bug of ours must still name the hand, never escape bare
+        raise HandParseError(f"internal error while reading the hand: {exc!r}", path=raw.path,
+                             line=raw.first_line, text=raw.line_text(1)) from exc
+    if read.header is None:
+        return SkippedHand(read.site, read.hand_id, read.game_text, raw.path, raw.first_line,
+                           last_line)
+    return ParsedHand(read.header, read.events, raw.path, raw.first_line, last_line,
+                      read.warnings)
+
+
 def _header_text(dialect: Dialect, text: str, first: str) -> str:
     """The lines ``dialect.read_header`` reads: the first line, or the first few."""
     if dialect.header_lines == 1:
@@ -357,6 +398,11 @@ def hand_key(raw: RawHand) -> tuple[str, str] | None:
     """
     if not raw.is_hand:
         return None
+    if raw.kind != "text":
+        try:
+            return _document(raw).key(raw)
+        except Exception:  # an unreadable hand: the full parse reports it
+            return None
     first = raw.text.partition("\n")[0]
     dialect = dialect_for(first)
     if dialect is None:
@@ -373,7 +419,7 @@ def parse_hand(text: str, path: str = "<text>") -> ParsedHand:
     Raises :class:`HandParseError` when the text is not one readable stud hand
     (including a hand of another game, or several hands).
     """
-    raws = list(reader.read_text_hands(text, starts_hand, path))
+    raws = list(raw_text_hands(text, path))
     hands = [r for r in raws if r.is_hand]
     if len(hands) != 1 or len(raws) != 1:
         raise HandParseError(f"expected exactly one hand, found {len(hands)}"
@@ -393,11 +439,15 @@ def parse_hand(text: str, path: str = "<text>") -> ParsedHand:
 
 def failure_of(raw: RawHand, error: StudHHError) -> ParseFailure:
     """The failure record that keeps ``raw`` whole with the reason it could not be used."""
-    first = raw.text.partition("\n")[0]
-    dialect = dialect_for(first) if raw.is_hand else None
+    site: str | None
+    if raw.kind != "text":
+        document = document_named(raw.kind)
+        site = document.site if document else None
+    else:
+        dialect = dialect_for(raw.text.partition("\n")[0]) if raw.is_hand else None
+        site = dialect.name if dialect else None
     return ParseFailure(error, raw.text, raw.path, raw.first_line,
-                        raw.line_numbers[-1] if raw.line_numbers else raw.first_line,
-                        dialect.name if dialect else None)
+                        raw.line_numbers[-1] if raw.line_numbers else raw.first_line, site)
 
 
 def result_of(raw: RawHand) -> ParseResult:
@@ -413,9 +463,34 @@ def _results(raws: Iterable[RawHand]) -> Iterator[ParseResult]:
         yield result_of(raw)
 
 
+def raw_hands(path: str | os.PathLike[str]) -> Iterator[RawHand]:
+    """The raw hands of one file, whatever its format.
+
+    A document format (XML session, PHH) is recognised from the file's head and
+    cut by its own splitter; anything else is streamed and cut at the header
+    lines of the text sites. Raises :class:`InputError` if the file cannot be read.
+    """
+    name = str(path)
+    document = document_format(name, reader.read_head(path))
+    if document is None:
+        return reader.read_hands(path, starts_hand)
+    text, encoding = reader.read_document(path)
+    return document.split(text, name, encoding)
+
+
+def raw_text_hands(text: str, path: str = "<text>") -> Iterator[RawHand]:
+    """The raw hands of an in-memory text, cut as :func:`raw_hands` cuts a file."""
+    head = text[:4096].replace("\0", "").lstrip("\ufeff \t\r\n")
+    document = document_format(path, head)
+    if document is None:
+        return reader.read_text_hands(text, starts_hand, path)
+    normalised = "".join(reader.normalised_chunks(io.StringIO(text, newline="")))
+    return document.split(normalised, path, "utf-8")
+
+
 def parse_text(text: str, path: str = "<text>") -> Iterator[ParseResult]:
     """Every hand in an in-memory text, as results (never raises for bad hands)."""
-    return _results(reader.read_text_hands(text, starts_hand, path))
+    return _results(raw_text_hands(text, path))
 
 
 def parse_file(path: str | os.PathLike[str]) -> Iterator[ParseResult]:
@@ -424,7 +499,7 @@ def parse_file(path: str | os.PathLike[str]) -> Iterator[ParseResult]:
     A file that cannot be opened yields one :class:`ParseFailure`.
     """
     try:
-        yield from _results(reader.read_hands(path, starts_hand))
+        yield from _results(raw_hands(path))
     except InputError as exc:
         yield ParseFailure(exc, "", str(path), 0, 0)
 

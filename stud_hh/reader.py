@@ -71,6 +71,9 @@ class RawHand:
     line_numbers: Sequence[int]
     is_hand: bool = True
     encoding: str = "utf-8"
+    kind: str = "text"
+    """``"text"`` for a hand cut from a text site's file, else the name of the
+    document format (:mod:`stud_hh.documents`) that made it."""
 
     def file_line(self, chunk_line: int) -> int:
         """The file line of the ``chunk_line``-th (1-based) line of ``text``."""
@@ -302,6 +305,40 @@ def read_hands(path: str | os.PathLike[str], start: HandStart) -> Iterator[RawHa
         raise InputError(f"cannot read: {exc}", path=name) from exc
     finally:
         stream.close()
+
+
+def read_document(path: str | os.PathLike[str]) -> tuple[str, str]:
+    """The whole text of a file and the codec chosen, normalised as :func:`normalised_chunks`
+    does: line ends are ``\\n`` and every line keeps its number (blank lines stay).
+
+    For document formats (XML, PHH): the encoding comes from the bytes, never
+    from what the document says about itself. Raises :class:`InputError`.
+    """
+    stream, encoding = open_text(path)
+    before = _FALLBACKS[0]
+    try:
+        text = "".join(normalised_chunks(stream))
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc}", path=str(path)) from exc
+    finally:
+        stream.close()
+    if encoding == "utf-8" and _FALLBACKS[0] != before:
+        encoding = "utf-8+cp1252"
+    return text, encoding
+
+
+def read_head(path: str | os.PathLike[str], size: int = 4096) -> str:
+    """The first ``size`` bytes of a file decoded (BOM, NULs and leading blanks removed),
+    for telling its format. Raises :class:`InputError`.
+    """
+    try:
+        with open(path, "rb") as f:
+            head = f.read(size)
+    except OSError as exc:
+        raise InputError(f"cannot open: {exc.strerror or exc}", path=str(path)) from exc
+    encoding = detect_encoding(head)
+    text = head.decode(encoding, errors="replace")
+    return text.replace("\0", "").lstrip("\ufeff \t\r\n")
 
 
 def read_text_hands(text: str, start: HandStart, path: str = "<text>") -> Iterator[RawHand]:

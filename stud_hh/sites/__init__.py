@@ -2,7 +2,8 @@
 
 A dialect is a grammar file in ``grammar/`` plus a builder whose callbacks
 make :mod:`stud_hh.events`. Adding a site adds a dialect here; nothing else
-changes.
+changes. Sites whose files are documents (XML sessions, PHH) are
+:class:`~stud_hh.documents.DocumentFormat` values in :data:`DOCUMENTS`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from stud_hh.documents import DocumentFormat
 from stud_hh.reader import LineStart
 from stud_hh.sites import fulltilt, partypoker, pokerstars, winamax
 
@@ -80,3 +82,22 @@ def dialect_for(line: str) -> Dialect | None:
 starts_hand = LineStart("|".join(f"(?:{d.hand_start.pattern})" for d in DIALECTS))
 """Recognises a line that opens a hand of any known site (``starts_hand(line)``);
 the reader uses its multi-line form to cut files into hands."""
+
+
+DOCUMENTS: tuple[DocumentFormat, ...] = ()
+"""Document formats, tried in order on a file's head before the text dialects."""
+
+_DOCUMENTS_BY_NAME = {d.name: d for d in DOCUMENTS}
+
+
+def document_format(path: str, head: str) -> DocumentFormat | None:
+    """The document format of a file, from its path and decoded head, if it is one."""
+    for document in DOCUMENTS:
+        if document.sniff(path, head):
+            return document
+    return None
+
+
+def document_named(kind: str) -> DocumentFormat | None:
+    """The document format whose raw hands have ``kind``."""
+    return _DOCUMENTS_BY_NAME.get(kind)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from stud_hh.cards import MaybeCard, parse_cards
+from stud_hh.cards import MaybeCard
 from stud_hh.errors import HandParseError
 from stud_hh.events import (
     Bet,
@@ -38,16 +38,13 @@ from stud_hh.events import (
     PostAnte,
     PotSummary,
     Raise,
-    Seat,
     SeatOutcome,
     SeatSummary,
     Show,
-    ShowdownStart,
     Street,
-    StreetStart,
-    SummaryStart,
 )
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
+from stud_hh.sites.common import SiteBuilder, classify_line
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
@@ -142,59 +139,18 @@ def classify(line: str) -> tuple[str, re.Match[str]] | None:
     >>> kind, m["by"], m["amount"]
     ('RAISE', '-6.10€', '18.90€')
     """
-    for kind in LINE_ORDER:
-        m = SHAPES[kind].fullmatch(line)
-        if m:
-            return kind, m
-    return None
+    return classify_line(SHAPES, LINE_ORDER, line)
 
 
-class WinamaxBuilder:
+class WinamaxBuilder(SiteBuilder):
     """The parser's callbacks for ``grammar/winamax.lark``, appending events in order."""
 
-    def __init__(self) -> None:
-        self.events: list[HandEvent] = []
-        self.seats: list[Seat] = []
-        self.lines: tuple[int, ...] = ()
-        self.scale = 100
-        self.game = Game.STUD
-        self.street = Street.THIRD
-        self.names: set[str] = set()
-        self.warnings: list[str] = []
-        self.table_name = ""
-        self.max_seats: int | None = None
+    SHAPES = SHAPES
+    LINE_ORDER = LINE_ORDER
+
+    def reset(self) -> None:
+        super().reset()
         self.completed = False
-
-    def begin(self, fields: dict[str, Any], lines: tuple[int, ...]) -> None:
-        self.events = []
-        self.seats = []
-        self.lines = lines
-        self.scale = fields["scale"]
-        self.game = fields["game"]
-        self.street = Street.THIRD
-        self.names = set()
-        self.warnings = []
-        self.table_name = ""
-        self.max_seats = None
-        self.completed = False
-
-    def _file_line(self, n: int) -> int:
-        lines = self.lines
-        return lines[n - 1] if 0 < n <= len(lines) else n
-
-    def _amount(self, text: str, n: int) -> int:
-        try:
-            return parse_amount(text, self.scale)
-        except ValueError as exc:
-            raise LineError(str(exc), n) from None
-
-    def _cards(self, text: str, n: int) -> tuple[MaybeCard, ...]:
-        cards = parse_cards(text)
-        bad = [c for c, ok in zip(text.split(), cards, strict=True) if ok is None and c != "X"]
-        if bad:
-            self.warnings.append(f"line {self._file_line(n)}: unreadable card(s) "
-                                 f"{' '.join(bad)!r} kept as unknown")
-        return cards
 
     # -- terminals -----------------------------------------------------------------
     def TABLE(self, token: Any) -> None:
@@ -209,11 +165,7 @@ class WinamaxBuilder:
         for value in token.value[:-1].split("\n"):
             number_text, _, rest = value[5:].partition(": ")
             name, _, chips = rest.rpartition(" (")
-            if name in self.names:
-                raise LineError(f"player {name!r} is seated twice", n)
-            self.names.add(name)
-            self.seats.append(Seat(seat=int(number_text), name=name,
-                                   stack=self._amount(chips[:-1], n), line=self._file_line(n)))
+            self._seat(int(number_text), name, chips[:-1], n)
             n += 1
 
     def PRE(self, token: Any) -> None:
@@ -226,31 +178,6 @@ class WinamaxBuilder:
                                         amount=self._amount(m["amount"], n),
                                         all_in=m["all_in"] is not None))
             n += 1
-
-    def _street(self, token: Any, street: Street) -> None:
-        self.street = street
-        self.events.append(StreetStart(line=self._file_line(token.line), street=street))
-
-    def STREET3(self, token: Any) -> None:
-        self._street(token, Street.THIRD)
-
-    def STREET4(self, token: Any) -> None:
-        self._street(token, Street.FOURTH)
-
-    def STREET5(self, token: Any) -> None:
-        self._street(token, Street.FIFTH)
-
-    def STREET6(self, token: Any) -> None:
-        self._street(token, Street.SIXTH)
-
-    def RIVER(self, token: Any) -> None:
-        self._street(token, Street.SEVENTH)
-
-    def SHOWDOWN(self, token: Any) -> None:
-        self.events.append(ShowdownStart(line=self._file_line(token.line)))
-
-    def SUMMARY(self, token: Any) -> None:
-        self.events.append(SummaryStart(line=self._file_line(token.line)))
 
     def TOTAL_POT(self, token: Any) -> None:
         n: int = token.line
@@ -290,14 +217,6 @@ class WinamaxBuilder:
                 cards=cards, won=won, description=description or None, text=value))
             n += 1
 
-    def LINES(self, token: Any) -> None:
-        n: int = token.line
-        for line in token.value[:-1].split("\n"):
-            found = classify(line)
-            if found is None:  # pragma: no cover - the lexer accepted it
-                raise LineError("unrecognised line", n)
-            self._make(found[0], found[1], n)
-            n += 1
 
     def _make(self, kind: str, m: re.Match[str], n: int) -> None:
         line = self._file_line(n)
@@ -340,7 +259,3 @@ class WinamaxBuilder:
             self.completed = True
         self.events.append(event)
 
-    def _nothing(self, children: list[Any]) -> None:
-        return None
-
-    start = third = fourth = fifth = sixth = river = showdown = summary = _nothing
