@@ -22,7 +22,7 @@ from typing import Any
 
 from stud_hh.cards import MaybeCard
 from stud_hh.errors import StudHHError
-from stud_hh.evaluate import high_rank, low8_rank, low_a5_rank
+from stud_hh.evaluate import high_rank, low8_rank, low27_rank, low_a5_rank
 from stud_hh.events import (
     Bet,
     BringIn,
@@ -32,7 +32,6 @@ from stud_hh.events import (
     Complete,
     Deal,
     Fold,
-    Game,
     HandEvent,
     PostAnte,
     PotKind,
@@ -49,7 +48,9 @@ from stud_hh.parse import ParsedHand
 from stud_hh.rules import (
     GAMES,
     SITE,
+    BringInRule,
     Profile,
+    Ranking,
     ShowdownFirst,
     bet_size,
     bring_in_player,
@@ -59,6 +60,12 @@ from stud_hh.rules import (
     profile_for,
 )
 from stud_hh.violations import Unverifiable, Violation
+
+_DOOR_WORDS: dict[BringInRule, str] = {
+    BringInRule.LOWEST_CARD_ACE_HIGH: "lowest",
+    BringInRule.HIGHEST_CARD_ACE_LOW: "highest (ace low)",
+    BringInRule.HIGHEST_CARD_ACE_HIGH: "highest (ace high)",
+}
 
 
 class ActionKind(StrEnum):
@@ -195,6 +202,8 @@ class _Replay:
         self.hand = hand
         self.profile = rules_profile
         self.game = GAMES[header.game]
+        self.dealt_per_street = {rule.street: rule.cards for rule in self.game.streets}
+        """Cards each player gets per street (3 on 3rd in seven-card games, 2 in five-card)."""
         self.open_pair_big_bet = self.game.open_pair_big_bet(rules_profile)
         self.small_bet = header.small_bet
         self.big_bet = header.big_bet
@@ -360,7 +369,7 @@ class _Replay:
                       f"{player.name} is dealt in without posting the ante")
         player.deal_in()
         cards, face_up, up_cards = event.cards, event.face_up, player.up
-        if len(cards) not in ((1, 3) if third else (1,)) or (
+        if len(cards) not in ((1, self.dealt_per_street[_THIRD]) if third else (1,)) or (
                 len(up_cards) + len(face_up) > 6 and len(up_cards) + sum(face_up) > 6):
             self.flag("card.wrong-count", line, player.name,
                       f"{player.name} gets {len(cards)} cards on "
@@ -389,7 +398,7 @@ class _Replay:
         self.street = event.street
         self.street_line = event.line
         live = [p for p in self.players.values() if p.live]
-        received, dealt = self.received, 3 if event.street is _THIRD else 1
+        received, dealt = self.received, self.dealt_per_street.get(event.street, 1)
         for p in live:
             received[p.name] = received.get(p.name, 0) + dealt
         if event.street is Street.SEVENTH and self.game.common_card:
@@ -572,7 +581,7 @@ class _Replay:
         elif self.bring_in_expected is not None and name != self.bring_in_expected:
             self.flag("bring-in.wrong-player", event.line, name,
                       f"{name} brings in, but {self.bring_in_expected} has the "
-                      f"{'highest' if self.hand.header.game is Game.RAZZ else 'lowest'} door card")
+                      f"{_DOOR_WORDS[self.game.bring_in]} door card")
         if amount <= 0 or (amount >= self.small_bet and not event.all_in):
             self.flag("bring-in.wrong-amount", event.line, name,
                       f"bring-in of {amount}: it must be more than nothing and less than the "
@@ -748,15 +757,16 @@ class _Replay:
             return None
 
     def _rank(self, hands: dict[str, list[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        game = self.hand.header.game
-        if game is Game.RAZZ:
-            razz = {p: low_a5_rank(c) for p, c in hands.items()}
-            best = min(razz.values())
-            return (tuple(p for p, r in razz.items() if r == best), ())
+        ranking = self.game.ranking
+        if ranking is Ranking.LOW_A5 or ranking is Ranking.LOW_27:
+            rank = low_a5_rank if ranking is Ranking.LOW_A5 else low27_rank
+            lowest = {p: rank(c) for p, c in hands.items()}
+            best = min(lowest.values())
+            return (tuple(p for p, r in lowest.items() if r == best), ())
         highs = {p: high_rank(c) for p, c in hands.items()}
         best_high = max(highs.values())
         high = tuple(p for p, r in highs.items() if r == best_high)
-        if game is not Game.STUD8:
+        if ranking is not Ranking.HIGH_LOW_8:
             return (high, ())
         lows = {p: low8_rank(c) for p, c in hands.items()}
         qualified = [r for r in lows.values() if r is not None]
@@ -967,7 +977,7 @@ def _run(hand: ParsedHand, rules_profile: Profile) -> ReplayedHand:
                           line=hand.first_line, hand_id=hand.hand_id) from exc
     if GAMES[hand.header.game].audited:
         return replayed
-    # A game whose rules the engine does not check (five-card stud, 2-7 razz): the
+    # A game whose rules the engine does not check (none shipped today): the
     # money is still walked, but no finding can be a violation; each one is kept,
     # as unverifiable, saying why.
     game = hand.header.game.value

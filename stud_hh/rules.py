@@ -114,7 +114,7 @@ class Ranking(StrEnum):
     HIGH_LOW_8 = "high_low_8"
     """Half to the best high, half to the best A-5 low of five ranks 8 or lower."""
     LOW_27 = "low_27"
-    """2-7 lowball, ace high (not audited yet)."""
+    """2-7 lowball: ace high, straights and flushes count against (2-7 razz)."""
 
 
 class BringInRule(StrEnum):
@@ -253,7 +253,8 @@ class GameRules:
     """When the deck cannot give every remaining player a last card, one common
     card is dealt face up and plays in every hand (RULES.md, seeds 001 and 002)."""
     audited: bool = True
-    """False for games the replayer does not check yet (five-card stud, 2-7 razz)."""
+    """False for a game the replayer reads but does not check (each shipped game is
+    checked; a game added without its rules would be stored as ``game.not-audited``)."""
 
     @property
     def cards_per_player(self) -> int:
@@ -334,12 +335,11 @@ GAMES: dict[Game, GameRules] = {
     Game.FIVE_STUD: GameRules(
         game=Game.FIVE_STUD, name="Five Card Stud", streets=_FIVE_CARD_STREETS,
         ranking=Ranking.HIGH, bring_in=BringInRule.LOWEST_CARD_ACE_HIGH,
-        board_order=BoardOrder.HIGHEST_HIGH, max_players=10, common_card=False,
-        audited=False),
+        board_order=BoardOrder.HIGHEST_HIGH, max_players=10, common_card=False),
     Game.RAZZ_27: GameRules(
         game=Game.RAZZ_27, name="2-7 Razz", streets=_seven_card_streets(True),
         ranking=Ranking.LOW_27, bring_in=BringInRule.HIGHEST_CARD_ACE_HIGH,
-        board_order=BoardOrder.LOWEST_27, max_players=8, common_card=True, audited=False),
+        board_order=BoardOrder.LOWEST_27, max_players=8, common_card=True),
 }
 """The rules of every game the parser reads; ``audited`` says which the replayer checks.
 
