@@ -61,6 +61,9 @@ from stud_hh.rules import (
 )
 from stud_hh.violations import Unverifiable, Violation
 
+_DEALT_PER_STREET: dict[Game, dict[Street, int]] = {
+    game: {rule.street: rule.cards for rule in rules.streets} for game, rules in GAMES.items()}
+
 _DOOR_WORDS: dict[BringInRule, str] = {
     BringInRule.LOWEST_CARD_ACE_HIGH: "lowest",
     BringInRule.HIGHEST_CARD_ACE_LOW: "highest (ace low)",
@@ -202,7 +205,7 @@ class _Replay:
         self.hand = hand
         self.profile = rules_profile
         self.game = GAMES[header.game]
-        self.dealt_per_street = {rule.street: rule.cards for rule in self.game.streets}
+        self.dealt_per_street = _DEALT_PER_STREET[header.game]
         """Cards each player gets per street (3 on 3rd in seven-card games, 2 in five-card)."""
         self.open_pair_big_bet = self.game.open_pair_big_bet(rules_profile)
         self.small_bet = header.small_bet
