@@ -32,6 +32,7 @@ from stud_hh.events import (
     Complete,
     Deal,
     Fold,
+    Game,
     HandEvent,
     PostAnte,
     PotKind,
