@@ -258,6 +258,9 @@ class _Replay:
         self.to_act: list[str] = []
         self.last_actor: str | None = None
         self.last_full_raiser: str | None = None
+        self.acted_since_full: set[str] = set()
+        """Players who acted since the last full bet or raise (its maker included): after
+        an all-in too short to reopen the betting they may only call or fold."""
         self.round_players = 0
         self.limit = cap(self.profile, 0)
         """The cap of this round: :func:`~stud_hh.rules.cap` for ``round_players``."""
@@ -621,7 +624,13 @@ class _Replay:
                           f"{name} completes to {to}; the completion is to the small bet "
                           f"{self.small_bet}")
             self.level = 1
-            self.last_full_raiser = name if to >= self.small_bet else self.last_full_raiser
+            if to >= self.small_bet:
+                self.last_full_raiser = name
+            if to >= self.small_bet or (self.profile.half_bet_reopens
+                                        and 2 * to >= self.small_bet):
+                self.acted_since_full = {name}  # a full completion reopens the betting
+            else:
+                self.acted_since_full.add(name)
             self.bring_in_posted = True
             return kind, amount
         kind = ActionKind.BET if self.level == 0 else ActionKind.RAISE
@@ -646,17 +655,23 @@ class _Replay:
         if by == self.big_bet and street is Street.FOURTH:
             self.big_bet_made = True
         full = by >= size or (self.profile.half_bet_reopens and 2 * by >= size)
-        if kind is ActionKind.RAISE and self.last_full_raiser == name and full:
+        completing_late = street is Street.THIRD and self.bet_to < self.small_bet
+        """Only a bring-in and all-ins short of the completion so far: anyone may complete."""
+        if kind is ActionKind.RAISE and name in self.acted_since_full and not completing_late:
             self.flag("raise.not-reopened", event.line, name,
-                      f"{name} raises again though no one raised after their bet")
+                      f"{name} raises again though no one made a full raise after "
+                      f"{'their bet' if self.last_full_raiser == name else 'they acted'}")
         limit = self.limit
         if full:
             self.level += 1
             self.last_full_raiser = name
+            self.acted_since_full = {name}
             if limit is not None and self.level > limit:
                 self.flag("raise.over-cap", event.line, name,
                           f"{kind.value} by {name} is bet number {self.level} on "
                           f"{self._street_label()}; the cap is {limit}")
+        else:
+            self.acted_since_full.add(name)
         return kind, amount
 
     def _open_pair(self) -> bool | None:
@@ -685,6 +700,7 @@ class _Replay:
             self.to_act = [p.name for p in after if p.live and not p.all_in and (
                 p.name in to_act or p.put_in.get(street, 0) < bet_to)]
         else:  # a call, check or fold: ``name`` has acted
+            self.acted_since_full.add(name)
             to_act = self.to_act
             self.to_act = [p.name for p in after
                            if p.live and not p.all_in and p.name in to_act]
