@@ -798,6 +798,12 @@ class _Replay:
     def _finish(self) -> ReplayedHand:
         rake = self.pot_summary.rake if self.pot_summary else 0
         line = self.pot_summary.line if self.pot_summary else self.hand.last_line
+        if self.profile.uncalled_unprinted and not self.uncalled_lines:
+            # the site returns a bet nobody called without a line: return it by the rules
+            self.uncalled.update(self._uncalled_due())
+            if self.pot_summary is not None:
+                self.cannot_check("pot.uncalled-wrong", line,
+                                  "the history prints no uncalled bets")
         totals = {name: sum(p.put_in.values()) for name, p in self.players.items()}
         """What each player put in, uncalled bets included."""
         put_in = sum(totals.values())
@@ -864,8 +870,9 @@ class _Replay:
                           f"{after} shows after {before}; {rule}: {', '.join(order)}")
                 return
 
-    def _check_uncalled(self, line: int) -> None:
-        """The uncalled part of the last bet goes back to the bettor, exactly."""
+    def _uncalled_due(self) -> dict[str, int]:
+        """What the rules return uncalled: the part of the last round's highest total that
+        nobody matched, to whoever put it in."""
         players = self.players.values()
         expected: dict[str, int] = {}
         streets = {s for p in players for s in p.put_in}
@@ -880,6 +887,11 @@ class _Replay:
                 second = amounts[1][1] if len(amounts) > 1 else 0
                 if top > second:
                     expected[top_name] = top - second
+        return expected
+
+    def _check_uncalled(self, line: int) -> None:
+        """The uncalled part of the last bet goes back to the bettor, exactly."""
+        expected = self._uncalled_due()
         if self.profile.uncalled_in_pot and not self.uncalled_lines:
             # the site leaves the bet in the pot it prints: its bettor must collect it
             short = {p: a for p, a in expected.items() if self.collected.get(p, 0) < a}

@@ -420,6 +420,12 @@ class Profile:
     profile hold "anything else a site does differently"). False: an ``Uncalled bet``
     line returns it. True: no such line; the pot the site prints keeps it and the
     bettor collects it with the pot (Winamax)."""
+    uncalled_unprinted: bool = False
+    """Another way a site prints a bet nobody called (not a house rule either). True: no
+    line returns it and the amounts the winners collect leave it out, as the next hand's
+    stacks show (Everleaf): the replayer returns it to its bettor as RULES.md says (the
+    part of the last round's highest total nobody matched) and reports the uncalled-bet
+    check as unverifiable. False: see :attr:`uncalled_in_pot`."""
     open_pair_big_bet: frozenset[Game] = frozenset({Game.STUD})
     """Games in which an open pair on the ``open_pair_option`` street (4th) lets any
     player bet or raise a big bet."""

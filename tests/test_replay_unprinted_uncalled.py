@@ -1,0 +1,61 @@
+"""A site that returns a bet nobody called without printing it (``uncalled_unprinted``).
+
+Everleaf prints no uncalled-bet line, and the winner's amount leaves the bet
+out: the next hand's stacks show it back with its bettor. Under a profile that
+says so, the replayer returns it by the rules; under one that does not, the
+same text is a pot that does not balance.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import pytest
+
+from stud_hh import rules
+from stud_hh.parse import parse_hand
+from stud_hh.replay import replay
+
+# A PokerStars hand with its "Uncalled bet ($0.50) returned to A" line left out.
+HAND = """PokerStars Hand #7: Razz Limit ($1/$2 USD) - 2026/01/02 03:04:05 ET
+Table 'T' 8-max
+Seat 1: A ($10 in chips)
+Seat 2: B ($10 in chips)
+A: posts the ante $0.10
+B: posts the ante $0.10
+*** 3rd STREET ***
+Dealt to A [Kd]
+Dealt to B [2c]
+A: brings in for $0.50
+B: folds
+A collected $0.20 from pot
+*** SUMMARY ***
+Total pot $0.20 | Rake $0
+Seat 1: A collected ($0.20)
+Seat 2: B folded on the 3rd Street (didn't bet)
+"""
+
+
+@pytest.fixture
+def unprinted() -> Iterator[str]:
+    name = "_uncalled_unprinted"
+    rules.PROFILES[name] = dataclasses.replace(rules.PROFILES["pokerstars"], name=name,
+                                               uncalled_unprinted=True)
+    yield name
+    del rules.PROFILES[name]
+
+
+def test_the_unprinted_uncalled_bet_is_returned_by_the_rules(unprinted: str) -> None:
+    replayed = replay(parse_hand(HAND), unprinted)
+    assert replayed.violations == ()
+    assert replayed.uncalled == {"A": 50}
+    assert replayed.nets == {"A": 10, "B": -10}
+    assert replayed.rake == 0
+    assert "pot.uncalled-wrong" in {u.rule for u in replayed.unverifiable}
+
+
+def test_without_the_setting_the_same_text_does_not_balance() -> None:
+    replayed = replay(parse_hand(HAND), "pokerstars")
+    assert {v.rule for v in replayed.violations} == {"pot.not-balanced", "pot.uncalled-wrong"}
+    assert replayed.uncalled == {}
