@@ -21,9 +21,27 @@ from collections.abc import Mapping
 from typing import Any
 
 from stud_hh.cards import MaybeCard, parse_cards
-from stud_hh.events import Game, HandEvent, Seat, ShowdownStart, Street, StreetStart, SummaryStart
+from stud_hh.events import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Complete,
+    Deal,
+    Fold,
+    Game,
+    HandEvent,
+    NoShow,
+    Raise,
+    Seat,
+    Show,
+    ShowdownStart,
+    Street,
+    StreetStart,
+    SummaryStart,
+)
 from stud_hh.money import parse_amount
-from stud_hh.sites.pokerstars import LineError
+from stud_hh.sites.pokerstars import LineError, _face_up
 
 HEADER_DEFAULTS: dict[str, Any] = {
     "limit": None, "home_club": None, "tournament_id": None, "buy_in": None, "fee": None,
@@ -85,6 +103,8 @@ class SiteBuilder:
         """Each player's chips in on this street (for ``raises to`` arithmetic)."""
         self.bet_to = 0
         """The street's highest total so far."""
+        self.showdown_open = False
+        """A showdown header was printed, or the first hand was shown without one."""
         self.fields: dict[str, Any] = {}
 
     def begin(self, fields: dict[str, Any], lines: tuple[int, ...]) -> None:
@@ -105,6 +125,7 @@ class SiteBuilder:
         self.max_seats = self.fields.get("max_seats")
         self.totals = {}
         self.bet_to = 0
+        self.showdown_open = False
 
     # -- helpers -------------------------------------------------------------------
     def _file_line(self, n: int) -> int:
@@ -140,6 +161,64 @@ class SiteBuilder:
         """Record ``name``'s total on this street."""
         self.totals[name] = to
         self.bet_to = max(self.bet_to, to)
+
+    # -- events that sites printing chips added, or no showdown header, share ---------------
+    def _deal(self, name: str, cards: tuple[MaybeCard, ...], n: int,
+              known: tuple[MaybeCard, ...] = ()) -> None:
+        """New cards for ``name`` on this street, face up or down by the game's dealing rules."""
+        self.events.append(Deal(line=self._file_line(n), player=name, street=self.street,
+                                cards=cards, face_up=_face_up(self.game, self.street, len(cards)),
+                                known=known))
+
+    def _added(self, kind: str, name: str, added: int, n: int, all_in: bool = False) -> None:
+        """An action printed with the chips it adds (``BRING_IN``, ``COMPLETE``, ``BET``,
+        ``RAISE`` or ``CALL``), as the shared event.
+
+        A raise becomes ``Raise(by, to)`` from the street's totals: ``to`` is what the
+        player now has in on the street, ``by`` its excess over the highest total before
+        (arithmetic on printed amounts; nothing is decided here).
+        """
+        line = self._file_line(n)
+        to = self.totals.get(name, 0) + added
+        before = self.bet_to
+        event: HandEvent
+        if kind == "CALL":
+            self.totals[name] = to
+            event = Call(line=line, player=name, amount=added, all_in=all_in)
+        else:
+            self._put(name, to)
+            if kind == "BRING_IN":
+                event = BringIn(line=line, player=name, amount=added, all_in=all_in)
+            elif kind == "COMPLETE":
+                event = Complete(line=line, player=name, to=to, all_in=all_in)
+            elif kind == "BET":
+                event = Bet(line=line, player=name, amount=added, all_in=all_in)
+            else:  # RAISE
+                event = Raise(line=line, player=name, by=to - before, to=to, all_in=all_in)
+        self.events.append(event)
+
+    def _plain(self, kind: str, name: str, n: int) -> None:
+        """``CHECK``, ``FOLD`` or ``NO_SHOW``: an event that carries its player only."""
+        line = self._file_line(n)
+        event: HandEvent
+        if kind == "CHECK":
+            event = Check(line=line, player=name)
+        elif kind == "FOLD":
+            event = Fold(line=line, player=name)
+        else:  # NO_SHOW
+            event = NoShow(line=line, player=name)
+        self.events.append(event)
+
+    def _show(self, name: str, cards: tuple[MaybeCard, ...], n: int,
+              description: str | None) -> None:
+        """Cards turned over. A site that prints no showdown header opens the showdown
+        (:class:`~stud_hh.events.ShowdownStart`) at its first shown hand."""
+        line = self._file_line(n)
+        if not self.showdown_open:
+            self.showdown_open = True
+            self.events.append(ShowdownStart(line=line))
+        self.events.append(Show(line=line, player=name, cards=cards,
+                                description=description or None))
 
     def _run(self, token: Any, order: tuple[str, ...] | None = None) -> None:
         """Classify each line of a multi-line terminal and hand it to :meth:`_make`."""
@@ -178,6 +257,7 @@ class SiteBuilder:
         self._street(token, Street.SEVENTH)
 
     def SHOWDOWN(self, token: Any) -> None:
+        self.showdown_open = True
         self.events.append(ShowdownStart(line=self._file_line(token.line)))
 
     def SUMMARY(self, token: Any) -> None:
