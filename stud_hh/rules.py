@@ -793,8 +793,66 @@ WINAMAX = Profile(
     evidence=_WMX_EVIDENCE,
 )
 
+_EVERLEAF = "Everleaf/7-Stud-EUR-0.05-0.10.201108-new-format.txt"
+
+# The corpus's six Everleaf hands (stud, heads-up, one file) replay clean under this
+# profile; each setting was flipped in turn and the hands replayed again
+# (tests/test_everleaf.py): only the settings marked DECIDES change the result.
+_EVERLEAF_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="uncalled_unprinted", support=Support.DECIDES, file=_EVERLEAF,
+             hand_id="295679510",
+             shows="MOURINHO_ bets €0.05 on 4th, EricBlade folds; no line returns the bet, "
+             "MOURINHO_ 'wins € 0.12 EURO' (the antes and 3rd street only) and starts the "
+             "next hand with €2.56 = €2.50 + €0.12 - €0.06: the €0.05 came back to him, it "
+             "was not rake; likewise 295679820 and 295679998"),
+    Evidence(setting="open_pair_big_bet", support=Support.DECIDES, file=_EVERLEAF,
+             hand_id="295680332",
+             shows="stud: EricBlade shows 4s-4h on 4th street and MOURINHO_ raises by €0.10, "
+             "the big bet"),
+    Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_EVERLEAF,
+             hand_id="295680332",
+             shows="MOURINHO_ raises 7th street last and shows first; in 295679620 and "
+             "295680165, checked down, the first to act on 7th shows first. The looser "
+             "values (checked-down hands together, order not recorded) explain them too"),
+    Evidence(setting="max_bets", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the two rounds with four bet levels "
+             "(295680332, 6th and 7th street: bet, three raises, call) are heads-up, so they "
+             "bear on the cap only if heads-up rounds are capped. Four follows RULES.md"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: every hand is heads-up and the four-level "
+             "rounds end with a call, which either value explains. Uncapped follows "
+             "RULES.md's casino value"),
+    Evidence(setting="bring_in_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no two equal door cards. Suit follows "
+             "RULES.md (seeds 001, 003)"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no equal best boards. Position follows "
+             "RULES.md's casino value"),
+    Evidence(setting="half_bet_reopens", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no all-in in the Everleaf hands"),
+    Evidence(setting="odd_chip", support=Support.NONE,
+             shows="not confirmed by a corpus hand: stud only, no pot split. Values from "
+             "RULES.md"),
+)
+
+EVERLEAF = Profile(
+    name="everleaf",
+    description="Everleaf fixed-limit stud: an uncalled bet is returned without a line; the "
+    "open pair is decided by the corpus hands",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.RIVER_BETTOR,
+    uncalled_unprinted=True,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_EVERLEAF_EVIDENCE,
+)
+
 PROFILES: dict[str, Profile] = {
-    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX)}
+    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVERLEAF)}
 """Every shipped profile by name."""
 
 SITE = "site"
@@ -805,6 +863,7 @@ SITE_PROFILES: dict[str, str] = {
     "Full Tilt Poker": "fulltilt",
     "PartyPoker": "partypoker",
     "Winamax": "winamax",
+    "Everleaf": "everleaf",
 }
 """The profile each site's hands are audited under by default (site name as the
 dialect writes it in :attr:`~stud_hh.events.HandHeader.site`)."""
@@ -840,7 +899,7 @@ def profile(name: str) -> Profile:
     ...     profile("Stars")
     ... except UnknownProfileError as error:
     ...     print(error)
-    unknown rule profile 'Stars' (known: casino, fulltilt, partypoker, pokerstars, winamax)
+    unknown rule profile 'Stars' (known: ..., pokerstars, winamax)
     """
     try:
         return PROFILES[name]

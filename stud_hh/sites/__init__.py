@@ -15,7 +15,7 @@ from typing import Any
 
 from stud_hh.documents import DocumentFormat
 from stud_hh.reader import LineStart
-from stud_hh.sites import fulltilt, partypoker, pokerstars, winamax
+from stud_hh.sites import everleaf, fulltilt, partypoker, pokerstars, winamax
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +68,16 @@ WINAMAX = Dialect(
     make_builder=winamax.WinamaxBuilder,
 )
 
-DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX)
+EVERLEAF = Dialect(
+    name=everleaf.SITE,
+    grammar="everleaf.lark",
+    hand_start=everleaf.HAND_START,
+    read_header=everleaf.read_header,
+    make_builder=everleaf.EverleafBuilder,
+    header_lines=everleaf.HEADER_LINES,
+)
+
+DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVERLEAF)
 
 
 def dialect_for(line: str) -> Dialect | None:
