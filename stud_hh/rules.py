@@ -851,8 +851,58 @@ EVERLEAF = Profile(
     evidence=_EVERLEAF_EVIDENCE,
 )
 
+_ONGAME = "OnGame/7-Stud-USD-0.10-0.20-201009.Sample.txt"
+
+# The corpus's six OnGame hands (four stud at one table, a stud 'big bring in' hand and a
+# stud8 hand) replay clean under this profile, and every net is the one the summary
+# prints; each setting was flipped in turn (tests/test_ongame.py): only showdown_first
+# changes the result.
+_ONGAME_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="showdown_first", support=Support.DECIDES, file=_ONGAME,
+             hand_id="R5-82086688-610",
+             shows="no showdown section: the cards shown are printed only in the summary, by "
+             "seat. 7th street is checked with Hero (seat 2) first to act, yet the bAAr "
+             "(seat 1) is listed first; the showing order is not recorded"),
+    Evidence(setting="bring_in_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no two equal door cards. Suit follows "
+             "RULES.md (seeds 001, 003)"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no equal best boards. Position follows "
+             "RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no round goes past two bet levels. "
+             "Uncapped heads-up follows RULES.md's casino value"),
+    Evidence(setting="max_bets", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no round goes past two bet levels. Four "
+             "follows RULES.md"),
+    Evidence(setting="half_bet_reopens", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no all-in in the OnGame hands"),
+    Evidence(setting="odd_chip", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one stud8 pot (R5-78227816-62) goes "
+             "whole to a high hand, no low qualifying. Values from RULES.md"),
+    Evidence(setting="open_pair_big_bet", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no open pair on 4th street. Stud only "
+             "follows RULES.md"),
+)
+
+ONGAME = Profile(
+    name="ongame",
+    description="OnGame fixed-limit stud and stud8: the cards shown are listed by seat in the "
+    "summary, so the showing order is not checked; no house rule is decided by the corpus "
+    "hands",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.NOT_RECORDED,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_ONGAME_EVIDENCE,
+)
+
 PROFILES: dict[str, Profile] = {
-    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVERLEAF)}
+    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVERLEAF, ONGAME)}
 """Every shipped profile by name."""
 
 SITE = "site"
@@ -864,6 +914,7 @@ SITE_PROFILES: dict[str, str] = {
     "PartyPoker": "partypoker",
     "Winamax": "winamax",
     "Everleaf": "everleaf",
+    "OnGame": "ongame",
 }
 """The profile each site's hands are audited under by default (site name as the
 dialect writes it in :attr:`~stud_hh.events.HandHeader.site`)."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from stud_hh.documents import DocumentFormat
 from stud_hh.reader import LineStart
-from stud_hh.sites import everleaf, fulltilt, partypoker, pokerstars, winamax
+from stud_hh.sites import everleaf, fulltilt, ongame, partypoker, pokerstars, winamax
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,16 @@ EVERLEAF = Dialect(
     header_lines=everleaf.HEADER_LINES,
 )
 
-DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVERLEAF)
+ONGAME = Dialect(
+    name=ongame.SITE,
+    grammar="ongame.lark",
+    hand_start=ongame.HAND_START,
+    read_header=ongame.read_header,
+    make_builder=ongame.OnGameBuilder,
+    header_lines=ongame.HEADER_LINES,
+)
+
+DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVERLEAF, ONGAME)
 
 
 def dialect_for(line: str) -> Dialect | None:
