@@ -901,8 +901,58 @@ ONGAME = Profile(
     evidence=_ONGAME_EVIDENCE,
 )
 
+_ABSOLUTE = "Absolute/7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt"
+
+# The corpus's one Absolute hand (stud8, seven players, a four-way showdown) replays
+# clean under this profile; no setting flipped in turn changes that
+# (tests/test_absolute.py). Its split pot shows where the odd cent goes.
+_ABSOLUTE_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="odd_chip", support=Support.DECIDES, file=_ABSOLUTE,
+             hand_id="1300000000",
+             shows="stud8: $0.43 less $0.04 rake is split $0.20 to the high hand (PLAYER6) and "
+             "$0.19 to the low (PLAYER3): the high half gets the odd cent. Among tied hands "
+             "(the other half of the setting) nothing is decided: no tie; by suit follows "
+             "RULES.md"),
+    Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_ABSOLUTE,
+             hand_id="1300000000",
+             shows="7th street checked: PLAYER7 (seat 8), first to act there, shows first, then "
+             "seats 1, 3 and 7 clockwise. The looser values explain it too"),
+    Evidence(setting="bring_in_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no two equal door cards. Suit follows "
+             "RULES.md (seeds 001, 003)"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no equal best boards. Position follows "
+             "RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no round goes past one bet. Uncapped "
+             "heads-up follows RULES.md's casino value"),
+    Evidence(setting="max_bets", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no raise at all. Four follows RULES.md"),
+    Evidence(setting="half_bet_reopens", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no all-in"),
+    Evidence(setting="open_pair_big_bet", support=Support.NONE,
+             shows="not confirmed by a corpus hand: stud8 only, no bet on 4th street. Stud "
+             "only follows RULES.md"),
+)
+
+ABSOLUTE = Profile(
+    name="absolute",
+    description="Absolute fixed-limit stud8: the odd cent of a split goes to the high half; "
+    "no other house rule is decided by the corpus hand",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.RIVER_BETTOR,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_ABSOLUTE_EVIDENCE,
+)
+
 PROFILES: dict[str, Profile] = {
-    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVERLEAF, ONGAME)}
+    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVERLEAF, ONGAME,
+                        ABSOLUTE)}
 """Every shipped profile by name."""
 
 SITE = "site"
@@ -915,6 +965,7 @@ SITE_PROFILES: dict[str, str] = {
     "Winamax": "winamax",
     "Everleaf": "everleaf",
     "OnGame": "ongame",
+    "Absolute": "absolute",
 }
 """The profile each site's hands are audited under by default (site name as the
 dialect writes it in :attr:`~stud_hh.events.HandHeader.site`)."""

@@ -15,7 +15,15 @@ from typing import Any
 
 from stud_hh.documents import DocumentFormat
 from stud_hh.reader import LineStart
-from stud_hh.sites import everleaf, fulltilt, ongame, partypoker, pokerstars, winamax
+from stud_hh.sites import (
+    absolute,
+    everleaf,
+    fulltilt,
+    ongame,
+    partypoker,
+    pokerstars,
+    winamax,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +94,16 @@ ONGAME = Dialect(
     header_lines=ongame.HEADER_LINES,
 )
 
-DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVERLEAF, ONGAME)
+ABSOLUTE = Dialect(
+    name=absolute.SITE,
+    grammar="absolute.lark",
+    hand_start=absolute.HAND_START,
+    read_header=absolute.read_header,
+    make_builder=absolute.AbsoluteBuilder,
+)
+
+DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVERLEAF, ONGAME,
+                                 ABSOLUTE)
 
 
 def dialect_for(line: str) -> Dialect | None:

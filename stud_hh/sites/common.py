@@ -64,6 +64,20 @@ def header_fields(site: str, hand_id: str, game_text: str, **given: Any) -> dict
     return fields
 
 
+_TOTAL_POT = re.compile(r"Total Pot\((?P<total>[^()\n]+)\)(?: \| Rake \((?P<rake>[^()\n]+)\))?")
+
+
+def total_pot(line: str) -> tuple[str, str | None] | None:
+    """The pot and rake texts of a ``Total Pot($0.43) | Rake ($0.04)`` line (Absolute,
+    Bovada); the rake is ``None`` when the line prints none.
+
+    >>> total_pot("Total Pot($0.43) | Rake ($0.04)"), total_pot("Total Pot($150)")
+    (('$0.43', '$0.04'), ('$150', None))
+    """
+    m = _TOTAL_POT.fullmatch(line)
+    return (m["total"], m["rake"]) if m else None
+
+
 def classify_line(shapes: Mapping[str, re.Pattern[str]], order: tuple[str, ...],
                   line: str) -> tuple[str, re.Match[str]] | None:
     """The first shape in ``order`` that matches all of ``line``, as the grammar decides it."""
