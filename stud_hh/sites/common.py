@@ -249,10 +249,14 @@ class SiteBuilder:
         raise NotImplementedError
 
     def _street(self, token: Any, street: Street) -> None:
+        self._open_street(street, token.line)
+
+    def _open_street(self, street: Street, n: int) -> None:
+        """Start ``street`` at the hand's ``n``-th line; its totals start from nothing."""
         self.street = street
         self.totals = {}
         self.bet_to = 0
-        self.events.append(StreetStart(line=self._file_line(token.line), street=street))
+        self.events.append(StreetStart(line=self._file_line(n), street=street))
 
     # -- terminals most grammars share ---------------------------------------------------
     def STREET3(self, token: Any) -> None:

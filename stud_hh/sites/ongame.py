@@ -40,7 +40,6 @@ from stud_hh.events import (
     SeatOutcome,
     SeatSummary,
     Street,
-    StreetStart,
     SummaryStart,
 )
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
@@ -234,13 +233,10 @@ class OnGameBuilder(SiteBuilder):
             n += 1
 
     def _street(self, token: Any, street: Street) -> None:
-        # the terminal is "---" and the street's line: the event is the street's line
         for name, amount in self.totals.items():
             self.earlier[name] = self.earlier.get(name, 0) + amount
-        self.street = street
-        self.totals = {}
-        self.bet_to = 0
-        self.events.append(StreetStart(line=self._file_line(token.line + 1), street=street))
+        # the terminal is "---" and the street's line: the event is on the street's line
+        self._open_street(street, token.line + 1)
 
     def SUMMARY(self, token: Any) -> None:
         self.events.append(SummaryStart(line=self._file_line(token.line + 1)))
