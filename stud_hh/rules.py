@@ -950,9 +950,63 @@ ABSOLUTE = Profile(
     evidence=_ABSOLUTE_EVIDENCE,
 )
 
+_BODOG = "Bovada/7-Stud-USD-2.00-4.00-201205.txt"
+_BOVADA_HL = "Bovada/7-StudHL-USD-0.25-0.50-201209.txt"
+
+# The corpus's six Bovada hands (four Bodog stud hands at one table, two stud8) replay
+# clean under this profile; each setting was flipped in turn (tests/test_bovada.py):
+# only the settings marked DECIDES change the result. Bovada prints no stakes: the
+# reader takes them from each hand's bets (stud_hh/sites/bovada.py).
+_BOVADA_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="open_pair_big_bet", support=Support.DECIDES, file=_BODOG,
+             hand_id="2604291577",
+             shows="stud: Seat+1 shows 3d-3c on 4th street and Seat+3 'D bets $0.10', the big "
+             "bet (the 5th- and 6th-street bets are $0.10 too)"),
+    Evidence(setting="odd_chip", support=Support.DECIDES, file=_BOVADA_HL,
+             hand_id="2633952287",
+             shows="stud8: $4.85 less $0.20 rake is split $2.33 to the high hand (Seat+4) and "
+             "$2.32 to the low (Seat+1): the high half gets the odd cent. Among tied hands "
+             "(the other half of the setting) nothing is decided: no tie; by suit follows "
+             "RULES.md"),
+    Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_BOVADA_HL,
+             hand_id="2633952287",
+             shows="Seat+1 bets 7th street and shows first; likewise Seat+5 in 2844383701; in "
+             "2604291699, checked down, Seat+5, first to act on 7th, shows first. The looser "
+             "values explain them too"),
+    Evidence(setting="bring_in_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no two equal door cards. Suit follows "
+             "RULES.md (seeds 001, 003)"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no equal best boards. Position follows "
+             "RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no round goes past two bet levels. "
+             "Uncapped heads-up follows RULES.md's casino value"),
+    Evidence(setting="max_bets", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no round goes past two bet levels. Four "
+             "follows RULES.md"),
+    Evidence(setting="half_bet_reopens", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no all-in in the Bovada hands"),
+)
+
+BOVADA = Profile(
+    name="bovada",
+    description="Bovada (Bodog) fixed-limit stud and stud8: the open pair and the odd cent "
+    "of a split are decided by the corpus hands",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.RIVER_BETTOR,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_BOVADA_EVIDENCE,
+)
+
 PROFILES: dict[str, Profile] = {
     p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVERLEAF, ONGAME,
-                        ABSOLUTE)}
+                        ABSOLUTE, BOVADA)}
 """Every shipped profile by name."""
 
 SITE = "site"
@@ -966,6 +1020,7 @@ SITE_PROFILES: dict[str, str] = {
     "Everleaf": "everleaf",
     "OnGame": "ongame",
     "Absolute": "absolute",
+    "Bovada": "bovada",
 }
 """The profile each site's hands are audited under by default (site name as the
 dialect writes it in :attr:`~stud_hh.events.HandHeader.site`)."""

@@ -20,7 +20,8 @@ from conftest import CORPUS_DIR, CORPUS_MISSING
 from stud_hh.importer import import_paths
 from stud_hh.store import Database, open_db
 
-READ_SITES = {"Stars", "FTP", "PartyPoker", "Winamax", "Everleaf", "OnGame", "Absolute"}
+READ_SITES = {"Stars", "FTP", "PartyPoker", "Winamax", "Everleaf", "OnGame", "Absolute",
+              "Bovada"}
 """Corpus folders whose site has a reader today."""
 
 NOT_HISTORIES = {"Stars/_early2008/ps-flags-studhilo.expected.txt"}
@@ -119,8 +120,8 @@ def test_money_balances_for_every_stored_hand(corpus_db: Database) -> None:
     sums = players.groupby(["site", "hand_id"], observed=True)[["put_in", "net",
                                                                 "rake_share"]].sum()
     joined = hands.join(sums)
-    # Stars, Full Tilt, PartyPoker, Winamax, Everleaf, OnGame, Absolute
-    assert len(joined) == 73 + 24 + 4 + 7 + 6 + 6 + 1
+    # Stars, Full Tilt, PartyPoker, Winamax, Everleaf, OnGame, Absolute, Bovada
+    assert len(joined) == 73 + 24 + 4 + 7 + 6 + 6 + 1 + 6
     assert (joined["put_in"] == joined["pot"]).all()
     balanced = joined["net"] + joined["rake"] == 0
     assert set(joined.index[~balanced]) == set(SITE_DATA_FAULTS)

@@ -17,6 +17,7 @@ from stud_hh.documents import DocumentFormat
 from stud_hh.reader import LineStart
 from stud_hh.sites import (
     absolute,
+    bovada,
     everleaf,
     fulltilt,
     ongame,
@@ -102,8 +103,16 @@ ABSOLUTE = Dialect(
     make_builder=absolute.AbsoluteBuilder,
 )
 
+BOVADA = Dialect(
+    name=bovada.SITE,
+    grammar="bovada.lark",
+    hand_start=bovada.HAND_START,
+    read_header=bovada.read_header,
+    make_builder=bovada.BovadaBuilder,
+)
+
 DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVERLEAF, ONGAME,
-                                 ABSOLUTE)
+                                 ABSOLUTE, BOVADA)
 
 
 def dialect_for(line: str) -> Dialect | None:
