@@ -24,19 +24,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from stud_hh.cards import MaybeCard
 from stud_hh.errors import HandParseError
-from stud_hh.events import (
-    Collect,
-    Game,
-    Limit,
-    PostAnte,
-    PotKind,
-    PotSummary,
-    SeatOutcome,
-    SeatSummary,
-    Street,
-)
+from stud_hh.events import Game, Limit, PotKind, PotSummary, SeatOutcome, Street
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
 from stud_hh.sites.common import SiteBuilder, classify_line, header_fields, total_pot
 from stud_hh.sites.headers import to_utc
@@ -137,34 +126,14 @@ class AbsoluteBuilder(SiteBuilder):
     SHAPES = SHAPES
     LINE_ORDER = LINE_ORDER
     UNKNOWN_CARDS = frozenset({"H"})
+    COLLECT_POT = PotKind.MAIN
 
     def reset(self) -> None:
         super().reset()
         self.pockets: dict[str, list[str]] = {}
         """Each player's pocket as last printed (the card texts)."""
 
-    def _line(self, kind: str, value: str, n: int) -> re.Match[str]:
-        m = SHAPES[kind].fullmatch(value)
-        if m is None:  # pragma: no cover - the lexer accepted it
-            raise LineError("unrecognised line", n)
-        return m
-
     # -- terminals -----------------------------------------------------------------
-    def SEATS(self, token: Any) -> None:
-        n: int = token.line
-        for value in token.value[:-1].split("\n"):
-            m = self._line("SEAT", value, n)
-            self._seat(int(m["seat"]), m["name"], m["amount"], n)
-            n += 1
-
-    def PRE(self, token: Any) -> None:
-        n: int = token.line
-        for value in token.value[:-1].split("\n"):
-            m = self._line("ANTE", value, n)
-            self.events.append(PostAnte(line=self._file_line(n), player=m["name"],
-                                        amount=self._amount(m["amount"], n)))
-            n += 1
-
     def TOTAL_POT(self, token: Any) -> None:
         n: int = token.line
         found = total_pot(token.value[:-1])
@@ -174,42 +143,28 @@ class AbsoluteBuilder(SiteBuilder):
         self.events.append(PotSummary(line=self._file_line(n), total=total, main=None,
                                       sides=(), rake=self._amount(found[1], n)))
 
-    def SEAT_SUMMARIES(self, token: Any) -> None:
-        n: int = token.line
-        by_seat = {s.seat: s.name for s in self.seats}
-        for value in token.value[:-1].split("\n"):
-            m = self._line("SEAT_SUMMARY", value, n)
-            name = by_seat.get(int(m["seat"]))
-            rest: str = m["rest"]
-            if name is None or not rest.startswith(name + " "):
-                raise LineError(f"seat {m['seat']} is not {name or 'seated'}", n)
-            self._seat_summary(name, int(m["seat"]), rest[len(name) + 1:], value, n)
-            n += 1
-
-    def _seat_summary(self, name: str, seat: int, tail: str, value: str, n: int) -> None:
-        street: Street | None = None
-        won: int | None = None
-        cards: tuple[MaybeCard, ...] = ()
-        description: str | None = None
+    def _seat_summary(self, name: str, seat: int, rest: str, value: str, n: int) -> None:
+        if not rest.startswith(name + " "):
+            raise LineError(f"seat {seat} is {name}'s, not the line's", n)
+        tail = rest[len(name) + 1:]
         if tail.startswith("Folded on the "):
-            outcome = SeatOutcome.FOLDED
-            street = _FOLDED.get(tail.split()[3].lower())
+            self._summary(name, seat, SeatOutcome.FOLDED, value, n,
+                          street=_FOLDED.get(tail.split()[3].lower()))
         elif tail.startswith("won Total ("):
             won = self._amount(tail[len("won Total ("):].partition(")")[0], n)
             outcome = SeatOutcome.SHOWED_WON if "[" in tail else SeatOutcome.COLLECTED
+            self._summary(name, seat, outcome, value, n, won=won, shown=tail)
         else:
             outcome = SeatOutcome.SHOWED_LOST if "lost" in tail else SeatOutcome.OTHER
-        if "[" in tail:
-            before, _, after = tail.partition("[")
-            cards = self._cards(after.partition("]")[0].partition(" - ")[0], n)
-            description = before.partition("with ")[2].strip() or None
-        self.events.append(SeatSummary(line=self._file_line(n), player=name, seat=seat,
-                                       outcome=outcome, street=street, cards=cards, won=won,
-                                       description=description, text=value))
+            self._summary(name, seat, outcome, value, n, shown=tail)
 
     # -- one event per line ------------------------------------------------------------
-    def _pocket(self, name: str, text: str, n: int) -> None:
-        """A player's whole pocket so far: deal the cards it adds, check the ones it repeats."""
+    def _make(self, kind: str, m: re.Match[str], n: int) -> None:
+        if kind != "POCKET":
+            super()._make(kind, m, n)
+            return
+        # a player's whole pocket so far: deal the cards it adds, check the ones it repeats
+        name, text = m["name"], m["cards"]
         printed = text.split()
         before = self.pockets.get(name, [])
         if printed[:len(before)] != before:
@@ -220,17 +175,3 @@ class AbsoluteBuilder(SiteBuilder):
             return  # a folded player's pocket, repeated on each street: nothing dealt
         cards = self._cards(text, n)
         self._deal(name, cards[len(before):], n, known=cards[:len(before)])
-
-    def _make(self, kind: str, m: re.Match[str], n: int) -> None:
-        name = m["name"]
-        if kind == "POCKET":
-            self._pocket(name, m["cards"], n)
-        elif kind in ("CHECK", "FOLD"):
-            self._plain(kind, name, n)
-        elif kind == "SHOW":
-            self._show(name, self._cards(m["cards"], n), n, m["description"])
-        elif kind == "COLLECT":
-            self.events.append(Collect(line=self._file_line(n), player=name,
-                                       amount=self._amount(m["amount"], n), pot=PotKind.MAIN))
-        else:  # BRING_IN, BET, CALL: the chips added
-            self._added(kind, name, self._amount(m["amount"], n), n)

@@ -38,13 +38,10 @@ from typing import Any
 from stud_hh.cards import MaybeCard
 from stud_hh.errors import HandParseError
 from stud_hh.events import (
-    Collect,
     Game,
     Limit,
-    PostAnte,
     PotSummary,
     SeatOutcome,
-    SeatSummary,
     Street,
     TableEvent,
     TableEventKind,
@@ -164,17 +161,11 @@ class BovadaBuilder(SiteBuilder):
         self.pot = 0
         """Chips put in so far, less those returned uncalled."""
 
-    def _line(self, kind: str, value: str, n: int) -> re.Match[str]:
-        m = SHAPES[kind].fullmatch(value)
-        if m is None:  # pragma: no cover - the lexer accepted it
-            raise LineError("unrecognised line", n)
-        return m
-
     # -- terminals -----------------------------------------------------------------
     def SEATS(self, token: Any) -> None:
         n: int = token.line
         for value in token.value[:-1].split("\n"):
-            m = self._line("SEAT", value, n)
+            m = self._shape("SEAT", value, n)
             currency = CURRENCY_SYMBOLS.get(m["amount"][0])
             if currency is None:
                 raise LineError("a stack without a currency sign (play money or a tournament): "
@@ -185,6 +176,10 @@ class BovadaBuilder(SiteBuilder):
 
     def PRE(self, token: Any) -> None:
         self._run(token, PRE_ORDER)
+
+    def _ante(self, name: str, amount: int, n: int) -> None:
+        self.pot += amount
+        super()._ante(name, amount, n)
 
     def _open_street(self, street: Street, n: int) -> None:
         self.dealt = set()
@@ -203,37 +198,18 @@ class BovadaBuilder(SiteBuilder):
             self.warnings.append(f"line {self._file_line(n)}: the pot is printed as {total}; "
                                  f"the chips put in make {self.pot}")
 
-    def SEAT_SUMMARIES(self, token: Any) -> None:
-        n: int = token.line
-        by_seat = {s.seat: s.name for s in self.seats}
-        for value in token.value[:-1].split("\n"):
-            m = self._line("SEAT_SUMMARY", value, n)
-            name = by_seat.get(int(m["seat"]))
-            if name is None:
-                raise LineError(f"seat {m['seat']} is not seated", n)
-            self._seat_summary(name, int(m["seat"]), m["rest"].strip(), value, n)
-            n += 1
-
-    def _seat_summary(self, name: str, seat: int, tail: str, value: str, n: int) -> None:
-        street: Street | None = None
-        cards: tuple[MaybeCard, ...] = ()
-        description: str | None = None
-        outside = re.sub(r"\[[^\]]*\]", "", tail)
-        amounts = [self._amount(a, n) for a in _DOLLARS.findall(outside)]
+    def _seat_summary(self, name: str, seat: int, rest: str, value: str, n: int) -> None:
+        tail = rest.strip()
+        amounts = [self._amount(a, n) for a in _DOLLARS.findall(re.sub(r"\[[^\]]*\]", "", tail))]
         won = sum(amounts) if amounts else None
         if tail.startswith("Folded on the "):
-            outcome = SeatOutcome.FOLDED
-            street = _FOLDED.get(tail.split()[3].lower())
+            self._summary(name, seat, SeatOutcome.FOLDED, value, n,
+                          street=_FOLDED.get(tail.split()[3].lower()))
         elif "[Does not show]" in tail:
-            outcome = SeatOutcome.COLLECTED
+            self._summary(name, seat, SeatOutcome.COLLECTED, value, n, won=won)
         else:
             outcome = SeatOutcome.SHOWED_LOST if won is None else SeatOutcome.SHOWED_WON
-            before, _, after = tail.partition("[")
-            cards = self._cards(after.partition("]")[0].partition("-")[0], n)
-            description = before.partition("with ")[2].strip() or None
-        self.events.append(SeatSummary(line=self._file_line(n), player=name, seat=seat,
-                                       outcome=outcome, street=street, cards=cards, won=won,
-                                       description=description, text=value))
+            self._summary(name, seat, outcome, value, n, won=won, shown=tail)
 
     # -- one event per line ------------------------------------------------------------
     def _make(self, kind: str, m: re.Match[str], n: int) -> None:
@@ -248,8 +224,6 @@ class BovadaBuilder(SiteBuilder):
             cards = self._cards(m["cards"], n)
             self.cards_of.setdefault(name, set()).update(cards)
             self._deal(name, cards, n)
-        elif kind in ("CHECK", "FOLD"):
-            self._plain(kind, name, n)
         elif kind in ("SHOW", "NO_SHOW"):
             cards = self._cards(m["cards"], n)
             unknown = set(cards) - self.cards_of.get(name, set())
@@ -258,10 +232,8 @@ class BovadaBuilder(SiteBuilder):
                                      f"{' '.join(sorted(map(str, unknown)))}, never dealt to them")
             if kind == "SHOW":
                 self._show(name, cards, n, m["description"])
-            else:
+            else:  # the winner's cards, known from the deal: the event carries none
                 self._plain(kind, name, n)
-        elif kind == "COLLECT":
-            self.events.append(Collect(line=line, player=name, amount=self._amount(m["amount"], n)))
         elif kind == "UNCALLED":
             amount = self._amount(m["amount"], n)
             self.pot -= amount
@@ -270,11 +242,11 @@ class BovadaBuilder(SiteBuilder):
             self.events.append(TableEvent(line=line, player=name, kind=_TRAFFIC[m["what"]],
                                           text=m.group(0)))
         elif kind == "ANTE":
-            amount = self._amount(m["amount"], n)
-            self.pot += amount
-            self.events.append(PostAnte(line=line, player=name, amount=amount))
-        else:  # BRING_IN, DOUBLE_BET, BET, RAISE, CALL: the chips added
+            self._ante(name, self._amount(m["amount"], n), n)
+        elif kind in ("BRING_IN", "DOUBLE_BET", "BET", "RAISE", "CALL"):
             self._money(kind, m, n)
+        else:  # CHECK, FOLD, COLLECT
+            super()._make(kind, m, n)
 
     def _money(self, kind: str, m: re.Match[str], n: int) -> None:
         name = m["name"]

@@ -26,14 +26,19 @@ from stud_hh.events import (
     BringIn,
     Call,
     Check,
+    Collect,
     Complete,
     Deal,
     Fold,
     Game,
     HandEvent,
     NoShow,
+    PostAnte,
+    PotKind,
     Raise,
     Seat,
+    SeatOutcome,
+    SeatSummary,
     Show,
     ShowdownStart,
     Street,
@@ -101,6 +106,8 @@ class SiteBuilder:
     LINE_ORDER: tuple[str, ...] = ()
     UNKNOWN_CARDS: frozenset[str] = frozenset({"X", "x", "?", "??", "Xx", "xx"})
     """Card texts that mean "not shown": read as unknown without a warning."""
+    COLLECT_POT: PotKind = PotKind.POT
+    """The pot a ``COLLECT`` line names (Everleaf and Absolute print the main pot)."""
 
     def __init__(self) -> None:
         self.events: list[HandEvent] = []
@@ -119,6 +126,8 @@ class SiteBuilder:
         """The street's highest total so far."""
         self.showdown_open = False
         """A showdown header was printed, or the first hand was shown without one."""
+        self.players_line: tuple[int, int] | None = None
+        """A count of players the site prints before the seat lines, and its line."""
         self.fields: dict[str, Any] = {}
 
     def begin(self, fields: dict[str, Any], lines: tuple[int, ...]) -> None:
@@ -140,6 +149,7 @@ class SiteBuilder:
         self.totals = {}
         self.bet_to = 0
         self.showdown_open = False
+        self.players_line = None
 
     # -- helpers -------------------------------------------------------------------
     def _file_line(self, n: int) -> int:
@@ -245,7 +255,52 @@ class SiteBuilder:
             self._make(found[0], found[1], n)
             n += 1
 
+    def _shape(self, kind: str, value: str, n: int) -> re.Match[str]:
+        """``value`` taken apart by ``SHAPES[kind]``: a line the lexer accepted as that shape."""
+        m = self.SHAPES[kind].fullmatch(value)
+        if m is None:  # pragma: no cover - the lexer accepted it
+            raise LineError(f"unrecognised {kind.lower().replace('_', ' ')} line", n)
+        return m
+
     def _make(self, kind: str, m: re.Match[str], n: int) -> None:
+        """One classified line -> its events, for the shapes most text sites share: ``DEAL``,
+        ``CHECK``, ``FOLD``, ``NO_SHOW``, ``SHOW``, ``COLLECT`` and the actions printed with
+        the chips they add. A builder handles its own shapes first and passes the rest on."""
+        name = m["name"]
+        if kind == "DEAL":
+            self._deal(name, self._cards(m["cards"], n), n)
+        elif kind in ("CHECK", "FOLD", "NO_SHOW"):
+            self._plain(kind, name, n)
+        elif kind == "SHOW":
+            self._show(name, self._cards(m["cards"], n), n, m["description"])
+        elif kind == "COLLECT":
+            self.events.append(Collect(line=self._file_line(n), player=name,
+                                       amount=self._amount(m["amount"], n), pot=self.COLLECT_POT))
+        elif kind in ("BRING_IN", "COMPLETE", "BET", "RAISE", "CALL"):
+            self._added(kind, name, self._amount(m["amount"], n), n)
+        else:  # pragma: no cover - a shape of the site that its builder forgot
+            raise LineError(f"no event for a {kind} line", n)
+
+    def _ante(self, name: str, amount: int, n: int) -> None:
+        self.events.append(PostAnte(line=self._file_line(n), player=name, amount=amount))
+
+    def _summary(self, name: str, seat: int, outcome: SeatOutcome, value: str, n: int, *,
+                 street: Street | None = None, won: int | None = None,
+                 shown: str | None = None) -> None:
+        """A summary seat line. ``shown`` is its part ``... with DESCRIPTION [CARDS - BEST]``
+        (Absolute, Bovada): the cards before the ``-`` and the words after ``with``."""
+        cards: tuple[MaybeCard, ...] = ()
+        description: str | None = None
+        if shown is not None and "[" in shown:
+            before, _, after = shown.partition("[")
+            cards = self._cards(after.partition("]")[0].partition("-")[0], n)
+            description = before.partition("with ")[2].strip() or None
+        self.events.append(SeatSummary(line=self._file_line(n), player=name, seat=seat,
+                                       outcome=outcome, street=street, cards=cards, won=won,
+                                       description=description, text=value))
+
+    def _seat_summary(self, name: str, seat: int, rest: str, value: str, n: int) -> None:
+        """A summary seat line of ``name``'s seat; ``rest`` follows ``Seat N:``."""
         raise NotImplementedError
 
     def _street(self, token: Any, street: Street) -> None:
@@ -283,6 +338,45 @@ class SiteBuilder:
 
     def LINES(self, token: Any) -> None:
         self._run(token)
+
+    def PLAYERS(self, token: Any) -> None:
+        """``Total number of players: 2`` (Everleaf), ``Players in round: 2 (5)`` (OnGame):
+        the number of seat lines that follow."""
+        count = re.search(r": (\d+)", token.value)
+        self.players_line = (int(count[1]), token.line) if count else None
+
+    def SEATS(self, token: Any) -> None:
+        """Seat lines of the shape ``SHAPES["SEAT"]`` (groups ``seat``, ``name``, ``amount``)."""
+        n: int = token.line
+        for value in token.value[:-1].split("\n"):
+            m = self._shape("SEAT", value, n)
+            self._seat(int(m["seat"]), m["name"], m["amount"], n)
+            n += 1
+        if self.players_line is not None and self.players_line[0] != len(self.seats):
+            count, line = self.players_line
+            self.warnings.append(f"line {self._file_line(line)}: {count} players announced, "
+                                 f"{len(self.seats)} seat lines")
+
+    def PRE(self, token: Any) -> None:
+        """Ante lines of the shape ``SHAPES["ANTE"]`` (groups ``name``, ``amount``)."""
+        n: int = token.line
+        for value in token.value[:-1].split("\n"):
+            m = self._shape("ANTE", value, n)
+            self._ante(m["name"], self._amount(m["amount"], n), n)
+            n += 1
+
+    def SEAT_SUMMARIES(self, token: Any) -> None:
+        """Summary lines of the shape ``SHAPES["SEAT_SUMMARY"]`` (groups ``seat``, ``rest``),
+        each named by its seat's player and handed to :meth:`_seat_summary`."""
+        n: int = token.line
+        by_seat = {s.seat: s.name for s in self.seats}
+        for value in token.value[:-1].split("\n"):
+            m = self._shape("SEAT_SUMMARY", value, n)
+            name = by_seat.get(int(m["seat"]))
+            if name is None:
+                raise LineError(f"seat {m['seat']} has no player", n)
+            self._seat_summary(name, int(m["seat"]), m["rest"], value, n)
+            n += 1
 
     def _nothing(self, children: list[Any]) -> None:
         return None

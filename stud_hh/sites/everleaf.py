@@ -26,10 +26,10 @@ import re
 from typing import Any
 
 from stud_hh.errors import HandParseError
-from stud_hh.events import Collect, Game, Limit, PostAnte, PotKind
+from stud_hh.events import Game, Limit, PotKind
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
 from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
-from stud_hh.sites.pokerstars import HeaderFields, LineError
+from stud_hh.sites.pokerstars import HeaderFields
 
 SITE = "Everleaf"
 
@@ -115,16 +115,15 @@ SHAPES: dict[str, re.Pattern[str]] = {
     "COLLECT": re.compile(
         rf"(?P<name>[^\n]+) wins (?P<amount>{_MONEY})(?: [A-Z]{{3,4}})? from main pot"
         r"(?: with [^\n]*)?"),
+    "SEAT": re.compile(
+        rf"Seat (?P<seat>\d+): (?P<name>[^\n]+) \(\s+(?P<amount>{_MONEY})(?: [A-Z]{{3,4}})? \)"),
+    "ANTE": re.compile(rf"(?P<name>[^\n]+): posts ante {_ADDED}"),
 }
-"""Every line shape of the grammar's ``LINES``, as Python regexes."""
+"""Every line shape of the grammar, as Python regexes (``_KIND`` there is ``KIND`` here)."""
 
 LINE_ORDER: tuple[str, ...] = ("DEAL", "BRING_IN", "COMPLETE", "BET", "RAISE", "CALL", "CHECK",
                                "FOLD", "SHOW", "NO_SHOW", "COLLECT")
 """The order of the alternatives of ``LINES`` in the grammar: the first that matches wins."""
-
-ANTE: re.Pattern[str] = re.compile(rf"(?P<name>[^\n]+): posts ante {_ADDED}")
-SEAT: re.Pattern[str] = re.compile(
-    rf"Seat (?P<seat>\d+): (?P<name>[^\n]+) \(\s+(?P<amount>{_MONEY})(?: [A-Z]{{3,4}})? \)")
 
 
 def classify(line: str) -> tuple[str, re.Match[str]] | None:
@@ -144,55 +143,17 @@ class EverleafBuilder(SiteBuilder):
 
     SHAPES = SHAPES
     LINE_ORDER = LINE_ORDER
-
-    def reset(self) -> None:
-        super().reset()
-        self.players_line: tuple[int, int] | None = None
+    COLLECT_POT = PotKind.MAIN
 
     # -- terminals -----------------------------------------------------------------
     def TABLE(self, token: Any) -> None:
         self.table_name = token.value[len("Table "):-1]
 
-    def PLAYERS(self, token: Any) -> None:
-        self.players_line = (int(token.value[:-1].rpartition(" ")[2]), token.line)
-
-    def SEATS(self, token: Any) -> None:
-        n: int = token.line
-        for value in token.value[:-1].split("\n"):
-            m = SEAT.fullmatch(value)
-            if m is None:  # pragma: no cover - the lexer accepted it
-                raise LineError("unrecognised seat line", n)
-            self._seat(int(m["seat"]), m["name"], m["amount"], n)
-            n += 1
-        if self.players_line is not None and self.players_line[0] != len(self.seats):
-            count, line = self.players_line
-            self.warnings.append(f"line {self._file_line(line)}: {count} players announced, "
-                                 f"{len(self.seats)} seat lines")
-
-    def PRE(self, token: Any) -> None:
-        n: int = token.line
-        for value in token.value[:-1].split("\n"):
-            m = ANTE.fullmatch(value)
-            if m is None:  # pragma: no cover - the lexer accepted it
-                raise LineError("unrecognised ante line", n)
-            self.events.append(PostAnte(line=self._file_line(n), player=m["name"],
-                                        amount=self._amount(m["amount"], n)))
-            n += 1
-
     # -- one event per line ------------------------------------------------------------
     def _make(self, kind: str, m: re.Match[str], n: int) -> None:
-        name = m["name"]
-        if kind == "DEAL":
-            self._deal(name, self._cards(m["cards"], n), n)
-        elif kind in ("CHECK", "FOLD", "NO_SHOW"):
-            self._plain(kind, name, n)
-        elif kind == "SHOW":
-            self._show(name, self._cards(m["cards"], n), n, m["description"])
-        elif kind == "COLLECT":
-            self.events.append(Collect(line=self._file_line(n), player=name,
-                                       amount=self._amount(m["amount"], n), pot=PotKind.MAIN))
-        elif kind == "COMPLETE":  # "completes to": the total, not the chips added
+        if kind == "COMPLETE":  # "completes to": the total, not the chips added
+            name = m["name"]
             to = self._amount(m["amount"], n)
             self._added(kind, name, to - self.totals.get(name, 0), n)
-        else:  # BRING_IN, BET, RAISE, CALL: the chips added
-            self._added(kind, name, self._amount(m["amount"], n), n)
+        else:
+            super()._make(kind, m, n)

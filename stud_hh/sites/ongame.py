@@ -34,7 +34,6 @@ from stud_hh.events import (
     Collect,
     Game,
     Limit,
-    PostAnte,
     PotKind,
     PotSummary,
     SeatOutcome,
@@ -184,17 +183,10 @@ class OnGameBuilder(SiteBuilder):
     def reset(self) -> None:
         super().reset()
         self.ante: int | None = None
-        self.players: tuple[int, int] | None = None
         self.earlier: dict[str, int] = {}
         """Each player's chips on the streets before this one (antes left out)."""
         self.pot_total = 0
         self.won: dict[str, int] = {}
-
-    def _line(self, kind: str, value: str, n: int) -> re.Match[str]:
-        m = SHAPES[kind].fullmatch(value)
-        if m is None:  # pragma: no cover - the lexer accepted it
-            raise LineError("unrecognised line", n)
-        return m
 
     # -- terminals -----------------------------------------------------------------
     def HEADER(self, token: Any) -> None:
@@ -206,31 +198,11 @@ class OnGameBuilder(SiteBuilder):
 
     BUTTON = USER  # no dealer button in stud: the seat is kept only in the text
 
-    def PLAYERS(self, token: Any) -> None:
-        self.players = (int(token.value.split(": ")[1].split()[0]), token.line)
-
-    def SEATS(self, token: Any) -> None:
-        n: int = token.line
-        for value in token.value[:-1].split("\n"):
-            m = self._line("SEAT", value, n)
-            self._seat(int(m["seat"]), m["name"], m["amount"], n)
-            n += 1
-        if self.players is not None and self.players[0] != len(self.seats):
-            count, line = self.players
-            self.warnings.append(f"line {self._file_line(line)}: {count} players in round, "
-                                 f"{len(self.seats)} seat lines")
-
-    def PRE(self, token: Any) -> None:
-        n: int = token.line
-        for value in token.value[:-1].split("\n"):
-            m = self._line("ANTE", value, n)
-            amount = self._amount(m["amount"], n)
-            if amount != self.ante:
-                self.warnings.append(f"line {self._file_line(n)}: {m['name']} antes {amount}; "
-                                     f"the table line says the ante is {self.ante}")
-            self.events.append(PostAnte(line=self._file_line(n), player=m["name"],
-                                        amount=amount))
-            n += 1
+    def _ante(self, name: str, amount: int, n: int) -> None:
+        if amount != self.ante:
+            self.warnings.append(f"line {self._file_line(n)}: {name} antes {amount}; "
+                                 f"the table line says the ante is {self.ante}")
+        super()._ante(name, amount, n)
 
     def _street(self, token: Any, street: Street) -> None:
         for name, amount in self.totals.items():
@@ -243,7 +215,7 @@ class OnGameBuilder(SiteBuilder):
 
     def POT(self, token: Any) -> None:
         n: int = token.line
-        m = self._line("POT", token.value[:-1], n)
+        m = self._shape("POT", token.value[:-1], n)
         self.pot_total = self._amount(m["total"], n)
         amount = self._amount(m["amount"], n)
         self.won[m["name"]] = amount
@@ -259,7 +231,7 @@ class OnGameBuilder(SiteBuilder):
     def SEAT_SUMMARIES(self, token: Any) -> None:
         n: int = token.line
         for value in token.value[:-1].split("\n"):
-            m = self._line("SEAT_SUMMARY", value, n)
+            m = self._shape("SEAT_SUMMARY", value, n)
             name, description = m["name"], m["description"]
             won = self.won.get(name)
             cards = self._cards(m["cards"], n) if m["cards"] is not None else ()
@@ -281,17 +253,13 @@ class OnGameBuilder(SiteBuilder):
     # -- one event per line ------------------------------------------------------------
     def _make(self, kind: str, m: re.Match[str], n: int) -> None:
         name = m["name"]
-        if kind == "DEAL":
-            self._deal(name, self._cards(m["cards"], n), n)
-        elif kind in ("CHECK", "FOLD"):
-            self._plain(kind, name, n)
-        elif kind == "BIG_BRING_IN":  # the bring-in player completes to the small bet
+        if kind == "BIG_BRING_IN":  # the bring-in player completes to the small bet
             self._added("COMPLETE", name, self._amount(m["amount"], n), n)
-        else:  # BRING_IN, BET, RAISE, CALL: the chips added
-            added = self._amount(m["amount"], n)
-            if kind == "RAISE":
-                total = self.earlier.get(name, 0) + self.totals.get(name, 0) + added
-                if self._amount(m["total"], n) != total:
-                    raise LineError(f"'raises {m['amount']} to {m['total']}': {name} would have "
-                                    f"{total} in the hand (antes left out), not {m['total']}", n)
-            self._added(kind, name, added, n)
+            return
+        if kind == "RAISE":  # adds A, reaching B in the hand: B is checked
+            total = self.earlier.get(name, 0) + self.totals.get(name, 0)
+            total += self._amount(m["amount"], n)
+            if self._amount(m["total"], n) != total:
+                raise LineError(f"'raises {m['amount']} to {m['total']}': {name} would have "
+                                f"{total} in the hand (antes left out), not {m['total']}", n)
+        super()._make(kind, m, n)
