@@ -113,13 +113,15 @@ def test_profiles() -> None:
     assert CASINO.max_bets == 4
     assert STARS.open_pair_big_bet == frozenset({Game.STUD})
     with pytest.raises(UnknownProfileError,
-                       match=r"profile 'nope' \(known: casino, fulltilt, partypoker, pokerstars"):
+                       match=r"profile 'nope' \(known: absolute, bovada, casino, everleaf, "
+                             r"fulltilt, ongame, partypoker, pokerstars"):
         profile("nope")
     with pytest.raises(ValueError, match="unknown rule profile ''"):
         profile("")
 
 
-@pytest.mark.parametrize("name", ["pokerstars", "fulltilt", "partypoker", "winamax"])
+@pytest.mark.parametrize("name", ["pokerstars", "fulltilt", "partypoker", "winamax", "everleaf",
+                                  "ongame", "absolute", "bovada"])
 def test_site_evidence_names_real_fields_and_says_when_nothing_decides(name: str) -> None:
     site = profile(name)
     settings = {"bring_in_tie_break", "board_tie_break", "heads_up_uncapped", "max_bets",
