@@ -143,7 +143,7 @@ class AbsoluteBuilder(SiteBuilder):
         self.events.append(PotSummary(line=self._file_line(n), total=total, main=None,
                                       sides=(), rake=self._amount(found[1], n)))
 
-    def _seat_summary(self, name: str, seat: int, rest: str, value: str, n: int) -> None:
+    def _seat_line(self, name: str, seat: int, rest: str, value: str, n: int) -> None:
         if not rest.startswith(name + " "):
             raise LineError(f"seat {seat} is {name}'s, not the line's", n)
         tail = rest[len(name) + 1:]

@@ -198,7 +198,7 @@ class BovadaBuilder(SiteBuilder):
             self.warnings.append(f"line {self._file_line(n)}: the pot is printed as {total}; "
                                  f"the chips put in make {self.pot}")
 
-    def _seat_summary(self, name: str, seat: int, rest: str, value: str, n: int) -> None:
+    def _seat_line(self, name: str, seat: int, rest: str, value: str, n: int) -> None:
         tail = rest.strip()
         amounts = [self._amount(a, n) for a in _DOLLARS.findall(re.sub(r"\[[^\]]*\]", "", tail))]
         won = sum(amounts) if amounts else None

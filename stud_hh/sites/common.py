@@ -299,7 +299,7 @@ class SiteBuilder:
                                        outcome=outcome, street=street, cards=cards, won=won,
                                        description=description, text=value))
 
-    def _seat_summary(self, name: str, seat: int, rest: str, value: str, n: int) -> None:
+    def _seat_line(self, name: str, seat: int, rest: str, value: str, n: int) -> None:
         """A summary seat line of ``name``'s seat; ``rest`` follows ``Seat N:``."""
         raise NotImplementedError
 
@@ -367,7 +367,7 @@ class SiteBuilder:
 
     def SEAT_SUMMARIES(self, token: Any) -> None:
         """Summary lines of the shape ``SHAPES["SEAT_SUMMARY"]`` (groups ``seat``, ``rest``),
-        each named by its seat's player and handed to :meth:`_seat_summary`."""
+        each named by its seat's player and handed to :meth:`_seat_line`."""
         n: int = token.line
         by_seat = {s.seat: s.name for s in self.seats}
         for value in token.value[:-1].split("\n"):
@@ -375,7 +375,7 @@ class SiteBuilder:
             name = by_seat.get(int(m["seat"]))
             if name is None:
                 raise LineError(f"seat {m['seat']} has no player", n)
-            self._seat_summary(name, int(m["seat"]), m["rest"], value, n)
+            self._seat_line(name, int(m["seat"]), m["rest"], value, n)
             n += 1
 
     def _nothing(self, children: list[Any]) -> None:
