@@ -787,8 +787,62 @@ WINAMAX = Profile(
     evidence=_WMX_EVIDENCE,
 )
 
+_IPK_STUD = "iPoker/7-StudL-USD-0.05-0.10-201009.txt"
+_IPK_HL = "iPoker/7-StudHL-EUR-0.05-0.10-201405.txt"
+
+# Every stud and stud8 hand of ../shared/corpus/iPoker (7 hands; the five-card stud
+# hand is not audited) replays clean under this profile; each setting was flipped in
+# turn and the hands replayed again (tests/test_ipoker.py does it): only
+# showdown_first changes the result. Five of the seven hands are heads-up.
+_IPK_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="showdown_first", support=Support.DECIDES, file=_IPK_STUD,
+             hand_id="2418629537",
+             shows="three players check 7th street and reach the showdown: no element says who "
+             "showed or in what order (their hidden cards are printed in their 3rd-street deal "
+             "elements); the reader lists them by seat, which the river-bettor rule flags. No "
+             "iPoker history records a showing order (likewise 5710054735, 5710078165)"),
+    Evidence(setting="bring_in_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no two equal lowest door cards. Suit "
+             "follows RULES.md (seeds 001, 003)"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no equal best boards (position and suit "
+             "both replay clean). Position follows RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the most bet levels in a round is three "
+             "(5710056302, 6th street, heads-up: bet, raise, raise, call). Uncapped heads-up "
+             "follows RULES.md's casino value"),
+    Evidence(setting="max_bets", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no round goes past three bet levels. Four "
+             "follows RULES.md"),
+    Evidence(setting="half_bet_reopens", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one all-in for less than a bet "
+             "(5710056302, 7th street: Player0 raises all-in by €0.01 over Hero's €0.10) is "
+             "only called, which either value allows"),
+    Evidence(setting="odd_chip", support=Support.NONE,
+             shows="not confirmed by a corpus hand: every stud8 pot is won whole by one "
+             "player. Values from RULES.md"),
+    Evidence(setting="open_pair_big_bet", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no open pair on 4th street in either stud "
+             "hand. Stud only follows RULES.md"),
+)
+
+IPOKER = Profile(
+    name="ipoker",
+    description="iPoker fixed-limit stud and stud8 cash games: the history records no "
+    "showing order; no house rule is decided by the corpus hands",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.NOT_RECORDED,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_IPK_EVIDENCE,
+)
+
 PROFILES: dict[str, Profile] = {
-    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX)}
+    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, IPOKER)}
 """Every shipped profile by name."""
 
 SITE = "site"
@@ -799,6 +853,7 @@ SITE_PROFILES: dict[str, str] = {
     "Full Tilt Poker": "fulltilt",
     "PartyPoker": "partypoker",
     "Winamax": "winamax",
+    "iPoker": "ipoker",
 }
 """The profile each site's hands are audited under by default (site name as the
 dialect writes it in :attr:`~stud_hh.events.HandHeader.site`)."""
@@ -834,7 +889,7 @@ def profile(name: str) -> Profile:
     ...     profile("Stars")
     ... except UnknownProfileError as error:
     ...     print(error)
-    unknown rule profile 'Stars' (known: casino, fulltilt, partypoker, pokerstars, winamax)
+    unknown rule profile 'Stars' (known: casino, fulltilt, ipoker, partypoker, pokerstars, winamax)
     """
     try:
         return PROFILES[name]
