@@ -1,7 +1,7 @@
 """Importing the whole shared corpus: nothing is lost, money balances, and another tracker agrees.
 
-PokerStars, Full Tilt, PartyPoker and Winamax have readers so far; files of the other sites are each
-kept whole in the ``failures`` table ("no hand header of a supported site")
+PokerStars, Full Tilt, PartyPoker, Winamax, iPoker and Merge have readers so far; files of the
+other sites are each kept whole in the ``failures`` table ("no hand header of a supported site")
 until their readers arrive (issue 6). The test lists them as such rather
 than skipping them.
 """
@@ -20,7 +20,7 @@ from conftest import CORPUS_DIR, CORPUS_MISSING
 from stud_hh.importer import import_paths
 from stud_hh.store import Database, open_db
 
-READ_SITES = {"Stars", "FTP", "PartyPoker", "Winamax"}
+READ_SITES = {"Stars", "FTP", "PartyPoker", "Winamax", "iPoker", "Merge"}
 """Corpus folders whose site has a reader today."""
 
 NOT_HISTORIES = {"Stars/_early2008/ps-flags-studhilo.expected.txt"}
@@ -56,6 +56,14 @@ SITE_DATA_FAULTS = {
 }
 """Hands whose history is wrong as the site wrote it: flagged, never repaired."""
 
+NOT_AUDITED_LIMITS = {
+    ("Merge", "53828643-2"):
+        "Merge/NL7-StudHL-0.01-0.02-0.10-201204.xml: no-limit stud hi/lo; the replayer checks "
+        "every hand with fixed-limit bet sizes, so its no-limit bets are flagged as wrong sizes "
+        "(no-limit betting is not audited; tests/test_merge.py lists them)",
+}
+"""Hands the replayer's rules do not fit: their flags say so, not that the site erred."""
+
 FPDB_NOT_DEALT = {
     ("FTP/Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt.hp", "Player6"):
         "seated but sitting out: posts no ante and gets no cards; FPDB lists every seated "
@@ -63,6 +71,15 @@ FPDB_NOT_DEALT = {
 }
 """Players an .hp file lists as playing whom the history deals no cards: left out of
 the comparison, each with the reason."""
+
+FPDB_NOT_COMPARABLE = {
+    ("iPoker/5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml.hp", "street4Seen"):
+        "five-card stud has four betting rounds (our 3rd to 6th street, FPDB's street0 to "
+        "street3); FPDB also marks street4Seen, a fifth round the game does not have, for both "
+        "players, where our saw_7th is false",
+}
+"""Fields of an .hp file that do not mean what ours mean for that hand: left out, each with
+the reason."""
 
 
 @pytest.fixture(scope="module")
@@ -119,7 +136,8 @@ def test_money_balances_for_every_stored_hand(corpus_db: Database) -> None:
     sums = players.groupby(["site", "hand_id"], observed=True)[["put_in", "net",
                                                                 "rake_share"]].sum()
     joined = hands.join(sums)
-    assert len(joined) == 73 + 24 + 4 + 7  # Stars, Full Tilt, PartyPoker, Winamax
+    # Stars, Full Tilt, PartyPoker, Winamax, iPoker, Merge
+    assert len(joined) == 73 + 24 + 4 + 7 + 8 + 8
     assert (joined["put_in"] == joined["pot"]).all()
     balanced = joined["net"] + joined["rake"] == 0
     assert set(joined.index[~balanced]) == set(SITE_DATA_FAULTS)
@@ -129,7 +147,8 @@ def test_money_balances_for_every_stored_hand(corpus_db: Database) -> None:
 def test_only_the_documented_site_data_faults_have_violations(corpus_db: Database) -> None:
     hands = corpus_db.hands(columns=["site", "hand_id", "violations"])
     flagged = hands[hands["violations"] > 0]
-    assert set(zip(flagged["site"], flagged["hand_id"], strict=True)) == set(SITE_DATA_FAULTS)
+    assert set(zip(flagged["site"], flagged["hand_id"], strict=True)) == (
+        set(SITE_DATA_FAULTS) | set(NOT_AUDITED_LIMITS))
 
 
 def hp_files() -> list[Path]:
@@ -156,6 +175,8 @@ def test_per_player_values_agree_with_fpdb(corpus_db: Database, hp: Path) -> Non
     scale = int(ours["scale"].iloc[0])
     for name, fields in expected.items():
         for theirs, mine in FPDB_FIELDS.items():
+            if (key, theirs) in FPDB_NOT_COMPARABLE:
+                continue
             value = fields[theirs]
             want = value * scale // 100 if theirs == "totalProfit" else bool(value)
             got = ours.loc[name, mine]
