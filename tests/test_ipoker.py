@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS_DIR, CORPUS_MISSING
+from conftest import CORPUS_DIR
 from fpdb_files import compare
 from test_parse_stars import GOLDEN, compact
 from test_rules import (
@@ -20,8 +20,9 @@ from test_rules import (
 from xml_cases import (
     HOSTILE,
     assert_refused,
+    corpus_folder,
     flipped,
-    hands_of,
+    folder_hands,
     index_rows,
     results,
     without_lines,
@@ -46,20 +47,17 @@ from stud_hh.rules import ShowdownFirst, Support
 from stud_hh.sites import document_format
 from stud_hh.sites.ipoker import IPOKER
 
-IPK = CORPUS_DIR / "iPoker"
 FIVE_CARD = "5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml"
 EUR = "7-StudHL-EUR-0.05-0.10-201405.txt"
 STUD = "7-StudL-USD-0.05-0.10-201009.txt"
 
 
 def _ipk() -> Path:
-    if not IPK.is_dir():
-        pytest.skip(CORPUS_MISSING)
-    return IPK
+    return corpus_folder("iPoker")
 
 
 def _hands() -> list[ParsedHand]:
-    return hands_of(p for p in _ipk().iterdir() if p.suffix in (".xml", ".txt"))
+    return folder_hands("iPoker")
 
 
 # ---------------------------------------------------------------------------

@@ -11,13 +11,21 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS_DIR, CORPUS_MISSING
+from conftest import CORPUS_DIR
 from fpdb_files import compare
 from test_parse_stars import GOLDEN, compact
 from test_rules import (
     test_site_evidence_names_real_fields_and_says_when_nothing_decides as check_evidence,
 )
-from xml_cases import HOSTILE, assert_refused, flipped, hands_of, index_rows, results
+from xml_cases import (
+    HOSTILE,
+    assert_refused,
+    corpus_folder,
+    flipped,
+    folder_hands,
+    index_rows,
+    results,
+)
 
 from stud_hh import ParsedHand, rules
 from stud_hh.events import (
@@ -36,7 +44,6 @@ from stud_hh.rules import ShowdownFirst, Support
 from stud_hh.sites import document_format
 from stud_hh.sites.merge import MERGE
 
-MRG = CORPUS_DIR / "Merge"
 SAMPLE = "7-Stud-USD-0.50-1.00-201102.Sample.txt"
 HORSE = "HORSE-8max-USD-0.25-0.50-201409.new.format.txt"
 NO_LIMIT = "53828643-2"
@@ -45,13 +52,11 @@ so its no-limit bets are flagged; no-limit betting is not audited."""
 
 
 def _mrg() -> Path:
-    if not MRG.is_dir():
-        pytest.skip(CORPUS_MISSING)
-    return MRG
+    return corpus_folder("Merge")
 
 
 def _hands() -> list[ParsedHand]:
-    return hands_of(p for p in _mrg().iterdir() if p.suffix in (".xml", ".txt"))
+    return folder_hands("Merge")
 
 
 def _hand(hand_id: str) -> ParsedHand:

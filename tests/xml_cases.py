@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from conftest import CORPUS_DIR
+import pytest
+from conftest import CORPUS_DIR, CORPUS_MISSING
 
 from stud_hh import ParsedHand, ParseFailure, parse_file, rules
 from stud_hh.events import HandEvent
@@ -37,8 +38,18 @@ def results(path: Path) -> tuple[list[ParsedHand], list[ParseFailure], list[Skip
             [r for r in found if isinstance(r, SkippedHand)])
 
 
-def hands_of(paths: Iterable[Path]) -> list[ParsedHand]:
-    return [hand for path in sorted(paths) for hand in results(path)[0]]
+def corpus_folder(name: str) -> Path:
+    """``../shared/corpus/<name>``; skips the test when the corpus is absent."""
+    folder = CORPUS_DIR / name
+    if not folder.is_dir():
+        pytest.skip(CORPUS_MISSING)
+    return folder
+
+
+def folder_hands(name: str) -> list[ParsedHand]:
+    """Every hand read from the history files of one corpus folder."""
+    paths = sorted(p for p in corpus_folder(name).iterdir() if p.suffix in (".xml", ".txt"))
+    return [hand for path in paths for hand in results(path)[0]]
 
 
 def flipped(base: str, hands: list[ParsedHand], **change: Any) -> list[tuple[str, str]]:

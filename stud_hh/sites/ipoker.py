@@ -31,7 +31,7 @@ What an iPoker hand prints, and how it becomes the shared events:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from stud_hh.cards import MaybeCard, normalise_card
 from stud_hh.documents import DocumentFormat, DocumentHand
@@ -55,9 +55,11 @@ from stud_hh.sites.xmldoc import (
     Element,
     amount,
     check_round_order,
+    fail,
     game_key,
+    naming,
     numbered,
-    parse_hand,
+    parse_game,
     split_session,
 )
 
@@ -83,8 +85,12 @@ _SEVEN_STREETS = {Street.THIRD: "Third Street", Street.FOURTH: "Fourth Street",
                   Street.SEVENTH: "River"}
 _HIDDEN = frozenset({"X", "XX", "x"})
 
-ANTE, BRING_IN, BET, RAISE_TO, RAISE_BY, CALL, CHECK, FOLD, ALL_IN = (
-    "15", "16", "5", "23", "6", "3", "4", "0", "7")
+ANTE, RAISE_BY, CHECK, FOLD = "15", "6", "4", "0"
+_CHIP_ACTIONS: dict[str, Callable[[ChipTable, str, int, int], None]] = {
+    "16": ChipTable.bring_in, "5": ChipTable.bet, "23": ChipTable.raise_to, "3": ChipTable.call,
+    "7": ChipTable.all_in}
+"""Action types that move chips (a raise by an amount, type 6, is turned into a total);
+the ``sum`` is as each method takes it (see the top)."""
 
 
 def sniff(path: str, head: str) -> bool:
@@ -114,13 +120,8 @@ def card(text: str) -> MaybeCard:
 
 def read(raw: RawHand) -> DocumentHand:
     """Read one iPoker ``<game>`` (with its session's ``<general>``) into events."""
-    found = key(raw)
-    root = parse_hand(raw, found[1] if found else None)
-    game = root.find("game")
+    root, game, hand_id = parse_game(raw, "gamecode")
     general = root.find("general")
-    if game is None:
-        raise HandParseError("no <game> element", path=raw.path, line=raw.first_line)
-    hand_id = game.need("gamecode")
     if general is None:
         raise HandParseError("the session's <general> block is missing before this game",
                              line=game.line, hand_id=hand_id)
@@ -128,7 +129,8 @@ def read(raw: RawHand) -> DocumentHand:
     name = max((n for n in GAMES if gametype.startswith(n + " ")), key=len, default=None)
     if name is None:
         return DocumentHand(SITE, hand_id, gametype, None)
-    return _Reader(raw, hand_id, general, game, name).read()
+    with naming(hand_id):
+        return _Reader(raw, hand_id, general, game, name).read()
 
 
 class _Reader:
@@ -147,26 +149,20 @@ class _Reader:
         self.kind = GAMES[name]
         self.warnings: list[str] = []
 
-    def fail(self, reason: str, line: int) -> HandParseError:
-        return HandParseError(reason, line=line, hand_id=self.hand_id)
-
-    def money(self, text: str | None, line: int) -> int:
-        return amount(text, 100, line, self.hand_id)
-
     def read(self) -> DocumentHand:
         general, game = self.general, self.game
         gametype = general.findtext("gametype") or ""
         m = _STAKES.fullmatch(gametype[len(self.name):].strip())
         gametype_line = (general.find("gametype") or general).line
         if m is None or m.group("limit") not in _LIMITS:
-            raise self.fail(f"unreadable game type {gametype!r}", gametype_line)
+            raise fail(f"unreadable game type {gametype!r}", gametype_line)
         for tag in ("tournamentcode", "tournamentname"):
             if general.find(tag) is not None:
-                raise self.fail("iPoker tournament hands are not read yet (no corpus hand "
+                raise fail("iPoker tournament hands are not read yet (no corpus hand "
                                 "shows their format)", gametype_line)
         mode = general.findtext("mode")
         if mode != "real":
-            raise self.fail(f"iPoker {mode!r} mode hands are not read yet (every corpus hand "
+            raise fail(f"iPoker {mode!r} mode hands are not read yet (every corpus hand "
                             "is real money)", gametype_line)
         small, big = m.group("small"), m.group("big")
         symbol = next((s for s in CURRENCY_SYMBOLS if small.startswith(s)), None)
@@ -175,26 +171,28 @@ class _Reader:
                     or general.findtext("currency"))
         hand_general = game.find("general")
         if hand_general is None:
-            raise self.fail("the game has no <general> block", game.line)
+            raise fail("the game has no <general> block", game.line)
         players = hand_general.find("players")
         if players is None:
-            raise self.fail("the game lists no players", hand_general.line)
+            raise fail("the game lists no players", hand_general.line)
         seats: list[Seat] = []
         for player in players.findall("player"):
-            player_name = player.need("name", self.hand_id)
+            player_name = player.need("name")
             if not player_name:  # an empty seat
                 continue
-            seats.append(Seat(seat=player.number("seat", self.hand_id), name=player_name,
-                              stack=self.money(player.get("chips"), player.line),
+            if player_name in self.bets:
+                raise fail(f"player {player_name!r} is seated twice", player.line)
+            seats.append(Seat(seat=player.number("seat"), name=player_name,
+                              stack=amount(player.get("chips"), player.line),
                               line=player.line))
-            self.bets[player_name] = (self.money(player.get("bet"), player.line), player.line)
-            self.wins.append((player_name, self.money(player.get("win"), player.line),
+            self.bets[player_name] = (amount(player.get("bet"), player.line), player.line)
+            self.wins.append((player_name, amount(player.get("win"), player.line),
                               player.line))
         started = hand_general.findtext("startdate") or general.findtext("startdate")
         header = HandHeader(
             site=SITE, hand_id=self.hand_id, game=self.kind, game_text=gametype,
-            limit=_LIMITS[m.group("limit")], small_bet=self.money(small, gametype_line),
-            big_bet=self.money(big, gametype_line), currency=currency, scale=100,
+            limit=_LIMITS[m.group("limit")], small_bet=amount(small, gametype_line),
+            big_bet=amount(big, gametype_line), currency=currency, scale=100,
             table=general.findtext("tablename") or "", started_at=None,
             started_local=started or None, seats=tuple(seats), line=game.line)
         events = self.events(header)
@@ -203,36 +201,36 @@ class _Reader:
 
     def events(self, header: HandHeader) -> list[HandEvent]:
         table = ChipTable(self.kind, header.seats)
-        rounds = sorted(self.game.findall("round"), key=lambda r: r.number("no", self.hand_id))
-        actions = [numbered(r.findall("action"), "no", self.hand_id) for r in rounds]
-        check_round_order(actions, "no", self.hand_id)
+        rounds = sorted(self.game.findall("round"), key=lambda r: r.number("no"))
+        actions = [numbered(r.findall("action"), "no") for r in rounds]
+        check_round_order(actions, "no")
         names = _STREET_NAMES.get(self.kind, _SEVEN_STREETS)
         first_cards: dict[str, int] = {}
         for round_, acts in zip(rounds, actions, strict=True):
-            number = round_.number("no", self.hand_id)
+            number = round_.number("no")
             cards = round_.findall("cards")
             if number <= 1:
                 if cards:
-                    raise self.fail(f"cards in round {number}, before the first deal",
+                    raise fail(f"cards in round {number}, before the first deal",
                                     cards[0].line)
                 for action in acts:
                     if action.get("type") != ANTE:
-                        raise self.fail(f"action type {action.get('type')!r} in round {number}: "
+                        raise fail(f"action type {action.get('type')!r} in round {number}: "
                                         "only antes come before the first deal", action.line)
-                    table.ante(action.need("player"), self.money(action.get("sum"),
+                    table.ante(action.need("player"), amount(action.get("sum"),
                                                                  action.line), action.line)
                 continue
             if not cards and not acts:
                 continue
             street = Street(number + 1) if number + 1 <= Street.SEVENTH else None
             if street is None or street not in names:
-                raise self.fail(f"round {number}: {self.name} has no such street", round_.line)
+                raise fail(f"round {number}: {self.name} has no such street", round_.line)
             table.start_street(street, round_.line)
             for element in cards:
                 if element.get("type") != names[street]:
-                    raise self.fail(f"{element.get('type')!r} cards in round {number}, which is "
+                    raise fail(f"{element.get('type')!r} cards in round {number}, which is "
                                     f"{names[street]!r}", element.line)
-                player = element.need("player", self.hand_id)
+                player = element.need("player")
                 dealt = tuple(self.card(c, element.line) for c in element.text.split())
                 first_cards.setdefault(player, element.line)
                 table.deal(player, dealt, element.line)
@@ -254,30 +252,20 @@ class _Reader:
         return found
 
     def action(self, table: ChipTable, action: Element) -> None:
-        kind = action.need("type", self.hand_id)
-        player = action.need("player", self.hand_id)
+        kind = action.need("type")
+        player = action.need("player")
         line = action.line
         if kind == FOLD:
             table.fold(player, line)
         elif kind == CHECK:
             table.check(player, line)
+        elif kind == RAISE_BY:
+            table.raise_to(player, table.bet_to + amount(action.get("sum"), line), line)
+        elif kind in _CHIP_ACTIONS:
+            _CHIP_ACTIONS[kind](table, player, amount(action.get("sum"), line), line)
         else:
-            chips = self.money(action.get("sum"), line)
-            if kind == CALL:
-                table.call(player, chips, line)
-            elif kind == BET:
-                table.bet(player, chips, line)
-            elif kind == RAISE_TO:
-                table.raise_to(player, chips, line)
-            elif kind == RAISE_BY:
-                table.raise_to(player, table.bet_to + chips, line)
-            elif kind == BRING_IN:
-                table.bring_in(player, chips, line)
-            elif kind == ALL_IN:
-                table.all_in(player, chips, line)
-            else:
-                raise self.fail(f"unknown iPoker action type {kind!r} (action no "
-                                f"{action.get('no')})", line)
+            raise HandParseError(f"unknown iPoker action type {kind!r} (action no "
+                                 f"{action.get('no')})", line=line)
 
     def check_bets(self, table: ChipTable, seats: tuple[Seat, ...]) -> None:
         """Each player's ``bet`` attribute is what their actions put in."""

@@ -37,7 +37,7 @@ What a Merge hand prints, and how it becomes the shared events:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 
 from stud_hh.cards import MaybeCard, normalise_card
@@ -66,9 +66,11 @@ from stud_hh.sites.xmldoc import (
     Element,
     amount,
     check_round_order,
+    fail,
     game_key,
+    naming,
     numbered,
-    parse_hand,
+    parse_game,
     split_session,
 )
 
@@ -101,6 +103,11 @@ _TABLE_EVENTS: dict[str, TableEventKind] = {
     "SIT_OUT": TableEventKind.SITTING_OUT, "DISCONNECTED": TableEventKind.DISCONNECTED,
     "RECONNECTED": TableEventKind.CONNECTED, "LEAVE": TableEventKind.LEAVES}
 _HIDDEN = frozenset({"", "null"})
+_CHIP_ACTIONS: dict[str, Callable[[ChipTable, str, int, int], None]] = {
+    "ANTE": ChipTable.ante, "BRING_IN": ChipTable.bring_in, "COMPLETE": ChipTable.complete,
+    "BET": ChipTable.bet, "RAISE": ChipTable.raise_to, "CALL": ChipTable.call,
+    "ALL_IN": ChipTable.all_in}
+"""Events that move chips, by type; the amount is as each method takes it (see the top)."""
 
 
 def sniff(path: str, head: str) -> bool:
@@ -120,17 +127,13 @@ def key(raw: RawHand) -> tuple[str, str] | None:
 
 def read(raw: RawHand) -> DocumentHand:
     """Read one Merge ``<game>`` (with the file's ``<description/>``) into events."""
-    found = key(raw)
-    root = parse_hand(raw, found[1] if found else None)
-    game = root.find("game")
-    if game is None:
-        raise HandParseError("no <game> element", path=raw.path, line=raw.first_line)
-    hand_id = game.need("id")
+    root, game, hand_id = parse_game(raw, "id")
     description = root.find("description")
     if description is None:
         raise HandParseError("no <description/> before this game: its game and stakes are "
                              "unknown", line=game.line, hand_id=hand_id)
-    kind = description.need("type", hand_id)
+    with naming(hand_id):
+        kind = description.need("type")
     game_text = f"{kind} {description.get('stakes') or ''}".strip()
     mixed = kind in MIXES
     if mixed:
@@ -144,8 +147,9 @@ def read(raw: RawHand) -> DocumentHand:
         chosen = GAMES.get(kind)
     if chosen is None:
         return DocumentHand(SITE, hand_id, game_text, None)
-    return _Reader(hand_id, description, game, chosen, kind if mixed else None,
-                   game_text).read()
+    with naming(hand_id):
+        return _Reader(hand_id, description, game, chosen, kind if mixed else None,
+                       game_text).read()
 
 
 def card(text: str) -> MaybeCard:
@@ -170,17 +174,11 @@ class _Reader:
         self.names: dict[str, str] = {}
         """Player names by seat number as printed."""
 
-    def fail(self, reason: str, line: int) -> HandParseError:
-        return HandParseError(reason, line=line, hand_id=self.hand_id)
-
-    def money(self, text: str | None, line: int) -> int:
-        return amount(text, 100, line, self.hand_id)
-
     def player(self, element: Element) -> str:
-        seat = element.need("player", self.hand_id)
+        seat = element.need("player")
         name = self.names.get(seat)
         if name is None:
-            raise self.fail(f"seat {seat} is not in the player list", element.line)
+            raise fail(f"seat {seat} is not in the player list", element.line)
         return name
 
     def read(self) -> DocumentHand:
@@ -188,33 +186,33 @@ class _Reader:
         stakes_text = description.get("stakes") or ""
         m = _STAKES.fullmatch(stakes_text)
         if m is None or m.group("limit") not in _LIMITS:
-            raise self.fail(f"unread stakes {stakes_text!r}", description.line)
+            raise fail(f"unread stakes {stakes_text!r}", description.line)
         if "Tournament" in (description.get("type") or ""):
-            raise self.fail("Merge tournament hands are not read yet", description.line)
+            raise fail("Merge tournament hands are not read yet", description.line)
         if game.get("realmoney") != "true":
-            raise self.fail("Merge play-money hands are not read yet (every corpus hand is "
+            raise fail("Merge play-money hands are not read yet (every corpus hand is "
                             "real money)", game.line)
         limit = _LIMITS[m.group("limit")]
         parts = m.group("amounts").split("/")
         wanted = 2 if limit is Limit.FIXED else 3
         if len(parts) != wanted:
-            raise self.fail(f"stakes {stakes_text!r}: {wanted} amounts expected",
+            raise fail(f"stakes {stakes_text!r}: {wanted} amounts expected",
                             description.line)
-        small = self.money(parts[-2 if limit is Limit.FIXED else -1], description.line)
-        big = self.money(parts[-1], description.line)
+        small = amount(parts[-2 if limit is Limit.FIXED else -1], description.line)
+        big = amount(parts[-1], description.line)
         symbol = next((s for s in CURRENCY_SYMBOLS if parts[0].strip().startswith(s)), None)
         players = game.find("players")
         if players is None:
-            raise self.fail("the game lists no players", game.line)
+            raise fail("the game lists no players", game.line)
         seats: list[Seat] = []
         for element in players.findall("player"):
-            seat = element.need("seat", self.hand_id)
-            name = element.need("nickname", self.hand_id)
-            if seat in self.names:
-                raise self.fail(f"seat {seat} is listed twice", element.line)
+            seat = element.need("seat")
+            name = element.need("nickname")
+            if seat in self.names or name in self.names.values():
+                raise fail(f"seat {seat} ({name!r}) is listed twice", element.line)
             self.names[seat] = name
-            seats.append(Seat(seat=element.number("seat", self.hand_id), name=name,
-                              stack=self.money(element.get("balance"), element.line),
+            seats.append(Seat(seat=element.number("seat"), name=name,
+                              stack=amount(element.get("balance"), element.line),
                               sitting_out=element.get("dealtin") == "false",
                               line=element.line))
         data = (game.get("data") or "").split("|")
@@ -238,7 +236,7 @@ class _Reader:
         try:
             local = datetime.strptime(text, "%Y%m%d%H%M%S")
         except ValueError:
-            raise self.fail(f"unreadable starttime {text!r}", self.game.line) from None
+            raise fail(f"unreadable starttime {text!r}", self.game.line) from None
         printed = local.strftime("%Y/%m/%d %H:%M:%S")
         stamps = [int(e.attrs["timestamp"]) for r in self.game.findall("round")
                   for e in r.findall("event") if e.attrs.get("timestamp", "").isdigit()]
@@ -255,18 +253,18 @@ class _Reader:
 
     def events(self, header: HandHeader) -> list[HandEvent]:
         table = ChipTable(self.kind, header.seats)
-        rounds = numbered(self.game.findall("round"), "sequence", self.hand_id)
-        actions = [numbered(r.findall("event"), "sequence", self.hand_id) for r in rounds]
-        check_round_order(actions, "sequence", self.hand_id)
+        rounds = numbered(self.game.findall("round"), "sequence")
+        actions = [numbered(r.findall("event"), "sequence") for r in rounds]
+        check_round_order(actions, "sequence")
         for round_, events in zip(rounds, actions, strict=True):
-            name = round_.need("id", self.hand_id)
+            name = round_.need("id")
             cards = round_.findall("cards")
             if name == "BLINDS":
                 for event in events:
                     if event.get("type") != "ANTE":
-                        raise self.fail(f"{event.get('type')} in a stud hand's BLINDS round",
+                        raise fail(f"{event.get('type')} in a stud hand's BLINDS round",
                                         event.line)
-                    table.ante(self.player(event), self.money(event.get("amount"), event.line),
+                    table.ante(self.player(event), amount(event.get("amount"), event.line),
                                event.line)
                 continue
             street = _STREETS.get(name)
@@ -277,7 +275,7 @@ class _Reader:
             elif name == "SHOWDOWN":
                 table.events.append(ShowdownStart(line=round_.line))
             elif name not in _ENDS:
-                raise self.fail(f"unknown round {name!r}", round_.line)
+                raise fail(f"unknown round {name!r}", round_.line)
             revealed = {self.player(c): c for c in cards
                         if c.get("type") in ("SHOWN", "MUCKED")}
             for event in events:
@@ -296,9 +294,9 @@ class _Reader:
             if kind in ("SHOWN", "MUCKED"):
                 continue
             if kind not in ("DRAW_DRAWN_CARDS", "HOLE"):
-                raise self.fail(f"unknown cards type {kind!r}", element.line)
+                raise fail(f"unknown cards type {kind!r}", element.line)
             player = self.player(element)
-            listed = [card(c) for c in element.need("cards", self.hand_id).split(",")]
+            listed = [card(c) for c in element.need("cards").split(",")]
             for text, found in zip(element.need("cards").split(","), listed, strict=True):
                 if found is None and text.strip() not in _HIDDEN:
                     self.warnings.append(f"line {element.line}: unreadable card {text!r} "
@@ -306,13 +304,13 @@ class _Reader:
             had = table.cards.get(player, [])
             for old, new in zip(had, listed, strict=False):
                 if old is not None and new is not None and old != new:
-                    raise self.fail(f"{player}'s {old} is repeated as {new}", element.line)
+                    raise fail(f"{player}'s {old} is repeated as {new}", element.line)
             if len(listed) > len(had):
                 known = tuple(c for c in listed[:len(had)] if c is not None)
                 table.deal(player, listed[len(had):], element.line, known)
 
     def event(self, table: ChipTable, event: Element, revealed: dict[str, Element]) -> None:
-        kind = event.need("type", self.hand_id)
+        kind = event.need("type")
         line = event.line
         if kind in _TABLE_EVENTS:
             table.events.append(TableEvent(line=line, player=self.player(event),
@@ -333,43 +331,25 @@ class _Reader:
                 table.events.append(Show(line=line, player=player, cards=cards))
             else:
                 table.events.append(Muck(line=line, player=player, cards=cards))
+        elif kind in _CHIP_ACTIONS:
+            _CHIP_ACTIONS[kind](table, player, amount(event.get("amount"), line), line)
         else:
-            chips = self.money(event.get("amount"), line)
-            if kind == "ANTE":
-                table.ante(player, chips, line)
-            elif kind == "BRING_IN":
-                table.bring_in(player, chips, line)
-            elif kind == "COMPLETE":
-                table.complete(player, chips, line)
-            elif kind == "BET":
-                table.bet(player, chips, line)
-            elif kind == "RAISE":
-                table.raise_to(player, chips, line)
-            elif kind == "CALL":
-                table.call(player, chips, line)
-            elif kind == "ALL_IN":
-                table.all_in(player, chips, line)
-            else:
-                raise self.fail(f"unknown event type {kind!r} (sequence "
-                                f"{event.get('sequence')})", line)
+            raise HandParseError(f"unknown event type {kind!r} (sequence "
+                                 f"{event.get('sequence')})", line=line)
 
     def winner(self, table: ChipTable, winner: Element) -> None:
         player = self.player(winner)
-        won = self.money(winner.get("amount"), winner.line)
+        won = amount(winner.get("amount"), winner.line)
         if winner.get("uncalled") == "true":
             table.events.append(UncalledReturned(line=winner.line, player=player, amount=won))
             return
-        pot = winner.number("potnumber", self.hand_id)
+        number = winner.number("potnumber")
         pots = {w.get("potnumber") for r in self.game.findall("round")
                 for w in r.findall("winner") if w.get("uncalled") != "true"}
-        if pots == {"1"}:
-            table.events.append(Collect(line=winner.line, player=player, amount=won))
-        elif pot <= 1:
-            table.events.append(Collect(line=winner.line, player=player, amount=won,
-                                        pot=PotKind.MAIN))
-        else:
-            table.events.append(Collect(line=winner.line, player=player, amount=won,
-                                        pot=PotKind.SIDE, pot_index=pot - 1))
+        pot, index = ((PotKind.POT, None) if pots == {"1"} else (PotKind.MAIN, None)
+                      if number <= 1 else (PotKind.SIDE, number - 1))
+        table.events.append(Collect(line=winner.line, player=player, amount=won, pot=pot,
+                                    pot_index=index))
 
 
 MERGE = DocumentFormat(name=SITE, site=SITE, sniff=sniff, split=split, key=key, read=read)

@@ -41,6 +41,7 @@ import xml.sax
 import xml.sax.handler
 import xml.sax.xmlreader
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import defusedxml.sax
@@ -97,20 +98,18 @@ class Element:
     def get(self, name: str) -> str | None:
         return self.attrs.get(name)
 
-    def need(self, name: str, hand_id: str | None = None) -> str:
+    def need(self, name: str) -> str:
         """The attribute ``name``; a :class:`HandParseError` naming the line when it is missing."""
         value = self.attrs.get(name)
         if value is None:
-            raise HandParseError(f"<{self.tag}> without its {name!r} attribute", line=self.line,
-                                 hand_id=hand_id)
+            raise HandParseError(f"<{self.tag}> without its {name!r} attribute", line=self.line)
         return value
 
-    def number(self, name: str, hand_id: str | None = None) -> int:
+    def number(self, name: str) -> int:
         """The attribute ``name`` as an integer."""
-        value = self.need(name, hand_id)
+        value = self.need(name)
         if not value.strip().isdigit():
-            raise HandParseError(f"<{self.tag} {name}={value!r}>: not a number", line=self.line,
-                                 hand_id=hand_id)
+            raise HandParseError(f"<{self.tag} {name}={value!r}>: not a number", line=self.line)
         return int(value)
 
 
@@ -298,44 +297,70 @@ def game_key(raw: RawHand, site: str, attribute: str) -> tuple[str, str] | None:
     return (site, m.group(1)) if m else None
 
 
+def parse_game(raw: RawHand, attribute: str) -> tuple[Element, Element, str]:
+    """A raw hand parsed (:func:`parse_hand`): its root, its ``<game>`` and the game's id
+    (the ``<game>`` tag's ``attribute``)."""
+    found = game_key(raw, "", attribute)
+    root = parse_hand(raw, found[1] if found else None)
+    game = root.find("game")
+    if game is None:
+        raise HandParseError("no <game> element", path=raw.path, line=raw.first_line)
+    return root, game, game.need(attribute)
+
+
+def fail(reason: str, line: int) -> HandParseError:
+    """The error for a damaged hand at a file line (:func:`naming` adds the hand)."""
+    return HandParseError(reason, line=line)
+
+
 # ---------------------------------------------------------------------------
 # Numbers, amounts and order
 
 
-def amount(text: str | None, scale: int, line: int, hand_id: str | None = None) -> int:
-    """A printed amount (``$0.05``, ``€1``, ``0.25``) in units of ``scale``.
+@contextmanager
+def naming(hand_id: str) -> Iterator[None]:
+    """Name ``hand_id`` in the errors raised inside (the helpers here do not know it)."""
+    try:
+        yield
+    except HandParseError as exc:
+        if exc.hand_id is not None:
+            raise
+        raise HandParseError(exc.reason, path=exc.path, line=exc.line, column=exc.column,
+                             hand_id=hand_id, text=exc.text) from None
+
+
+def amount(text: str | None, line: int, scale: int = 100) -> int:
+    """A printed amount (``$0.05``, ``€1``, ``0.25``) in units of ``scale`` (cents).
 
     A comma is refused rather than guessed at (thousands or decimals: no corpus
     hand shows either).
 
-    >>> amount("€0.05", 100, 1), amount("$1", 100, 1), amount("0.91", 100, 1)
+    >>> amount("€0.05", 1), amount("$1", 1), amount("0.91", 1)
     (5, 100, 91)
     """
     if text is None:
-        raise HandParseError("missing amount", line=line, hand_id=hand_id)
+        raise HandParseError("missing amount", line=line)
     if "," in text:
         raise HandParseError(f"amount {text!r} has a comma: thousands or decimals cannot be told",
-                             line=line, hand_id=hand_id, text=text)
+                             line=line, text=text)
     try:
         return parse_amount(text.strip(), scale)
     except ValueError as exc:
-        raise HandParseError(f"unreadable amount: {exc}", line=line, hand_id=hand_id,
-                             text=text) from None
+        raise HandParseError(f"unreadable amount: {exc}", line=line, text=text) from None
 
 
-def numbered(elements: Sequence[Element], attribute: str, hand_id: str) -> list[Element]:
+def numbered(elements: Sequence[Element], attribute: str) -> list[Element]:
     """``elements`` in the order of their ``attribute`` number (the site's action
     number), not their document order. Raises on a repeated number."""
-    keyed = sorted(((e.number(attribute, hand_id), e) for e in elements), key=lambda p: p[0])
+    keyed = sorted(((e.number(attribute), e) for e in elements), key=lambda p: p[0])
     for (a, first), (b, second) in itertools.pairwise(keyed):
         if a == b:
             raise HandParseError(f"{attribute} {a} is used twice (lines {first.line} and "
-                                 f"{second.line})", line=second.line, hand_id=hand_id)
+                                 f"{second.line})", line=second.line)
     return [e for _, e in keyed]
 
 
-def check_round_order(rounds: Sequence[Sequence[Element]], attribute: str,
-                      hand_id: str) -> None:
+def check_round_order(rounds: Sequence[Sequence[Element]], attribute: str) -> None:
     """Every numbered element of a round comes after those of the rounds before it."""
     highest: Element | None = None
     for elements in rounds:
@@ -347,7 +372,7 @@ def check_round_order(rounds: Sequence[Sequence[Element]], attribute: str,
                 f"{attribute} {first.number(attribute)} (line {first.line}) comes before "
                 f"{attribute} {highest.number(attribute)} of an earlier street (line "
                 f"{highest.line}): the actions cannot be put in order",
-                line=first.line, hand_id=hand_id)
+                line=first.line)
         highest = elements[-1]
 
 
