@@ -790,10 +790,10 @@ WINAMAX = Profile(
 _IPK_STUD = "iPoker/7-StudL-USD-0.05-0.10-201009.txt"
 _IPK_HL = "iPoker/7-StudHL-EUR-0.05-0.10-201405.txt"
 
-# Every stud and stud8 hand of ../shared/corpus/iPoker (7 hands; the five-card stud
-# hand is not audited) replays clean under this profile; each setting was flipped in
-# turn and the hands replayed again (tests/test_ipoker.py does it): only
-# showdown_first changes the result. Five of the seven hands are heads-up.
+# Every hand of ../shared/corpus/iPoker (5 stud8, 2 stud and 1 five-card stud) replays
+# clean under this profile; each setting was flipped in turn and the hands replayed
+# again (tests/test_ipoker.py does it): only showdown_first changes the result. Six of
+# the eight hands are heads-up.
 _IPK_EVIDENCE: tuple[Evidence, ...] = (
     Evidence(setting="showdown_first", support=Support.DECIDES, file=_IPK_STUD,
              hand_id="2418629537",

@@ -113,7 +113,8 @@ def test_profiles() -> None:
     assert CASINO.max_bets == 4
     assert STARS.open_pair_big_bet == frozenset({Game.STUD})
     with pytest.raises(UnknownProfileError,
-                       match=r"profile 'nope' \(known: casino, fulltilt, partypoker, pokerstars"):
+                       match=r"profile 'nope' \(known: casino, fulltilt, ipoker, merge, "
+                             r"partypoker, pokerstars"):
         profile("nope")
     with pytest.raises(ValueError, match="unknown rule profile ''"):
         profile("")
