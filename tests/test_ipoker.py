@@ -257,6 +257,13 @@ def test_a_repeated_action_number_is_a_failure(tmp_path: Path) -> None:
     assert failure.hand_id == "101"
 
 
+def test_a_player_seated_twice_is_a_failure(tmp_path: Path) -> None:
+    text = _session(_game(101).replace('name="Bob"', 'name="Ann"', 1))
+    (failure,) = results(_write(tmp_path, text))[1]
+    assert failure.reason == "player 'Ann' is seated twice"
+    assert (failure.hand_id, failure.line) == ("101", _line_of(text, '<player seat="1"'))
+
+
 def test_an_unknown_action_type_is_a_failure_naming_it(tmp_path: Path) -> None:
     text = _session(_game(101), _game(102).replace('type="3"', 'type="42"'))
     hands, failures, _ = results(_write(tmp_path, text))

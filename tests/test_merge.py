@@ -316,6 +316,13 @@ def test_a_side_pot_is_collected_from_its_pot(tmp_path: Path) -> None:
         (PotKind.MAIN, None, 22), (PotKind.SIDE, 1, 10)]
 
 
+def test_a_player_seated_twice_is_a_failure(tmp_path: Path) -> None:
+    text = _file(_game(1).replace('nickname="Bob"', 'nickname="Ann"'))
+    (failure,) = results(_write(tmp_path, text))[1]
+    assert failure.reason == "seat 1 ('Ann') is listed twice"
+    assert (failure.hand_id, failure.line) == ("1-1", _line_of(text, '<player seat="1"'))
+
+
 def test_an_unknown_event_type_is_a_failure_naming_it(tmp_path: Path) -> None:
     text = _file(_game(1), _game(2).replace('type="CALL"', 'type="SURRENDER"'))
     hands, failures, _ = results(_write(tmp_path, text))
