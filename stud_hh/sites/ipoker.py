@@ -159,11 +159,11 @@ class _Reader:
         for tag in ("tournamentcode", "tournamentname"):
             if general.find(tag) is not None:
                 raise fail("iPoker tournament hands are not read yet (no corpus hand "
-                                "shows their format)", gametype_line)
+                           "shows their format)", gametype_line)
         mode = general.findtext("mode")
         if mode != "real":
             raise fail(f"iPoker {mode!r} mode hands are not read yet (every corpus hand "
-                            "is real money)", gametype_line)
+                       "is real money)", gametype_line)
         small, big = m.group("small"), m.group("big")
         symbol = next((s for s in CURRENCY_SYMBOLS if small.startswith(s)), None)
         currency = (general.findtext("tablecurrency")
@@ -212,11 +212,11 @@ class _Reader:
             if number <= 1:
                 if cards:
                     raise fail(f"cards in round {number}, before the first deal",
-                                    cards[0].line)
+                               cards[0].line)
                 for action in acts:
                     if action.get("type") != ANTE:
                         raise fail(f"action type {action.get('type')!r} in round {number}: "
-                                        "only antes come before the first deal", action.line)
+                                   "only antes come before the first deal", action.line)
                     table.ante(action.need("player"), amount(action.get("sum"),
                                                                  action.line), action.line)
                 continue
@@ -229,7 +229,7 @@ class _Reader:
             for element in cards:
                 if element.get("type") != names[street]:
                     raise fail(f"{element.get('type')!r} cards in round {number}, which is "
-                                    f"{names[street]!r}", element.line)
+                               f"{names[street]!r}", element.line)
                 player = element.need("player")
                 dealt = tuple(self.card(c, element.line) for c in element.text.split())
                 first_cards.setdefault(player, element.line)

@@ -191,13 +191,13 @@ class _Reader:
             raise fail("Merge tournament hands are not read yet", description.line)
         if game.get("realmoney") != "true":
             raise fail("Merge play-money hands are not read yet (every corpus hand is "
-                            "real money)", game.line)
+                       "real money)", game.line)
         limit = _LIMITS[m.group("limit")]
         parts = m.group("amounts").split("/")
         wanted = 2 if limit is Limit.FIXED else 3
         if len(parts) != wanted:
             raise fail(f"stakes {stakes_text!r}: {wanted} amounts expected",
-                            description.line)
+                       description.line)
         small = amount(parts[-2 if limit is Limit.FIXED else -1], description.line)
         big = amount(parts[-1], description.line)
         symbol = next((s for s in CURRENCY_SYMBOLS if parts[0].strip().startswith(s)), None)
@@ -232,7 +232,9 @@ class _Reader:
 
     def start_time(self) -> tuple[str | None, datetime | None]:
         """The printed start time, and in UTC with the offset the hand's own timestamps show."""
-        text = self.game.get("starttime") or ""
+        text = self.game.get("starttime")
+        if text is None:
+            return None, None
         try:
             local = datetime.strptime(text, "%Y%m%d%H%M%S")
         except ValueError:
@@ -263,7 +265,7 @@ class _Reader:
                 for event in events:
                     if event.get("type") != "ANTE":
                         raise fail(f"{event.get('type')} in a stud hand's BLINDS round",
-                                        event.line)
+                                   event.line)
                     table.ante(self.player(event), amount(event.get("amount"), event.line),
                                event.line)
                 continue
