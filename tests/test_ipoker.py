@@ -24,6 +24,7 @@ from xml_cases import (
     flipped,
     folder_hands,
     index_rows,
+    line_of,
     results,
     without_lines,
 )
@@ -222,10 +223,6 @@ def _session(*games: str, gametype: str = "7 Card Stud L $0.10/$0.20", dtd: str 
     return head + "".join(games) + "</session>\n"
 
 
-def _line_of(text: str, needle: str) -> int:
-    return text.count("\n", 0, text.index(needle)) + 1
-
-
 def _write(tmp_path: Path, text: str, name: str = "session.xml") -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8", newline="\r\n")
@@ -239,7 +236,7 @@ def test_a_hand_made_hand_reads_and_replays_clean(tmp_path: Path) -> None:
     assert [type(e).__name__ for e in hand.events if not isinstance(e, Deal)] == [
         "PostAnte", "PostAnte", "StreetStart", "BringIn", "Bet", "Call", "StreetStart",
         "Bet", "Fold", "Collect"]
-    assert hand.events[-1] == Collect(line=_line_of(text, 'name="Ann"'), player="Ann", amount=32)
+    assert hand.events[-1] == Collect(line=line_of(text, 'name="Ann"'), player="Ann", amount=32)
     assert replay(hand).violations == ()
 
 
@@ -261,7 +258,7 @@ def test_a_player_seated_twice_is_a_failure(tmp_path: Path) -> None:
     text = _session(_game(101).replace('name="Bob"', 'name="Ann"', 1))
     (failure,) = results(_write(tmp_path, text))[1]
     assert failure.reason == "player 'Ann' is seated twice"
-    assert (failure.hand_id, failure.line) == ("101", _line_of(text, '<player seat="1"'))
+    assert (failure.hand_id, failure.line) == ("101", line_of(text, '<player seat="1"'))
 
 
 def test_an_unknown_action_type_is_a_failure_naming_it(tmp_path: Path) -> None:
@@ -270,7 +267,7 @@ def test_an_unknown_action_type_is_a_failure_naming_it(tmp_path: Path) -> None:
     assert [h.hand_id for h in hands] == ["101"]
     (failure,) = failures
     assert failure.reason == "unknown iPoker action type '42' (action no 5)"
-    assert (failure.hand_id, failure.line) == ("102", _line_of(text, 'type="42"'))
+    assert (failure.hand_id, failure.line) == ("102", line_of(text, 'type="42"'))
 
 
 @pytest.mark.parametrize("where", ["middle", "end"])
@@ -286,7 +283,7 @@ def test_a_truncated_game_fails_with_file_and_line_and_the_rest_reads(
     hands, failures, _ = results(path)
     assert [h.hand_id for h in hands] == (["101", "103"] if where == "middle" else ["101"])
     (failure,) = failures
-    first = _line_of(text, 'gamecode="102"')
+    first = line_of(text, 'gamecode="102"')
     assert failure.reason.startswith("not well-formed XML")
     assert "cut short" in failure.reason
     assert (failure.path, failure.hand_id, failure.first_line) == (str(path), "102", first)
@@ -309,7 +306,7 @@ def test_an_undeclared_entity_is_a_failure_not_a_lookup(tmp_path: Path) -> None:
     text = _session(_game(101).replace("<startdate>", "<startdate>&lol9;", 1))
     (failure,) = results(_write(tmp_path, text))[1]
     assert failure.reason.startswith("not well-formed XML: undefined entity")
-    assert (failure.line, failure.hand_id) == (_line_of(text, "&lol9;"), "101")
+    assert (failure.line, failure.hand_id) == (line_of(text, "&lol9;"), "101")
 
 
 @pytest.mark.parametrize("declared", ["utf-8", "windows-1252"])

@@ -24,6 +24,7 @@ from xml_cases import (
     flipped,
     folder_hands,
     index_rows,
+    line_of,
     results,
 )
 
@@ -268,10 +269,6 @@ def _write(tmp_path: Path, text: str, name: str = "merge.txt") -> Path:
     return path
 
 
-def _line_of(text: str, needle: str) -> int:
-    return text.count("\n", 0, text.index(needle)) + 1
-
-
 def test_a_hand_made_hand_reads_and_replays_clean(tmp_path: Path) -> None:
     text = _file(_game(1))
     (hand,) = results(_write(tmp_path, text))[0]
@@ -279,8 +276,8 @@ def test_a_hand_made_hand_reads_and_replays_clean(tmp_path: Path) -> None:
         "Test table", 10, 20)
     assert hand.header.started_at == datetime(2020, 1, 1, 15, tzinfo=UTC)
     assert hand.events[-2:] == (
-        UncalledReturned(line=_line_of(text, 'uncalled="true"'), player="Ann", amount=10),
-        Collect(line=_line_of(text, 'amount="0.22"'), player="Ann", amount=22))
+        UncalledReturned(line=line_of(text, 'uncalled="true"'), player="Ann", amount=10),
+        Collect(line=line_of(text, 'amount="0.22"'), player="Ann", amount=22))
     replayed = replay(hand)
     assert replayed.violations == ()
     assert replayed.nets == {"Ann": 11, "Bob": -11}
@@ -320,7 +317,7 @@ def test_a_player_seated_twice_is_a_failure(tmp_path: Path) -> None:
     text = _file(_game(1).replace('nickname="Bob"', 'nickname="Ann"'))
     (failure,) = results(_write(tmp_path, text))[1]
     assert failure.reason == "seat 1 ('Ann') is listed twice"
-    assert (failure.hand_id, failure.line) == ("1-1", _line_of(text, '<player seat="1"'))
+    assert (failure.hand_id, failure.line) == ("1-1", line_of(text, '<player seat="1"'))
 
 
 def test_an_unknown_event_type_is_a_failure_naming_it(tmp_path: Path) -> None:
@@ -329,7 +326,7 @@ def test_an_unknown_event_type_is_a_failure_naming_it(tmp_path: Path) -> None:
     assert [h.hand_id for h in hands] == ["1-1"]
     (failure,) = failures
     assert failure.reason == "unknown event type 'SURRENDER' (sequence 5)"
-    assert (failure.hand_id, failure.line) == ("1-2", _line_of(text, "SURRENDER"))
+    assert (failure.hand_id, failure.line) == ("1-2", line_of(text, "SURRENDER"))
 
 
 def test_a_truncated_game_fails_with_file_and_line_and_the_rest_reads(tmp_path: Path) -> None:
@@ -340,11 +337,11 @@ def test_a_truncated_game_fails_with_file_and_line_and_the_rest_reads(tmp_path: 
     hands, failures, _ = results(path)
     assert [h.hand_id for h in hands] == ["1-1", "1-3"]
     (failure,) = failures
-    first = _line_of(text, 'id="1-2"')
+    first = line_of(text, 'id="1-2"')
     assert failure.reason.startswith("not well-formed XML")
     assert (failure.path, failure.hand_id, failure.first_line) == (str(path), "1-2", first)
     assert failure.line is not None
-    assert first < failure.line <= failure.last_line < _line_of(text, 'id="1-3"')
+    assert first < failure.line <= failure.last_line < line_of(text, 'id="1-3"')
 
 
 @pytest.mark.parametrize("kind", sorted(HOSTILE))

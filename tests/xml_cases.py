@@ -63,6 +63,11 @@ def flipped(base: str, hands: list[ParsedHand], **change: Any) -> list[tuple[str
         del rules.PROFILES[name]
 
 
+def line_of(text: str, needle: str) -> int:
+    """The line of ``text`` on which ``needle`` first stands."""
+    return text.count("\n", 0, text.index(needle)) + 1
+
+
 def without_lines(events: Iterable[HandEvent]) -> list[HandEvent]:
     """Events with their line numbers set to 0: what they say, not where."""
     return [dataclasses.replace(e, line=0) for e in events]
