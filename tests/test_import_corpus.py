@@ -56,14 +56,6 @@ SITE_DATA_FAULTS = {
 }
 """Hands whose history is wrong as the site wrote it: flagged, never repaired."""
 
-NOT_AUDITED_LIMITS = {
-    ("Merge", "53828643-2"):
-        "Merge/NL7-StudHL-0.01-0.02-0.10-201204.xml: no-limit stud hi/lo; the replayer checks "
-        "every hand with fixed-limit bet sizes, so its no-limit bets are flagged as wrong sizes "
-        "(no-limit betting is not audited; tests/test_merge.py lists them)",
-}
-"""Hands the replayer's rules do not fit: their flags say so, not that the site erred."""
-
 FPDB_NOT_DEALT = {
     ("FTP/Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt.hp", "Player6"):
         "seated but sitting out: posts no ante and gets no cards; FPDB lists every seated "
@@ -147,8 +139,7 @@ def test_money_balances_for_every_stored_hand(corpus_db: Database) -> None:
 def test_only_the_documented_site_data_faults_have_violations(corpus_db: Database) -> None:
     hands = corpus_db.hands(columns=["site", "hand_id", "violations"])
     flagged = hands[hands["violations"] > 0]
-    assert set(zip(flagged["site"], flagged["hand_id"], strict=True)) == (
-        set(SITE_DATA_FAULTS) | set(NOT_AUDITED_LIMITS))
+    assert set(zip(flagged["site"], flagged["hand_id"], strict=True)) == set(SITE_DATA_FAULTS)
 
 
 def hp_files() -> list[Path]:
