@@ -34,6 +34,7 @@ from stud_hh.events import (
     Fold,
     Game,
     HandEvent,
+    Limit,
     PostAnte,
     PotKind,
     PotSummary,
@@ -61,6 +62,10 @@ from stud_hh.rules import (
     profile_for,
 )
 from stud_hh.violations import Unverifiable, Violation
+
+_FIXED_LIMIT_RULES = ("complete.wrong-size", "bet.wrong-size", "bet.big-without-open-pair",
+                      "raise.over-cap")
+"""Rules that hold for fixed-limit betting only."""
 
 _DEALT_PER_STREET: dict[Game, dict[Street, int]] = {
     game: {rule.street: rule.cards for rule in rules.streets} for game, rules in GAMES.items()}
@@ -238,7 +243,15 @@ class _Replay:
         self.street: Street | None = None
         self.common: MaybeCard = None
         self.in_showdown = False
+        self.fixed_limit = header.limit is Limit.FIXED
+        """No-limit and pot-limit hands: turns, money, pots and winners are checked; the
+        bet sizes are not (RULES.md gives fixed-limit sizes only)."""
         self._reset_round()
+        if not self.fixed_limit:
+            for rule in _FIXED_LIMIT_RULES:
+                self.cannot_check(rule, hand.first_line,
+                                  f"a {header.limit.value.replace('_', '-')} hand: only "
+                                  "fixed-limit bet sizes and caps are audited")
 
     # -- bookkeeping ---------------------------------------------------------------
     def flag(self, rule: str, line: int, player: str | None, message: str) -> None:
@@ -258,6 +271,8 @@ class _Replay:
         self.to_act: list[str] = []
         self.last_actor: str | None = None
         self.last_full_raiser: str | None = None
+        self.last_increment = 0
+        """No-limit and pot-limit: the size of the last full bet or raise on this street."""
         self.acted_since_full: set[str] = set()
         """Players who acted since the last full bet or raise (its maker included): after
         an all-in too short to reopen the betting they may only call or fold."""
@@ -619,7 +634,9 @@ class _Replay:
         completing = street is Street.THIRD and self.level == 0
         if completing:
             kind = ActionKind.COMPLETE
-            if to != self.small_bet and not (all_in and to < self.small_bet):
+            if not self.fixed_limit:
+                self.last_increment = max(self.last_increment, to)
+            elif to != self.small_bet and not (all_in and to < self.small_bet):
                 self.flag("complete.wrong-size", event.line, name,
                           f"{name} completes to {to}; the completion is to the small bet "
                           f"{self.small_bet}")
@@ -635,6 +652,8 @@ class _Replay:
             return kind, amount
         kind = ActionKind.BET if self.level == 0 else ActionKind.RAISE
         size = self.full_bet
+        if not self.fixed_limit:
+            return kind, self._unlimited(event.line, name, kind, by, amount, street, size)
         allowed = {size}
         pair = street is Street.FOURTH and self.open_pair_big_bet and self._open_pair()
         if pair is None and by == self.big_bet:
@@ -673,6 +692,23 @@ class _Replay:
         else:
             self.acted_since_full.add(name)
         return kind, amount
+
+    def _unlimited(self, line: int, name: str, kind: ActionKind, by: int, amount: int,
+                   street: Street, size: int) -> int:
+        """A no-limit or pot-limit bet or raise: no size or cap check; a raise smaller than
+        the last full one (an all-in) does not reopen the betting."""
+        completing_late = street is Street.THIRD and self.bet_to < self.small_bet
+        if kind is ActionKind.RAISE and name in self.acted_since_full and not completing_late:
+            self.flag("raise.not-reopened", line, name,
+                      f"{name} raises again though no one made a full raise after they acted")
+        if by >= max(size, self.last_increment):
+            self.level += 1
+            self.last_full_raiser = name
+            self.last_increment = by
+            self.acted_since_full = {name}
+        else:
+            self.acted_since_full.add(name)
+        return amount
 
     def _open_pair(self) -> bool | None:
         """Whether a live player shows an open pair; ``None`` when a board is unknown."""

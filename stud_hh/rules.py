@@ -793,6 +793,118 @@ WINAMAX = Profile(
     evidence=_WMX_EVIDENCE,
 )
 
+_IPK_STUD = "iPoker/7-StudL-USD-0.05-0.10-201009.txt"
+_IPK_HL = "iPoker/7-StudHL-EUR-0.05-0.10-201405.txt"
+
+# Every hand of ../shared/corpus/iPoker (5 stud8, 2 stud and 1 five-card stud) replays
+# clean under this profile; each setting was flipped in turn and the hands replayed
+# again (tests/test_ipoker.py does it): only showdown_first changes the result. Six of
+# the eight hands are heads-up.
+_IPK_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="showdown_first", support=Support.DECIDES, file=_IPK_STUD,
+             hand_id="2418629537",
+             shows="three players check 7th street and reach the showdown: no element says who "
+             "showed or in what order (their hidden cards are printed in their 3rd-street deal "
+             "elements); the reader lists them by seat, which the river-bettor rule flags. No "
+             "iPoker history records a showing order (likewise 5710054735, 5710078165)"),
+    Evidence(setting="bring_in_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no two equal lowest door cards. Suit "
+             "follows RULES.md (seeds 001, 003)"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no equal best boards (position and suit "
+             "both replay clean). Position follows RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the most bet levels in a round is three "
+             "(5710056302, 6th street, heads-up: bet, raise, raise, call). Uncapped heads-up "
+             "follows RULES.md's casino value"),
+    Evidence(setting="max_bets", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no round goes past three bet levels. Four "
+             "follows RULES.md"),
+    Evidence(setting="half_bet_reopens", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one all-in for less than a bet "
+             "(5710056302, 7th street: Player0 raises all-in by €0.01 over Hero's €0.10) is "
+             "only called, which either value allows"),
+    Evidence(setting="odd_chip", support=Support.NONE,
+             shows="not confirmed by a corpus hand: every stud8 pot is won whole by one "
+             "player. Values from RULES.md"),
+    Evidence(setting="open_pair_big_bet", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no open pair on 4th street in either stud "
+             "hand. Stud only follows RULES.md"),
+)
+
+IPOKER = Profile(
+    name="ipoker",
+    description="iPoker fixed-limit stud and stud8 cash games: the history records no "
+    "showing order; no house rule is decided by the corpus hands",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.NOT_RECORDED,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_IPK_EVIDENCE,
+)
+
+_MRG_HORSE = "Merge/HORSE-8max-USD-0.25-0.50-201409.new.format.txt"
+_MRG_RAZZ = "Merge/Razz-USD-0.50-1.00-201111.allIn.txt"
+
+# Every stud, stud8 and razz hand of ../shared/corpus/Merge (8 hands) replays clean
+# under this profile but the no-limit hand, which the replayer's fixed-limit bet sizes
+# do not fit (tests/test_merge.py lists it); each setting was flipped in turn and the
+# hands replayed again (tests/test_merge.py does it). Merge prints no pot total, so how
+# it prints an uncalled bet (a winner marked uncalled="true" in the XML v2 files, folded
+# into the winner's amount before) is not a profile setting.
+_MRG_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="odd_chip", support=Support.DECIDES, file=_MRG_HORSE,
+             hand_id="78854953-357",
+             shows="stud8: $4.19 after rake split $2.10 to the high hand (Player1) and $2.09 "
+             "to the low (Hero): the odd cent goes to the high half. No pot is split between "
+             "equal hands: the tie rule is RULES.md's"),
+    Evidence(setting="max_bets", support=Support.CONSISTENT, file=_MRG_RAZZ,
+             hand_id="43618199-14",
+             shows="razz 3rd street, three players: the completion and three raises, then only "
+             "calls; a cap of three bet levels is ruled out (it flags the last raise), nothing "
+             "tells four from more. Four follows RULES.md"),
+    Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_MRG_HORSE,
+             hand_id="78854953-357",
+             shows="stud8, 7th street checked: Player1, the first to act on 7th, shows before "
+             "Hero; in every other showdown one hand is shown and the others mucked"),
+    Evidence(setting="bring_in_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no two equal door cards decide the "
+             "bring-in. Suit follows RULES.md (seeds 001, 003)"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no equal best boards. Position follows "
+             "RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no heads-up round goes past two bet "
+             "levels. Uncapped heads-up follows RULES.md's casino value"),
+    Evidence(setting="half_bet_reopens", support=Support.NONE, file=_MRG_RAZZ,
+             hand_id="43618199-14",
+             shows="not confirmed by a corpus hand: the one all-in for less than a bet (razz, "
+             "4th street: Hero raises all-in by $0.41 over a $0.50 bet) is only called, which "
+             "either value allows"),
+    Evidence(setting="open_pair_big_bet", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no open pair on 4th street in the stud "
+             "hand. Stud only follows RULES.md"),
+)
+
+MERGE = Profile(
+    name="merge",
+    description="Merge Gaming fixed-limit stud, stud8 and razz cash games: the odd chip of a "
+    "split goes to the high half; no other house rule is decided by the corpus hands",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.RIVER_BETTOR,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_MRG_EVIDENCE,
+)
+
 _EVERLEAF = "Everleaf/7-Stud-EUR-0.05-0.10.201108-new-format.txt"
 
 # The corpus's six Everleaf hands (stud, heads-up, one file) replay clean under this
@@ -1005,8 +1117,8 @@ BOVADA = Profile(
 )
 
 PROFILES: dict[str, Profile] = {
-    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVERLEAF, ONGAME,
-                        ABSOLUTE, BOVADA)}
+    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, IPOKER, MERGE,
+                        EVERLEAF, ONGAME, ABSOLUTE, BOVADA)}
 """Every shipped profile by name."""
 
 SITE = "site"
@@ -1017,6 +1129,8 @@ SITE_PROFILES: dict[str, str] = {
     "Full Tilt Poker": "fulltilt",
     "PartyPoker": "partypoker",
     "Winamax": "winamax",
+    "iPoker": "ipoker",
+    "Merge": "merge",
     "Everleaf": "everleaf",
     "OnGame": "ongame",
     "Absolute": "absolute",
@@ -1056,7 +1170,8 @@ def profile(name: str) -> Profile:
     ...     profile("Stars")
     ... except UnknownProfileError as error:
     ...     print(error)
-    unknown rule profile 'Stars' (known: ..., pokerstars, winamax)
+    unknown rule profile 'Stars' (known: absolute, bovada, casino, everleaf, fulltilt, ipoker, \
+merge, ongame, partypoker, pokerstars, winamax)
     """
     try:
         return PROFILES[name]

@@ -20,6 +20,8 @@ from stud_hh.sites import (
     bovada,
     everleaf,
     fulltilt,
+    ipoker,
+    merge,
     ongame,
     partypoker,
     pokerstars,
@@ -128,7 +130,7 @@ starts_hand = LineStart("|".join(f"(?:{d.hand_start.pattern})" for d in DIALECTS
 the reader uses its multi-line form to cut files into hands."""
 
 
-DOCUMENTS: tuple[DocumentFormat, ...] = ()
+DOCUMENTS: tuple[DocumentFormat, ...] = (ipoker.IPOKER, merge.MERGE)
 """Document formats, tried in order on a file's head before the text dialects."""
 
 _DOCUMENTS_BY_NAME = {d.name: d for d in DOCUMENTS}
