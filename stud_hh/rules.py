@@ -799,6 +799,7 @@ SITE_PROFILES: dict[str, str] = {
     "Full Tilt Poker": "fulltilt",
     "PartyPoker": "partypoker",
     "Winamax": "winamax",
+    "PHH": "casino",
 }
 """The profile each site's hands are audited under by default (site name as the
 dialect writes it in :attr:`~stud_hh.events.HandHeader.site`)."""
