@@ -114,6 +114,10 @@ VARIANTS: dict[str, Game] = {"F7S": Game.STUD, "F7S/8": Game.STUD8, "FR": Game.R
 
 VARIANT_OF: dict[Game, str] = {game: code for code, game in VARIANTS.items()}
 
+RULE_AWARD = ("no winnings or finishing_stacks in the file: each pot is awarded by the rules "
+              "from the shown cards")
+"""The warning of a hand whose collections the reader derived (the file gives no result)."""
+
 SCALE_FIELD = "_scale"
 """A user-defined field (PHH lets ``_`` fields through): units per printed whole."""
 
@@ -838,8 +842,7 @@ def read(raw: RawHand) -> DocumentHand:
         warnings.append(note)
     else:
         events = _rule_awards(hand, header, raw.path, f, live, last_line)
-        warnings.append("no winnings or finishing_stacks in the file: each pot is awarded "
-                        "by the rules from the shown cards")
+        warnings.append(RULE_AWARD)
     hand.events.extend(events)
     return DocumentHand(SITE, hand_id, variant, header, tuple(hand.events), tuple(warnings))
 
@@ -861,6 +864,37 @@ def _rule_awards(hand: _Hand, header: HandHeader, path: str, f: _Fields, live: l
     return list(_collects(awards, line))
 
 
+def _place(awards: list[tuple[int, list[tuple[str, int]]]], took: dict[str, int]
+           ) -> list[tuple[int, list[tuple[str, int]]]] | None:
+    """What each player collected (the data), spread over the pots the rules award them.
+
+    ``None`` when the data is not the rules' award: other winners, or a player taking
+    more than the rules give them. Taking less is the rake: each player's part of it
+    comes off the pots they win alone first (a split pot keeps its halves even)."""
+    derived: dict[str, int] = {}
+    takers: dict[int, int] = {}
+    for index, shares in awards:
+        takers[index] = len(shares)
+        for player, amount in shares:
+            derived[player] = derived.get(player, 0) + amount
+    if set(derived) != {p for p, t in took.items() if t} or any(
+            took[p] > amount for p, amount in derived.items()):
+        return None
+    short = {p: amount - took[p] for p, amount in derived.items()}
+    placed: list[tuple[int, list[tuple[str, int]]]] = []
+    order = sorted(awards, key=lambda a: (takers[a[0]], -a[0]))
+    kept: dict[int, list[tuple[str, int]]] = {}
+    for index, shares in order:
+        kept[index] = []
+        for player, amount in shares:
+            cut = min(short[player], amount)
+            short[player] -= cut
+            kept[index].append((player, amount - cut))
+    for index, _ in awards:
+        placed.append((index, [(p, a) for p, a in kept[index] if a]))
+    return placed
+
+
 def _data_awards(hand: _Hand, header: HandHeader, path: str, f: _Fields, key: str,
                  values: list[Decimal], units: Any, stacks: list[int]
                  ) -> tuple[list[HandEvent], str]:
@@ -879,17 +913,16 @@ def _data_awards(hand: _Hand, header: HandHeader, path: str, f: _Fields, key: st
         e.amount for e in hand.events if isinstance(e, UncalledReturned))
     collected = sum(took.values())
     awards = _award(hand, header, path, line)
-    derived: dict[str, int] = {}
-    for _, shares in awards or ():
-        for player, amount in shares:
-            derived[player] = derived.get(player, 0) + amount
+    placed = _place(awards, took) if awards is not None else None
     events: list[HandEvent]
-    if awards is not None and derived == {n: t for n, t in took.items() if t}:
-        events = list(_collects(awards, line))
-        note = f"each player's collection is taken from {key!r}; it is the rules' award"
+    if placed is not None:
+        events = list(_collects(placed, line))
+        note = (f"each player's collection is taken from {key!r}; each is labelled with the "
+                f"pot the rules award it from")
     else:
         events = [Collect(line=line, player=n, amount=t) for n, t in took.items() if t]
-        note = f"each player's collection is taken from {key!r} as the file gives it"
+        note = (f"each player's collection is taken from {key!r}; it is not the rules' award "
+                f"of the shown cards")
     events.append(PotSummary(line=line, total=pot, main=None, sides=(),
                              rake=max(pot - collected, 0)))
     return events, note
