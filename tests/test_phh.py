@@ -846,3 +846,21 @@ def test_export_command_reports_unreadable_hands(tmp_path: Path,
     assert "1 failed" in out
     assert "bad.phh:13 [hand bad]: unknown player 'p9'" in err
     assert main(["export", "-o", str(tmp_path / "out")]) == 2
+
+
+def test_show_matches_each_action_of_a_one_line_actions_array(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The WSOP files write every action on one line: ``show`` still prints each action
+    once, with its own player and meaning, and each show and collection."""
+    assert main(["show", "2023_43_5_48_02_09_20_F7S8", str(_phh_dir())]) == 0
+    out = capsys.readouterr().out
+    third = out.split("--- 3rd street ---")[1].split("--- 4th street ---")[0]
+    assert [line.split(None, 1)[1] for line in third.splitlines() if line.startswith("      8")] \
+        == ["p3 brings in 75000  (bet level 0)", "p4 folds  (bet level 0)",
+            "p5 completes to 250000  (bet level 1)", "p1 raises to 500000  (bet level 2)",
+            "p2 folds  (bet level 2)", "p3 folds  (bet level 2)",
+            "p5 calls 250000  (bet level 2)"]
+    assert [line.strip() for line in out.splitlines() if line.startswith("      3")] == [
+        f"3  p{i} antes 50000  (ante)" for i in range(1, 6)]
+    assert "      8  p1 shows Ac 8d As Th 3c Ts 7c" in out
+    assert "      8  p5 collects 2412500" in out
