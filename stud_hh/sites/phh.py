@@ -41,10 +41,10 @@ How a PHH hand becomes the shared events
     collected comes from the data (``winnings``, or finishing stack - starting
     stack + what they put in - their uncalled bet), at that field's line, and
     a ``PotSummary`` gives the pot with the rake the data implies. When those
-    amounts are the rules' award of the shown cards, each is labelled with its
-    main or side pot; when they are not, they are kept as the data says, so the
-    replayer's ``pot.wrong-winner`` / ``pot.wrong-split`` / ``pot.not-balanced``
-    checks judge the data;
+    amounts are the rules' award of the shown cards (less the rake), each is
+    labelled with its main or side pot; when they are not, they are kept as the
+    data says, so the replayer's ``pot.wrong-winner`` / ``pot.wrong-split`` /
+    ``pot.not-balanced`` checks judge the data;
   - without them (the 36 WSOP corpus hands), each pot is awarded by the rules
     from the shown cards (the replayer's pots and winners under ``casino``; odd
     chips to the high half, then to the highest card by suit) at the line of the
@@ -61,7 +61,7 @@ from __future__ import annotations
 import itertools
 import re
 import tomllib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from datetime import time as clock
@@ -419,10 +419,8 @@ def _cards(text: str) -> tuple[MaybeCard, ...] | None:
 class _Hand:
     """Walks the actions of one hand and makes its events."""
 
-    def __init__(self, f: _Fields, game: Game, names: list[str], stacks: list[int],
-                 bring_in: int) -> None:
+    def __init__(self, f: _Fields, names: list[str], stacks: list[int], bring_in: int) -> None:
         self.f = f
-        self.game = game
         self.names = names
         self.stack = dict(zip(names, stacks, strict=True))
         self.bring_in = bring_in
@@ -823,7 +821,7 @@ def read(raw: RawHand) -> DocumentHand:
         seats=tuple(Seat(seat=s, name=n, stack=st, line=seats_line)
                     for s, n, st in zip(seat_numbers, names, stacks, strict=True)),
         line=raw.first_line)
-    hand = _Hand(f, game, names, stacks, bring_in)
+    hand = _Hand(f, names, stacks, bring_in)
     hand.antes([units(a) for a in antes_raw], f.line("antes"))
     for i, action in enumerate(actions):
         hand.act(action, units(amounts[i]) if i in amounts else None)
@@ -838,7 +836,7 @@ def read(raw: RawHand) -> DocumentHand:
         "finishing_stacks" if finishing_raw is not None else None)
     if data_key is not None:
         events, note = _data_awards(hand, header, raw.path, f, data_key,
-                                    winnings_raw or finishing_raw or [], units, stacks)
+                                    winnings_raw or finishing_raw or [], units)
         warnings.append(note)
     else:
         events = _rule_awards(hand, header, raw.path, f, live, last_line)
@@ -896,8 +894,9 @@ def _place(awards: list[tuple[int, list[tuple[str, int]]]], took: dict[str, int]
 
 
 def _data_awards(hand: _Hand, header: HandHeader, path: str, f: _Fields, key: str,
-                 values: list[Decimal], units: Any, stacks: list[int]
+                 values: list[Decimal], units: Callable[[Decimal], int]
                  ) -> tuple[list[HandEvent], str]:
+    """The collections ``winnings`` or ``finishing_stacks`` give, and a pot summary."""
     line = f.line(key)
     put = {n: sum(r.get(n, 0) for r in hand.put.values()) for n in hand.names}
     # hand.stack already has the uncalled bet back: a finishing stack is stack + collected
@@ -921,8 +920,9 @@ def _data_awards(hand: _Hand, header: HandHeader, path: str, f: _Fields, key: st
                 f"pot the rules award it from")
     else:
         events = [Collect(line=line, player=n, amount=t) for n, t in took.items() if t]
-        note = (f"each player's collection is taken from {key!r}; it is not the rules' award "
-                f"of the shown cards")
+        why = ("the shown cards do not tell the winners" if awards is None
+               else "it is not the rules' award of the shown cards")
+        note = f"each player's collection is taken from {key!r}; {why}"
     events.append(PotSummary(line=line, total=pot, main=None, sides=(),
                              rake=max(pot - collected, 0)))
     return events, note
