@@ -343,14 +343,18 @@ def test_a_malformed_toml_file_is_a_failure_with_its_line(tmp_path: Path) -> Non
     assert failure.raw_text == path.read_text(encoding="utf-8")
 
 
-def test_another_variant_is_a_skipped_hand(tmp_path: Path) -> None:
-    path = tmp_path / "holdem.phh"
-    path.write_text("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n"
+@pytest.mark.parametrize("variant", ["NT", "FO/8", "F2L3D", "XYZ"])
+def test_another_variant_is_a_skipped_hand(tmp_path: Path, variant: str) -> None:
+    """Hold'em, Omaha, draw (and a code PHH does not define): counted, not failures."""
+    path = tmp_path / "other.phh"
+    path.write_text(f"variant = '{variant}'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n"
                     "min_bet = 2\nstarting_stacks = [200, 200]\n"
                     "actions = ['d dh p1 AsKs', 'd dh p2 7h2c', 'p1 f']\n", encoding="utf-8")
     (skipped,) = parse_file(path)
     assert isinstance(skipped, SkippedHand)
-    assert (skipped.site, skipped.hand_id, skipped.game_text) == ("PHH", "holdem", "NT")
+    assert (skipped.site, skipped.hand_id, skipped.game_text) == ("PHH", "other", variant)
+    summary = import_paths([path], tmp_path / "db", jobs=1)
+    assert (summary.hands_new, summary.skipped, summary.failures_new) == (0, 1, 0)
 
 
 @pytest.mark.parametrize(("old", "new", "line", "reason"), [
