@@ -913,6 +913,7 @@ SITE_PROFILES: dict[str, str] = {
     "Winamax": "winamax",
     "iPoker": "ipoker",
     "Merge": "merge",
+    "PHH": "casino",
 }
 """The profile each site's hands are audited under by default (site name as the
 dialect writes it in :attr:`~stud_hh.events.HandHeader.site`)."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from stud_hh.documents import DocumentFormat
 from stud_hh.reader import LineStart
-from stud_hh.sites import fulltilt, ipoker, merge, partypoker, pokerstars, winamax
+from stud_hh.sites import fulltilt, ipoker, merge, partypoker, phh, pokerstars, winamax
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +84,7 @@ starts_hand = LineStart("|".join(f"(?:{d.hand_start.pattern})" for d in DIALECTS
 the reader uses its multi-line form to cut files into hands."""
 
 
-DOCUMENTS: tuple[DocumentFormat, ...] = (ipoker.IPOKER, merge.MERGE)
+DOCUMENTS: tuple[DocumentFormat, ...] = (ipoker.IPOKER, merge.MERGE, phh.PHH)
 """Document formats, tried in order on a file's head before the text dialects."""
 
 _DOCUMENTS_BY_NAME = {d.name: d for d in DOCUMENTS}
