@@ -1131,6 +1131,7 @@ SITE_PROFILES: dict[str, str] = {
     "Winamax": "winamax",
     "iPoker": "ipoker",
     "Merge": "merge",
+    "PHH": "casino",
     "Everleaf": "everleaf",
     "OnGame": "ongame",
     "Absolute": "absolute",
