@@ -22,7 +22,7 @@ from typing import Any
 
 from stud_hh.cards import MaybeCard
 from stud_hh.errors import StudHHError
-from stud_hh.evaluate import high_rank, low8_rank, low27_rank, low_a5_rank
+from stud_hh.evaluate import bring_in_key_stud, high_rank, low8_rank, low27_rank, low_a5_rank
 from stud_hh.events import (
     Bet,
     BringIn,
@@ -51,6 +51,8 @@ from stud_hh.rules import (
     GAMES,
     SITE,
     BringInRule,
+    OddChipTie,
+    PotHalf,
     Profile,
     Ranking,
     ShowdownFirst,
@@ -989,27 +991,56 @@ class _Replay:
             self._check_split(pot, took, where, name)
 
     def _check_split(self, pot: Pot, took: dict[str, int], line: int, name: str) -> None:
-        """Halves for high and low (odd chip to the high half), equal shares for ties."""
+        """Halves for high and low, equal shares for ties, each odd chip where the profile's
+        :attr:`~stud_hh.rules.Profile.odd_chip` says (to within a chip when the tied
+        players' cards cannot order them)."""
         net = sum(took.values())
         if len(took) < 2:
             return
-        halves = [(pot.winners_high, net - net // 2), (pot.winners_low, net // 2)]
+        odd_chip = self.profile.odd_chip
         if not pot.winners_low:
             halves = [(pot.winners_high, net)]
+        elif odd_chip.split is PotHalf.HIGH:
+            halves = [(pot.winners_high, net - net // 2), (pot.winners_low, net // 2)]
+        else:
+            halves = [(pot.winners_high, net // 2), (pot.winners_low, net - net // 2)]
         expected: dict[str, tuple[int, int]] = {}  # least and most a player may get
         for winners, half in halves:
             base, odd = divmod(half, len(winners))
-            for player in winners:
+            order = self._odd_chip_order(winners) if odd else list(winners)
+            for rank, player in enumerate(order or winners):
                 low, high = expected.get(player, (0, 0))
-                expected[player] = (low + base, high + base + (1 if odd else 0))
+                if order is None:  # the order cannot be told: any of them may hold it
+                    expected[player] = (low + base, high + base + 1)
+                else:
+                    extra = 1 if rank < odd else 0
+                    expected[player] = (low + base + extra, high + base + extra)
         for player, amount in took.items():
             least, most = expected.get(player, (0, 0))
             if not least <= amount <= most:
                 share = f"{least}" if least == most else f"{least} to {most}"
                 self.flag("pot.wrong-split", line, player,
                           f"{player} took {amount} of {name} ({net} after rake); their share "
-                          f"is {share}")
+                          f"is {share} (odd chip: {odd_chip.split.value} half first, then "
+                          f"{odd_chip.tie.value.replace('_', ' ')})")
                 return
+
+    def _odd_chip_order(self, winners: tuple[str, ...]) -> list[str] | None:
+        """Tied winners in the order odd chips go to them, or ``None`` if it cannot be told."""
+        if len(winners) == 1:
+            return list(winners)
+        if self.profile.odd_chip.tie is OddChipTie.POSITION:
+            return sorted(winners, key=self.seat_order.index)
+        highest: dict[str, tuple[int, int]] = {}
+        for player in winners:
+            cards = self._cards_of(self.players[player])
+            if not cards:
+                self.cannot_check("pot.wrong-split", self.hand.last_line,
+                                  "the odd chip goes by the highest card, and a tied "
+                                  "player's cards are not all shown")
+                return None
+            highest[player] = max(bring_in_key_stud(card) for card in cards)
+        return sorted(winners, key=highest.__getitem__, reverse=True)
 
 
 _HANDLERS: dict[type, Callable[[_Replay, Any], None]] = {
