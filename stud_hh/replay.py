@@ -49,6 +49,7 @@ from stud_hh.parse import ParsedHand
 from stud_hh.rules import (
     GAMES,
     SITE,
+    PotHalf,
     Profile,
     ShowdownFirst,
     bet_size,
@@ -906,11 +907,13 @@ class _Replay:
             self._check_split(pot, took, where, name)
 
     def _check_split(self, pot: Pot, took: dict[str, int], line: int, name: str) -> None:
-        """Halves for high and low (odd chip to the high half), equal shares for ties."""
+        """Halves for high and low (the odd chip to the half the profile's
+        :attr:`~stud_hh.rules.OddChip.split` names), equal shares for ties."""
         net = sum(took.values())
         if len(took) < 2:
             return
-        halves = [(pot.winners_high, net - net // 2), (pot.winners_low, net // 2)]
+        high = net // 2 if self.profile.odd_chip.split is PotHalf.LOW else net - net // 2
+        halves = [(pot.winners_high, high), (pot.winners_low, net - high)]
         if not pot.winners_low:
             halves = [(pot.winners_high, net)]
         expected: dict[str, tuple[int, int]] = {}  # least and most a player may get
