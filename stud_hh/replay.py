@@ -772,6 +772,8 @@ class _Replay:
         totals = {name: sum(p.put_in.values()) for name, p in self.players.items()}
         """What each player put in, uncalled bets included."""
         put_in = sum(totals.values())
+        if self.profile.uncalled_unprinted and not self.uncalled_lines:
+            self.uncalled = self._expected_uncalled()  # the site returns it without a word
         returned = sum(self.uncalled.values())
         taken = sum(self.collected.values())
         if self.pot_summary is None:
@@ -837,6 +839,23 @@ class _Replay:
 
     def _check_uncalled(self, line: int) -> None:
         """The uncalled part of the last bet goes back to the bettor, exactly."""
+        expected = self._expected_uncalled()
+        if self.profile.uncalled_in_pot and not self.uncalled_lines:
+            # the site leaves the bet in the pot it prints: its bettor must collect it
+            short = {p: a for p, a in expected.items() if self.collected.get(p, 0) < a}
+            if short:
+                self.flag("pot.uncalled-wrong", line, None,
+                          f"the uncalled bet {short} stays in the pot, but its bettor "
+                          f"collects less than it")
+            return
+        if expected != {k: v for k, v in self.uncalled.items() if v}:
+            where = self.uncalled_lines[0] if self.uncalled_lines else line
+            self.flag("pot.uncalled-wrong", where, None,
+                      f"uncalled bets returned {self.uncalled or 'none'}; "
+                      f"expected {expected or 'none'}")
+
+    def _expected_uncalled(self) -> dict[str, int]:
+        """The part of the last round's biggest bet that nobody matched, by its bettor."""
         players = self.players.values()
         expected: dict[str, int] = {}
         streets = {s for p in players for s in p.put_in}
@@ -851,19 +870,7 @@ class _Replay:
                 second = amounts[1][1] if len(amounts) > 1 else 0
                 if top > second:
                     expected[top_name] = top - second
-        if self.profile.uncalled_in_pot and not self.uncalled_lines:
-            # the site leaves the bet in the pot it prints: its bettor must collect it
-            short = {p: a for p, a in expected.items() if self.collected.get(p, 0) < a}
-            if short:
-                self.flag("pot.uncalled-wrong", line, None,
-                          f"the uncalled bet {short} stays in the pot, but its bettor "
-                          f"collects less than it")
-            return
-        if expected != {k: v for k, v in self.uncalled.items() if v}:
-            where = self.uncalled_lines[0] if self.uncalled_lines else line
-            self.flag("pot.uncalled-wrong", where, None,
-                      f"uncalled bets returned {self.uncalled or 'none'}; "
-                      f"expected {expected or 'none'}")
+        return expected
 
     def _award(self, rake: int, line: int, totals: dict[str, int]) -> list[Pot]:
         pots = self._pots(totals)

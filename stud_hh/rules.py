@@ -420,6 +420,10 @@ class Profile:
     profile hold "anything else a site does differently"). False: an ``Uncalled bet``
     line returns it. True: no such line; the pot the site prints keeps it and the
     bettor collects it with the pot (Winamax)."""
+    uncalled_unprinted: bool = False
+    """True: the site prints no ``Uncalled bet`` line and leaves the bet out of the pot
+    it awards: the bettor takes it back off the record (KingsClub), so the replayer
+    returns it itself and the uncalled-bet check has nothing to compare."""
     open_pair_big_bet: frozenset[Game] = frozenset({Game.STUD})
     """Games in which an open pair on the ``open_pair_option`` street (4th) lets any
     player bet or raise a big bet."""

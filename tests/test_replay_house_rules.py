@@ -82,3 +82,41 @@ def test_the_odd_chip_goes_to_the_half_the_profile_names() -> None:
     high_first = ODD_SPLIT.replace("Bob collected $0.07", "Bob collected $0.06").replace(
         "Ann collected $0.06", "Ann collected $0.07")
     assert _rules(replay(parse_hand(high_first), "pokerstars")) == []
+
+
+SILENT_UNCALLED = """\
+PokerStars Hand #300000000102:  7 Card Stud Limit ($0.10/$0.20 USD) - 2026/03/14 16:07:00 ET
+Table 'Test' 8-max
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Ann: posts the ante $0.02
+Bob: posts the ante $0.02
+*** 3rd STREET ***
+Dealt to Ann [As Kd 9c]
+Dealt to Bob [4h]
+Bob: brings in for $0.05
+Ann: raises $0.05 to $0.10
+Bob: folds
+Ann collected $0.14 from pot
+*** SUMMARY ***
+Total pot $0.14 | Rake $0
+Seat 1: Ann collected ($0.14)
+Seat 2: Bob folded on the 3rd Street
+"""
+"""Ann's $0.05 nobody called is neither returned in a line nor in the pot she collects."""
+
+
+def test_a_site_that_returns_the_uncalled_bet_without_a_line() -> None:
+    hand = parse_hand(SILENT_UNCALLED)
+    assert _rules(replay(hand, "pokerstars")) == [("pot.not-balanced", 15),
+                                                  ("pot.uncalled-wrong", 15)]
+    with _profile(uncalled_unprinted=True) as silent:
+        replayed = replay(hand, silent)
+    assert _rules(replayed) == []
+    assert replayed.uncalled == {"Ann": 5}
+    assert replayed.nets == {"Ann": 7, "Bob": -7}
+    with _profile(uncalled_unprinted=True) as silent:  # a printed line still counts as printed
+        printed = SILENT_UNCALLED.replace("Ann collected $", "Uncalled bet ($0.04) returned to "
+                                          "Ann\nAnn collected $")
+        assert _rules(replay(parse_hand(printed), silent)) == [("pot.not-balanced", 16),
+                                                              ("pot.uncalled-wrong", 13)]
