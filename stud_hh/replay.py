@@ -241,6 +241,9 @@ class _Replay:
     def _reset_round(self) -> None:
         self.bet_to = 0
         self.level = 0
+        self.full_to = 0
+        """The street total of the last full bet or raise (with the profile's
+        :attr:`~stud_hh.rules.Profile.bring_in_is_bet`, the bring-in's first)."""
         self.full_bet = 0
         self.big_bet_made = False
         self.to_act: list[str] = []
@@ -552,6 +555,8 @@ class _Replay:
             kind = _BRING_IN
             amount = event.amount
             self._check_bring_in(name, amount, event)
+            if self.profile.bring_in_is_bet:
+                self.full_to = mine + amount
         else:
             kind, amount = self._aggression(player, event, mine, street)
             aggressive = True
@@ -609,10 +614,19 @@ class _Replay:
                           f"{name} completes to {to}; the completion is to the small bet "
                           f"{self.small_bet}")
             self.level = 1
-            self.last_full_raiser = name if to >= self.small_bet else self.last_full_raiser
+            full = to >= self.small_bet
+            if self.profile.bring_in_is_bet:  # a raise of the bring-in: full if it adds a bet
+                step = to - self.full_to
+                full = step >= self.small_bet or (self.profile.half_bet_reopens
+                                                  and 2 * step >= self.small_bet)
+            if full:
+                self.last_full_raiser = name
+                self.full_to = to
             self.bring_in_posted = True
             return kind, amount
         kind = ActionKind.BET if self.level == 0 else ActionKind.RAISE
+        if self.profile.bring_in_is_bet:
+            by = to - self.full_to  # a raise adds a bet to the last full bet, not a short one
         size = self.full_bet
         allowed = {size}
         pair = street is Street.FOURTH and self.open_pair_big_bet and self._open_pair()
@@ -641,6 +655,7 @@ class _Replay:
         if full:
             self.level += 1
             self.last_full_raiser = name
+            self.full_to = to
             if limit is not None and self.level > limit:
                 self.flag("raise.over-cap", event.line, name,
                           f"{kind.value} by {name} is bet number {self.level} on "

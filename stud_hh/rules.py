@@ -424,6 +424,13 @@ class Profile:
     """True: the site prints no ``Uncalled bet`` line and leaves the bet out of the pot
     it awards: the bettor takes it back off the record (KingsClub), so the replayer
     returns it itself and the uncalled-bet check has nothing to compare."""
+    bring_in_is_bet: bool = False
+    """False (RULES.md): the completion is 3rd street's bet and raises add a bet to
+    the current total. True (KingsClub): the bring-in is the opening bet; a completion
+    raises it, and is a full raise only if it adds a bet (or half a bet, with
+    :attr:`half_bet_reopens`); every raise adds a bet to the last *full* bet or raise,
+    not to a completion or all-in short of one. With a bring-in of 33.16 at 44/88,
+    the completion to 44 is short, so the raises go to 77.16 and 121.16."""
     open_pair_big_bet: frozenset[Game] = frozenset({Game.STUD})
     """Games in which an open pair on the ``open_pair_option`` street (4th) lets any
     player bet or raise a big bet."""

@@ -120,3 +120,68 @@ def test_a_site_that_returns_the_uncalled_bet_without_a_line() -> None:
                                           "Ann\nAnn collected $")
         assert _rules(replay(parse_hand(printed), silent)) == [("pot.not-balanced", 16),
                                                               ("pot.uncalled-wrong", 13)]
+
+
+BRING_IN_BET = """\
+PokerStars Hand #300000000103:  7 Card Stud Limit ($0.40/$0.80 USD) - 2026/03/14 16:07:00 ET
+Table 'Test' 8-max
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Seat 3: Cid ($10 in chips)
+Ann: posts the ante $0.10
+Bob: posts the ante $0.10
+Cid: posts the ante $0.10
+*** 3rd STREET ***
+Dealt to Ann [As Kd 9c]
+Dealt to Bob [Kh]
+Dealt to Cid [2c]
+Cid: brings in for $0.30
+Ann: raises $0.10 to $0.40
+Bob: raises $0.30 to $0.70
+Cid: folds
+Ann: raises $0.40 to $1.10
+Bob: calls $0.40
+*** 4th STREET ***
+Dealt to Ann [As Kd 9c] [Jh]
+Dealt to Bob [Kh] [4d]
+Bob: checks
+Ann: bets $0.40
+Bob: folds
+Uncalled bet ($0.40) returned to Ann
+Ann collected $2.80 from pot
+*** SUMMARY ***
+Total pot $2.80 | Rake $0
+Seat 1: Ann collected ($2.80)
+Seat 2: Bob folded on the 4th Street
+Seat 3: Cid folded on the 3rd Street
+"""
+"""A bring-in of $0.30 at $0.40/$0.80: the completion adds $0.10, less than half a bet,
+so Bob's raise adds a bet to the bring-in ($0.70) and Ann's a bet to Bob's."""
+
+
+def _edited(text: str, *edits: tuple[str, str]) -> str:
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new)
+    return text
+
+
+def test_a_site_where_the_bring_in_is_the_opening_bet() -> None:
+    hand = parse_hand(BRING_IN_BET)
+    assert _rules(replay(hand, "pokerstars")) == [("bet.wrong-size", 15)]
+    with _profile(bring_in_is_bet=True) as kings:
+        replayed = replay(hand, kings)
+        assert _rules(replayed) == []
+        assert [a.level for a in replayed.actions if a.street == 3] == [0, 1, 2, 2, 3, 3]
+        # a bring-in of half a bet: the completion is a full raise of it, as everywhere
+        half = _edited(BRING_IN_BET, ("brings in for $0.30", "brings in for $0.20"),
+                       ("Ann: raises $0.10 to $0.40", "Ann: raises $0.20 to $0.40"),
+                       ("Bob: raises $0.30 to $0.70", "Bob: raises $0.40 to $0.80"),
+                       ("Ann: raises $0.40 to $1.10", "Ann: raises $0.40 to $1.20"),
+                       ("$2.80", "$2.90"))
+        assert _rules(replay(parse_hand(half), kings)) == []
+        assert _rules(replay(parse_hand(half), "pokerstars")) == []
+        short = _edited(half, ("Bob: raises $0.40 to $0.80", "Bob: raises $0.30 to $0.70"),
+                        ("Ann: raises $0.40 to $1.20", "Ann: raises $0.40 to $1.10"),
+                        ("$2.90", "$2.70"))
+        assert _rules(replay(parse_hand(short), kings)) == [("bet.wrong-size", 15)]
