@@ -903,6 +903,9 @@ class _Replay:
 
     def _check_awards(self, pots: list[Pot], line: int) -> None:
         """Each pot must go to its winners, split as the game and the profile say."""
+        if len(pots) > 1 and self.collects and all(c.pot is PotKind.POT for c in self.collects):
+            self._check_unnamed_awards(pots)
+            return
         by_pot: dict[int, list[Collect]] = {}
         for collect in self.collects:
             if collect.pot is PotKind.SIDE:
@@ -927,6 +930,33 @@ class _Replay:
                           f"give it to {', '.join(sorted(winners))}")
                 continue
             self._check_split(pot, took, where, name)
+
+    def _check_unnamed_awards(self, pots: list[Pot]) -> None:
+        """Several pots, and collections that name none (one amount per player for all the
+        pots together, as KingsClub prints them): who collected can be checked, how much
+        of which pot each took cannot."""
+        took: dict[str, int] = {}
+        for c in self.collects:
+            took[c.player] = took.get(c.player, 0) + c.amount
+        takers = {p for p, amount in took.items() if amount > 0}
+        must: set[str] = set()  # the winners of every pot the cards decide
+        may: set[str] = set()  # and whoever may have won a pot they do not decide
+        for pot in pots:
+            winners = set(pot.winners_high) | set(pot.winners_low)
+            must |= winners
+            may |= winners or set(pot.eligible)
+        where = self.collects[0].line
+        if not must <= takers <= may:
+            missing = ", ".join(sorted(must - takers))
+            self.flag("pot.wrong-winner", where, next(iter(sorted(takers - may)), None),
+                      f"the pots went to {', '.join(sorted(takers)) or 'nobody'}; "
+                      + (f"the cards give one to {missing}" if missing else
+                         f"the cards give none to {', '.join(sorted(takers - may))}"))
+            return
+        if len(takers) > 1:
+            self.cannot_check("pot.wrong-split", where,
+                              "the history names no pot in its collections: each player's "
+                              "share of each pot cannot be told apart")
 
     def _check_split(self, pot: Pot, took: dict[str, int], line: int, name: str) -> None:
         """Halves for high and low (the odd chip to the half the profile's

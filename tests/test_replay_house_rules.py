@@ -185,3 +185,72 @@ def test_a_site_where_the_bring_in_is_the_opening_bet() -> None:
                         ("Ann: raises $0.40 to $1.20", "Ann: raises $0.40 to $1.10"),
                         ("$2.90", "$2.70"))
         assert _rules(replay(parse_hand(short), kings)) == [("bet.wrong-size", 15)]
+
+
+ONE_LINE_FOR_TWO_POTS = """\
+PokerStars Hand #300000000104:  7 Card Stud Limit ($0.10/$0.20 USD) - 2026/03/14 16:07:00 ET
+Table 'Test' 8-max
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Seat 3: Cid ($0.12 in chips)
+Ann: posts the ante $0.02
+Bob: posts the ante $0.02
+Cid: posts the ante $0.02
+*** 3rd STREET ***
+Dealt to Ann [As Kd 9c]
+Dealt to Bob [Kh]
+Dealt to Cid [2c]
+Cid: brings in for $0.05
+Ann: raises $0.05 to $0.10
+Bob: calls $0.10
+Cid: calls $0.05 and is all-in
+*** 4th STREET ***
+Dealt to Ann [As Kd 9c] [Jh]
+Dealt to Bob [Kh] [4d]
+Dealt to Cid [2c] [7s]
+Bob: checks
+Ann: bets $0.10
+Bob: calls $0.10
+*** 5th STREET ***
+Dealt to Ann [As Kd 9c Jh] [3s]
+Dealt to Bob [Kh 4d] [8c]
+Dealt to Cid [2c 7s] [Qd]
+Bob: checks
+Ann: bets $0.20
+Bob: folds
+Uncalled bet ($0.20) returned to Ann
+*** 6th STREET ***
+Dealt to Ann [As Kd 9c Jh 3s] [Tc]
+Dealt to Cid [2c 7s Qd] [6d]
+*** RIVER ***
+Dealt to Ann [As Kd 9c Jh 3s Tc] [Ad]
+*** SHOW DOWN ***
+Ann: shows [As Kd 9c Jh 3s Tc Ad] (a pair of Aces)
+Cid: shows [8h 4h 2c 7s Qd 6d 3c] (high card Queen)
+Ann collected $0.56 from pot
+*** SUMMARY ***
+Total pot $0.56 | Rake $0
+Seat 1: Ann showed [As Kd 9c Jh 3s Tc Ad] and won ($0.56) with a pair of Aces
+Seat 2: Bob folded on the 5th Street
+Seat 3: Cid showed [8h 4h 2c 7s Qd 6d 3c] and lost with high card Queen
+"""
+"""Ann wins the main pot ($0.36, against Cid all-in) and the side pot ($0.20, Bob folded)
+and the history prints one line, naming no pot, for both."""
+
+
+def test_one_collection_naming_no_pot_for_several_pots() -> None:
+    replayed = replay(parse_hand(ONE_LINE_FOR_TWO_POTS), "pokerstars")
+    assert [(p.amount, p.eligible, p.winners_high) for p in replayed.pots] == [
+        (36, ("Ann", "Cid"), ("Ann",)), (20, ("Ann",), ("Ann",))]
+    assert _rules(replayed) == []
+    assert replayed.nets == {"Ann": 56 - 22, "Bob": -22, "Cid": -12}
+    wrong = ONE_LINE_FOR_TWO_POTS.replace("Ann collected $0.56", "Cid collected $0.56")
+    (violation,) = replay(parse_hand(wrong), "pokerstars").violations
+    assert (violation.rule, violation.line) == ("pot.wrong-winner", 40)
+    assert violation.message == "the pots went to Cid; the cards give one to Ann"
+    shared = ONE_LINE_FOR_TWO_POTS.replace("Ann collected $0.56 from pot\n",
+                                           "Ann collected $0.38 from pot\n"
+                                           "Cid collected $0.18 from pot\n")
+    (violation,) = replay(parse_hand(shared), "pokerstars").violations
+    assert (violation.rule, violation.line, violation.player) == ("pot.wrong-winner", 40, "Cid")
+    assert violation.message == "the pots went to Ann, Cid; the cards give none to Cid"
