@@ -17,11 +17,22 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from stud_hh.cards import MaybeCard, parse_cards
-from stud_hh.events import Game, HandEvent, Seat, ShowdownStart, Street, StreetStart, SummaryStart
+from stud_hh.events import (
+    Bet,
+    BringIn,
+    Call,
+    Game,
+    HandEvent,
+    Seat,
+    ShowdownStart,
+    Street,
+    StreetStart,
+    SummaryStart,
+)
 from stud_hh.money import parse_amount
 from stud_hh.sites.pokerstars import LineError
 
@@ -44,6 +55,34 @@ def header_fields(site: str, hand_id: str, game_text: str, **given: Any) -> dict
     fields.update(site=site, hand_id=hand_id, game_text=game_text)
     fields.update(given)
     return fields
+
+
+def seated_name(names: Iterable[str], text: str) -> str | None:
+    """The longest of ``names`` that ``text`` starts with, as a whole word (or all of it).
+
+    For lines that put a name before free text, where a name may hold spaces:
+
+    >>> seated_name({"Ann", "Ann Lee"}, "Ann Lee folded on the 3rd Street")
+    'Ann Lee'
+    >>> seated_name({"Ann"}, "Anna showed [Ah]") is None
+    True
+    """
+    return max((n for n in names if text == n or text.startswith(n + " ")), key=len,
+               default=None)
+
+
+def chips_event(kind: str, line: int, player: str, amount: int,
+                all_in: bool = False) -> BringIn | Bet | Call:
+    """The event of a ``BRING_IN``, ``BET`` or ``CALL`` line putting ``amount`` in.
+
+    >>> chips_event("CALL", 12, "Bob", 40)
+    Call(line=12, player='Bob', amount=40, all_in=False)
+    """
+    if kind == "BRING_IN":
+        return BringIn(line=line, player=player, amount=amount, all_in=all_in)
+    if kind == "BET":
+        return Bet(line=line, player=player, amount=amount, all_in=all_in)
+    return Call(line=line, player=player, amount=amount, all_in=all_in)
 
 
 def classify_line(shapes: Mapping[str, re.Pattern[str]], order: tuple[str, ...],
@@ -141,6 +180,13 @@ class SiteBuilder:
         self.totals[name] = to
         self.bet_to = max(self.bet_to, to)
 
+    def _chips_in(self, name: str, to: int, call: bool = False) -> None:
+        """Record ``name``'s new total on this street; a call does not raise the bet."""
+        if call:
+            self.totals[name] = to
+        else:
+            self._put(name, to)
+
     def _run(self, token: Any, order: tuple[str, ...] | None = None) -> None:
         """Classify each line of a multi-line terminal and hand it to :meth:`_make`."""
         n: int = token.line
@@ -156,10 +202,14 @@ class SiteBuilder:
         raise NotImplementedError
 
     def _street(self, token: Any, street: Street) -> None:
+        self._street_at(token.line, street)
+
+    def _street_at(self, n: int, street: Street) -> None:
+        """Open ``street`` at line ``n`` of the hand."""
         self.street = street
         self.totals = {}
         self.bet_to = 0
-        self.events.append(StreetStart(line=self._file_line(token.line), street=street))
+        self.events.append(StreetStart(line=self._file_line(n), street=street))
 
     # -- terminals most grammars share ---------------------------------------------------
     def STREET3(self, token: Any) -> None:
@@ -190,3 +240,53 @@ class SiteBuilder:
         return None
 
     start = third = fourth = fifth = sixth = river = showdown = summary = _nothing
+
+
+class ShiftedStreetsBuilder(SiteBuilder):
+    """A site whose street headers come one street late (Winning Poker 2016, KingsClub).
+
+    3rd street's cards and actions come first, under no header. Each header then
+    opens the next street but names the one before it: ``*** Third street ***``
+    (``*** 3RD STREET ***``) stands where 4th street's cards begin, and the last
+    one, named 6th, opens 7th street. So each header sits exactly where a street
+    begins, one name behind; the street a hand ends on never gets a header of its
+    own name. A hand whose first header comes before any card (KingsClub's later
+    files) names its streets as they are. The builder tells the two apart by
+    which comes first: the first line after the antes, or a header.
+
+    Subclasses call :meth:`_named_street` from their header terminal.
+    """
+
+    betting_round = SiteBuilder._nothing
+
+    def reset(self) -> None:
+        super().reset()
+        self.started = False
+        """A street is open."""
+        self.shifted = False
+        """3rd street came without a header: every header names the street before."""
+
+    def LINES(self, token: Any) -> None:
+        if not self.started:  # cards before any header: 3rd street, headers one late
+            self.started = self.shifted = True
+            self._street_at(token.line, Street.THIRD)
+        self._run(token)
+
+    def _named_street(self, named: Street, n: int) -> None:
+        """A street header at line ``n`` that names ``named``."""
+        if self.shifted:
+            if named is Street.SEVENTH:
+                raise LineError("a 7th street header in a hand whose headers come one street "
+                                "late: there is no street after 7th", n)
+            street = Street(named + 1)
+        else:
+            street = named
+        due: Street | None = Street.THIRD
+        if self.started:
+            due = None if self.street is Street.SEVENTH else Street(self.street + 1)
+        if street != due:
+            where = f"{due.label} street is due" if due else "7th street is already open"
+            late = " (its headers come one street late)" if self.shifted else ""
+            raise LineError(f"a header for {street.label} street where {where}{late}", n)
+        self.started = True
+        self._street_at(n, street)
