@@ -798,8 +798,72 @@ WINAMAX = Profile(
     evidence=_WMX_EVIDENCE,
 )
 
+_WPN_2016 = "Winning/7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt"
+_WPN_2016_HL = "Winning/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt"
+_WPN_2019 = "Winning/7Stud-8max-USD-0.04-0.08-201907.CASHID-TN-Gorham GAMETYPE.txt"
+_ACR_2023 = "Winning/_other_repos/acr_HAND_7CARD_STUD_HILO.txt"
+
+# Every stud and stud8 hand of ../shared/corpus/Winning (7 hands: 5 of the 2016 client,
+# one of 2019, one of 2023; the second hand of the 2016 hi/lo file is cut short by the
+# site and cannot be read) replays clean under this profile; each setting was flipped in
+# turn and the corpus replayed again (tests/test_winning.py does it).
+_WPN_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="odd_chip", support=Support.DECIDES, file=_WPN_2016_HL,
+             hand_id="693975843",
+             shows="stud8: $7.05 after rake split between KickAzzJohnny's high (two pair) and "
+             "ChazDazzle's low (7-6-4-2-A): the low half gets $3.53, the high $3.52, so the odd "
+             "cent goes to the low half (2016 client; ChazDazzle also sits first from seat 1, "
+             "so an odd chip by position would explain it too). No tie decides the tie rule, "
+             "which follows RULES.md"),
+    Evidence(setting="showdown_first", support=Support.DECIDES, file=_ACR_2023,
+             hand_id="1903647457",
+             shows="7th street checked by all four players who could act: the hands are shown "
+             "by seat from seat 1 (AzRic), not from KickShorty (seat 7), the first to act on "
+             "7th. With a bet on 7th no corpus hand has a showdown section (the 2016 client "
+             "shows hands only in its summary), so the bettor-first part follows RULES.md"),
+    Evidence(setting="max_bets", support=Support.CONSISTENT, file=_ACR_2023,
+             hand_id="1903647457",
+             shows="stud8, 3rd and 4th street: a completion (a bet) and three raises, then only "
+             "calls: a cap of 3 would be broken; no hand shows whether a fifth level is refused"),
+    Evidence(setting="bring_in_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no two equal door cards. Suit follows "
+             "RULES.md (seeds 001, 003)"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no equal best boards. Position follows "
+             "RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no round that starts heads-up goes past "
+             "two bet levels. Uncapped heads-up follows RULES.md's casino value"),
+    Evidence(setting="half_bet_reopens", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one all-in (MasterChief24 in "
+             "1903647457) calls for less; no short all-in bet or raise. True follows RULES.md"),
+    Evidence(setting="open_pair_big_bet", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one open pair on 4th street (3h-3d in "
+             "85198832) is checked around. Stud only follows RULES.md"),
+    Evidence(setting="bring_in_is_bet", support=Support.NONE,
+             shows="not confirmed by a corpus hand: every completion adds at least half a bet "
+             "to the bring-in (1.00 over 0.40; $0.10 over $0.05; $0.04 over $0.02), where both "
+             "values agree. False follows RULES.md"),
+)
+
+WINNING = Profile(
+    name="winning",
+    description="Winning Poker Network (ACR) fixed-limit stud and stud8, its 2016 and 2019+ "
+    "clients: the odd chip of a split to the low half; a showdown checked down on 7th street "
+    "turns the hands over together",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.LOW, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_WPN_EVIDENCE,
+)
+
 PROFILES: dict[str, Profile] = {
-    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX)}
+    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, WINNING)}
 """Every shipped profile by name."""
 
 SITE = "site"
@@ -810,6 +874,7 @@ SITE_PROFILES: dict[str, str] = {
     "Full Tilt Poker": "fulltilt",
     "PartyPoker": "partypoker",
     "Winamax": "winamax",
+    "Winning Poker Network": "winning",
 }
 """The profile each site's hands are audited under by default (site name as the
 dialect writes it in :attr:`~stud_hh.events.HandHeader.site`)."""
@@ -844,8 +909,8 @@ def profile(name: str) -> Profile:
     >>> try:
     ...     profile("Stars")
     ... except UnknownProfileError as error:
-    ...     print(error)
-    unknown rule profile 'Stars' (known: casino, fulltilt, partypoker, pokerstars, winamax)
+    ...     print(error)  # doctest: +ELLIPSIS
+    unknown rule profile 'Stars' (known: casino, fulltilt, partypoker, pokerstars, winamax, ...)
     """
     try:
         return PROFILES[name]

@@ -114,7 +114,7 @@ def test_profiles() -> None:
     assert CASINO.max_bets == 4
     assert STARS.open_pair_big_bet == frozenset({Game.STUD})
     with pytest.raises(UnknownProfileError,
-                       match=r"profile 'nope' \(known: casino, fulltilt, partypoker, pokerstars"):
+                       match=r"profile 'nope' \(known: casino, fulltilt, .*pokerstars"):
         profile("nope")
     with pytest.raises(ValueError, match="unknown rule profile ''"):
         profile("")

@@ -15,7 +15,7 @@ from typing import Any
 
 from stud_hh.documents import DocumentFormat
 from stud_hh.reader import LineStart
-from stud_hh.sites import fulltilt, partypoker, pokerstars, winamax
+from stud_hh.sites import fulltilt, partypoker, pokerstars, winamax, winning
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +68,26 @@ WINAMAX = Dialect(
     make_builder=winamax.WinamaxBuilder,
 )
 
-DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX)
+WINNING = Dialect(
+    name=winning.SITE,
+    grammar="winning.lark",
+    hand_start=winning.HAND_START,
+    read_header=winning.read_header,
+    make_builder=winning.WinningBuilder,
+)
+
+WINNING_2016 = Dialect(
+    name=winning.SITE,
+    grammar="winning_2016.lark",
+    hand_start=winning.HAND_START_2016,
+    read_header=winning.read_header_2016,
+    make_builder=winning.Winning2016Builder,
+    header_lines=winning.HEADER_LINES_2016,
+)
+"""The same site as :data:`WINNING`, written by its client of 2016."""
+
+DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, WINNING,
+                                 WINNING_2016)
 
 
 def dialect_for(line: str) -> Dialect | None:
