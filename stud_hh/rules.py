@@ -862,8 +862,89 @@ WINNING = Profile(
     evidence=_WPN_EVIDENCE,
 )
 
+_KC = "KingsClub/"
+_KC_STUD = _KC + "7-Stud-USD-44-88-202010.txt"
+_KC_FIXED = _KC + "7-StudHL-USD-44-88-202203.fixed.streets.txt"
+_KC_RAZZ = _KC + "Razz-USD-40-80-202101.txt"
+_KC_RAZZ_POTS = _KC + "Razz-USD-500-100-202101.multi.pot.failure.txt"
+_KC_27_POTS = _KC + "2-7 Razz-USD-500-1000-202102.multi.pot.failure.txt"
+
+# Every stud, stud8 and razz hand of ../shared/corpus/KingsClub (5 hands; the two 2-7
+# razz hands are read and stored, not audited) replays clean under this profile; each
+# setting was flipped in turn and the corpus replayed again (tests/test_kingsclub.py).
+_KC_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="bring_in_is_bet", support=Support.DECIDES, file=_KC_STUD,
+             hand_id="37581152",
+             shows="stud 44/88, bring-in 33.16: Player2 completes to 44, Player3 raises to 77.16 "
+             "(the bring-in plus a bet) and Player4 to 121.16; every seat's printed result "
+             "agrees with these totals"),
+    Evidence(setting="bring_in_is_bet", support=Support.DECIDES, file=_KC_RAZZ_POTS,
+             hand_id="3537921",
+             shows="razz 500/1,000, bring-in 125: Player3 is all-in for 225, and Player4 raises "
+             "to 625, a bet over the bring-in, not over the short all-in"),
+    Evidence(setting="bring_in_is_bet", support=Support.CONSISTENT, file=_KC_27_POTS,
+             hand_id="3703449",
+             shows="2-7 razz (not audited), bring-in 125: the completion to 500 adds more than "
+             "half a bet and is a full raise: the raises go to 1,000, 1,500 and 2,000"),
+    Evidence(setting="half_bet_reopens", support=Support.OTHER_GAME, file=_KC_27_POTS,
+             hand_id="3703449",
+             shows="2-7 razz: the completion from the 125 bring-in to 500 adds 375, three "
+             "quarters of a bet, and Hero's raise goes to 1,000: it counted as a full raise. "
+             "(Only the half-bet threshold is shown to lie between a quarter and three quarters "
+             "of a bet: 37581152's completion adds a quarter and is not full)"),
+    Evidence(setting="uncalled_unprinted", support=Support.DECIDES, file=_KC_RAZZ,
+             hand_id="39969356",
+             shows="Hero bets 40 on 4th street and Player0 folds: no uncalled-bet line, 'Rake 1' "
+             "and 'Hero wins pot (99)' leave the 40 out, and Hero's printed result (+49) says "
+             "it came back; likewise Player4's 1,000 in 3537921"),
+    Evidence(setting="bring_in_tie_break", support=Support.DECIDES, file=_KC_FIXED,
+             hand_id="49595550",
+             shows="stud8: doors 4h (Player2, seat 3) and 4d (Player5, seat 7) tie; Player5 "
+             "brings in: by suit, not by seat order"),
+    Evidence(setting="open_pair_big_bet", support=Support.DECIDES, file=_KC_STUD,
+             hand_id="37581152",
+             shows="stud: Player3 shows 7c-7d on 4th street and bets 88, the big bet; no big "
+             "bet on 4th in the stud8 or razz hands"),
+    Evidence(setting="max_bets", support=Support.CONSISTENT, file=_KC_STUD,
+             hand_id="37581152",
+             shows="stud 3rd street: a completion and two raises, then calls; the 2-7 razz "
+             "hand 3703449 (not audited) reaches a completion and three raises, then calls. "
+             "A cap of 2 would be broken; a fifth level no hand shows. Four follows RULES.md"),
+    Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_KC_STUD,
+             hand_id="37581152",
+             shows="the 7th-street bettor shows first (likewise 39969428 and 49595550); no "
+             "showdown is checked down on 7th street"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no equal best boards. Position follows "
+             "RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no round that starts heads-up goes past "
+             "two bet levels. Uncapped heads-up follows RULES.md's casino value"),
+    Evidence(setting="odd_chip", support=Support.NONE,
+             shows="not confirmed by a corpus hand: both stud8 pots go whole to one player. "
+             "Values from RULES.md"),
+)
+
+KINGSCLUB = Profile(
+    name="kingsclub",
+    description="KingsClub fixed-limit stud, stud8 and razz in club chips: the bring-in is "
+    "the opening bet (raises add a bet to the last full bet), and a bet nobody called comes "
+    "back without a line",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.RIVER_BETTOR,
+    uncalled_unprinted=True,
+    bring_in_is_bet=True,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_KC_EVIDENCE,
+)
+
 PROFILES: dict[str, Profile] = {
-    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, WINNING)}
+    p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, WINNING, KINGSCLUB)}
 """Every shipped profile by name."""
 
 SITE = "site"
@@ -875,6 +956,7 @@ SITE_PROFILES: dict[str, str] = {
     "PartyPoker": "partypoker",
     "Winamax": "winamax",
     "Winning Poker Network": "winning",
+    "KingsClub": "kingsclub",
 }
 """The profile each site's hands are audited under by default (site name as the
 dialect writes it in :attr:`~stud_hh.events.HandHeader.site`)."""
@@ -910,7 +992,7 @@ def profile(name: str) -> Profile:
     ...     profile("Stars")
     ... except UnknownProfileError as error:
     ...     print(error)  # doctest: +ELLIPSIS
-    unknown rule profile 'Stars' (known: casino, fulltilt, partypoker, pokerstars, winamax, ...)
+    unknown rule profile 'Stars' (known: casino, fulltilt, kingsclub, partypoker, pokerstars, ...)
     """
     try:
         return PROFILES[name]

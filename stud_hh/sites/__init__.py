@@ -15,7 +15,7 @@ from typing import Any
 
 from stud_hh.documents import DocumentFormat
 from stud_hh.reader import LineStart
-from stud_hh.sites import fulltilt, partypoker, pokerstars, winamax, winning
+from stud_hh.sites import fulltilt, kingsclub, partypoker, pokerstars, winamax, winning
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +86,17 @@ WINNING_2016 = Dialect(
 )
 """The same site as :data:`WINNING`, written by its client of 2016."""
 
+KINGSCLUB = Dialect(
+    name=kingsclub.SITE,
+    grammar="kingsclub.lark",
+    hand_start=kingsclub.HAND_START,
+    read_header=kingsclub.read_header,
+    make_builder=kingsclub.KingsClubBuilder,
+    header_lines=kingsclub.HEADER_LINES,
+)
+
 DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, WINNING,
-                                 WINNING_2016)
+                                 WINNING_2016, KINGSCLUB)
 
 
 def dialect_for(line: str) -> Dialect | None:
