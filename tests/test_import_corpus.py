@@ -1,9 +1,9 @@
 """Importing the whole shared corpus: nothing is lost, money balances, and another tracker agrees.
 
-PokerStars, Full Tilt, PartyPoker and Winamax have readers so far; files of the other sites are each
-kept whole in the ``failures`` table ("no hand header of a supported site")
-until their readers arrive (issue 6). The test lists them as such rather
-than skipping them.
+PokerStars, Full Tilt, PartyPoker, Winamax, Winning Poker Network and KingsClub have
+readers so far; files of the other sites are each kept whole in the ``failures``
+table ("no hand header of a supported site") until their readers arrive (issue 6).
+The test lists them as such rather than skipping them.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from conftest import CORPUS_DIR, CORPUS_MISSING
 from stud_hh.importer import import_paths
 from stud_hh.store import Database, open_db
 
-READ_SITES = {"Stars", "FTP", "PartyPoker", "Winamax"}
+READ_SITES = {"Stars", "FTP", "PartyPoker", "Winamax", "Winning", "KingsClub"}
 """Corpus folders whose site has a reader today."""
 
 NOT_HISTORIES = {"Stars/_early2008/ps-flags-studhilo.expected.txt"}
@@ -55,6 +55,21 @@ SITE_DATA_FAULTS = {
         "as 'raises -6.10€ to 18.90€'; the audit must flag it (tests/test_winamax.py)",
 }
 """Hands whose history is wrong as the site wrote it: flagged, never repaired."""
+
+SITE_TRUNCATED = {
+    "Winning/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt": 1,
+}
+"""Files with hands the site itself cut short, and how many: each such hand is kept as a
+failure ("truncated hand"), named in tests/test_winning.py."""
+
+UNAUDITED_UNBALANCED = {
+    ("KingsClub", "3703449"):
+        "KingsClub/2-7 Razz-USD-500-1000-202102.multi.pot.failure.txt: the side pot Player1 "
+        "takes is printed only in the end stacks, never as a 'wins' line (2-7 razz is not "
+        "audited; tests/test_kingsclub.py)",
+}
+"""Hands of games the replayer does not audit whose printed awards leave money unaccounted
+for: recorded as unverifiable, never made up."""
 
 FPDB_NOT_DEALT = {
     ("FTP/Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt.hp", "Player6"):
@@ -95,7 +110,8 @@ def test_every_hand_is_stored_or_kept_as_a_failure(corpus_db: Database,
     site = row["file"].split("/")[0]
     if site in READ_SITES:
         assert len(hands) + len(failures) == stud_hands(row)
-        assert failures.empty, list(failures["reason"])
+        assert len(failures) == SITE_TRUNCATED.get(row["file"], 0), list(failures["reason"])
+        assert all(reason.startswith("truncated hand") for reason in failures["reason"])
     else:  # no reader yet (issue 6): the whole file is one failure, its text kept
         assert hands.empty
         assert len(failures) == 1
@@ -119,10 +135,11 @@ def test_money_balances_for_every_stored_hand(corpus_db: Database) -> None:
     sums = players.groupby(["site", "hand_id"], observed=True)[["put_in", "net",
                                                                 "rake_share"]].sum()
     joined = hands.join(sums)
-    assert len(joined) == 73 + 24 + 4 + 7  # Stars, Full Tilt, PartyPoker, Winamax
+    # Stars, Full Tilt, PartyPoker, Winamax, Winning Poker, KingsClub
+    assert len(joined) == 73 + 24 + 4 + 7 + 7 + 7
     assert (joined["put_in"] == joined["pot"]).all()
     balanced = joined["net"] + joined["rake"] == 0
-    assert set(joined.index[~balanced]) == set(SITE_DATA_FAULTS)
+    assert set(joined.index[~balanced]) == set(SITE_DATA_FAULTS) | set(UNAUDITED_UNBALANCED)
     assert (joined["rake_share"] == joined["rake"]).all()
 
 
