@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from stud_hh.cards import MaybeCard, parse_cards
@@ -25,8 +25,15 @@ from stud_hh.events import (
     Bet,
     BringIn,
     Call,
+    Check,
+    Deal,
+    Fold,
     Game,
     HandEvent,
+    Muck,
+    NoShow,
+    PostAnte,
+    Raise,
     Seat,
     ShowdownStart,
     Street,
@@ -34,7 +41,7 @@ from stud_hh.events import (
     SummaryStart,
 )
 from stud_hh.money import parse_amount
-from stud_hh.sites.pokerstars import LineError
+from stud_hh.sites.pokerstars import LineError, _face_up
 
 HEADER_DEFAULTS: dict[str, Any] = {
     "limit": None, "home_club": None, "tournament_id": None, "buy_in": None, "fee": None,
@@ -71,18 +78,39 @@ def seated_name(names: Iterable[str], text: str) -> str | None:
                default=None)
 
 
-def chips_event(kind: str, line: int, player: str, amount: int,
-                all_in: bool = False) -> BringIn | Bet | Call:
-    """The event of a ``BRING_IN``, ``BET`` or ``CALL`` line putting ``amount`` in.
+def verb_shape(verb: str, rest: str = "") -> re.Pattern[str]:
+    r"""The shape of an action line, ``<name> <verb>`` or ``<name> <verb> <rest>`` (the
+    player in group ``name``, ``rest`` a regular expression).
 
-    >>> chips_event("CALL", 12, "Bob", 40)
-    Call(line=12, player='Bob', amount=40, all_in=False)
+    >>> verb_shape("folds").fullmatch("Ann Lee folds")["name"]
+    'Ann Lee'
+    >>> verb_shape("bets", r"(?P<amount>\d+)").fullmatch("Bob bets 40")["amount"]
+    '40'
     """
-    if kind == "BRING_IN":
-        return BringIn(line=line, player=player, amount=amount, all_in=all_in)
-    if kind == "BET":
-        return Bet(line=line, player=player, amount=amount, all_in=all_in)
-    return Call(line=line, player=player, amount=amount, all_in=all_in)
+    return re.compile(rf"(?P<name>[^\n]+) {verb}" + (f" {rest}" if rest else ""))
+
+
+_CHIPS: dict[str, type[BringIn] | type[Bet] | type[Call]] = {
+    "BRING_IN": BringIn, "BET": Bet, "CALL": Call}
+_NO_CHIPS: dict[str, type[Check] | type[Fold] | type[Muck] | type[NoShow]] = {
+    "CHECK": Check, "FOLD": Fold, "MUCK": Muck, "NO_SHOW": NoShow}
+
+
+def player_event(kind: str, line: int, player: str, amount: int = 0,
+                 all_in: bool = False) -> HandEvent:
+    """The event of a line that names only its player and, for chips, what it puts in:
+    ``BRING_IN``, ``BET``, ``CALL`` (``amount`` in), ``CHECK``, ``FOLD``, ``MUCK`` (no
+    card shown) or ``NO_SHOW``.
+
+    >>> player_event("CALL", 12, "Bob", 40)
+    Call(line=12, player='Bob', amount=40, all_in=False)
+    >>> player_event("FOLD", 13, "Ann")
+    Fold(line=13, player='Ann')
+    """
+    chips = _CHIPS.get(kind)
+    if chips is not None:
+        return chips(line=line, player=player, amount=amount, all_in=all_in)
+    return _NO_CHIPS[kind](line=line, player=player)
 
 
 def classify_line(shapes: Mapping[str, re.Pattern[str]], order: tuple[str, ...],
@@ -106,6 +134,10 @@ class SiteBuilder:
 
     SHAPES: Mapping[str, re.Pattern[str]] = {}
     LINE_ORDER: tuple[str, ...] = ()
+    SEAT_LINE: re.Pattern[str] = re.compile(r"(?!)")
+    """The seat line read by :meth:`SEATS`: groups ``seat``, ``name``, ``stack``."""
+    ANTE_LINE: re.Pattern[str] = re.compile(r"(?!)")
+    """The ante line read by :meth:`PRE`: groups ``name``, ``amount``, maybe ``all_in``."""
     UNKNOWN_CARDS: frozenset[str] = frozenset({"X", "x", "?", "??", "Xx", "xx"})
     """Card texts that mean "not shown": read as unknown without a warning."""
 
@@ -180,6 +212,50 @@ class SiteBuilder:
         self.totals[name] = to
         self.bet_to = max(self.bet_to, to)
 
+    @staticmethod
+    def _lines(token: Any) -> Iterator[tuple[int, str]]:
+        """The lines of a multi-line terminal, each with its line in the hand."""
+        first: int = token.line
+        for offset, value in enumerate(token.value[:-1].split("\n")):
+            yield first + offset, value
+
+    def _seat_run(self, token: Any, pattern: re.Pattern[str]) -> None:
+        """Seat lines whose ``pattern`` names the groups ``seat``, ``name`` and ``stack``."""
+        for n, value in self._lines(token):
+            m = pattern.fullmatch(value)
+            if m is None:  # pragma: no cover - the terminal guarantees the shape
+                raise LineError("unreadable seat line", n)
+            self._seat(int(m["seat"]), m["name"], m["stack"], n)
+
+    def _ante_run(self, token: Any, pattern: re.Pattern[str]) -> list[PostAnte]:
+        """Ante lines whose ``pattern`` names ``name``, ``amount`` and, optionally, ``all_in``;
+        the antes are recorded and returned."""
+        antes = []
+        for n, value in self._lines(token):
+            m = pattern.fullmatch(value)
+            if m is None:  # pragma: no cover - the terminal guarantees the shape
+                raise LineError("unreadable ante line", n)
+            all_in = "all_in" in pattern.groupindex and m["all_in"] is not None
+            antes.append(PostAnte(line=self._file_line(n), player=m["name"],
+                                  amount=self._amount(m["amount"], n), all_in=all_in))
+        self.events.extend(antes)
+        return antes
+
+    def _deal(self, m: re.Match[str], n: int) -> Deal:
+        """A deal line: the ``cards`` it prints, or, with a group ``more``, the ``cards`` it
+        repeats from earlier streets and the ``more`` it deals now."""
+        first = self._cards(m["cards"][1:-1], n)
+        more = m["more"] if "more" in m.re.groupindex else None
+        known, cards = ((), first) if more is None else (first, self._cards(more[1:-1], n))
+        return Deal(line=self._file_line(n), player=m["name"], street=self.street, cards=cards,
+                    face_up=_face_up(self.game, self.street, len(cards)), known=known)
+
+    def _raise_to(self, name: str, to: int, line: int, all_in: bool = False) -> Raise:
+        """A raise to the street total ``to``: its ``by`` part is over the street's bet."""
+        event = Raise(line=line, player=name, by=to - self.bet_to, to=to, all_in=all_in)
+        self._put(name, to)
+        return event
+
     def _chips_in(self, name: str, to: int, call: bool = False) -> None:
         """Record ``name``'s new total on this street; a call does not raise the bet."""
         if call:
@@ -200,6 +276,12 @@ class SiteBuilder:
 
     def _make(self, kind: str, m: re.Match[str], n: int) -> None:
         raise NotImplementedError
+
+    def SEATS(self, token: Any) -> None:
+        self._seat_run(token, self.SEAT_LINE)
+
+    def PRE(self, token: Any) -> None:
+        self._ante_run(token, self.ANTE_LINE)
 
     def _street(self, token: Any, street: Street) -> None:
         self._street_at(token.line, street)

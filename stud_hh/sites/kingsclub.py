@@ -45,16 +45,11 @@ from typing import Any
 
 from stud_hh.errors import HandParseError
 from stud_hh.events import (
-    Check,
     Collect,
-    Deal,
-    Fold,
     Game,
     HandEvent,
     Limit,
-    PostAnte,
     PotSummary,
-    Raise,
     SeatOutcome,
     SeatSummary,
     Show,
@@ -62,16 +57,22 @@ from stud_hh.events import (
     Street,
 )
 from stud_hh.money import parse_amount
-from stud_hh.sites.common import ShiftedStreetsBuilder, chips_event, classify_line, header_fields
+from stud_hh.sites.common import (
+    ShiftedStreetsBuilder,
+    classify_line,
+    header_fields,
+    player_event,
+    verb_shape,
+)
 from stud_hh.sites.headers import to_utc
-from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
+from stud_hh.sites.pokerstars import HeaderFields, LineError
 
-SITE = "KingsClub"
+SITE: str = "KingsClub"
 
 HAND_START: re.Pattern[str] = re.compile(r"#\d+: (?:Limit|Pot Limit|No Limit) ")
 """A line that opens a KingsClub hand."""
 
-HEADER_LINES = 2
+HEADER_LINES: int = 2
 """Lines :func:`read_header` needs: the game line and the start time."""
 
 _HEAD = re.compile(r"#(?P<id>\d+): (?P<limit>Limit|Pot Limit|No Limit) (?P<game>.+?) - "
@@ -100,9 +101,9 @@ def read_header(text: str) -> HeaderFields:
         raise HandParseError("unreadable KingsClub hand header", text=text)
     hand_id = head["id"]
     game_text = f"{head['limit']} {head['game']}"
-    game = STUD_GAMES.get(head["game"])
     fields = header_fields(SITE, hand_id, game_text, limit=_LIMITS[head["limit"]])
-    if game is None:
+    game = STUD_GAMES.get(head["game"])
+    if game is None:  # hold'em, Omaha, draw: skipped, not read
         return HeaderFields(hand_id, game_text, None, fields)
     try:
         to_utc(date["date"], date["time"], "UTC")  # only to refuse an impossible time
@@ -120,18 +121,19 @@ _CARDS_RE = r"\[[^\[\]\n]*\]"
 _ALLIN = r"(?P<all_in>, and is all in)?"
 SHAPES: dict[str, re.Pattern[str]] = {
     "DEAL": re.compile(rf"Dealt to (?P<name>[^\n]+): (?P<cards>{_CARDS_RE})"),
-    "BRING_IN": re.compile(rf"(?P<name>[^\n]+) brings in for (?P<amount>{_AMT}){_ALLIN}"),
-    "BET": re.compile(rf"(?P<name>[^\n]+) bets (?P<amount>{_AMT}){_ALLIN}"),
-    "RAISE": re.compile(rf"(?P<name>[^\n]+) raises to (?P<amount>{_AMT}){_ALLIN}"),
-    "CALL": re.compile(rf"(?P<name>[^\n]+) calls (?P<amount>{_AMT}){_ALLIN}"),
-    "CHECK": re.compile(r"(?P<name>[^\n]+) checks"),
-    "FOLD": re.compile(r"(?P<name>[^\n]+) folds"),
-    "SHOW": re.compile(rf"(?P<name>[^\n]+) shows (?P<cards>{_CARDS_RE})"),
+    "BRING_IN": verb_shape("brings in for", rf"(?P<amount>{_AMT}){_ALLIN}"),
+    "BET": verb_shape("bets", rf"(?P<amount>{_AMT}){_ALLIN}"),
+    "RAISE": verb_shape("raises to", rf"(?P<amount>{_AMT}){_ALLIN}"),
+    "CALL": verb_shape("calls", rf"(?P<amount>{_AMT}){_ALLIN}"),
+    "CHECK": verb_shape("checks"),
+    "FOLD": verb_shape("folds"),
+    "SHOW": verb_shape("shows", rf"(?P<cards>{_CARDS_RE})"),
 }
 """Every line shape of ``LINES`` in grammar/kingsclub.lark, as Python regexes."""
-LINE_ORDER = ("DEAL", "BRING_IN", "BET", "RAISE", "CALL", "CHECK", "FOLD", "SHOW")
+LINE_ORDER: tuple[str, ...] = ("DEAL", "BRING_IN", "BET", "RAISE", "CALL", "CHECK", "FOLD", "SHOW")
 """The order of the alternatives of ``LINES`` in the grammar: the first that matches wins."""
 _ANTE = re.compile(rf"(?P<name>[^\n]+): posts ante (?P<amount>{_AMT}){_ALLIN}")
+_SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>[^\n]+) \((?P<stack>{_AMT})\)")
 _SEAT_SUMMARY = re.compile(r"Seat (?P<seat>\d+): (?P<name>[^\n]+) \((?P<stack>\d[\d.,]*)\) "
                            r"(?P<net>[+-]?\d[\d.,]*)")
 _WIN = re.compile(rf"(?P<name>[^\n]+) wins pot \((?P<amount>{_AMT})\)")
@@ -150,8 +152,8 @@ def classify(line: str) -> tuple[str, re.Match[str]] | None:
 class KingsClubBuilder(ShiftedStreetsBuilder):
     """The parser's callbacks for ``grammar/kingsclub.lark``, appending events in order."""
 
-    SHAPES = SHAPES
-    LINE_ORDER = LINE_ORDER
+    SEAT_LINE, ANTE_LINE = _SEAT, _ANTE
+    SHAPES, LINE_ORDER = SHAPES, LINE_ORDER
 
     def reset(self) -> None:
         super().reset()
@@ -163,31 +165,11 @@ class KingsClubBuilder(ShiftedStreetsBuilder):
     def TABLE(self, token: Any) -> None:
         self.table_name = token.value[len("Table '"):-2]
 
-    def SEATS(self, token: Any) -> None:
-        n: int = token.line
-        for value in token.value[:-1].split("\n"):
-            number_text, _, rest = value[5:].partition(": ")
-            name, _, chips = rest.rpartition(" (")
-            self._seat(int(number_text), name, chips[:-1], n)
-            n += 1
-
-    def PRE(self, token: Any) -> None:
-        n: int = token.line
-        for line in token.value[:-1].split("\n"):
-            m = _ANTE.fullmatch(line)
-            if m is None:  # pragma: no cover - the lexer accepted it
-                raise LineError("unrecognised line", n)
-            self.events.append(PostAnte(line=self._file_line(n), player=m["name"],
-                                        amount=self._amount(m["amount"], n),
-                                        all_in=m["all_in"] is not None))
-            n += 1
-
     def STREET(self, token: Any) -> None:
         self._named_street(Street(int(token.value[4])), token.line)
 
     def SEAT_SUMMARIES(self, token: Any) -> None:
-        n: int = token.line
-        for value in token.value[:-1].split("\n"):
+        for n, value in self._lines(token):
             m = _SEAT_SUMMARY.fullmatch(value)
             if m is None:  # pragma: no cover - the terminal guarantees the shape
                 raise LineError("unreadable summary line", n)
@@ -196,21 +178,18 @@ class KingsClubBuilder(ShiftedStreetsBuilder):
             self.events.append(SeatSummary(line=self._file_line(n), player=m["name"],
                                            seat=int(m["seat"]), outcome=SeatOutcome.OTHER,
                                            text=value))
-            n += 1
 
     def RAKE(self, token: Any) -> None:
         self.rake = (self._amount(token.value[len("Rake "):-1], token.line), token.line)
 
     def WINS(self, token: Any) -> None:
-        n: int = token.line
         wins: list[Collect] = []
-        for value in token.value[:-1].split("\n"):
+        for n, value in self._lines(token):
             m = _WIN.fullmatch(value)
             if m is None:  # pragma: no cover - the terminal guarantees the shape
                 raise LineError("unreadable wins line", n)
             wins.append(Collect(line=self._file_line(n), player=m["name"],
                                 amount=self._amount(m["amount"], n)))
-            n += 1
         rake, rake_line = self.rake or (0, token.line)
         self.events.append(PotSummary(line=self._file_line(rake_line),
                                       total=sum(c.amount for c in wins) + rake, main=None,
@@ -221,28 +200,21 @@ class KingsClubBuilder(ShiftedStreetsBuilder):
     def _make(self, kind: str, m: re.Match[str], n: int) -> None:
         line = self._file_line(n)
         name = m["name"]
-        all_in = "all_in" in m.re.groupindex and m["all_in"] is not None
-        mine = self.totals.get(name, 0)
         event: HandEvent
         if kind == "DEAL":
-            cards = self._cards(m["cards"][1:-1], n)
-            event = Deal(line=line, player=name, street=self.street, cards=cards,
-                         face_up=_face_up(self.game, self.street, len(cards)))
-        elif kind in ("BRING_IN", "BET", "CALL"):
-            to = self._amount(m["amount"], n)  # the player's total on the street
-            self._chips_in(name, to, kind == "CALL")
-            event = chips_event(kind, line, name, to - mine, all_in)
-        elif kind == "RAISE":
-            to = self._amount(m["amount"], n)
-            event = Raise(line=line, player=name, by=to - self.bet_to, to=to, all_in=all_in)
-            self._put(name, to)
-        elif kind == "CHECK":
-            event = Check(line=line, player=name)
-        elif kind == "FOLD":
-            event = Fold(line=line, player=name)
-        else:  # SHOW
+            event = self._deal(m, n)
+        elif kind == "SHOW":
             if self.street is Street.SEVENTH and not self.shown_down:
                 self.shown_down = True  # the hands go over after the last round: the showdown
                 self.events.append(ShowdownStart(line=line))
             event = Show(line=line, player=name, cards=self._cards(m["cards"][1:-1], n))
+        elif "amount" in m.re.groupindex:  # the player's total on the street
+            to, all_in = self._amount(m["amount"], n), m["all_in"] is not None
+            if kind == "RAISE":
+                event = self._raise_to(name, to, line, all_in)
+            else:  # BRING_IN, BET, CALL: what the total adds
+                event = player_event(kind, line, name, to - self.totals.get(name, 0), all_in)
+                self._chips_in(name, to, kind == "CALL")
+        else:  # CHECK, FOLD
+            event = player_event(kind, line, name)
         self.events.append(event)

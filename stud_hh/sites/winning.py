@@ -43,19 +43,13 @@ from stud_hh.cards import MaybeCard
 from stud_hh.errors import HandParseError
 from stud_hh.events import (
     Announcement,
-    Check,
     Collect,
     Deal,
-    Fold,
     Game,
     HandEvent,
     Limit,
-    Muck,
-    NoShow,
-    PostAnte,
     PotKind,
     PotSummary,
-    Raise,
     SeatOutcome,
     SeatSummary,
     Show,
@@ -66,15 +60,16 @@ from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
 from stud_hh.sites.common import (
     ShiftedStreetsBuilder,
     SiteBuilder,
-    chips_event,
     classify_line,
     header_fields,
+    player_event,
     seated_name,
+    verb_shape,
 )
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
-SITE = "Winning Poker Network"
+SITE: str = "Winning Poker Network"
 
 HAND_START: re.Pattern[str] = re.compile(r"Hand #\d+ - ")
 """A line that opens a hand of the 2019+ client."""
@@ -82,11 +77,23 @@ HAND_START: re.Pattern[str] = re.compile(r"Hand #\d+ - ")
 HAND_START_2016: re.Pattern[str] = re.compile(r"Game started at: \d{4}/")
 """A line that opens a hand of the 2016 client."""
 
-HEADER_LINES_2016 = 2
+HEADER_LINES_2016: int = 2
 """Lines :func:`read_header_2016` needs: the start time, then the game line."""
 
 _STREET_NAMES = {"3rd": Street.THIRD, "4th": Street.FOURTH, "5th": Street.FIFTH,
                  "6th": Street.SIXTH, "7th": Street.SEVENTH}
+
+
+def _pot_summary(builder: SiteBuilder, token: Any, pattern: re.Pattern[str]) -> PotSummary:
+    """The pot line of a summary: its ``total``, and as the rake its ``rake`` plus its
+    jackpot ``fee``, both taken from the pot."""
+    n: int = token.line
+    m = pattern.fullmatch(token.value[:-1])
+    if m is None:
+        raise LineError("unreadable pot line", n)
+    fee = builder._amount(m["fee"], n) if m["fee"] else 0
+    return PotSummary(line=builder._file_line(n), total=builder._amount(m["total"], n),
+                      main=None, sides=(), rake=builder._amount(m["rake"], n) + fee)
 
 
 def _money(text: str, scale: int, line: str, hand_id: str) -> int:
@@ -154,24 +161,23 @@ SHAPES: dict[str, re.Pattern[str]] = {
     "DEAL": re.compile(
         rf"Dealt to (?P<name>[^\n]+?) (?P<cards>{_CARDS_RE})(?: (?P<more>{_CARDS_RE}))?"),
     "UNCALLED": re.compile(rf"Uncalled bet \((?P<amount>{_AMT})\) returned to (?P<name>[^\n]+)"),
-    "BRING_IN": re.compile(rf"(?P<name>[^\n]+) brings in (?P<amount>{_AMT}){_ALLIN}"),
-    "BET": re.compile(rf"(?P<name>[^\n]+) bets (?P<amount>{_AMT}){_ALLIN}"),
-    "RAISE": re.compile(
-        rf"(?P<name>[^\n]+) raises (?P<added>{_AMT}) to (?P<amount>{_AMT}){_ALLIN}"),
-    "CALL": re.compile(rf"(?P<name>[^\n]+) calls (?P<amount>{_AMT}){_ALLIN}"),
-    "CHECK": re.compile(r"(?P<name>[^\n]+) checks"),
-    "FOLD": re.compile(r"(?P<name>[^\n]+) folds"),
-    "SHOW": re.compile(
-        rf"(?P<name>[^\n]+) shows (?P<cards>{_CARDS_RE})(?: \((?P<description>[^\n]*)\))?"),
-    "NO_SHOW": re.compile(r"(?P<name>[^\n]+) does not show"),
+    "BRING_IN": verb_shape("brings in", rf"(?P<amount>{_AMT}){_ALLIN}"),
+    "BET": verb_shape("bets", rf"(?P<amount>{_AMT}){_ALLIN}"),
+    "RAISE": verb_shape("raises", rf"(?P<added>{_AMT}) to (?P<amount>{_AMT}){_ALLIN}"),
+    "CALL": verb_shape("calls", rf"(?P<amount>{_AMT}){_ALLIN}"),
+    "CHECK": verb_shape("checks"),
+    "FOLD": verb_shape("folds"),
+    "SHOW": verb_shape("shows", rf"(?P<cards>{_CARDS_RE})(?: \((?P<description>[^\n]*)\))?"),
+    "NO_SHOW": verb_shape("does not show"),
     "COLLECT": re.compile(rf"(?P<name>[^\n]+) collected (?P<amount>{_AMT}) from "
                           r"(?P<pot>main pot|side pot-(?P<index>\d+)|pot)"),
 }
 """Every line shape of ``LINES`` in grammar/winning.lark, as Python regexes."""
-LINE_ORDER = ("POT", "DEAL", "UNCALLED", "BRING_IN", "BET", "RAISE", "CALL", "CHECK", "FOLD",
-              "SHOW", "NO_SHOW", "COLLECT")
+LINE_ORDER: tuple[str, ...] = ("POT", "DEAL", "UNCALLED", "BRING_IN", "BET", "RAISE", "CALL",
+                               "CHECK", "FOLD", "SHOW", "NO_SHOW", "COLLECT")
 """The order of the alternatives of ``LINES`` in the grammar: the first that matches wins."""
 _ANTE = re.compile(rf"(?P<name>[^\n]+) posts ante (?P<amount>{_AMT}){_ALLIN}")
+_SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>[^\n]+) \((?P<stack>{_AMT})\)")
 _TABLE = re.compile(r"(?P<name>[^\n]+?) (?P<max>\d+)-max(?: [^\n]*)?")
 _TOTAL = re.compile(rf"Total pot (?P<total>{_AMT}) \| Rake (?P<rake>{_AMT})"
                     rf"(?: \| JP Fee (?P<fee>{_AMT}))?")
@@ -198,6 +204,8 @@ class WinningBuilder(SiteBuilder):
 
     SHAPES = SHAPES
     LINE_ORDER = LINE_ORDER
+    SEAT_LINE = _SEAT
+    ANTE_LINE = _ANTE
 
     def reset(self) -> None:
         super().reset()
@@ -212,40 +220,12 @@ class WinningBuilder(SiteBuilder):
         self.table_name = m["name"]
         self.max_seats = int(m["max"])
 
-    def SEATS(self, token: Any) -> None:
-        n: int = token.line
-        for value in token.value[:-1].split("\n"):
-            number_text, _, rest = value[5:].partition(": ")
-            name, _, chips = rest.rpartition(" (")
-            self._seat(int(number_text), name, chips[:-1], n)
-            n += 1
-
-    def PRE(self, token: Any) -> None:
-        n: int = token.line
-        for line in token.value[:-1].split("\n"):
-            m = _ANTE.fullmatch(line)
-            if m is None:  # pragma: no cover - the lexer accepted it
-                raise LineError("unrecognised line", n)
-            self.events.append(PostAnte(line=self._file_line(n), player=m["name"],
-                                        amount=self._amount(m["amount"], n),
-                                        all_in=m["all_in"] is not None))
-            n += 1
-
     def TOTAL_POT(self, token: Any) -> None:
-        n: int = token.line
-        m = _TOTAL.fullmatch(token.value[:-1])
-        if m is None:
-            raise LineError("unreadable Total pot line", n)
-        fee = self._amount(m["fee"], n) if m["fee"] else 0
-        self.events.append(PotSummary(line=self._file_line(n),
-                                      total=self._amount(m["total"], n), main=None, sides=(),
-                                      rake=self._amount(m["rake"], n) + fee))
+        self.events.append(_pot_summary(self, token, _TOTAL))
 
     def SEAT_SUMMARIES(self, token: Any) -> None:
-        n: int = token.line
-        for value in token.value[:-1].split("\n"):
+        for n, value in self._lines(token):
             self._seat_summary(value, n)
-            n += 1
 
     def _seat_summary(self, value: str, n: int) -> None:
         number_text, _, rest = value[5:].partition(": ")
@@ -280,47 +260,34 @@ class WinningBuilder(SiteBuilder):
             self.events.append(Announcement(line=line, kind="other", text=m.group(0)))
             return
         name = m["name"]
-        all_in = "all_in" in m.re.groupindex and m["all_in"] is not None
         mine = self.totals.get(name, 0)
         event: HandEvent
         if kind == "DEAL":
-            known: tuple[MaybeCard, ...] = ()
-            if m["more"] is None:
-                cards = self._cards(m["cards"][1:-1], n)
-            else:
-                known, cards = self._cards(m["cards"][1:-1], n), self._cards(m["more"][1:-1], n)
-            event = Deal(line=line, player=name, street=self.street, cards=cards,
-                         face_up=_face_up(self.game, self.street, len(cards)), known=known)
+            event = self._deal(m, n)
         elif kind == "UNCALLED":
             event = UncalledReturned(line=line, player=name, amount=self._amount(m["amount"], n))
-        elif kind in ("BRING_IN", "BET", "CALL"):
-            amount = self._amount(m["amount"], n)
-            self._chips_in(name, mine + amount, kind == "CALL")
-            event = chips_event(kind, line, name, amount, all_in)
-        elif kind == "RAISE":
+        elif kind == "RAISE":  # "raises $0.20 to $0.30": the chips added, then the total
             added, to = self._amount(m["added"], n), self._amount(m["amount"], n)
             if added != to - mine:
                 self.warnings.append(f"line {line}: {name} raises {m['added']} to "
                                      f"{m['amount']} with {to - mine} more than before: the "
                                      "total is kept")
-            event = Raise(line=line, player=name, by=to - self.bet_to, to=to, all_in=all_in)
-            self._put(name, to)
-        elif kind == "CHECK":
-            event = Check(line=line, player=name)
-        elif kind == "FOLD":
-            event = Fold(line=line, player=name)
+            event = self._raise_to(name, to, line, m["all_in"] is not None)
         elif kind == "SHOW":
             event = Show(line=line, player=name, cards=self._cards(m["cards"][1:-1], n),
                          description=m["description"] or None)
-        elif kind == "NO_SHOW":
-            event = NoShow(line=line, player=name)
-        else:  # COLLECT
+        elif kind == "COLLECT":
             self.collected = True
-            pot = m["pot"]
+            index = int(m["index"]) if m["index"] else None
+            pot = PotKind.MAIN if m["pot"] == "main pot" else PotKind.SIDE if index else PotKind.POT
             event = Collect(line=line, player=name, amount=self._amount(m["amount"], n),
-                            pot=PotKind.MAIN if pot == "main pot" else
-                            PotKind.SIDE if m["index"] else PotKind.POT,
-                            pot_index=int(m["index"]) if m["index"] else None)
+                            pot=pot, pot_index=index)
+        elif "amount" in m.re.groupindex:  # BRING_IN, BET, CALL: the chips put in
+            amount = self._amount(m["amount"], n)
+            self._chips_in(name, mine + amount, kind == "CALL")
+            event = player_event(kind, line, name, amount, m["all_in"] is not None)
+        else:  # CHECK, FOLD, NO_SHOW
+            event = player_event(kind, line, name)
         self.events.append(event)
 
 
@@ -385,10 +352,11 @@ SHAPES_2016: dict[str, re.Pattern[str]] = {
     "MUCK": re.compile(r"Player (?P<name>[^\n]+) mucks cards"),
 }
 """Every line shape of ``LINES`` in grammar/winning_2016.lark, as Python regexes."""
-LINE_ORDER_2016 = ("DEAL", "HIDDEN", "UNCALLED", "BRING_IN", "BET", "RAISE", "CALL", "CHECK",
-                   "FOLD", "MUCK")
+LINE_ORDER_2016: tuple[str, ...] = ("DEAL", "HIDDEN", "UNCALLED", "BRING_IN", "BET", "RAISE",
+                                    "CALL", "CHECK", "FOLD", "MUCK")
 """The order of the alternatives of ``LINES`` in the grammar: the first that matches wins."""
 _ANTE_2016 = re.compile(rf"Player (?P<name>[^\n]+) ante \((?P<amount>{_AMT_2016})\)")
+_SEAT_2016 = re.compile(rf"Seat (?P<seat>\d+): (?P<name>[^\n]+) \((?P<stack>{_AMT_2016})\)\.")
 _POT_2016 = re.compile(rf"Pot: (?P<total>{_AMT_2016})\. Rake (?P<rake>{_AMT_2016})"
                        rf"(?:\. JP fee (?P<fee>{_AMT_2016}))?")
 _SUMMARY_2016 = re.compile(
@@ -415,6 +383,7 @@ class Winning2016Builder(ShiftedStreetsBuilder):
 
     SHAPES = SHAPES_2016
     LINE_ORDER = LINE_ORDER_2016
+    SEAT_LINE = _SEAT_2016
 
     def reset(self) -> None:
         super().reset()
@@ -424,43 +393,20 @@ class Winning2016Builder(ShiftedStreetsBuilder):
         """Each player's chips in the pot, uncalled bets taken back: the summary's ``Bets``."""
 
     # -- terminals -----------------------------------------------------------------
-    def SEATS(self, token: Any) -> None:
-        n: int = token.line
-        for value in token.value[:-2].split(".\n"):
-            number_text, _, rest = value[5:].partition(": ")
-            name, _, chips = rest.rpartition(" (")
-            self._seat(int(number_text), name, chips[:-1], n)
-            n += 1
-
     def PRE(self, token: Any) -> None:
-        n: int = token.line
-        for line in token.value[:-1].split("\n"):
-            m = _ANTE_2016.fullmatch(line)
-            if m is None:  # pragma: no cover - the lexer accepted it
-                raise LineError("unrecognised line", n)
-            amount = self._amount(m["amount"], n)
-            self._add(m["name"], amount)
-            self.events.append(PostAnte(line=self._file_line(n), player=m["name"], amount=amount))
-            n += 1
+        for ante in self._ante_run(token, _ANTE_2016):
+            self._add(ante.player, ante.amount)
 
     def STREET(self, token: Any) -> None:
         self._named_street(_STREETS_2016[token.value.split()[1]], token.line)
         self.dealt = {}
 
     def POT(self, token: Any) -> None:
-        n: int = token.line
-        m = _POT_2016.fullmatch(token.value[:-1])
-        if m is None:
-            raise LineError("unreadable Pot line", n)
-        fee = self._amount(m["fee"], n) if m["fee"] else 0
-        self.events.append(PotSummary(line=self._file_line(n),
-                                      total=self._amount(m["total"], n), main=None, sides=(),
-                                      rake=self._amount(m["rake"], n) + fee))
+        self.events.append(_pot_summary(self, token, _POT_2016))
 
     def SEAT_SUMMARIES(self, token: Any) -> None:
-        n: int = token.line
         seats = {seat.name: seat.seat for seat in self.seats}
-        for value in token.value[:-1].split("\n"):
+        for n, value in self._lines(token):
             rest = value[len("*Player "):] if value.startswith("*") else value[len("Player "):]
             name = seated_name(self.names, rest)
             if name is None:
@@ -469,7 +415,6 @@ class Winning2016Builder(ShiftedStreetsBuilder):
             if m is None:
                 raise LineError("unreadable summary line", n)
             self._summary_line(name, seats[name], m, value, n)
-            n += 1
 
     def _summary_line(self, name: str, seat: int, m: re.Match[str], value: str, n: int) -> None:
         line = self._file_line(n)
@@ -522,19 +467,15 @@ class Winning2016Builder(ShiftedStreetsBuilder):
             amount = self._amount(m["amount"], n)
             self._add(name, -amount)
             event = UncalledReturned(line=line, player=name, amount=amount)
-        elif kind in ("BRING_IN", "BET", "RAISE", "CALL"):
-            amount = self._amount(m["amount"], n)  # the chips this action puts in
+        elif kind == "RAISE":  # "raises (1)": the chips the raise puts in
+            amount = self._amount(m["amount"], n)
             self._add(name, amount)
-            if kind == "RAISE":
-                event = Raise(line=line, player=name, by=mine + amount - self.bet_to,
-                              to=mine + amount)
-            else:
-                event = chips_event(kind, line, name, amount)
+            event = self._raise_to(name, mine + amount, line)
+        elif "amount" in m.re.groupindex:  # BRING_IN, BET, CALL: the chips put in
+            amount = self._amount(m["amount"], n)
+            self._add(name, amount)
             self._chips_in(name, mine + amount, kind == "CALL")
-        elif kind == "CHECK":
-            event = Check(line=line, player=name)
-        elif kind == "FOLD":
-            event = Fold(line=line, player=name)
-        else:  # MUCK: the history shows no card
-            event = Muck(line=line, player=name)
+            event = player_event(kind, line, name, amount)
+        else:  # CHECK, FOLD, MUCK (the history shows no card)
+            event = player_event(kind, line, name)
         self.events.append(event)
