@@ -144,6 +144,9 @@ def test_each_format_is_detected_from_its_first_line() -> None:
     assert dialect_for("Game started at: 2016/8/2 11:17:19") is WINNING_2016
     assert dialect_for("Game ID: 693977667 1/2 (PRR) Leyak (Seven Cards Stud)") is None
     assert WINNING.name == WINNING_2016.name == "Winning Poker Network"
+    (stray,) = list(parse_text("no hand here\n"))
+    assert isinstance(stray, ParseFailure)
+    assert stray.reason.count("Winning Poker Network") == 1  # one site, two dialects
 
 
 # -- every corpus hand -------------------------------------------------------------------
