@@ -1,4 +1,4 @@
-"""Hand evaluation for stud, stud hi/lo 8-or-better and razz.
+"""Hand evaluation for stud, stud hi/lo 8-or-better, razz, 2-7 razz and five-card stud.
 
 Cards are two-character strings (``"Ah"``, ``"Tc"``). Every function returns a
 plain ``int`` or ``tuple`` that compares the way the hands do; equal values are
@@ -6,7 +6,8 @@ exact ties. Mind the direction:
 
 * :func:`high_rank`: **larger** is better.
 * :func:`low_a5_rank`, :func:`low8_rank`: **smaller** is better (A-5 lowball, ace
-  low, straights and flushes ignored, pairs count against).
+  low, straights and flushes ignored, pairs count against); :func:`low27_rank`:
+  smaller is better (2-7 lowball: ace high, straights and flushes count against).
 * :func:`board_high_key`: larger is better; :func:`board_low_key`: smaller is
   better (who acts first on 4th-7th street).
 * :func:`bring_in_key_stud`, :func:`bring_in_key_razz`: the **lowest** key brings
@@ -33,7 +34,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import accumulate
+from itertools import accumulate, combinations
 
 from phevaluator import _pheval
 
@@ -48,6 +49,7 @@ __all__ = [
     "high_category",
     "high_rank",
     "low8_rank",
+    "low27_rank",
     "low_a5_rank",
     "low_cards",
     "suit_order",
@@ -249,6 +251,43 @@ def _low_bits(cards: Sequence[str]) -> int:
     if bits.bit_count() != len(cards) or not 5 <= len(cards) <= 7:
         raise _invalid(cards, 5, 7)
     return bits
+
+
+_WHEEL_RANKS = frozenset("A2345")
+_WHEEL_STAND_INS = (("Ah", "6d", "4h", "3h", "2h"), ("Ah", "6h", "4h", "3h", "2h"))
+"""A-6-4-3-2 offsuit and suited: the hands just above A-5-4-3-2 when aces are only high."""
+
+
+def _low27_five(five: Sequence[str]) -> int:
+    if {card[0] for card in five} == _WHEEL_RANKS:
+        # Not a straight in 2-7: ace-high, ranked just below A-6-4-3-2 of the same
+        # flushness. phevaluator has no slot for it, hence the doubled scale.
+        suited = len({card[1] for card in five}) == 1
+        return 2 * high_rank(_WHEEL_STAND_INS[suited]) - 1
+    return 2 * high_rank(five)
+
+
+def low27_rank(cards: Sequence[str]) -> int:
+    """Strength of the best 2-7 (deuce-to-seven) low among 5 to 7 cards: **smaller** is better.
+
+    Aces are high only, straights and flushes count against the hand, pairs too;
+    the best hand is 7-5-4-3-2 of mixed suits (2-7 razz).
+
+    >>> low27_rank(["7c", "5d", "4h", "3s", "2c", "Kd", "Kh"])
+    2
+    >>> low27_rank(["6c", "5d", "4h", "3s", "2c"]) > low27_rank(["8c", "6d", "4h", "3s", "2c"])
+    True
+    >>> wheel = low27_rank(["Ac", "5d", "4h", "3s", "2c"])
+    >>> king_high, ace_six = ["Kc", "Qd", "Jh", "9s", "8c"], ["Ac", "6d", "4h", "3s", "2c"]
+    >>> low27_rank(king_high) < wheel < low27_rank(ace_six)
+    True
+    """
+    n = len(cards)
+    if not 5 <= n <= 7 or len(set(cards)) != n or not ALL_CARDS.issuperset(cards):
+        raise _invalid(cards, 5, 7)
+    if n == 5:
+        return _low27_five(cards)
+    return min(_low27_five(five) for five in combinations(cards, 5))
 
 
 def low_a5_rank(cards: Sequence[str]) -> int:

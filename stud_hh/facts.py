@@ -202,8 +202,11 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
                     row["rolled_up"] = len({c[0] for c in three}) == 1
                     row["start_hand"] = start_hand(three)
                     ranks = {c[0] for c in three}
-                    row["dead_cards"] = sum(1 for other, up in door.items()
-                                            if other != name and up and up[0] in ranks)
+                    if all(door.get(other) for other in r.contributions if other != name):
+                        row["dead_cards"] = sum(1 for other, up in door.items()
+                                                if other != name and up and up[0] in ranks)
+                    # else: an opponent's door card is not printed (PartyPoker): the count
+                    # is not available, never counted as if the card were no match
             row["cards_shown"] = shown.get(name)
             pos = position.get(name)
             row["position"] = pos

@@ -22,7 +22,7 @@ from typing import Any
 
 from stud_hh.cards import MaybeCard
 from stud_hh.errors import StudHHError
-from stud_hh.evaluate import high_rank, low8_rank, low_a5_rank
+from stud_hh.evaluate import high_rank, low8_rank, low27_rank, low_a5_rank
 from stud_hh.events import (
     Bet,
     BringIn,
@@ -34,6 +34,7 @@ from stud_hh.events import (
     Fold,
     Game,
     HandEvent,
+    Limit,
     PostAnte,
     PotKind,
     PotSummary,
@@ -49,8 +50,10 @@ from stud_hh.parse import ParsedHand
 from stud_hh.rules import (
     GAMES,
     SITE,
+    BringInRule,
     PotHalf,
     Profile,
+    Ranking,
     ShowdownFirst,
     bet_size,
     bring_in_player,
@@ -60,6 +63,19 @@ from stud_hh.rules import (
     profile_for,
 )
 from stud_hh.violations import Unverifiable, Violation
+
+_FIXED_LIMIT_RULES = ("complete.wrong-size", "bet.wrong-size", "bet.big-without-open-pair",
+                      "raise.over-cap")
+"""Rules that hold for fixed-limit betting only."""
+
+_DEALT_PER_STREET: dict[Game, dict[Street, int]] = {
+    game: {rule.street: rule.cards for rule in rules.streets} for game, rules in GAMES.items()}
+
+_DOOR_WORDS: dict[BringInRule, str] = {
+    BringInRule.LOWEST_CARD_ACE_HIGH: "lowest",
+    BringInRule.HIGHEST_CARD_ACE_LOW: "highest (ace low)",
+    BringInRule.HIGHEST_CARD_ACE_HIGH: "highest (ace high)",
+}
 
 
 class ActionKind(StrEnum):
@@ -196,6 +212,8 @@ class _Replay:
         self.hand = hand
         self.profile = rules_profile
         self.game = GAMES[header.game]
+        self.dealt_per_street = _DEALT_PER_STREET[header.game]
+        """Cards each player gets per street (3 on 3rd in seven-card games, 2 in five-card)."""
         self.open_pair_big_bet = self.game.open_pair_big_bet(rules_profile)
         self.small_bet = header.small_bet
         self.big_bet = header.big_bet
@@ -226,7 +244,15 @@ class _Replay:
         self.street: Street | None = None
         self.common: MaybeCard = None
         self.in_showdown = False
+        self.fixed_limit = header.limit is Limit.FIXED
+        """No-limit and pot-limit hands: turns, money, pots and winners are checked; the
+        bet sizes are not (RULES.md gives fixed-limit sizes only)."""
         self._reset_round()
+        if not self.fixed_limit:
+            for rule in _FIXED_LIMIT_RULES:
+                self.cannot_check(rule, hand.first_line,
+                                  f"a {header.limit.value.replace('_', '-')} hand: only "
+                                  "fixed-limit bet sizes and caps are audited")
 
     # -- bookkeeping ---------------------------------------------------------------
     def flag(self, rule: str, line: int, player: str | None, message: str) -> None:
@@ -249,6 +275,11 @@ class _Replay:
         self.to_act: list[str] = []
         self.last_actor: str | None = None
         self.last_full_raiser: str | None = None
+        self.last_increment = 0
+        """No-limit and pot-limit: the size of the last full bet or raise on this street."""
+        self.acted_since_full: set[str] = set()
+        """Players who acted since the last full bet or raise (its maker included): after
+        an all-in too short to reopen the betting they may only call or fold."""
         self.round_players = 0
         self.limit = cap(self.profile, 0)
         """The cap of this round: :func:`~stud_hh.rules.cap` for ``round_players``."""
@@ -364,7 +395,7 @@ class _Replay:
                       f"{player.name} is dealt in without posting the ante")
         player.deal_in()
         cards, face_up, up_cards = event.cards, event.face_up, player.up
-        if len(cards) not in ((1, 3) if third else (1,)) or (
+        if len(cards) not in ((1, self.dealt_per_street[_THIRD]) if third else (1,)) or (
                 len(up_cards) + len(face_up) > 6 and len(up_cards) + sum(face_up) > 6):
             self.flag("card.wrong-count", line, player.name,
                       f"{player.name} gets {len(cards)} cards on "
@@ -393,7 +424,7 @@ class _Replay:
         self.street = event.street
         self.street_line = event.line
         live = [p for p in self.players.values() if p.live]
-        received, dealt = self.received, 3 if event.street is _THIRD else 1
+        received, dealt = self.received, self.dealt_per_street.get(event.street, 1)
         for p in live:
             received[p.name] = received.get(p.name, 0) + dealt
         if event.street is Street.SEVENTH and self.game.common_card:
@@ -578,7 +609,7 @@ class _Replay:
         elif self.bring_in_expected is not None and name != self.bring_in_expected:
             self.flag("bring-in.wrong-player", event.line, name,
                       f"{name} brings in, but {self.bring_in_expected} has the "
-                      f"{'highest' if self.hand.header.game is Game.RAZZ else 'lowest'} door card")
+                      f"{_DOOR_WORDS[self.game.bring_in]} door card")
         if amount <= 0 or (amount >= self.small_bet and not event.all_in):
             self.flag("bring-in.wrong-amount", event.line, name,
                       f"bring-in of {amount}: it must be more than nothing and less than the "
@@ -609,25 +640,35 @@ class _Replay:
         completing = street is Street.THIRD and self.level == 0
         if completing:
             kind = ActionKind.COMPLETE
-            if to != self.small_bet and not (all_in and to < self.small_bet):
+            if not self.fixed_limit:
+                self.last_increment = max(self.last_increment, to)
+            elif to != self.small_bet and not (all_in and to < self.small_bet):
                 self.flag("complete.wrong-size", event.line, name,
                           f"{name} completes to {to}; the completion is to the small bet "
                           f"{self.small_bet}")
             self.level = 1
-            full = to >= self.small_bet
             if self.profile.bring_in_is_bet:  # a raise of the bring-in: full if it adds a bet
                 step = to - self.full_to
-                full = step >= self.small_bet or (self.profile.half_bet_reopens
-                                                  and 2 * step >= self.small_bet)
+                full = reopens = step >= self.small_bet or (self.profile.half_bet_reopens
+                                                            and 2 * step >= self.small_bet)
+            else:
+                full = to >= self.small_bet
+                reopens = full or (self.profile.half_bet_reopens and 2 * to >= self.small_bet)
             if full:
                 self.last_full_raiser = name
                 self.full_to = to
+            if reopens:
+                self.acted_since_full = {name}  # a full completion reopens the betting
+            else:
+                self.acted_since_full.add(name)
             self.bring_in_posted = True
             return kind, amount
         kind = ActionKind.BET if self.level == 0 else ActionKind.RAISE
         if self.profile.bring_in_is_bet:
             by = to - self.full_to  # a raise adds a bet to the last full bet, not a short one
         size = self.full_bet
+        if not self.fixed_limit:
+            return kind, self._unlimited(event.line, name, kind, by, amount, street, size)
         allowed = {size}
         pair = street is Street.FOURTH and self.open_pair_big_bet and self._open_pair()
         if pair is None and by == self.big_bet:
@@ -648,19 +689,42 @@ class _Replay:
         if by == self.big_bet and street is Street.FOURTH:
             self.big_bet_made = True
         full = by >= size or (self.profile.half_bet_reopens and 2 * by >= size)
-        if kind is ActionKind.RAISE and self.last_full_raiser == name and full:
+        completing_late = street is Street.THIRD and self.bet_to < self.small_bet
+        """Only a bring-in and all-ins short of the completion so far: anyone may complete."""
+        if kind is ActionKind.RAISE and name in self.acted_since_full and not completing_late:
             self.flag("raise.not-reopened", event.line, name,
-                      f"{name} raises again though no one raised after their bet")
+                      f"{name} raises again though no one made a full raise after "
+                      f"{'their bet' if self.last_full_raiser == name else 'they acted'}")
         limit = self.limit
         if full:
             self.level += 1
             self.last_full_raiser = name
             self.full_to = to
+            self.acted_since_full = {name}
             if limit is not None and self.level > limit:
                 self.flag("raise.over-cap", event.line, name,
                           f"{kind.value} by {name} is bet number {self.level} on "
                           f"{self._street_label()}; the cap is {limit}")
+        else:
+            self.acted_since_full.add(name)
         return kind, amount
+
+    def _unlimited(self, line: int, name: str, kind: ActionKind, by: int, amount: int,
+                   street: Street, size: int) -> int:
+        """A no-limit or pot-limit bet or raise: no size or cap check; a raise smaller than
+        the last full one (an all-in) does not reopen the betting."""
+        completing_late = street is Street.THIRD and self.bet_to < self.small_bet
+        if kind is ActionKind.RAISE and name in self.acted_since_full and not completing_late:
+            self.flag("raise.not-reopened", line, name,
+                      f"{name} raises again though no one made a full raise after they acted")
+        if by >= max(size, self.last_increment):
+            self.level += 1
+            self.last_full_raiser = name
+            self.last_increment = by
+            self.acted_since_full = {name}
+        else:
+            self.acted_since_full.add(name)
+        return amount
 
     def _open_pair(self) -> bool | None:
         """Whether a live player shows an open pair; ``None`` when a board is unknown."""
@@ -688,6 +752,7 @@ class _Replay:
             self.to_act = [p.name for p in after if p.live and not p.all_in and (
                 p.name in to_act or p.put_in.get(street, 0) < bet_to)]
         else:  # a call, check or fold: ``name`` has acted
+            self.acted_since_full.add(name)
             to_act = self.to_act
             self.to_act = [p.name for p in after
                            if p.live and not p.all_in and p.name in to_act]
@@ -764,15 +829,16 @@ class _Replay:
             return None
 
     def _rank(self, hands: dict[str, list[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        game = self.hand.header.game
-        if game is Game.RAZZ:
-            razz = {p: low_a5_rank(c) for p, c in hands.items()}
-            best = min(razz.values())
-            return (tuple(p for p, r in razz.items() if r == best), ())
+        ranking = self.game.ranking
+        if ranking is Ranking.LOW_A5 or ranking is Ranking.LOW_27:
+            rank = low_a5_rank if ranking is Ranking.LOW_A5 else low27_rank
+            lowest = {p: rank(c) for p, c in hands.items()}
+            best = min(lowest.values())
+            return (tuple(p for p, r in lowest.items() if r == best), ())
         highs = {p: high_rank(c) for p, c in hands.items()}
         best_high = max(highs.values())
         high = tuple(p for p, r in highs.items() if r == best_high)
-        if game is not Game.STUD8:
+        if ranking is not Ranking.HIGH_LOW_8:
             return (high, ())
         lows = {p: low8_rank(c) for p, c in hands.items()}
         qualified = [r for r in lows.values() if r is not None]
@@ -1022,7 +1088,7 @@ def _run(hand: ParsedHand, rules_profile: Profile) -> ReplayedHand:
                           line=hand.first_line, hand_id=hand.hand_id) from exc
     if GAMES[hand.header.game].audited:
         return replayed
-    # A game whose rules the engine does not check (five-card stud, 2-7 razz): the
+    # A game whose rules the engine does not check (none shipped today): the
     # money is still walked, but no finding can be a violation; each one is kept,
     # as unverifiable, saying why.
     game = hand.header.game.value

@@ -29,6 +29,7 @@ from stud_hh.evaluate import (
     high_category,
     high_rank,
     low8_rank,
+    low27_rank,
     low_a5_rank,
     low_cards,
     suit_order,
@@ -612,3 +613,31 @@ def test_low8_rank_matches_pokerkit(pokerkit: Any, low_hands: list[tuple[str, ..
     )
     ours = [None if low is None else -low for low in lows]
     check_hand_objects(pokerkit.EightOrBetterLowHand, hands, entries, ours)
+
+
+@pytest.mark.slow
+def test_low27_rank_matches_pokerkit(pokerkit: Any, high_hands: list[tuple[str, ...]]) -> None:
+    """2-7 lowball (2-7 razz) against pokerkit's StandardLowHand: aces high only,
+    straights and flushes count against, on the high-hand set (flush-rich part included)."""
+    hands = high_hands[::2]
+    entries = best_entries(pokerkit, pokerkit.StandardLowHand, hands, flush_aware)
+    ours = [-low27_rank(hand) for hand in hands]
+    assert_same_order(hands, ours, [strength(entry, low=True) for entry in entries])
+    check_hand_objects(pokerkit.StandardLowHand, hands, entries, ours)
+
+
+@pytest.mark.parametrize(("better", "worse"), [
+    ("7c 5d 4h 3s 2c", "7c 6d 4h 3s 2c"),
+    ("8c 6d 4h 3s 2c", "6c 5d 4h 3s 2c"),   # a straight counts against
+    ("Kc Qd Jh 9s 8c", "Ac 5d 4h 3s 2c"),   # A-5-4-3-2 is ace high, not a straight
+    ("Ac 5d 4h 3s 2c", "Ac 6d 4h 3s 2c"),
+    ("9c 7c 5c 4c 2d", "9c 7c 5c 4c 2c"),   # a flush counts against
+    ("Ac Kd Qh Js 9c", "2c 2d 3h 4s 5c"),   # any pair is worse than no pair
+])
+def test_low27_order(better: str, worse: str) -> None:
+    assert low27_rank(better.split()) < low27_rank(worse.split())
+
+
+def test_low27_picks_the_best_five_of_seven() -> None:
+    seven = ["7c", "5d", "4h", "3s", "2c", "Ah", "Ad"]
+    assert low27_rank(seven) == low27_rank(seven[:5])

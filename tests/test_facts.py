@@ -122,6 +122,34 @@ def test_hilo_on_a_real_stars_hand(corpus: Path) -> None:
     assert sum(r["net"] for r in rows.values()) == -4  # the rake
 
 
+def test_facts_a_site_does_not_print_stay_unknown(corpus: Path) -> None:
+    """PartyPoker prints no opponent's up card: their door and start hand are unknown,
+    and Hero's count of dead cards (opponents' doors of Hero's ranks) is not available
+    rather than counted as if no door matched."""
+    path = sorted((corpus / "PartyPoker").glob("*.txt"))[0]
+    hand = next(r for r in parse_file(path) if isinstance(r, ParsedHand))
+    rows = {r["player"]: r for r in hand_rows(replay(hand))["players"]}
+    hero = rows.pop("Hero")
+    assert hero["door_card"] is not None
+    assert hero["start_hand"] is not None
+    assert hero["dead_cards"] is None
+    dealt = [r for r in rows.values() if r["dealt"]]
+    assert dealt
+    assert all(r["door_card"] is None and r["start_hand"] is None for r in dealt)
+    assert all(r["position"] is not None for r in dealt)  # known from the order of action
+
+
+def test_dead_cards_are_counted_when_every_door_is_seen(corpus: Path) -> None:
+    path = corpus / "Stars" / "7-StudHL-USD-0.04-0.08-200911.Cardtest.txt"
+    hand = next(r for r in parse_file(path) if isinstance(r, ParsedHand))
+    rows = hand_rows(replay(hand))["players"]
+    hero = next(r for r in rows if r["player"] == "Hero")
+    assert hero["dead_cards"] is not None
+    assert hero["dead_cards"] == sum(
+        1 for r in rows if r["player"] != "Hero" and r["door_card"]
+        and r["door_card"][0] in {c[0] for c in (*hero["hole_cards"].split(), hero["door_card"])})
+
+
 def test_hand_row() -> None:
     rows = hand_rows(replay(parse_hand(BASE)))
     hand = rows["hands"][0]

@@ -18,7 +18,7 @@ from test_parse_stars import GOLDEN, compact
 
 from stud_hh import ParsedHand, ParseFailure, SkippedHand, parse_file, parse_hand, rules
 from stud_hh.events import Complete, Game, Raise
-from stud_hh.parse import grammar_text
+from stud_hh.parse import grammar_text, parse_text
 from stud_hh.replay import replay
 from stud_hh.rules import Support, TieBreak
 from stud_hh.sites import FULL_TILT, dialect_for
@@ -76,16 +76,39 @@ def test_every_ftp_hand_replays_clean_under_its_site_profile() -> None:
     assert {replay(h).profile for h in hands} == {"fulltilt"}
 
 
-def test_five_card_stud_is_read_but_not_audited() -> None:
+def test_five_card_stud_is_read_and_audited_under_its_own_rules() -> None:
     hand = next(iter(parse_file(_ftp() / "5-Stud-USD-MTT-100-201303.txt")))
     assert isinstance(hand, ParsedHand)
     assert hand.header.game is Game.FIVE_STUD
     replayed = replay(hand)
     assert replayed.violations == ()
-    assert replayed.unverifiable[0].rule == "game.not-audited"
-    # the money is still walked: 12,245 chips in, all collected, no rake
+    assert replayed.unverifiable == ()
+    # two cards each on the first deal, the 2c door brings in, a pair of aces wins
+    # both pots over the mucked kings: 12,245 chips in, all collected, no rake
+    assert replayed.first_actors[0].player == "Player5"
+    assert [(p.amount, p.eligible, p.winners_high) for p in replayed.pots] == [
+        (5335, ("Player0", "Player1", "Player4"), ("Player1",)),
+        (6910, ("Player0", "Player1"), ("Player1",)),
+    ]
     assert sum(replayed.nets.values()) == 0
     assert replayed.collected == {"Player1": 12245}
+
+
+def test_five_card_stud_rules_are_checked_not_waved_through() -> None:
+    path = _ftp() / "5-Stud-USD-MTT-100-201303.txt"
+    text = path.read_text(encoding="utf-8")
+    wrong_winner = text.replace("Player1 wins the main pot (5,335)",
+                                "Player4 wins the main pot (5,335)")
+    assert "pot.wrong-winner" in _rules_of(wrong_winner)
+    wrong_bring_in = text.replace("Player5 brings in for 250", "Player5 folds").replace(
+        "Player0 completes it to 800", "Player0 brings in for 250\nPlayer1 completes it to 800")
+    assert "bring-in.wrong-player" in _rules_of(wrong_bring_in)
+
+
+def _rules_of(text: str) -> set[str]:
+    [result] = [r for r in parse_text(text) if not isinstance(r, SkippedHand)]
+    assert isinstance(result, ParsedHand), result
+    return {v.rule for v in replay(result).violations}
 
 
 def test_money_balances_for_every_ftp_hand() -> None:

@@ -344,3 +344,70 @@ def test_every_rule_code_has_a_case() -> None:
 def test_completion_and_bring_in_are_named() -> None:
     kinds = [(a.player, a.kind) for a in replay(parse_hand(BASE)).actions if a.street == 3]
     assert kinds[:2] == [("Cid", ActionKind.BRING_IN), ("Ann", ActionKind.COMPLETE)]
+
+
+SHORT_ALL_IN_RAISE = """\
+PokerStars Hand #300000000009:  7 Card Stud Limit ($0.10/$0.20 USD) - 2026/03/14 16:20:00 ET
+Table 'Test' 8-max
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($0.15 in chips)
+Seat 3: Cid ($10 in chips)
+Seat 4: Dan ($10 in chips)
+Ann: posts the ante $0.02
+Bob: posts the ante $0.02
+Cid: posts the ante $0.02
+Dan: posts the ante $0.02
+*** 3rd STREET ***
+Dealt to Ann [As Kd 9c]
+Dealt to Bob [4h]
+Dealt to Cid [2c]
+Dealt to Dan [Qh]
+Cid: brings in for $0.05
+Dan: raises $0.05 to $0.10
+Ann: calls $0.10
+Bob: raises $0.03 to $0.13 and is all-in
+{actions}
+Uncalled bet ($0.10) returned to {hero}
+{streets}*** SHOW DOWN ***
+{hero}: shows [{all}] (high card)
+Bob: shows [8h 8s 4h 4d 8c 5s 5c] (a full house, Eights full of Fives)
+Bob collected ${pot} from pot
+*** SUMMARY ***
+Total pot ${pot} | Rake $0
+"""
+
+_RAISER_CARDS = {"Ann": "As Kd 9c Jh 3s Tc 2d", "Cid": "3d 3h 2c 7s Qd 6d Js"}
+
+
+def _short_all_in_hand(raiser: str, actions: str, pot: str) -> str:
+    """Ann is the hero (her hole cards are printed); Cid's are not until he shows."""
+    cards = _RAISER_CARDS[raiser].split()
+    seen = cards[:3] if raiser == "Ann" else cards[2:3]
+    bob_seen, bob_new = ["4h"], ["4d", "8c", "5s"]
+    streets = []
+    for index, label in enumerate(("4th STREET", "5th STREET", "6th STREET", "RIVER")):
+        streets.append(f"*** {label} ***")
+        if index < 3 or raiser == "Ann":
+            streets.append(f"Dealt to {raiser} [{' '.join(seen)}] [{cards[3 + index]}]")
+            seen.append(cards[3 + index])
+        if index < 3:
+            streets.append(f"Dealt to Bob [{' '.join(bob_seen)}] [{bob_new[index]}]")
+            bob_seen.append(bob_new[index])
+    return SHORT_ALL_IN_RAISE.format(actions=actions, hero=raiser, pot=pot,
+                                     all=" ".join(cards), streets="\n".join(streets) + "\n")
+
+
+def test_a_caller_may_not_raise_over_a_short_all_in() -> None:
+    """Not only the last full raiser: everyone who acted since the last full bet or
+    raise may only call or fold over an all-in raise of less than half a bet (RULES.md).
+    Ann called Dan's completion, so Bob's $0.03 all-in reopens nothing for her."""
+    text = _short_all_in_hand("Ann", "Cid: calls $0.08\nDan: calls $0.03\n"
+                              "Ann: raises $0.10 to $0.23\nCid: folds\nDan: folds", "0.60")
+    assert _flags(text) == [("raise.not-reopened", 22)]
+
+
+def test_a_player_yet_to_act_may_raise_over_a_short_all_in() -> None:
+    """Cid has only brought in since Dan's completion: the raise is his to make."""
+    text = _short_all_in_hand("Cid", "Cid: raises $0.10 to $0.23\nDan: folds\nAnn: folds",
+                              "0.54")
+    assert _flags(text) == []

@@ -15,7 +15,16 @@ from typing import Any
 
 from stud_hh.documents import DocumentFormat
 from stud_hh.reader import LineStart
-from stud_hh.sites import fulltilt, kingsclub, partypoker, pokerstars, winamax, winning
+from stud_hh.sites import (
+    fulltilt,
+    ipoker,
+    kingsclub,
+    merge,
+    partypoker,
+    pokerstars,
+    winamax,
+    winning,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +121,7 @@ starts_hand = LineStart("|".join(f"(?:{d.hand_start.pattern})" for d in DIALECTS
 the reader uses its multi-line form to cut files into hands."""
 
 
-DOCUMENTS: tuple[DocumentFormat, ...] = ()
+DOCUMENTS: tuple[DocumentFormat, ...] = (ipoker.IPOKER, merge.MERGE)
 """Document formats, tried in order on a file's head before the text dialects."""
 
 _DOCUMENTS_BY_NAME = {d.name: d for d in DOCUMENTS}

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from stud_hh.cards import MaybeCard, parse_cards
+from stud_hh.cards import MaybeCard
 from stud_hh.errors import HandParseError
 from stud_hh.events import (
     Announcement,
@@ -44,19 +44,16 @@ from stud_hh.events import (
     PotKind,
     PotSummary,
     Raise,
-    Seat,
     SeatOutcome,
     SeatSummary,
     Show,
-    ShowdownStart,
     Street,
-    StreetStart,
-    SummaryStart,
     TableEvent,
     TableEventKind,
     UncalledReturned,
 )
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
+from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
@@ -126,13 +123,8 @@ def read_header(line: str) -> HeaderFields:
     game_text = f"{body.group('limit')} {body.group('game')}"
     game = STUD_GAMES.get(body.group("game").lower())
     tournament = body.group("tid") is not None
-    fields: dict[str, Any] = {
-        "site": SITE, "hand_id": hand_id, "game_text": game_text,
-        "limit": _LIMITS[body.group("limit").lower()], "home_club": None,
-        "tournament_id": body.group("tid"), "buy_in": None, "fee": None, "bounty": None,
-        "buy_in_currency": None, "level": None, "match_round": None, "mixed_game": None,
-        "table": body.group("table"),
-    }
+    fields = header_fields(SITE, hand_id, game_text, limit=_LIMITS[body.group("limit").lower()],
+                           tournament_id=body.group("tid"), table=body.group("table"))
     if game is None:
         return HeaderFields(hand_id, game_text, None, fields)
     fields["game"] = game
@@ -219,11 +211,7 @@ def classify(line: str, order: tuple[str, ...] = LINE_ORDER
     >>> classify("Player4 raises to 1,345, and is all in")[0]
     'RAISE'
     """
-    for kind in order:
-        m = SHAPES[kind].fullmatch(line)
-        if m:
-            return kind, m
-    return None
+    return classify_line(SHAPES, order, line)
 
 
 _TABLE_EVENT_KINDS: tuple[tuple[str, TableEventKind], ...] = (
@@ -242,73 +230,16 @@ _TABLE_EVENT_KINDS: tuple[tuple[str, TableEventKind], ...] = (
 _POTS = {"main": PotKind.MAIN, "side": PotKind.SIDE}
 
 
-class FullTiltBuilder:
+class FullTiltBuilder(SiteBuilder):
     """The parser's callbacks for ``grammar/fulltilt.lark``, appending events in line order."""
 
-    def __init__(self) -> None:
-        self.events: list[HandEvent] = []
-        self.seats: list[Seat] = []
-        self.lines: tuple[int, ...] = ()
-        self.scale = 1
-        self.game = Game.STUD
-        self.street = Street.THIRD
-        self.first_street = True
-        self.names: set[str] = set()
-        self.warnings: list[str] = []
-        self.table_name = ""
-        self.max_seats: int | None = None
-        self.totals: dict[str, int] = {}
-        self.bet_to = 0
+    SHAPES = SHAPES
+    LINE_ORDER = LINE_ORDER
 
-    def begin(self, fields: dict[str, Any], lines: tuple[int, ...]) -> None:
-        self.events = []
-        self.seats = []
-        self.lines = lines
-        self.scale = fields["scale"]
-        self.game = fields["game"]
-        self.street = Street.THIRD
+    def reset(self) -> None:
+        super().reset()
         self.first_street = True
         self.seen_street = False
-        self.names = set()
-        self.warnings = []
-        self.table_name = fields["table"]
-        self.max_seats = None
-        self.totals = {}
-        self.bet_to = 0
-
-    # -- helpers ---------------------------------------------------------------
-    def _file_line(self, n: int) -> int:
-        lines = self.lines
-        return lines[n - 1] if 0 < n <= len(lines) else n
-
-    def _amount(self, text: str, n: int) -> int:
-        try:
-            return parse_amount(text, self.scale)
-        except ValueError as exc:
-            raise LineError(str(exc), n) from None
-
-    def _cards(self, text: str, n: int) -> tuple[MaybeCard, ...]:
-        cards = parse_cards(text)
-        if None in cards:
-            bad = [c for c, ok in zip(text.split(), cards, strict=True) if ok is None]
-            self.warnings.append(
-                f"line {self._file_line(n)}: unreadable card(s) {' '.join(bad)!r} kept as unknown")
-        return cards
-
-    def _put(self, name: str, to: int) -> None:
-        """Record ``name``'s printed total on this street (for ``raises to``)."""
-        self.totals[name] = to
-        self.bet_to = max(self.bet_to, to)
-
-    def _run(self, token: Any, order: tuple[str, ...]) -> None:
-        n: int = token.line
-        for line in token.value[:-1].split("\n"):
-            found = classify(line, order)
-            if found is None:  # pragma: no cover - the lexer accepted it, so a shape matches
-                raise LineError("unrecognised line", n)
-            kind, m = found
-            self._make(kind, m, n)
-            n += 1
 
     # -- terminals ---------------------------------------------------------------
     def SEATS(self, token: Any) -> None:
@@ -319,19 +250,11 @@ class FullTiltBuilder:
             if sitting_out:
                 rest = rest[: -len(", is sitting out")]
             name, _, chips = rest.rpartition(" (")
-            if name in self.names:
-                raise LineError(f"player {name!r} is seated twice", n)
-            self.names.add(name)
-            self.seats.append(Seat(seat=int(number_text), name=name,
-                                   stack=self._amount(chips[:-1], n),
-                                   sitting_out=sitting_out, line=self._file_line(n)))
+            self._seat(int(number_text), name, chips[:-1], n, sitting_out)
             n += 1
 
     def PRE(self, token: Any) -> None:
         self._run(token, PRE_ORDER)
-
-    def LINES(self, token: Any) -> None:
-        self._run(token, LINE_ORDER)
 
     def STREET(self, token: Any) -> None:
         value: str = token.value
@@ -344,16 +267,7 @@ class FullTiltBuilder:
             raise LineError(f"{label} STREET is out of order", token.line)
         self.first_street = not self.seen_street
         self.seen_street = True
-        self.street = street
-        self.totals = {}
-        self.bet_to = 0
-        self.events.append(StreetStart(line=self._file_line(token.line), street=street))
-
-    def SHOWDOWN(self, token: Any) -> None:
-        self.events.append(ShowdownStart(line=self._file_line(token.line)))
-
-    def SUMMARY(self, token: Any) -> None:
-        self.events.append(SummaryStart(line=self._file_line(token.line)))
+        self._street(token, street)
 
     def TOTAL_POT(self, token: Any) -> None:
         n: int = token.line
@@ -493,8 +407,4 @@ class FullTiltBuilder:
             event = TableEvent(line=line, player=name, kind=event_kind, text=m.group(0))
         self.events.append(event)
 
-    # -- the structural rules carry nothing: events are already recorded ----------
-    def _nothing(self, children: list[Any]) -> None:
-        return None
-
-    start = betting_round = showdown = summary = _nothing
+    betting_round = SiteBuilder._nothing

@@ -5,8 +5,7 @@ What KingsClub prints differently, and how it becomes the shared events:
 * the header is three lines: ``#40091899: Limit 2-7 Razz - 22/44`` (the small
   and big bet), the local start time with no zone (kept as printed;
   ``started_at`` stays ``None``), ``Table 'Name'``. The games are seven-card
-  stud, stud hi/lo, razz and 2-7 razz (:attr:`~stud_hh.events.Game.RAZZ_27`,
-  stored as read: the replayer does not audit it);
+  stud, stud hi/lo, razz and 2-7 razz (:attr:`~stud_hh.events.Game.RAZZ_27`);
 * the stakes are club chips: no currency (``currency`` is ``None``), but the
   amounts carry cents (``posts ante 16.58``), so the unit is a hundredth of a
   chip (``scale`` 100) and nothing is rounded; they are not play money;
@@ -34,8 +33,8 @@ What KingsClub prints differently, and how it becomes the shared events:
   no ``Rake`` line is printed, as every seat's printed result then agrees) and,
   as its total, the amounts the ``wins`` lines award. In a hand where a side pot
   goes to someone who did not win the main pot, the site prints that award
-  nowhere but in the end stacks: it stays unprinted here too, and the money does
-  not balance.
+  nowhere but in the end stacks: it stays unprinted here too, the money does not
+  balance, and the audit flags it (never made up from the end stacks).
 """
 
 from __future__ import annotations

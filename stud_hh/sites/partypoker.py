@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from stud_hh.cards import MaybeCard, parse_cards
 from stud_hh.errors import HandParseError
 from stud_hh.events import (
     Announcement,
@@ -43,13 +42,11 @@ from stud_hh.events import (
     PostAnte,
     PotKind,
     Raise,
-    Seat,
     Show,
     ShowdownStart,
-    Street,
-    StreetStart,
 )
 from stud_hh.money import parse_amount
+from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
@@ -99,11 +96,7 @@ def read_header(text: str) -> HeaderFields:
         raise HandParseError("no '***** Hand History for Game' line in the hand's first lines",
                              text=lines[0], hand_id=hand_id)
     game_match = _GAME.match(game_line)
-    fields: dict[str, Any] = {
-        "site": SITE, "hand_id": hand_id, "limit": Limit.FIXED, "home_club": None,
-        "tournament_id": None, "buy_in": None, "fee": None, "bounty": None,
-        "buy_in_currency": None, "level": None, "match_round": None, "mixed_game": None,
-    }
+    fields = header_fields(SITE, hand_id, "", limit=Limit.FIXED)
     if game_match is None:
         # not a stud-family game line (hold'em, Omaha): skipped, named by its line
         return HeaderFields(hand_id, game_line, None, fields)
@@ -182,74 +175,24 @@ def classify(line: str, order: tuple[str, ...] = LINE_ORDER
     >>> classify("Player1 wins Lo ($90.50 USD) from the main pot with 8,5,3,2,A.")[1]["amount"]
     '$90.50 USD'
     """
-    for kind in order:
-        m = SHAPES[kind].fullmatch(line)
-        if m:
-            return kind, m
-    return None
+    return classify_line(SHAPES, order, line)
 
 
 _POTS = {"main": PotKind.MAIN, "side": PotKind.SIDE}
 
 
-class PartyPokerBuilder:
+class PartyPokerBuilder(SiteBuilder):
     """The parser's callbacks for ``grammar/partypoker.lark``, appending events in order."""
 
-    def __init__(self) -> None:
-        self.events: list[HandEvent] = []
-        self.seats: list[Seat] = []
-        self.lines: tuple[int, ...] = ()
-        self.scale = 1
-        self.game = Game.STUD
-        self.street = Street.THIRD
-        self.names: set[str] = set()
-        self.warnings: list[str] = []
-        self.table_name = ""
-        self.max_seats: int | None = None
-        self.totals: dict[str, int] = {}
-        self.bet_to = 0
-        self.showdown = False
+    SHAPES = SHAPES
+    LINE_ORDER = LINE_ORDER
 
-    def begin(self, fields: dict[str, Any], lines: tuple[int, ...]) -> None:
-        self.events = []
-        self.seats = []
-        self.street = Street.THIRD
-        self.names = set()
-        self.warnings = []
-        self.table_name = ""
-        self.max_seats = None
-        self.totals = {}
-        self.bet_to = 0
-        self.showdown = False
-        self.lines = lines
-        self.scale = fields["scale"]
-        self.game = fields["game"]
-
-    def _file_line(self, n: int) -> int:
-        lines = self.lines
-        return lines[n - 1] if 0 < n <= len(lines) else n
+    def reset(self) -> None:
+        super().reset()
+        self.showdown_seen = False
 
     def _amount(self, text: str, n: int) -> int:
-        number = text.split(" ")[0]
-        try:
-            return parse_amount(number, self.scale)
-        except ValueError as exc:
-            raise LineError(str(exc), n) from None
-
-    def _cards(self, text: str, n: int) -> tuple[MaybeCard, ...]:
-        cards = parse_cards(text.replace(",", " "))
-        if None in cards:
-            self.warnings.append(f"line {self._file_line(n)}: unreadable card(s) in {text!r}")
-        return cards
-
-    def _run(self, token: Any, order: tuple[str, ...]) -> None:
-        n: int = token.line
-        for line in token.value[:-1].split("\n"):
-            found = classify(line, order)
-            if found is None:  # pragma: no cover - the lexer accepted it, so a shape matches
-                raise LineError("unrecognised line", n)
-            self._make(found[0], found[1], n)
-            n += 1
+        return super()._amount(text.split(" ")[0], n)  # "$10 USD": the number only
 
     # -- terminals -----------------------------------------------------------------
     def TABLE(self, token: Any) -> None:
@@ -264,11 +207,7 @@ class PartyPokerBuilder:
         for value in token.value[:-1].split("\n"):
             number_text, _, rest = value[5:].partition(": ")
             name, _, chips = rest.rpartition(" ( ")
-            if name in self.names:
-                raise LineError(f"player {name!r} is seated twice", n)
-            self.names.add(name)
-            self.seats.append(Seat(seat=int(number_text), name=name,
-                                   stack=self._amount(chips[:-2], n), line=self._file_line(n)))
+            self._seat(int(number_text), name, chips[:-2], n)
             n += 1
 
     def PRE(self, token: Any) -> None:
@@ -281,38 +220,14 @@ class PartyPokerBuilder:
                                         amount=self._amount(m["amount"], n)))
             n += 1
 
-    def _street(self, token: Any, street: Street) -> None:
-        self.street = street
-        self.totals = {}
-        self.bet_to = 0
-        self.events.append(StreetStart(line=self._file_line(token.line), street=street))
-
-    def STREET3(self, token: Any) -> None:
-        self._street(token, Street.THIRD)
-
-    def STREET4(self, token: Any) -> None:
-        self._street(token, Street.FOURTH)
-
-    def STREET5(self, token: Any) -> None:
-        self._street(token, Street.FIFTH)
-
-    def STREET6(self, token: Any) -> None:
-        self._street(token, Street.SIXTH)
-
-    def RIVER(self, token: Any) -> None:
-        self._street(token, Street.SEVENTH)
-
-    def LINES(self, token: Any) -> None:
-        self._run(token, LINE_ORDER)
-
     # -- one event per line ------------------------------------------------------------
     def _make(self, kind: str, m: re.Match[str], n: int) -> None:
         line = self._file_line(n)
         name = m["name"]
         event: HandEvent
-        if kind in ("SHOW", "MUCK_SHOWN") and not self.showdown:
+        if kind in ("SHOW", "MUCK_SHOWN") and not self.showdown_seen:
             # no showdown header: the showdown starts where the cards are turned over
-            self.showdown = True
+            self.showdown_seen = True
             self.events.append(ShowdownStart(line=line))
         if kind == "DEAL":
             cards = self._cards(m["cards"], n)
@@ -355,8 +270,4 @@ class PartyPokerBuilder:
                 self.bet_to = max(self.bet_to, to)
         self.events.append(event)
 
-    def _nothing(self, children: list[Any]) -> None:
-        return None
-
-    start = third = fourth = fifth = sixth = river = _nothing
 

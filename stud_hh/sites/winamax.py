@@ -44,7 +44,7 @@ from stud_hh.events import (
     Street,
 )
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
-from stud_hh.sites.common import SiteBuilder, classify_line
+from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
@@ -79,12 +79,7 @@ def read_header(line: str) -> HeaderFields:
         raise HandParseError("unreadable Winamax hand header", text=line)
     hand_id = head.group("id")
     game_text = f"{head.group('game')} {head.group('limit')}"
-    fields: dict[str, Any] = {
-        "site": SITE, "hand_id": hand_id, "game_text": game_text,
-        "limit": _LIMITS[head.group("limit")], "home_club": None, "tournament_id": None,
-        "buy_in": None, "fee": None, "bounty": None, "buy_in_currency": None, "level": None,
-        "match_round": None, "mixed_game": None,
-    }
+    fields = header_fields(SITE, hand_id, game_text, limit=_LIMITS[head.group("limit")])
     game = STUD_GAMES.get(head.group("game").lower())
     if game is None:
         return HeaderFields(hand_id, game_text, None, fields)
