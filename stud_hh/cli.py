@@ -195,6 +195,52 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_FAILURES if summary.failures_new else EXIT_OK
 
 
+def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.phh_export import ExportError, dumps, stored_hands, write_files
+
+    hands: list[ParsedHand] = []
+    failed = skipped = 0
+    if args.db is not None:
+        if args.paths:
+            print("stud-hh: export reads either PATHs or --db, not both", file=err)
+            return EXIT_UNUSABLE
+        stored = stored_hands(args.db, args.hand or ())
+        if stored.missing:
+            print(f"stud-hh: no hand {', '.join(stored.missing)} in {args.db}", file=err)
+            return EXIT_UNUSABLE
+        for reason in stored.unreadable:
+            print(f"error: {reason}", file=err)
+        hands, failed = stored.hands, len(stored.unreadable)
+    elif not args.paths:
+        print("stud-hh: export needs PATHs or --db DIR", file=err)
+        return EXIT_UNUSABLE
+    else:
+        wanted = set(args.hand or ())
+        for path in reader.iter_files(args.paths):  # a missing path: main() reports it
+            for result in parse_file(path):
+                if isinstance(result, SkippedHand):
+                    skipped += 1
+                elif isinstance(result, ParseFailure):
+                    failed += 1
+                    _report_failure(result, err)
+                elif not wanted or result.hand_id in wanted:
+                    hands.append(result)
+    writable: list[ParsedHand] = []
+    for hand in hands:
+        try:
+            dumps(hand)
+        except ExportError as exc:
+            failed += 1
+            print(f"error: {exc}", file=err)
+        else:
+            writable.append(hand)
+    written = write_files(writable, args.output) if writable else []
+    print(f"wrote {len(writable)} hands as PHH to {args.output} ({len(written)} "
+          f"file{'s' if len(written) != 1 else ''}); {skipped} skipped as not stud, "
+          f"{failed} failed", file=out)
+    return EXIT_FAILURES if failed else EXIT_OK
+
+
 def _frame_text(frame: object, fmt: str) -> str:
     import pandas as pd
 
@@ -331,6 +377,23 @@ def build_parser() -> argparse.ArgumentParser:
                    "site's profile)")
     i.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     i.set_defaults(func=cmd_import)
+
+    x = sub.add_parser("export", help="write hands as PHH files (the open format pokerkit reads)",
+                       description="Write hands from history files (PATH...) or from a database "
+                       "(--db DIR, all hands or each --hand ID) in the PHH format. OUT is a "
+                       "folder (created) that gets one .phh file per hand, or a .phhs file that "
+                       "gets every hand (a [name] table each), or a .phh file for exactly one "
+                       "hand. Exit 0, or 1 when some hand could not be read or written.")
+    x.add_argument("paths", nargs="*", type=Path, metavar="PATH")
+    x.add_argument("--format", choices=("phh",), default="phh",
+                   help="the output format (phh: PHH TOML, the only one so far)")
+    x.add_argument("--db", type=Path, metavar="DIR",
+                   help="export stored hands (read again from the files they came from)")
+    x.add_argument("--hand", action="append", metavar="ID",
+                   help="only this hand id (repeat for more)")
+    x.add_argument("-o", "--output", required=True, type=Path, metavar="OUT",
+                   help="a folder, a .phhs file or a .phh file")
+    x.set_defaults(func=cmd_export)
 
     t = sub.add_parser("stats", help="print the player summary from a database",
                        description="Player summary: hands, money and big bets won, BB/100, "

@@ -32,7 +32,7 @@ from typing import Protocol
 
 from stud_hh.errors import InputError
 
-HISTORY_SUFFIXES = (".txt", ".log", ".hh", ".xml", ".phh")
+HISTORY_SUFFIXES = (".txt", ".log", ".hh", ".xml", ".phh", ".phhs")
 """File endings a folder scan picks up (case-insensitive)."""
 
 _FALLBACKS = [0]

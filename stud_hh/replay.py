@@ -552,6 +552,11 @@ class _Replay:
                               f"{name} acts out of turn on {self._street_label()}; "
                               f"{expected} was to act")
                 break
+        else:
+            if self.last_actor is not None and cls is not BringIn:
+                self.flag("action.out-of-turn", line, name,
+                          f"{name} acts on {self._street_label()} after the betting round "
+                          "closed")
         if (street is _THIRD and not self.bring_in_posted and self.level == 0
                 and cls not in _OPENING_EVENTS
                 and not (self.bring_in_optional and cls is Fold)):

@@ -10,9 +10,24 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from stud_hh import reader
-from stud_hh.events import Collect, Deal, Show, StreetStart, UncalledReturned
+from stud_hh.events import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Collect,
+    Complete,
+    Deal,
+    Fold,
+    HandEvent,
+    PostAnte,
+    Raise,
+    Show,
+    StreetStart,
+    UncalledReturned,
+)
 from stud_hh.money import format_amount
-from stud_hh.replay import ActionKind, ReplayedHand
+from stud_hh.replay import Action, ActionKind, ReplayedHand
 from stud_hh.violations import RULES, Violation
 
 
@@ -78,6 +93,10 @@ _KIND_WORDS = {
 }
 
 
+_ACTION_EVENTS = (PostAnte, BringIn, Complete, Bet, Raise, Call, Check, Fold)
+"""The events the replay turns into actions."""
+
+
 def show_hand(replayed: ReplayedHand) -> str:
     """The hand street by street: boards, actions with their meaning, pots, showdown."""
     hand = replayed.hand
@@ -93,13 +112,19 @@ def show_hand(replayed: ReplayedHand) -> str:
     by_line: dict[int, list[Violation]] = {}
     for v in replayed.violations:
         by_line.setdefault(v.line, []).append(v)
-    actions = {a.line: a for a in replayed.actions}
+    # several events may share a line (a PHH file writes its actions on one): each
+    # action is matched to its own event, and a line's violations follow its last event
+    actions: dict[int, list[Action]] = {}
+    for a in replayed.actions:
+        actions.setdefault(a.line, []).append(a)
+    last_event = {event.line: i for i, event in enumerate(hand.events)}
     firsts = {f.street: f for f in replayed.first_actors}
     boards: dict[str, list[str]] = {}
     pot = 0
     shown_lines = set()
-    for event in hand.events:
+    for i, event in enumerate(hand.events):
         line = event.line
+        action = _take(actions, event)
         if isinstance(event, StreetStart):
             out.append(f"--- {event.street.label} street"
                        + (f" (common card {event.common})" if event.has_common else "")
@@ -112,8 +137,7 @@ def show_hand(replayed: ReplayedHand) -> str:
             boards.setdefault(event.player, []).extend(ups)
             if ups:
                 out.append(f"    {event.player} shows {' '.join(boards[event.player])}")
-        elif line in actions:
-            action = actions[line]
+        elif action is not None:
             pot += action.amount
             words = _KIND_WORDS[action.kind]
             if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
@@ -138,7 +162,7 @@ def show_hand(replayed: ReplayedHand) -> str:
             cards = " ".join(c or "??" for c in event.cards)
             out.append(f"  {line:>5}  {event.player} shows {cards}"
                        + (f" ({event.description})" if event.description else ""))
-        for v in by_line.get(line, []):
+        for v in by_line.get(line, []) if last_event[line] == i else ():
             out.append(f"         !! {v.rule}: {v.message}")
     out.append("--- result ---")
     for p in replayed.pots:
@@ -161,6 +185,17 @@ def show_hand(replayed: ReplayedHand) -> str:
     if not replayed.violations:
         out.append("  no violations")
     return "\n".join(out)
+
+
+def _take(actions: dict[int, list[Action]], event: HandEvent) -> Action | None:
+    """The replay's action for ``event`` (the first at its line by its player), removed."""
+    at = actions.get(event.line)
+    if not at or not isinstance(event, _ACTION_EVENTS):
+        return None
+    for k, action in enumerate(at):
+        if action.player == event.player:
+            return at.pop(k)
+    return None
 
 
 def totals(replayed: Iterable[ReplayedHand]) -> tuple[Counter[str], Counter[str]]:

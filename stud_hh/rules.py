@@ -1072,6 +1072,7 @@ SITE_PROFILES: dict[str, str] = {
     "Winamax": "winamax",
     "iPoker": "ipoker",
     "Merge": "merge",
+    "PHH": "casino",
     "Winning Poker Network": "winning",
     "KingsClub": "kingsclub",
 }

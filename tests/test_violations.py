@@ -253,6 +253,8 @@ CASES: list[tuple[str, str, dict[int, str | None], list[tuple[str, int]]]] = [
      [("raise.over-cap", 33)]),
     ("out of turn on 3rd street", BASE,
      {15: "Cid: calls $0.05", 16: "Bob: calls $0.10"}, [("action.out-of-turn", 15)]),
+    ("acting after the round closed", BASE, {24: "Ann: calls $0.10\nBob: checks"},
+     [("action.out-of-turn", 25)]),
     ("out of turn on 4th street", BASE,
      {23: "Ann: calls $0.10", 24: "Cid: calls $0.10"}, [("action.out-of-turn", 23)]),
     ("acting after folding", BASE, {43: "Bob: checks\nCid: checks"},

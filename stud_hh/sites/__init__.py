@@ -21,6 +21,7 @@ from stud_hh.sites import (
     kingsclub,
     merge,
     partypoker,
+    phh,
     pokerstars,
     winamax,
     winning,
@@ -121,7 +122,7 @@ starts_hand = LineStart("|".join(f"(?:{d.hand_start.pattern})" for d in DIALECTS
 the reader uses its multi-line form to cut files into hands."""
 
 
-DOCUMENTS: tuple[DocumentFormat, ...] = (ipoker.IPOKER, merge.MERGE)
+DOCUMENTS: tuple[DocumentFormat, ...] = (ipoker.IPOKER, merge.MERGE, phh.PHH)
 """Document formats, tried in order on a file's head before the text dialects."""
 
 _DOCUMENTS_BY_NAME = {d.name: d for d in DOCUMENTS}
