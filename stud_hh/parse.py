@@ -310,7 +310,7 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
     if not raw.is_hand:
         raise UnsupportedFormatError(
             "text outside any hand: no hand header of a supported site "
-            f"({', '.join(d.name for d in DIALECTS)}) before it",
+            f"({', '.join(dict.fromkeys(d.name for d in DIALECTS))}) before it",
             path=raw.path, line=raw.first_line, text=raw.line_text(1))
     first = raw.text.partition("\n")[0]
     dialect = dialect_for(first)

@@ -268,6 +268,9 @@ class _Replay:
     def _reset_round(self) -> None:
         self.bet_to = 0
         self.level = 0
+        self.full_to = 0
+        """The street total of the last full bet or raise (with the profile's
+        :attr:`~stud_hh.rules.Profile.bring_in_is_bet`, the bring-in's first)."""
         self.full_bet = 0
         self.big_bet_made = False
         self.to_act: list[str] = []
@@ -589,6 +592,8 @@ class _Replay:
             kind = _BRING_IN
             amount = event.amount
             self._check_bring_in(name, amount, event)
+            if self.profile.bring_in_is_bet:
+                self.full_to = mine + amount
         else:
             kind, amount = self._aggression(player, event, mine, street)
             aggressive = True
@@ -648,16 +653,25 @@ class _Replay:
                           f"{name} completes to {to}; the completion is to the small bet "
                           f"{self.small_bet}")
             self.level = 1
-            if to >= self.small_bet:
+            if self.profile.bring_in_is_bet:  # a raise of the bring-in: full if it adds a bet
+                step = to - self.full_to
+                full = reopens = step >= self.small_bet or (self.profile.half_bet_reopens
+                                                            and 2 * step >= self.small_bet)
+            else:
+                full = to >= self.small_bet
+                reopens = full or (self.profile.half_bet_reopens and 2 * to >= self.small_bet)
+            if full:
                 self.last_full_raiser = name
-            if to >= self.small_bet or (self.profile.half_bet_reopens
-                                        and 2 * to >= self.small_bet):
+                self.full_to = to
+            if reopens:
                 self.acted_since_full = {name}  # a full completion reopens the betting
             else:
                 self.acted_since_full.add(name)
             self.bring_in_posted = True
             return kind, amount
         kind = ActionKind.BET if self.level == 0 else ActionKind.RAISE
+        if self.profile.bring_in_is_bet:
+            by = to - self.full_to  # a raise adds a bet to the last full bet, not a short one
         size = self.full_bet
         if not self.fixed_limit:
             return kind, self._unlimited(event.line, name, kind, by, amount, street, size)
@@ -691,6 +705,7 @@ class _Replay:
         if full:
             self.level += 1
             self.last_full_raiser = name
+            self.full_to = to
             self.acted_since_full = {name}
             if limit is not None and self.level > limit:
                 self.flag("raise.over-cap", event.line, name,
@@ -965,6 +980,9 @@ class _Replay:
 
     def _check_awards(self, pots: list[Pot], line: int) -> None:
         """Each pot must go to its winners, split as the game and the profile say."""
+        if len(pots) > 1 and self.collects and all(c.pot is PotKind.POT for c in self.collects):
+            self._check_unnamed_awards(pots)
+            return
         by_pot: dict[int, list[Collect]] = {}
         for collect in self.collects:
             if collect.pot is PotKind.SIDE:
@@ -989,6 +1007,33 @@ class _Replay:
                           f"give it to {', '.join(sorted(winners))}")
                 continue
             self._check_split(pot, took, where, name)
+
+    def _check_unnamed_awards(self, pots: list[Pot]) -> None:
+        """Several pots, and collections that name none (one amount per player for all the
+        pots together, as KingsClub prints them): who collected can be checked, how much
+        of which pot each took cannot."""
+        took: dict[str, int] = {}
+        for c in self.collects:
+            took[c.player] = took.get(c.player, 0) + c.amount
+        takers = {p for p, amount in took.items() if amount > 0}
+        must: set[str] = set()  # the winners of every pot the cards decide
+        may: set[str] = set()  # and whoever may have won a pot they do not decide
+        for pot in pots:
+            winners = set(pot.winners_high) | set(pot.winners_low)
+            must |= winners
+            may |= winners or set(pot.eligible)
+        where = self.collects[0].line
+        if not must <= takers <= may:
+            missing = ", ".join(sorted(must - takers))
+            self.flag("pot.wrong-winner", where, next(iter(sorted(takers - may)), None),
+                      f"the pots went to {', '.join(sorted(takers)) or 'nobody'}; "
+                      + (f"the cards give one to {missing}" if missing else
+                         f"the cards give none to {', '.join(sorted(takers - may))}"))
+            return
+        if len(takers) > 1:
+            self.cannot_check("pot.wrong-split", where,
+                              "the history names no pot in its collections: each player's "
+                              "share of each pot cannot be told apart")
 
     def _check_split(self, pot: Pot, took: dict[str, int], line: int, name: str) -> None:
         """Halves for high and low, equal shares for ties, each odd chip where the profile's

@@ -423,9 +423,16 @@ class Profile:
     uncalled_unprinted: bool = False
     """Another way a site prints a bet nobody called (not a house rule either). True: no
     line returns it and the amounts the winners collect leave it out, as the next hand's
-    stacks show (Everleaf): the replayer returns it to its bettor as RULES.md says (the
+    stacks show (Everleaf, KingsClub): the replayer returns it to its bettor as RULES.md says (the
     part of the last round's highest total nobody matched) and reports the uncalled-bet
     check as unverifiable. False: see :attr:`uncalled_in_pot`."""
+    bring_in_is_bet: bool = False
+    """False (RULES.md): the completion is 3rd street's bet and raises add a bet to
+    the current total. True (KingsClub): the bring-in is the opening bet; a completion
+    raises it, and is a full raise only if it adds a bet (or half a bet, with
+    :attr:`half_bet_reopens`); every raise adds a bet to the last *full* bet or raise,
+    not to a completion or all-in short of one. With a bring-in of 33.16 at 44/88,
+    the completion to 44 is short, so the raises go to 77.16 and 121.16."""
     open_pair_big_bet: frozenset[Game] = frozenset({Game.STUD})
     """Games in which an open pair on the ``open_pair_option`` street (4th) lets any
     player bet or raise a big bet."""
@@ -1116,9 +1123,156 @@ BOVADA = Profile(
     evidence=_BOVADA_EVIDENCE,
 )
 
+_WPN_2016 = "Winning/7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt"
+_WPN_2016_HL = "Winning/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt"
+_WPN_2019 = "Winning/7Stud-8max-USD-0.04-0.08-201907.CASHID-TN-Gorham GAMETYPE.txt"
+_ACR_2023 = "Winning/_other_repos/acr_HAND_7CARD_STUD_HILO.txt"
+
+# Every stud and stud8 hand of ../shared/corpus/Winning (7 hands: 5 of the 2016 client,
+# one of 2019, one of 2023; the second hand of the 2016 hi/lo file is cut short by the
+# site and cannot be read) replays clean under this profile; each setting was flipped in
+# turn and the corpus replayed again (tests/test_winning.py does it).
+_WPN_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="odd_chip", support=Support.DECIDES, file=_WPN_2016_HL,
+             hand_id="693975843",
+             shows="stud8: $7.05 after rake split between KickAzzJohnny's high (two pair) and "
+             "ChazDazzle's low (7-6-4-2-A): the low half gets $3.53, the high $3.52, so the odd "
+             "cent goes to the low half (2016 client; ChazDazzle also sits first from seat 1, "
+             "so an odd chip by position would explain it too). No tie decides the tie rule, "
+             "which follows RULES.md"),
+    Evidence(setting="showdown_first", support=Support.DECIDES, file=_ACR_2023,
+             hand_id="1903647457",
+             shows="7th street checked by all four players who could act: the hands are shown "
+             "by seat from seat 1 (AzRic), not from KickShorty (seat 7), the first to act on "
+             "7th. With a bet on 7th no corpus hand has a showdown section (the 2016 client "
+             "shows hands only in its summary), so the bettor-first part follows RULES.md"),
+    Evidence(setting="max_bets", support=Support.CONSISTENT, file=_ACR_2023,
+             hand_id="1903647457",
+             shows="stud8, 3rd and 4th street: a completion (a bet) and three raises, then only "
+             "calls: a cap of 3 would be broken; no hand shows whether a fifth level is refused"),
+    Evidence(setting="bring_in_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no two equal door cards. Suit follows "
+             "RULES.md (seeds 001, 003)"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no equal best boards. Position follows "
+             "RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no round that starts heads-up goes past "
+             "two bet levels. Uncapped heads-up follows RULES.md's casino value"),
+    Evidence(setting="half_bet_reopens", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one all-in (MasterChief24 in "
+             "1903647457) calls for less; no short all-in bet or raise. True follows RULES.md"),
+    Evidence(setting="open_pair_big_bet", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the one open pair on 4th street (3h-3d in "
+             "85198832) is checked around. Stud only follows RULES.md"),
+    Evidence(setting="bring_in_is_bet", support=Support.NONE,
+             shows="not confirmed by a corpus hand: every completion adds at least half a bet "
+             "to the bring-in (1.00 over 0.40; $0.10 over $0.05; $0.04 over $0.02), where both "
+             "values agree. False follows RULES.md"),
+)
+
+WINNING = Profile(
+    name="winning",
+    description="Winning Poker Network (ACR) fixed-limit stud and stud8, its 2016 and 2019+ "
+    "clients: the odd chip of a split to the low half; a showdown checked down on 7th street "
+    "turns the hands over together",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.LOW, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_WPN_EVIDENCE,
+)
+
+_KC = "KingsClub/"
+_KC_STUD = _KC + "7-Stud-USD-44-88-202010.txt"
+_KC_FIXED = _KC + "7-StudHL-USD-44-88-202203.fixed.streets.txt"
+_KC_RAZZ = _KC + "Razz-USD-40-80-202101.txt"
+_KC_RAZZ_POTS = _KC + "Razz-USD-500-100-202101.multi.pot.failure.txt"
+_KC_27_POTS = _KC + "2-7 Razz-USD-500-1000-202102.multi.pot.failure.txt"
+
+# Every hand of ../shared/corpus/KingsClub (7 hands: stud, stud8, razz and 2-7 razz)
+# replays clean under this profile but one 2-7 razz hand, whose side pot the site awards
+# in no printed line (a site fault the audit flags); each setting was flipped in turn and
+# the corpus replayed again (tests/test_kingsclub.py).
+_KC_EVIDENCE: tuple[Evidence, ...] = (
+    Evidence(setting="bring_in_is_bet", support=Support.DECIDES, file=_KC_STUD,
+             hand_id="37581152",
+             shows="stud 44/88, bring-in 33.16: Player2 completes to 44, Player3 raises to 77.16 "
+             "(the bring-in plus a bet) and Player4 to 121.16; every seat's printed result "
+             "agrees with these totals"),
+    Evidence(setting="bring_in_is_bet", support=Support.DECIDES, file=_KC_RAZZ_POTS,
+             hand_id="3537921",
+             shows="razz 500/1,000, bring-in 125: Player3 is all-in for 225, and Player4 raises "
+             "to 625, a bet over the bring-in, not over the short all-in"),
+    Evidence(setting="bring_in_is_bet", support=Support.CONSISTENT, file=_KC_27_POTS,
+             hand_id="3703449",
+             shows="2-7 razz, bring-in 125: the completion to 500 adds more than "
+             "half a bet and is a full raise: the raises go to 1,000, 1,500 and 2,000"),
+    Evidence(setting="half_bet_reopens", support=Support.OTHER_GAME, file=_KC_27_POTS,
+             hand_id="3703449",
+             shows="2-7 razz: the completion from the 125 bring-in to 500 adds 375, three "
+             "quarters of a bet, and Hero's raise goes to 1,000: it counted as a full raise. "
+             "(Only the half-bet threshold is shown to lie between a quarter and three quarters "
+             "of a bet: 37581152's completion adds a quarter and is not full)"),
+    Evidence(setting="uncalled_unprinted", support=Support.DECIDES, file=_KC_RAZZ,
+             hand_id="39969356",
+             shows="Hero bets 40 on 4th street and Player0 folds: no uncalled-bet line, 'Rake 1' "
+             "and 'Hero wins pot (99)' leave the 40 out, and Hero's printed result (+49) says "
+             "it came back; likewise Player4's 1,000 in 3537921 and Player0's 44 in 2-7 razz "
+             "40091899"),
+    Evidence(setting="bring_in_tie_break", support=Support.DECIDES, file=_KC_FIXED,
+             hand_id="49595550",
+             shows="stud8: doors 4h (Player2, seat 3) and 4d (Player5, seat 7) tie; Player5 "
+             "brings in: by suit, not by seat order"),
+    Evidence(setting="open_pair_big_bet", support=Support.DECIDES, file=_KC_STUD,
+             hand_id="37581152",
+             shows="stud: Player3 shows 7c-7d on 4th street and bets 88, the big bet; no big "
+             "bet on 4th in the stud8 or razz hands"),
+    Evidence(setting="max_bets", support=Support.CONSISTENT, file=_KC_STUD,
+             hand_id="37581152",
+             shows="stud 3rd street: a completion and two raises, then calls; the 2-7 razz "
+             "hand 3703449 reaches a completion and three raises, then calls. "
+             "A cap of 2 would be broken; a fifth level no hand shows. Four follows RULES.md"),
+    Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_KC_STUD,
+             hand_id="37581152",
+             shows="the 7th-street bettor shows first (likewise 39969428 and 49595550); no "
+             "showdown is checked down on 7th street"),
+    Evidence(setting="board_tie_break", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no equal best boards. Position follows "
+             "RULES.md's casino value"),
+    Evidence(setting="heads_up_uncapped", support=Support.NONE,
+             shows="not confirmed by a corpus hand: no round that starts heads-up goes past "
+             "two bet levels. Uncapped heads-up follows RULES.md's casino value"),
+    Evidence(setting="odd_chip", support=Support.NONE,
+             shows="not confirmed by a corpus hand: both stud8 pots go whole to one player. "
+             "Values from RULES.md"),
+)
+
+KINGSCLUB = Profile(
+    name="kingsclub",
+    description="KingsClub fixed-limit stud, stud8 and razz in club chips: the bring-in is "
+    "the opening bet (raises add a bet to the last full bet), and a bet nobody called comes "
+    "back without a line",
+    bring_in_tie_break=TieBreak.SUIT,
+    board_tie_break=TieBreak.POSITION,
+    heads_up_uncapped=True,
+    max_bets=4,
+    half_bet_reopens=True,
+    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
+    showdown_first=ShowdownFirst.RIVER_BETTOR,
+    uncalled_unprinted=True,
+    bring_in_is_bet=True,
+    open_pair_big_bet=frozenset({Game.STUD}),
+    evidence=_KC_EVIDENCE,
+)
+
 PROFILES: dict[str, Profile] = {
     p.name: p for p in (CASINO, POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, IPOKER, MERGE,
-                        EVERLEAF, ONGAME, ABSOLUTE, BOVADA)}
+                        EVERLEAF, ONGAME, ABSOLUTE, BOVADA, WINNING, KINGSCLUB)}
 """Every shipped profile by name."""
 
 SITE = "site"
@@ -1136,6 +1290,8 @@ SITE_PROFILES: dict[str, str] = {
     "OnGame": "ongame",
     "Absolute": "absolute",
     "Bovada": "bovada",
+    "Winning Poker Network": "winning",
+    "KingsClub": "kingsclub",
 }
 """The profile each site's hands are audited under by default (site name as the
 dialect writes it in :attr:`~stud_hh.events.HandHeader.site`)."""

@@ -1,11 +1,10 @@
 """Importing the whole shared corpus: nothing is lost, money balances, and another tracker agrees.
 
-PokerStars, Full Tilt, PartyPoker, Winamax, iPoker, Merge, Everleaf, OnGame, Absolute, Bovada
-and PHH (the 36 WSOP hands of ``corpus/PHH``, not listed in INDEX.csv) have readers so far;
-files of the other sites are each
-kept whole in the ``failures`` table ("no hand header of a supported site")
-until their readers arrive (issue 6). The test lists them as such rather
-than skipping them.
+Every site of the corpus has a reader (PokerStars, Full Tilt, PartyPoker, Winamax, iPoker,
+Merge, Everleaf, OnGame, Absolute, Bovada, Winning Poker Network, KingsClub) and PHH (the 36
+WSOP hands of ``corpus/PHH``, not listed in INDEX.csv) too. A hand that cannot be read is a
+failure record, listed in the test with why; a file of no known site would be kept whole
+in the ``failures`` table ("no hand header of a supported site").
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from stud_hh.importer import import_paths
 from stud_hh.store import Database, open_db
 
 READ_SITES = {"Stars", "FTP", "PartyPoker", "Winamax", "iPoker", "Merge", "Everleaf", "OnGame",
-              "Absolute", "Bovada"}
+              "Absolute", "Bovada", "Winning", "KingsClub"}
 """Corpus folders whose site has a reader today."""
 
 NOT_HISTORIES = {"Stars/_early2008/ps-flags-studhilo.expected.txt"}
@@ -56,8 +55,18 @@ SITE_DATA_FAULTS = {
     ("Winamax", "9250793-1578-1479092164"):
         "Winamax/7-Stud-6max-EUR-25-50-201611._8games_.negative.bet.txt: an all-in printed "
         "as 'raises -6.10€ to 18.90€'; the audit must flag it (tests/test_winamax.py)",
+    ("KingsClub", "3703449"):
+        "KingsClub/2-7 Razz-USD-500-1000-202102.multi.pot.failure.txt: the side pot Player1 "
+        "takes is printed only in the end stacks, in no 'wins' line; the money does not "
+        "balance and the audit must flag it (tests/test_kingsclub.py)",
 }
 """Hands whose history is wrong as the site wrote it: flagged, never repaired."""
+
+SITE_TRUNCATED = {
+    "Winning/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt": 1,
+}
+"""Files with hands the site itself cut short, and how many: each such hand is kept as a
+failure ("truncated hand"), named in tests/test_winning.py."""
 
 FPDB_NOT_DEALT = {
     ("FTP/Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt.hp", "Player6"):
@@ -105,14 +114,10 @@ def test_every_hand_is_stored_or_kept_as_a_failure(corpus_db: Database,
     hands = corpus_db.hands(columns=["hand_id"], filters=[("file", "==", path)])
     failures = corpus_db.failures(columns=["reason", "raw_text"], filters=[("file", "==", path)])
     site = row["file"].split("/")[0]
-    if site in READ_SITES:
-        assert len(hands) + len(failures) == stud_hands(row)
-        assert failures.empty, list(failures["reason"])
-    else:  # no reader yet (issue 6): the whole file is one failure, its text kept
-        assert hands.empty
-        assert len(failures) == 1
-        assert "no hand header of a supported site" in failures["reason"].iloc[0]
-        assert len(failures["raw_text"].iloc[0]) > 100
+    assert site in READ_SITES, f"{site}: a corpus site without a reader"
+    assert len(hands) + len(failures) == stud_hands(row)
+    assert len(failures) == SITE_TRUNCATED.get(row["file"], 0), list(failures["reason"])
+    assert all(reason.startswith("truncated hand") for reason in failures["reason"])
 
 
 def test_every_failure_names_its_file_and_reason(corpus_db: Database) -> None:
@@ -144,8 +149,8 @@ def test_money_balances_for_every_stored_hand(corpus_db: Database) -> None:
                                                                 "rake_share"]].sum()
     joined = hands.join(sums)
     # Stars, Full Tilt, PartyPoker, Winamax, iPoker, Merge, PHH, Everleaf, OnGame, Absolute,
-    # Bovada
-    assert len(joined) == 73 + 24 + 4 + 7 + 8 + 8 + 36 + 6 + 6 + 1 + 6
+    # Bovada, Winning Poker, KingsClub
+    assert len(joined) == 73 + 24 + 4 + 7 + 8 + 8 + 36 + 6 + 6 + 1 + 6 + 7 + 7
     assert (joined["put_in"] == joined["pot"]).all()
     balanced = joined["net"] + joined["rake"] == 0
     assert set(joined.index[~balanced]) == set(SITE_DATA_FAULTS)
@@ -165,8 +170,7 @@ def hp_files() -> list[Path]:
 @pytest.mark.parametrize("hp", hp_files(), ids=lambda p: p.relative_to(CORPUS_DIR).as_posix())
 def test_per_player_values_agree_with_fpdb(corpus_db: Database, hp: Path) -> None:
     site = hp.relative_to(CORPUS_DIR).parts[0]
-    if site not in READ_SITES:
-        pytest.skip(f"{site}: no reader yet (issue 6)")
+    assert site in READ_SITES, f"{site}: a corpus site without a reader"
     expected = ast.literal_eval(hp.read_text(encoding="utf-8"))
     key = hp.relative_to(CORPUS_DIR).as_posix()
     expected = {name: d for name, d in expected.items() if (key, name) not in FPDB_NOT_DEALT}

@@ -114,7 +114,8 @@ def test_profiles() -> None:
     assert STARS.open_pair_big_bet == frozenset({Game.STUD})
     with pytest.raises(UnknownProfileError,
                        match=r"profile 'nope' \(known: absolute, bovada, casino, everleaf, "
-                             r"fulltilt, ipoker, merge, ongame, partypoker, pokerstars"):
+                             r"fulltilt, ipoker, kingsclub, merge, ongame, partypoker, "
+                             r"pokerstars, winamax, winning\)"):
         profile("nope")
     with pytest.raises(ValueError, match="unknown rule profile ''"):
         profile("")

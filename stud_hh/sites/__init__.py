@@ -21,12 +21,14 @@ from stud_hh.sites import (
     everleaf,
     fulltilt,
     ipoker,
+    kingsclub,
     merge,
     ongame,
     partypoker,
     phh,
     pokerstars,
     winamax,
+    winning,
 )
 
 
@@ -114,8 +116,36 @@ BOVADA = Dialect(
     make_builder=bovada.BovadaBuilder,
 )
 
+
+WINNING = Dialect(
+    name=winning.SITE,
+    grammar="winning.lark",
+    hand_start=winning.HAND_START,
+    read_header=winning.read_header,
+    make_builder=winning.WinningBuilder,
+)
+
+WINNING_2016 = Dialect(
+    name=winning.SITE,
+    grammar="winning_2016.lark",
+    hand_start=winning.HAND_START_2016,
+    read_header=winning.read_header_2016,
+    make_builder=winning.Winning2016Builder,
+    header_lines=winning.HEADER_LINES_2016,
+)
+"""The same site as :data:`WINNING`, written by its client of 2016."""
+
+KINGSCLUB = Dialect(
+    name=kingsclub.SITE,
+    grammar="kingsclub.lark",
+    hand_start=kingsclub.HAND_START,
+    read_header=kingsclub.read_header,
+    make_builder=kingsclub.KingsClubBuilder,
+    header_lines=kingsclub.HEADER_LINES,
+)
+
 DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVERLEAF, ONGAME,
-                                 ABSOLUTE, BOVADA)
+                                 ABSOLUTE, BOVADA, WINNING, WINNING_2016, KINGSCLUB)
 
 
 def dialect_for(line: str) -> Dialect | None:

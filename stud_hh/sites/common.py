@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from stud_hh.cards import MaybeCard, parse_cards
@@ -32,6 +32,7 @@ from stud_hh.events import (
     Fold,
     Game,
     HandEvent,
+    Muck,
     NoShow,
     PostAnte,
     PotKind,
@@ -81,6 +82,54 @@ def total_pot(line: str) -> tuple[str, str | None] | None:
     """
     m = _TOTAL_POT.fullmatch(line)
     return (m["total"], m["rake"]) if m else None
+
+def seated_name(names: Iterable[str], text: str) -> str | None:
+    """The longest of ``names`` that ``text`` starts with, as a whole word (or all of it).
+
+    For lines that put a name before free text, where a name may hold spaces:
+
+    >>> seated_name({"Ann", "Ann Lee"}, "Ann Lee folded on the 3rd Street")
+    'Ann Lee'
+    >>> seated_name({"Ann"}, "Anna showed [Ah]") is None
+    True
+    """
+    return max((n for n in names if text == n or text.startswith(n + " ")), key=len,
+               default=None)
+
+
+def verb_shape(verb: str, rest: str = "") -> re.Pattern[str]:
+    r"""The shape of an action line, ``<name> <verb>`` or ``<name> <verb> <rest>`` (the
+    player in group ``name``, ``rest`` a regular expression).
+
+    >>> verb_shape("folds").fullmatch("Ann Lee folds")["name"]
+    'Ann Lee'
+    >>> verb_shape("bets", r"(?P<amount>\d+)").fullmatch("Bob bets 40")["amount"]
+    '40'
+    """
+    return re.compile(rf"(?P<name>[^\n]+) {verb}" + (f" {rest}" if rest else ""))
+
+
+_CHIPS: dict[str, type[BringIn] | type[Bet] | type[Call]] = {
+    "BRING_IN": BringIn, "BET": Bet, "CALL": Call}
+_NO_CHIPS: dict[str, type[Check] | type[Fold] | type[Muck] | type[NoShow]] = {
+    "CHECK": Check, "FOLD": Fold, "MUCK": Muck, "NO_SHOW": NoShow}
+
+
+def player_event(kind: str, line: int, player: str, amount: int = 0,
+                 all_in: bool = False) -> HandEvent:
+    """The event of a line that names only its player and, for chips, what it puts in:
+    ``BRING_IN``, ``BET``, ``CALL`` (``amount`` in), ``CHECK``, ``FOLD``, ``MUCK`` (no
+    card shown) or ``NO_SHOW``.
+
+    >>> player_event("CALL", 12, "Bob", 40)
+    Call(line=12, player='Bob', amount=40, all_in=False)
+    >>> player_event("FOLD", 13, "Ann")
+    Fold(line=13, player='Ann')
+    """
+    chips = _CHIPS.get(kind)
+    if chips is not None:
+        return chips(line=line, player=player, amount=amount, all_in=all_in)
+    return _NO_CHIPS[kind](line=line, player=player)
 
 
 def classify_line(shapes: Mapping[str, re.Pattern[str]], order: tuple[str, ...],
@@ -244,6 +293,57 @@ class SiteBuilder:
         self.events.append(Show(line=line, player=name, cards=cards,
                                 description=description or None))
 
+    @staticmethod
+    def _lines(token: Any) -> Iterator[tuple[int, str]]:
+        """The lines of a multi-line terminal, each with its line in the hand."""
+        first: int = token.line
+        for offset, value in enumerate(token.value[:-1].split("\n")):
+            yield first + offset, value
+
+    def _seat_run(self, token: Any, pattern: re.Pattern[str]) -> None:
+        """Seat lines whose ``pattern`` names the groups ``seat``, ``name`` and ``stack``."""
+        for n, value in self._lines(token):
+            m = pattern.fullmatch(value)
+            if m is None:  # pragma: no cover - the terminal guarantees the shape
+                raise LineError("unreadable seat line", n)
+            self._seat(int(m["seat"]), m["name"], m["stack"], n)
+
+    def _ante_run(self, token: Any, pattern: re.Pattern[str]) -> list[PostAnte]:
+        """Ante lines whose ``pattern`` names ``name``, ``amount`` and, optionally, ``all_in``;
+        the antes are recorded and returned."""
+        antes = []
+        for n, value in self._lines(token):
+            m = pattern.fullmatch(value)
+            if m is None:  # pragma: no cover - the terminal guarantees the shape
+                raise LineError("unreadable ante line", n)
+            all_in = "all_in" in pattern.groupindex and m["all_in"] is not None
+            antes.append(PostAnte(line=self._file_line(n), player=m["name"],
+                                  amount=self._amount(m["amount"], n), all_in=all_in))
+        self.events.extend(antes)
+        return antes
+
+    def _deal_match(self, m: re.Match[str], n: int) -> Deal:
+        """A deal line: the ``cards`` it prints, or, with a group ``more``, the ``cards`` it
+        repeats from earlier streets and the ``more`` it deals now."""
+        first = self._cards(m["cards"][1:-1], n)
+        more = m["more"] if "more" in m.re.groupindex else None
+        known, cards = ((), first) if more is None else (first, self._cards(more[1:-1], n))
+        return Deal(line=self._file_line(n), player=m["name"], street=self.street, cards=cards,
+                    face_up=_face_up(self.game, self.street, len(cards)), known=known)
+
+    def _raise_to(self, name: str, to: int, line: int, all_in: bool = False) -> Raise:
+        """A raise to the street total ``to``: its ``by`` part is over the street's bet."""
+        event = Raise(line=line, player=name, by=to - self.bet_to, to=to, all_in=all_in)
+        self._put(name, to)
+        return event
+
+    def _chips_in(self, name: str, to: int, call: bool = False) -> None:
+        """Record ``name``'s new total on this street; a call does not raise the bet."""
+        if call:
+            self.totals[name] = to
+        else:
+            self._put(name, to)
+
     def _run(self, token: Any, order: tuple[str, ...] | None = None) -> None:
         """Classify each line of a multi-line terminal and hand it to :meth:`_make`."""
         n: int = token.line
@@ -382,3 +482,68 @@ class SiteBuilder:
         return None
 
     start = third = fourth = fifth = sixth = river = showdown = summary = _nothing
+
+
+class PatternLinesBuilder(SiteBuilder):
+    """A builder whose seat and ante lines each have one pattern (Winning, KingsClub)."""
+
+    SEAT_LINE: re.Pattern[str] = re.compile(r"(?!)")
+    """The seat line read by :meth:`SEATS`: groups ``seat``, ``name``, ``stack``."""
+    ANTE_LINE: re.Pattern[str] = re.compile(r"(?!)")
+    """The ante line read by :meth:`PRE`: groups ``name``, ``amount``, maybe ``all_in``."""
+
+    def SEATS(self, token: Any) -> None:
+        self._seat_run(token, self.SEAT_LINE)
+
+    def PRE(self, token: Any) -> None:
+        self._ante_run(token, self.ANTE_LINE)
+
+
+class ShiftedStreetsBuilder(PatternLinesBuilder):
+    """A site whose street headers come one street late (Winning Poker 2016, KingsClub).
+
+    3rd street's cards and actions come first, under no header. Each header then
+    opens the next street but names the one before it: ``*** Third street ***``
+    (``*** 3RD STREET ***``) stands where 4th street's cards begin, and the last
+    one, named 6th, opens 7th street. So each header sits exactly where a street
+    begins, one name behind; the street a hand ends on never gets a header of its
+    own name. A hand whose first header comes before any card (KingsClub's later
+    files) names its streets as they are. The builder tells the two apart by
+    which comes first: the first line after the antes, or a header.
+
+    Subclasses call :meth:`_named_street` from their header terminal.
+    """
+
+    betting_round = SiteBuilder._nothing
+
+    def reset(self) -> None:
+        super().reset()
+        self.started = False
+        """A street is open."""
+        self.shifted = False
+        """3rd street came without a header: every header names the street before."""
+
+    def LINES(self, token: Any) -> None:
+        if not self.started:  # cards before any header: 3rd street, headers one late
+            self.started = self.shifted = True
+            self._open_street(Street.THIRD, token.line)
+        self._run(token)
+
+    def _named_street(self, named: Street, n: int) -> None:
+        """A street header at line ``n`` that names ``named``."""
+        if self.shifted:
+            if named is Street.SEVENTH:
+                raise LineError("a 7th street header in a hand whose headers come one street "
+                                "late: there is no street after 7th", n)
+            street = Street(named + 1)
+        else:
+            street = named
+        due: Street | None = Street.THIRD
+        if self.started:
+            due = None if self.street is Street.SEVENTH else Street(self.street + 1)
+        if street != due:
+            where = f"{due.label} street is due" if due else "7th street is already open"
+            late = " (its headers come one street late)" if self.shifted else ""
+            raise LineError(f"a header for {street.label} street where {where}{late}", n)
+        self.started = True
+        self._open_street(street, n)
