@@ -877,9 +877,9 @@ def _odd_chips_to_one(played: Played) -> bool:
 def _tied_share(played: Played) -> bool:
     """A share pokerkit pushes to two or more tied players."""
     for op in played.ops:
-        if isinstance(op, pokerkit.ChipsPushing) and op.hand_type_index is not None:
-            if sum(1 for a in op.amounts if a) >= 2:
-                return True
+        if (isinstance(op, pokerkit.ChipsPushing) and op.hand_type_index is not None
+                and sum(1 for a in op.amounts if a) >= 2):
+            return True
     return False
 
 

@@ -31,7 +31,7 @@ from stud_hh.sites.common import SiteBuilder, classify_line, header_fields, tota
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.pokerstars import HeaderFields, LineError
 
-SITE = "Absolute"
+SITE: str = "Absolute"
 
 HAND_START: re.Pattern[str] = re.compile(r"Stage #\d+: ")
 """A line that opens an Absolute hand."""

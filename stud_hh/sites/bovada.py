@@ -51,7 +51,7 @@ from stud_hh.money import CURRENCY_SYMBOLS
 from stud_hh.sites.common import SiteBuilder, classify_line, header_fields, total_pot
 from stud_hh.sites.pokerstars import HeaderFields, LineError
 
-SITE = "Bovada"
+SITE: str = "Bovada"
 
 HAND_START: re.Pattern[str] = re.compile(r"(?:Bovada|Bodog) Hand #\d+ ")
 """A line that opens a Bovada or Bodog hand."""

@@ -31,12 +31,12 @@ from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
 from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
 from stud_hh.sites.pokerstars import HeaderFields
 
-SITE = "Everleaf"
+SITE: str = "Everleaf"
 
 HAND_START: re.Pattern[str] = re.compile(r"Everleaf Gaming Game #\d+")
 """A line that opens an Everleaf hand."""
 
-HEADER_LINES = 3
+HEADER_LINES: int = 3
 """Lines :func:`read_header` needs: the stakes and game are on the third."""
 
 _ID = re.compile(r"Everleaf Gaming Game #(?P<id>\d+)$")

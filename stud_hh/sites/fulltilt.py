@@ -57,7 +57,7 @@ from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
-SITE = "Full Tilt Poker"
+SITE: str = "Full Tilt Poker"
 
 HAND_START: re.Pattern[str] = re.compile(r"Full Tilt Poker (?:Game|Hand) #\d+")
 """A line that opens a Full Tilt hand."""

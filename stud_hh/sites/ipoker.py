@@ -63,7 +63,7 @@ from stud_hh.sites.xmldoc import (
     split_session,
 )
 
-SITE = "iPoker"
+SITE: str = "iPoker"
 
 GAMES: dict[str, Game] = {
     "7 Card Stud": Game.STUD,
@@ -295,5 +295,6 @@ class _Reader:
                 table.events.append(Muck(line=line, player=player))
 
 
-IPOKER = DocumentFormat(name=SITE, site=SITE, sniff=sniff, split=split, key=key, read=read)
+IPOKER: DocumentFormat = DocumentFormat(name=SITE, site=SITE, sniff=sniff, split=split, key=key,
+                                       read=read)
 """The iPoker XML format, as registered in :data:`stud_hh.sites.DOCUMENTS`."""

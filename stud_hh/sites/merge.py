@@ -74,7 +74,7 @@ from stud_hh.sites.xmldoc import (
     split_session,
 )
 
-SITE = "Merge"
+SITE: str = "Merge"
 
 GAMES: dict[str, Game] = {"7-Stud": Game.STUD, "7-Stud H/L8": Game.STUD8, "Razz": Game.RAZZ}
 """``<description type>`` of the stud-family games read."""
@@ -354,5 +354,6 @@ class _Reader:
                                     pot_index=index))
 
 
-MERGE = DocumentFormat(name=SITE, site=SITE, sniff=sniff, split=split, key=key, read=read)
+MERGE: DocumentFormat = DocumentFormat(name=SITE, site=SITE, sniff=sniff, split=split, key=key,
+                                      read=read)
 """The Merge XML format, as registered in :data:`stud_hh.sites.DOCUMENTS`."""

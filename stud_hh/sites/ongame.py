@@ -46,12 +46,12 @@ from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.pokerstars import HeaderFields, LineError
 
-SITE = "OnGame"
+SITE: str = "OnGame"
 
 HAND_START: re.Pattern[str] = re.compile(r"\*{5} History for hand \S+ \*{5}")
 """A line that opens an OnGame hand."""
 
-HEADER_LINES = 3
+HEADER_LINES: int = 3
 """Lines :func:`read_header` needs: the id, the start time and the table line."""
 
 _ID = re.compile(r"\*{5} History for hand (?P<id>\S+) \*{5}$")

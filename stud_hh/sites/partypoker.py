@@ -50,14 +50,14 @@ from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
-SITE = "PartyPoker"
+SITE: str = "PartyPoker"
 
 HAND_START: re.Pattern[str] = re.compile(
     r"Game #\d+ starts\.|(?<!starts\.\n)(?<!starts\.\n\n)(?<!starts\.\n\n\n)#Game No : \d+")
 """A line that opens a PartyPoker hand: ``Game #N starts.``, or ``#Game No : N`` when
 no such line comes just before it."""
 
-HEADER_LINES = 4
+HEADER_LINES: int = 4
 """Lines :func:`read_header` needs: the game line is the third or the fourth."""
 
 _ID = re.compile(r"(?:Game #|#Game No : )(?P<id>\d+)")

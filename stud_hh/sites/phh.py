@@ -101,10 +101,10 @@ from stud_hh.events import (
 from stud_hh.reader import RawHand
 from stud_hh.sites.headers import zone
 
-SITE = "PHH"
+SITE: str = "PHH"
 """The site of every PHH hand (mapped to the ``casino`` profile in :mod:`stud_hh.rules`)."""
 
-KIND = "phh"
+KIND: str = "phh"
 """The ``kind`` of the raw hands this format makes."""
 
 SUFFIXES: tuple[str, ...] = (".phh", ".phhs")
@@ -928,6 +928,6 @@ def _data_awards(hand: _Hand, header: HandHeader, path: str, f: _Fields, key: st
     return events, note
 
 
-PHH = DocumentFormat(name=KIND, site=SITE, sniff=sniff, split=split,
+PHH: DocumentFormat = DocumentFormat(name=KIND, site=SITE, sniff=sniff, split=split,
                      key=lambda raw: (SITE, hand_id_of(raw, _load(raw))), read=read)
 """The PHH document format, registered in :data:`stud_hh.sites.DOCUMENTS`."""

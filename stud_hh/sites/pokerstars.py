@@ -52,7 +52,7 @@ from stud_hh.events import (
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
 from stud_hh.sites.headers import to_utc
 
-SITE = "PokerStars"
+SITE: str = "PokerStars"
 
 HAND_START: re.Pattern[str] = re.compile(r"(?i:pokerstars)\b[^\n#]*#\d+")
 """A line that opens a PokerStars hand (also matches the upper-case re-export)."""

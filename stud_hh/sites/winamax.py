@@ -48,7 +48,7 @@ from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
-SITE = "Winamax"
+SITE: str = "Winamax"
 
 HAND_START: re.Pattern[str] = re.compile(r"Winamax Poker - [^\n]*HandId: #")
 """A line that opens a Winamax hand."""
