@@ -35,9 +35,11 @@ Stud histories print no dealer button, so for PokerStars it starts at seat 1
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from stud_hh.cards import ALL_CARDS
 from stud_hh.errors import StudHHError
@@ -468,6 +470,14 @@ CASINO = Profile(
     open_pair_big_bet=frozenset({Game.STUD}),
 )
 
+
+
+def _differing_from_casino(**settings: Any) -> Profile:
+    """A site's profile: :data:`CASINO` with its name, description, evidence and the house
+    rules in which the site differs (so each profile lists only what sets it apart)."""
+    return dataclasses.replace(CASINO, **settings)
+
+
 _STUD_1 = "Stars/7-Stud-USD-0.04-0.08-200911.txt"
 _EIGHT_GAME = "Stars/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt"
 _SALM = "Stars/HH20110417 Salm IX - $0.04-$0.08 Ante $0.01 - USD Limit Stud.txt"
@@ -597,17 +607,11 @@ _STARS_EVIDENCE: tuple[Evidence, ...] = (
              "4th in stud8 or razz anywhere in the corpus"),
 )
 
-POKERSTARS = Profile(
+POKERSTARS = _differing_from_casino(
     name="pokerstars",
     description="PokerStars fixed-limit stud, stud8 and razz, checked on the corpus hands",
-    bring_in_tie_break=TieBreak.SUIT,
-    board_tie_break=TieBreak.POSITION,
     heads_up_uncapped=False,
-    max_bets=4,
-    half_bet_reopens=True,
-    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
     showdown_first=ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER,
-    open_pair_big_bet=frozenset({Game.STUD}),
     evidence=_STARS_EVIDENCE,
 )
 
@@ -663,18 +667,10 @@ _FTP_EVIDENCE: tuple[Evidence, ...] = (
              shows="stud8 scoop: 'wins the high pot ($125)' and 'wins the low pot ($125)'"),
 )
 
-FULL_TILT = Profile(
+FULL_TILT = _differing_from_casino(
     name="fulltilt",
     description="Full Tilt Poker fixed-limit stud, stud8 and razz, checked on the corpus "
     "hands (only the bring-in tie-break and the open pair are decided by them)",
-    bring_in_tie_break=TieBreak.SUIT,
-    board_tie_break=TieBreak.POSITION,
-    heads_up_uncapped=True,
-    max_bets=4,
-    half_bet_reopens=True,
-    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
-    showdown_first=ShowdownFirst.RIVER_BETTOR,
-    open_pair_big_bet=frozenset({Game.STUD}),
     evidence=_FTP_EVIDENCE,
 )
 
@@ -717,18 +713,10 @@ _PARTY_EVIDENCE: tuple[Evidence, ...] = (
              shows="stud8: high and low halves of $181 after rake, $90.50 each"),
 )
 
-PARTYPOKER = Profile(
+PARTYPOKER = _differing_from_casino(
     name="partypoker",
     description="PartyPoker fixed-limit stud and stud8: the open pair checked "
     "on the corpus hands; tie-breaks cannot be seen in its histories",
-    bring_in_tie_break=TieBreak.SUIT,
-    board_tie_break=TieBreak.POSITION,
-    heads_up_uncapped=True,
-    max_bets=4,
-    half_bet_reopens=True,
-    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
-    showdown_first=ShowdownFirst.RIVER_BETTOR,
-    open_pair_big_bet=frozenset({Game.STUD}),
     evidence=_PARTY_EVIDENCE,
 )
 
@@ -783,20 +771,13 @@ _WMX_EVIDENCE: tuple[Evidence, ...] = (
              "hand. Stud only follows RULES.md"),
 )
 
-WINAMAX = Profile(
+WINAMAX = _differing_from_casino(
     name="winamax",
     description="Winamax fixed-limit stud, stud8 and razz cash games: the uncalled bet stays "
     "in the printed pot, the showing order is not recorded; no house rule is decided by "
     "the corpus hands",
-    bring_in_tie_break=TieBreak.SUIT,
-    board_tie_break=TieBreak.POSITION,
-    heads_up_uncapped=True,
-    max_bets=4,
-    half_bet_reopens=True,
-    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
     showdown_first=ShowdownFirst.NOT_RECORDED,
     uncalled_in_pot=True,
-    open_pair_big_bet=frozenset({Game.STUD}),
     evidence=_WMX_EVIDENCE,
 )
 
@@ -839,18 +820,11 @@ _IPK_EVIDENCE: tuple[Evidence, ...] = (
              "hand. Stud only follows RULES.md"),
 )
 
-IPOKER = Profile(
+IPOKER = _differing_from_casino(
     name="ipoker",
     description="iPoker fixed-limit stud and stud8 cash games: the history records no "
     "showing order; no house rule is decided by the corpus hands",
-    bring_in_tie_break=TieBreak.SUIT,
-    board_tie_break=TieBreak.POSITION,
-    heads_up_uncapped=True,
-    max_bets=4,
-    half_bet_reopens=True,
-    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
     showdown_first=ShowdownFirst.NOT_RECORDED,
-    open_pair_big_bet=frozenset({Game.STUD}),
     evidence=_IPK_EVIDENCE,
 )
 
@@ -897,18 +871,10 @@ _MRG_EVIDENCE: tuple[Evidence, ...] = (
              "hand. Stud only follows RULES.md"),
 )
 
-MERGE = Profile(
+MERGE = _differing_from_casino(
     name="merge",
     description="Merge Gaming fixed-limit stud, stud8 and razz cash games: the odd chip of a "
     "split goes to the high half; no other house rule is decided by the corpus hands",
-    bring_in_tie_break=TieBreak.SUIT,
-    board_tie_break=TieBreak.POSITION,
-    heads_up_uncapped=True,
-    max_bets=4,
-    half_bet_reopens=True,
-    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
-    showdown_first=ShowdownFirst.RIVER_BETTOR,
-    open_pair_big_bet=frozenset({Game.STUD}),
     evidence=_MRG_EVIDENCE,
 )
 
@@ -954,19 +920,11 @@ _EVERLEAF_EVIDENCE: tuple[Evidence, ...] = (
              "RULES.md"),
 )
 
-EVERLEAF = Profile(
+EVERLEAF = _differing_from_casino(
     name="everleaf",
     description="Everleaf fixed-limit stud: an uncalled bet is returned without a line; the "
     "open pair is decided by the corpus hands",
-    bring_in_tie_break=TieBreak.SUIT,
-    board_tie_break=TieBreak.POSITION,
-    heads_up_uncapped=True,
-    max_bets=4,
-    half_bet_reopens=True,
-    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
-    showdown_first=ShowdownFirst.RIVER_BETTOR,
     uncalled_unprinted=True,
-    open_pair_big_bet=frozenset({Game.STUD}),
     evidence=_EVERLEAF_EVIDENCE,
 )
 
@@ -1004,19 +962,12 @@ _ONGAME_EVIDENCE: tuple[Evidence, ...] = (
              "follows RULES.md"),
 )
 
-ONGAME = Profile(
+ONGAME = _differing_from_casino(
     name="ongame",
     description="OnGame fixed-limit stud and stud8: the cards shown are listed by seat in the "
     "summary, so the showing order is not checked; no house rule is decided by the corpus "
     "hands",
-    bring_in_tie_break=TieBreak.SUIT,
-    board_tie_break=TieBreak.POSITION,
-    heads_up_uncapped=True,
-    max_bets=4,
-    half_bet_reopens=True,
-    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
     showdown_first=ShowdownFirst.NOT_RECORDED,
-    open_pair_big_bet=frozenset({Game.STUD}),
     evidence=_ONGAME_EVIDENCE,
 )
 
@@ -1054,18 +1005,10 @@ _ABSOLUTE_EVIDENCE: tuple[Evidence, ...] = (
              "only follows RULES.md"),
 )
 
-ABSOLUTE = Profile(
+ABSOLUTE = _differing_from_casino(
     name="absolute",
     description="Absolute fixed-limit stud8: the odd cent of a split goes to the high half; "
     "no other house rule is decided by the corpus hand",
-    bring_in_tie_break=TieBreak.SUIT,
-    board_tie_break=TieBreak.POSITION,
-    heads_up_uncapped=True,
-    max_bets=4,
-    half_bet_reopens=True,
-    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
-    showdown_first=ShowdownFirst.RIVER_BETTOR,
-    open_pair_big_bet=frozenset({Game.STUD}),
     evidence=_ABSOLUTE_EVIDENCE,
 )
 
@@ -1108,18 +1051,10 @@ _BOVADA_EVIDENCE: tuple[Evidence, ...] = (
              shows="not confirmed by a corpus hand: no all-in in the Bovada hands"),
 )
 
-BOVADA = Profile(
+BOVADA = _differing_from_casino(
     name="bovada",
     description="Bovada (Bodog) fixed-limit stud and stud8: the open pair and the odd cent "
     "of a split are decided by the corpus hands",
-    bring_in_tie_break=TieBreak.SUIT,
-    board_tie_break=TieBreak.POSITION,
-    heads_up_uncapped=True,
-    max_bets=4,
-    half_bet_reopens=True,
-    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
-    showdown_first=ShowdownFirst.RIVER_BETTOR,
-    open_pair_big_bet=frozenset({Game.STUD}),
     evidence=_BOVADA_EVIDENCE,
 )
 
@@ -1171,19 +1106,13 @@ _WPN_EVIDENCE: tuple[Evidence, ...] = (
              "values agree. False follows RULES.md"),
 )
 
-WINNING = Profile(
+WINNING = _differing_from_casino(
     name="winning",
     description="Winning Poker Network (ACR) fixed-limit stud and stud8, its 2016 and 2019+ "
     "clients: the odd chip of a split to the low half; a showdown checked down on 7th street "
     "turns the hands over together",
-    bring_in_tie_break=TieBreak.SUIT,
-    board_tie_break=TieBreak.POSITION,
-    heads_up_uncapped=True,
-    max_bets=4,
-    half_bet_reopens=True,
     odd_chip=OddChip(split=PotHalf.LOW, tie=OddChipTie.HIGH_CARD_BY_SUIT),
     showdown_first=ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER,
-    open_pair_big_bet=frozenset({Game.STUD}),
     evidence=_WPN_EVIDENCE,
 )
 
@@ -1252,21 +1181,13 @@ _KC_EVIDENCE: tuple[Evidence, ...] = (
              "Values from RULES.md"),
 )
 
-KINGSCLUB = Profile(
+KINGSCLUB = _differing_from_casino(
     name="kingsclub",
     description="KingsClub fixed-limit stud, stud8 and razz in club chips: the bring-in is "
     "the opening bet (raises add a bet to the last full bet), and a bet nobody called comes "
     "back without a line",
-    bring_in_tie_break=TieBreak.SUIT,
-    board_tie_break=TieBreak.POSITION,
-    heads_up_uncapped=True,
-    max_bets=4,
-    half_bet_reopens=True,
-    odd_chip=OddChip(split=PotHalf.HIGH, tie=OddChipTie.HIGH_CARD_BY_SUIT),
-    showdown_first=ShowdownFirst.RIVER_BETTOR,
     uncalled_unprinted=True,
     bring_in_is_bet=True,
-    open_pair_big_bet=frozenset({Game.STUD}),
     evidence=_KC_EVIDENCE,
 )
 
@@ -1328,7 +1249,7 @@ def profile(name: str) -> Profile:
     ... except UnknownProfileError as error:
     ...     print(error)
     unknown rule profile 'Stars' (known: absolute, bovada, casino, everleaf, fulltilt, ipoker, \
-merge, ongame, partypoker, pokerstars, winamax)
+kingsclub, merge, ongame, partypoker, pokerstars, winamax, winning)
     """
     try:
         return PROFILES[name]
