@@ -172,8 +172,9 @@ def test_one_wins_line_for_both_pots_and_a_bet_returned_without_a_line() -> None
     assert replayed.uncalled == {"Player4": 100000}  # the 5th-street bet Player1 folded to
     assert replayed.collected == {"Player4": 410000}
     assert replayed.nets["Player4"] == 285000
-    # the main pot's winner cannot be checked: Player3's 7th-street card is never shown
-    assert {u.rule for u in replayed.unverifiable} == {"pot.wrong-winner"}
+    # the main pot's winner cannot be checked: Player3's 7th-street card is never shown;
+    # nor the uncalled bet, which the site returns without a line
+    assert {u.rule for u in replayed.unverifiable} == {"pot.wrong-winner", "pot.uncalled-wrong"}
 
 
 # -- the shifted streets --------------------------------------------------------------------
