@@ -44,6 +44,7 @@ NOT_COMPARABLE: dict[str, str] = {
     **{f"boardcard{n}": "a flop game's board card; stud has at most a common card, "
        "compared through 'boards'" for n in range(1, 6)},
     "runItTwice": "a hold'em option; stud has none",
+    "runIt": "a hold'em option (run it twice); stud has none",
     "siteId": "FPDB's number for the site",
     "base": "FPDB's game family; every hand stud-hh reads is stud",
     "smallBlind": "stud has no blinds: FPDB derives this from the stakes text",
@@ -71,25 +72,28 @@ def ours(hand: ParsedHand) -> dict[str, Any]:
         if action.street is not None and action.kind in aggressive:
             raises[action.street] += 1
     antes = [a.amount for a in replayed.actions if a.kind is ActionKind.ANTE]
-    started = (datetime.strptime(header.started_local.replace("/", "-"), "%Y-%m-%d %H:%M:%S")
-               if header.started_local else None)
+    # FPDB stores UTC: ours where the history names its zone, else the time as printed
+    started = (header.started_at if header.started_at is not None
+               else datetime.strptime(header.started_local[:19].replace("/", "-"),
+                                      "%Y-%m-%d %H:%M:%S") if header.started_local else None)
     values: dict[str, Any] = {
         # .hands
         "siteHandNo": header.hand_id.replace("-", ""),
         "tableName": header.table,
-        "startTime": (started.year, started.month, started.day, started.hour, started.minute)
-        if started else None,
-        "seats": len(header.seats),
+        "startTime": (started.year, started.month, started.day, started.hour, started.minute,
+                      started.second) if started else None,
+        "seats": len(players),
+        "maxSeats": header.max_seats,
         "playersVpi": sum(bool(p["vpip"]) for p in players),
         "playersAtShowdown": sum(bool(p["saw_showdown"]) for p in players),
         "tourneyId": header.tournament_id,
         "boards": [c for c in (rows["hands"][0]["common_card"],) if c is not None],
         # .gt
-        "currency": header.currency,
+        "currency": header.currency or ("T$" if header.is_tournament else None),
         "type": "tour" if header.is_tournament else "ring",
         "category": _CATEGORIES[header.game],
         "limitType": _LIMITS[header.limit],
-        "hiLo": "s" if header.game is Game.STUD8 else "h",
+        "hiLo": {Game.STUD8: "s", Game.RAZZ: "l", Game.RAZZ_27: "l"}.get(header.game, "h"),
         "mix": (header.mixed_game or "none").lower(),
         "smallBet": header.small_bet,
         "bigBet": header.big_bet,
@@ -113,15 +117,21 @@ def compare(history: Path, hand: ParsedHand,
     """
     own = set(not_comparable)
     not_comparable = {**NOT_COMPARABLE, **not_comparable}
-    theirs = dict(read_literal(history.with_name(history.name + ".hands")))
-    gametype = read_literal(history.with_name(history.name + ".gt"))
-    theirs.update(zip(GT_FIELDS, gametype, strict=False))
+    """(Some histories have only one of the two files: the other's fields are absent.)"""
+    hands_file = history.with_name(history.name + ".hands")
+    gt_file = history.with_name(history.name + ".gt")
+    assert hands_file.exists() or gt_file.exists(), f"no FPDB file beside {history}"
+    theirs = dict(read_literal(hands_file)) if hands_file.exists() else {}
+    if gt_file.exists():
+        theirs.update(zip(GT_FIELDS, read_literal(gt_file), strict=False))
     mine = ours(hand)
     compared = sorted(set(theirs) - set(not_comparable))
     unexplained = [name for name in compared if name not in mine]
     assert not unexplained, f"FPDB fields neither compared nor explained: {unexplained}"
     stale = own - set(theirs)
     assert not stale, f"explained but not in the files: {sorted(stale)}"
+    if isinstance(theirs.get("startTime"), tuple) and mine["startTime"] is not None:
+        mine["startTime"] = mine["startTime"][:len(theirs["startTime"])]  # FPDB's precision
     wrong = [f"{name}: FPDB {theirs[name]!r}, ours {mine[name]!r}" for name in compared
              if theirs[name] != mine[name]]
     return compared, wrong
