@@ -695,42 +695,47 @@ class _Replay:
         if by == self.big_bet and street is Street.FOURTH:
             self.big_bet_made = True
         full = by >= size or (self.profile.half_bet_reopens and 2 * by >= size)
-        completing_late = street is Street.THIRD and self.bet_to < self.small_bet
-        """Only a bring-in and all-ins short of the completion so far: anyone may complete."""
-        if kind is ActionKind.RAISE and name in self.acted_since_full and not completing_late:
-            self.flag("raise.not-reopened", event.line, name,
-                      f"{name} raises again though no one made a full raise after "
-                      f"{'their bet' if self.last_full_raiser == name else 'they acted'}")
+        self._check_reopened(event.line, name, kind, street)
         limit = self.limit
         if full:
             self.level += 1
-            self.last_full_raiser = name
             self.full_to = to
-            self.acted_since_full = {name}
             if limit is not None and self.level > limit:
                 self.flag("raise.over-cap", event.line, name,
                           f"{kind.value} by {name} is bet number {self.level} on "
                           f"{self._street_label()}; the cap is {limit}")
-        else:
-            self.acted_since_full.add(name)
+        self._reopen(name, full)
         return kind, amount
 
     def _unlimited(self, line: int, name: str, kind: ActionKind, by: int, amount: int,
                    street: Street, size: int) -> int:
         """A no-limit or pot-limit bet or raise: no size or cap check; a raise smaller than
         the last full one (an all-in) does not reopen the betting."""
-        completing_late = street is Street.THIRD and self.bet_to < self.small_bet
-        if kind is ActionKind.RAISE and name in self.acted_since_full and not completing_late:
-            self.flag("raise.not-reopened", line, name,
-                      f"{name} raises again though no one made a full raise after they acted")
-        if by >= max(size, self.last_increment):
+        self._check_reopened(line, name, kind, street)
+        full = by >= max(size, self.last_increment)
+        if full:
             self.level += 1
-            self.last_full_raiser = name
             self.last_increment = by
+        self._reopen(name, full)
+        return amount
+
+    def _check_reopened(self, line: int, name: str, kind: ActionKind, street: Street) -> None:
+        """Whoever acted since the last full bet or raise may only call or fold, unless a
+        full raise has come since; on 3rd street, until a full completion, anyone may
+        complete (only the bring-in and all-ins short of it are in)."""
+        if (kind is ActionKind.RAISE and name in self.acted_since_full
+                and not (street is Street.THIRD and self.bet_to < self.small_bet)):
+            self.flag("raise.not-reopened", line, name,
+                      f"{name} raises again though no one made a full raise after "
+                      f"{'their bet' if self.last_full_raiser == name else 'they acted'}")
+
+    def _reopen(self, name: str, full: bool) -> None:
+        """After ``name``'s bet or raise: a full one reopens the betting for everyone else."""
+        if full:
+            self.last_full_raiser = name
             self.acted_since_full = {name}
         else:
             self.acted_since_full.add(name)
-        return amount
 
     def _open_pair(self) -> bool | None:
         """Whether a live player shows an open pair; ``None`` when a board is unknown."""
