@@ -15,6 +15,7 @@ import pytest
 from conftest import CORPUS_DIR, CORPUS_MISSING
 from lark import Lark
 from test_parse_stars import GOLDEN, compact
+from text_sites import check_classifier, corpus_lines
 
 from stud_hh import ParsedHand, ParseFailure, SkippedHand, parse_file, parse_hand, rules
 from stud_hh.events import Complete, Game, Raise
@@ -22,6 +23,7 @@ from stud_hh.parse import grammar_text, parse_text
 from stud_hh.replay import replay
 from stud_hh.rules import Support, TieBreak
 from stud_hh.sites import FULL_TILT, dialect_for
+from stud_hh.sites.fulltilt import LINE_ORDER, PRE_ORDER, SHAPES
 
 FTP = CORPUS_DIR / "FTP"
 
@@ -47,6 +49,16 @@ def _hands() -> list[ParsedHand]:
 def test_grammar_builds_with_strict_collision_checks() -> None:
     pytest.importorskip("interegular", reason="strict mode needs interegular (a dev dependency)")
     Lark(grammar_text("fulltilt.lark"), parser="lalr", lexer="contextual", strict=True)
+
+def test_the_classifier_agrees_with_the_grammar_on_every_corpus_line() -> None:
+    """The builder classifies each line with ``SHAPES``/``LINE_ORDER``; the lexer has
+    already matched it with the grammar's shapes: both must pick the same one."""
+    lines = corpus_lines("FTP")
+    assert len(lines) > 200
+    check_classifier("fulltilt.lark", SHAPES, [LINE_ORDER, PRE_ORDER], lines,
+                     actions=("BRING_IN", "COMPLETE", "BET", "RAISE", "CALL", "CHECK", "FOLD",
+                              "SHOW", "MUCK"))
+
 
 
 def test_the_site_is_detected_from_the_header_line() -> None:

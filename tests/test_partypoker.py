@@ -16,6 +16,7 @@ import pytest
 from conftest import CORPUS_DIR, CORPUS_MISSING
 from lark import Lark
 from test_parse_stars import GOLDEN, compact
+from text_sites import check_classifier, corpus_lines
 
 from stud_hh import ParsedHand, ParseFailure, parse_file, parse_hand, rules
 from stud_hh.events import Deal, Game, PotSummary
@@ -23,6 +24,7 @@ from stud_hh.parse import grammar_text
 from stud_hh.replay import replay
 from stud_hh.rules import Support
 from stud_hh.sites import PARTYPOKER, dialect_for
+from stud_hh.sites.partypoker import LINE_ORDER, SHAPES
 
 PARTY = CORPUS_DIR / "PartyPoker"
 
@@ -48,6 +50,16 @@ def _hands() -> list[ParsedHand]:
 def test_grammar_builds_with_strict_collision_checks() -> None:
     pytest.importorskip("interegular", reason="strict mode needs interegular (a dev dependency)")
     Lark(grammar_text("partypoker.lark"), parser="lalr", lexer="contextual", strict=True)
+
+def test_the_classifier_agrees_with_the_grammar_on_every_corpus_line() -> None:
+    """The builder classifies each line with ``SHAPES``/``LINE_ORDER``; the lexer has
+    already matched it with the grammar's shapes: both must pick the same one."""
+    lines = corpus_lines("PartyPoker")
+    assert len(lines) > 200
+    check_classifier("partypoker.lark", SHAPES, [LINE_ORDER], lines,
+                     actions=("BRING_IN", "COMPLETE", "DOUBLE_BET", "BET", "RAISE", "CALL",
+                              "CHECK", "FOLD"))
+
 
 
 def test_the_site_is_detected_from_its_opening_lines() -> None:

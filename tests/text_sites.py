@@ -119,12 +119,16 @@ def strict_grammar(grammar: str) -> None:
     Lark(grammar_text(grammar), parser="lalr", lexer="contextual", strict=True)
 
 
-def shape_regexes(grammar: str, kinds: Iterable[str]) -> dict[str, re.Pattern[str]]:
+def shape_regexes(grammar: str, kinds: Iterable[str],
+                  actions: Iterable[str] = ()) -> dict[str, re.Pattern[str]]:
     """Each line shape ``_KIND`` of ``grammar`` (a whole line, with its ``\\n``), compiled
-    by Lark from the grammar file itself."""
-    kinds = list(kinds)
+    by Lark from the grammar file itself. ``actions`` are kinds the grammar writes as the
+    tail of ``_NAME " " (...) "\\n"`` (Full Tilt, PartyPoker, Winamax): their whole line
+    is built the same way."""
+    kinds, tails = list(kinds), set(actions)
     probe = ("probe: " + " | ".join(f"P_{k}" for k in kinds) + "\n"
-             + "".join(f"P_{k}: _{k}\n" for k in kinds))
+             + "".join(f'P_{k}: _NAME " " _{k} "\\n"\n' if k in tails else f"P_{k}: _{k}\n"
+                       for k in kinds))
     # only the regexes are wanted: skip lark's slow interegular overlap scan
     saved, lark_lexer.has_interegular = lark_lexer.has_interegular, False
     try:
@@ -148,11 +152,12 @@ def corpus_lines(name: str) -> list[str]:
 
 
 def check_classifier(grammar: str, shapes: Mapping[str, re.Pattern[str]],
-                     orders: Iterable[tuple[str, ...]], lines: list[str]) -> None:
+                     orders: Iterable[tuple[str, ...]], lines: list[str],
+                     actions: Iterable[str] = ()) -> None:
     """For every line, the site module's classifier picks the shape the grammar picks."""
     orders = list(orders)
     kinds = {kind for order in orders for kind in order}
-    compiled = shape_regexes(grammar, kinds)
+    compiled = shape_regexes(grammar, kinds, actions)
     for order in orders:
         for line in lines:
             found = classify_line(shapes, order, line)
