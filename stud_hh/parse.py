@@ -308,6 +308,10 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
     if raw.kind != "text" and raw.is_hand:
         return _parse_document(raw, last_line)
     if not raw.is_hand:
+        if raw.kind != "text":
+            raise UnsupportedFormatError(
+                f"text outside any hand of this {_document(raw).site} file",
+                path=raw.path, line=raw.first_line, text=raw.line_text(1))
         raise UnsupportedFormatError(
             "text outside any hand: no hand header of a supported site "
             f"({', '.join(dict.fromkeys(d.name for d in DIALECTS))}) before it",

@@ -338,7 +338,7 @@ def test_stray_text_between_games_is_kept_as_a_failure(tmp_path: Path) -> None:
     assert [h.hand_id for h in hands] == ["101", "102"]
     (failure,) = failures
     assert failure.raw_text == "garbage\n"
-    assert failure.reason.startswith("text outside any hand")
+    assert failure.reason == "text outside any hand of this iPoker file"
 
 
 def test_a_player_still_in_with_hidden_cards_mucks(tmp_path: Path) -> None:
