@@ -39,8 +39,11 @@ from stud_hh.sites import (
     dialect_for,
     document_format,
     document_named,
+    games,
     starts_hand,
 )
+from stud_hh.sites.noise import NoiseLine
+from stud_hh.sites.noise import merge as merge_noise
 from stud_hh.sites.pokerstars import LineError
 
 _PLUGINS: dict[str, Any] | None = None
@@ -321,6 +324,12 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
     if dialect is None:  # pragma: no cover - the splitter only opens hands it recognises
         raise UnsupportedFormatError("unknown hand-history format", path=raw.path,
                                      line=raw.first_line, text=first)
+    noise = dialect.noise
+    taken: list[NoiseLine] = []
+    if noise:
+        text, lines, taken = noise.strip(raw.text, raw.line_numbers)
+        if taken:
+            raw = dataclasses.replace(raw, text=text, line_numbers=lines)
     try:
         head = dialect.read_header(_header_text(dialect, raw.text, first))
     except HandParseError as exc:
@@ -330,8 +339,7 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
         raise HandParseError(f"unreadable hand header ({exc})", path=raw.path,
                              line=raw.first_line, column=1, text=first) from exc
     if head.game is None:
-        return SkippedHand(dialect.name, head.hand_id, head.game_text, raw.path,
-                           raw.first_line, last_line)
+        return _skipped(dialect.name, head.hand_id, head.game_text, raw, last_line)
     site = site_parser(dialect)
     builder = site.builder
     builder.begin(head.fields, raw.line_numbers)
@@ -353,7 +361,10 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
     fields["seats"] = tuple(builder.seats)
     fields["line"] = raw.first_line
     header = _make_header(*[fields[name] for name in _HEADER_FIELDS])
-    return ParsedHand(header, tuple(builder.events), raw.path, raw.first_line, last_line,
+    events: tuple[HandEvent, ...] = tuple(builder.events)
+    if taken:
+        events = merge_noise(events, noise.events(taken, (s.name for s in header.seats)))
+    return ParsedHand(header, events, raw.path, raw.first_line, last_line,
                       tuple(builder.warnings))
 
 
@@ -381,10 +392,25 @@ def _parse_document(raw: RawHand, last_line: int) -> ParsedHand | SkippedHand:
         raise HandParseError(f"internal error while reading the hand: {exc!r}", path=raw.path,
                              line=raw.first_line, text=raw.line_text(1)) from exc
     if read.header is None:
-        return SkippedHand(read.site, read.hand_id, read.game_text, raw.path, raw.first_line,
-                           last_line)
+        return _skipped(read.site, read.hand_id, read.game_text, raw, last_line)
     return ParsedHand(read.header, read.events, raw.path, raw.first_line, last_line,
                       read.warnings)
+
+
+def _skipped(site: str, hand_id: str, game_text: str, raw: RawHand,
+             last_line: int) -> SkippedHand:
+    """A hand of another game, counted as skipped; a hand that is not positively of another
+    game (or that looks like stud) fails instead, so no stud hand is ever passed over."""
+    if not games.is_other_game(game_text, raw.text):
+        looks = games.stud_signs(raw.text)
+        reason = (f"the game {game_text!r} is not one stud-hh reads, but the hand looks like "
+                  f"stud ({looks}): its reader does not know this game's name"
+                  if looks else
+                  f"the game {game_text!r} is neither a stud game stud-hh reads nor "
+                  "positively another game")
+        raise HandParseError(reason, path=raw.path, line=raw.first_line, column=1,
+                             hand_id=hand_id, text=raw.line_text(1))
+    return SkippedHand(site, hand_id, game_text, raw.path, raw.first_line, last_line)
 
 
 def _header_text(dialect: Dialect, text: str, first: str) -> str:
@@ -411,8 +437,11 @@ def hand_key(raw: RawHand) -> tuple[str, str] | None:
     dialect = dialect_for(first)
     if dialect is None:
         return None
+    text = raw.text
+    if dialect.header_lines > 1 and dialect.noise:
+        text = dialect.noise.strip(text, raw.line_numbers)[0]
     try:
-        return dialect.name, dialect.read_header(_header_text(dialect, raw.text, first)).hand_id
+        return dialect.name, dialect.read_header(_header_text(dialect, text, first)).hand_id
     except Exception:  # an unreadable header: the full parse reports it
         return None
 

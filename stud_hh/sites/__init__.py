@@ -30,6 +30,7 @@ from stud_hh.sites import (
     winamax,
     winning,
 )
+from stud_hh.sites.noise import Noise, NoiseShape
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,24 @@ class Dialect:
     header_lines: int = 1
     """How many opening lines the header reader needs (PartyPoker puts the game on
     the third or fourth)."""
+    noise_shapes: tuple[NoiseShape, ...] = ()
+    """The shapes of the site's chat, table-traffic and notice lines (its ``NOISE``):
+    taken out of a hand before its grammar reads it (:mod:`stud_hh.sites.noise`)."""
+
+    @property
+    def noise(self) -> Noise:
+        """The compiled :attr:`noise_shapes` (built once per dialect)."""
+        return _noise(self.noise_shapes)
+
+
+_NOISES: dict[tuple[NoiseShape, ...], Noise] = {}
+
+
+def _noise(shapes: tuple[NoiseShape, ...]) -> Noise:
+    noise = _NOISES.get(shapes)
+    if noise is None:
+        noise = _NOISES[shapes] = Noise(shapes)
+    return noise
 
 
 POKERSTARS = Dialect(
@@ -55,6 +74,7 @@ POKERSTARS = Dialect(
     hand_start=pokerstars.HAND_START,
     read_header=pokerstars.read_header,
     make_builder=pokerstars.PokerStarsBuilder,
+    noise_shapes=pokerstars.NOISE,
 )
 
 FULL_TILT = Dialect(
@@ -63,6 +83,7 @@ FULL_TILT = Dialect(
     hand_start=fulltilt.HAND_START,
     read_header=fulltilt.read_header,
     make_builder=fulltilt.FullTiltBuilder,
+    noise_shapes=fulltilt.NOISE,
 )
 
 PARTYPOKER = Dialect(
@@ -72,6 +93,7 @@ PARTYPOKER = Dialect(
     read_header=partypoker.read_header,
     make_builder=partypoker.PartyPokerBuilder,
     header_lines=partypoker.HEADER_LINES,
+    noise_shapes=partypoker.NOISE,
 )
 
 WINAMAX = Dialect(
@@ -80,6 +102,7 @@ WINAMAX = Dialect(
     hand_start=winamax.HAND_START,
     read_header=winamax.read_header,
     make_builder=winamax.WinamaxBuilder,
+    noise_shapes=winamax.NOISE,
 )
 
 EVERLEAF = Dialect(
@@ -89,6 +112,7 @@ EVERLEAF = Dialect(
     read_header=everleaf.read_header,
     make_builder=everleaf.EverleafBuilder,
     header_lines=everleaf.HEADER_LINES,
+    noise_shapes=everleaf.NOISE,
 )
 
 ONGAME = Dialect(
@@ -98,6 +122,7 @@ ONGAME = Dialect(
     read_header=ongame.read_header,
     make_builder=ongame.OnGameBuilder,
     header_lines=ongame.HEADER_LINES,
+    noise_shapes=ongame.NOISE,
 )
 
 ABSOLUTE = Dialect(
@@ -106,6 +131,7 @@ ABSOLUTE = Dialect(
     hand_start=absolute.HAND_START,
     read_header=absolute.read_header,
     make_builder=absolute.AbsoluteBuilder,
+    noise_shapes=absolute.NOISE,
 )
 
 BOVADA = Dialect(
@@ -114,6 +140,7 @@ BOVADA = Dialect(
     hand_start=bovada.HAND_START,
     read_header=bovada.read_header,
     make_builder=bovada.BovadaBuilder,
+    noise_shapes=bovada.NOISE,
 )
 
 
@@ -123,6 +150,7 @@ WINNING = Dialect(
     hand_start=winning.HAND_START,
     read_header=winning.read_header,
     make_builder=winning.WinningBuilder,
+    noise_shapes=winning.NOISE,
 )
 
 WINNING_2016 = Dialect(
@@ -132,6 +160,7 @@ WINNING_2016 = Dialect(
     read_header=winning.read_header_2016,
     make_builder=winning.Winning2016Builder,
     header_lines=winning.HEADER_LINES_2016,
+    noise_shapes=winning.NOISE,
 )
 """The same site as :data:`WINNING`, written by its client of 2016."""
 
@@ -142,6 +171,7 @@ KINGSCLUB = Dialect(
     read_header=kingsclub.read_header,
     make_builder=kingsclub.KingsClubBuilder,
     header_lines=kingsclub.HEADER_LINES,
+    noise_shapes=kingsclub.NOISE,
 )
 
 DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVERLEAF, ONGAME,

@@ -29,9 +29,14 @@ from stud_hh.events import Game, Limit, PotKind, PotSummary, SeatOutcome, Street
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
 from stud_hh.sites.common import SiteBuilder, classify_line, header_fields, total_pot
 from stud_hh.sites.headers import to_utc
+from stud_hh.sites.noise import NoiseShape
 from stud_hh.sites.pokerstars import HeaderFields, LineError
 
 SITE: str = "Absolute"
+
+NOISE: tuple[NoiseShape, ...] = ()
+"""The shapes of this site's chat, table-traffic and notice lines (see
+:mod:`stud_hh.sites.noise`); docs/formats/ catalogues them."""
 
 HAND_START: re.Pattern[str] = re.compile(r"Stage #\d+: ")
 """A line that opens an Absolute hand."""

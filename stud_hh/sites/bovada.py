@@ -49,9 +49,14 @@ from stud_hh.events import (
 )
 from stud_hh.money import CURRENCY_SYMBOLS
 from stud_hh.sites.common import SiteBuilder, classify_line, header_fields, total_pot
+from stud_hh.sites.noise import NoiseShape
 from stud_hh.sites.pokerstars import HeaderFields, LineError
 
 SITE: str = "Bovada"
+
+NOISE: tuple[NoiseShape, ...] = ()
+"""The shapes of this site's chat, table-traffic and notice lines (see
+:mod:`stud_hh.sites.noise`); docs/formats/ catalogues them."""
 
 HAND_START: re.Pattern[str] = re.compile(r"(?:Bovada|Bodog) Hand #\d+ ")
 """A line that opens a Bovada or Bodog hand."""

@@ -29,9 +29,14 @@ from stud_hh.errors import HandParseError
 from stud_hh.events import Game, Limit, PotKind
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
 from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
+from stud_hh.sites.noise import NoiseShape
 from stud_hh.sites.pokerstars import HeaderFields
 
 SITE: str = "Everleaf"
+
+NOISE: tuple[NoiseShape, ...] = ()
+"""The shapes of this site's chat, table-traffic and notice lines (see
+:mod:`stud_hh.sites.noise`); docs/formats/ catalogues them."""
 
 HAND_START: re.Pattern[str] = re.compile(r"Everleaf Gaming Game #\d+")
 """A line that opens an Everleaf hand."""

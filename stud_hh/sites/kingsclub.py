@@ -64,9 +64,14 @@ from stud_hh.sites.common import (
     verb_shape,
 )
 from stud_hh.sites.headers import to_utc
+from stud_hh.sites.noise import NoiseShape
 from stud_hh.sites.pokerstars import HeaderFields, LineError
 
 SITE: str = "KingsClub"
+
+NOISE: tuple[NoiseShape, ...] = ()
+"""The shapes of this site's chat, table-traffic and notice lines (see
+:mod:`stud_hh.sites.noise`); docs/formats/ catalogues them."""
 
 HAND_START: re.Pattern[str] = re.compile(r"#\d+: (?:Limit|Pot Limit|No Limit) ")
 """A line that opens a KingsClub hand."""

@@ -44,9 +44,14 @@ from stud_hh.events import (
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
 from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
 from stud_hh.sites.headers import to_utc
+from stud_hh.sites.noise import NoiseShape
 from stud_hh.sites.pokerstars import HeaderFields, LineError
 
 SITE: str = "OnGame"
+
+NOISE: tuple[NoiseShape, ...] = ()
+"""The shapes of this site's chat, table-traffic and notice lines (see
+:mod:`stud_hh.sites.noise`); docs/formats/ catalogues them."""
 
 HAND_START: re.Pattern[str] = re.compile(r"\*{5} History for hand \S+ \*{5}")
 """A line that opens an OnGame hand."""

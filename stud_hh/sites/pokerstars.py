@@ -51,8 +51,13 @@ from stud_hh.events import (
 )
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
 from stud_hh.sites.headers import to_utc
+from stud_hh.sites.noise import NoiseShape
 
 SITE: str = "PokerStars"
+
+NOISE: tuple[NoiseShape, ...] = ()
+"""The shapes of this site's chat, table-traffic and notice lines (see
+:mod:`stud_hh.sites.noise`); docs/formats/ catalogues them."""
 
 HAND_START: re.Pattern[str] = re.compile(r"(?i:pokerstars)\b[^\n#]*#\d+")
 """A line that opens a PokerStars hand (also matches the upper-case re-export)."""

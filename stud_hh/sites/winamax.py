@@ -46,9 +46,14 @@ from stud_hh.events import (
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
 from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
 from stud_hh.sites.headers import to_utc
+from stud_hh.sites.noise import NoiseShape
 from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
 SITE: str = "Winamax"
+
+NOISE: tuple[NoiseShape, ...] = ()
+"""The shapes of this site's chat, table-traffic and notice lines (see
+:mod:`stud_hh.sites.noise`); docs/formats/ catalogues them."""
 
 HAND_START: re.Pattern[str] = re.compile(r"Winamax Poker - [^\n]*HandId: #")
 """A line that opens a Winamax hand."""

@@ -68,9 +68,14 @@ from stud_hh.sites.common import (
     verb_shape,
 )
 from stud_hh.sites.headers import to_utc
+from stud_hh.sites.noise import NoiseShape
 from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
 SITE: str = "Winning Poker Network"
+
+NOISE: tuple[NoiseShape, ...] = ()
+"""The shapes of this site's chat, table-traffic and notice lines (see
+:mod:`stud_hh.sites.noise`); docs/formats/ catalogues them."""
 
 HAND_START: re.Pattern[str] = re.compile(r"Hand #\d+ - ")
 """A line that opens a hand of the 2019+ client."""
