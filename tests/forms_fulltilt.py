@@ -842,7 +842,6 @@ def _names(lines: list[str]) -> list[str]:
 def _hands() -> list[str]:
     texts: list[str] = []
     number = 30_000_000_000
-    used: set[str] = set()
     pending = {game: list(bodies) for game, bodies in BODIES.items()}
     for i, header in enumerate(HEADERS):
         heads_up = "Heads" in header.text or "heads up" in header.text
@@ -853,7 +852,6 @@ def _hands() -> list[str]:
         else:
             queue = pending[header.game]
             body = queue.pop(0) if queue else BODIES[header.game][i % len(BODIES[header.game])]
-        used.add(getattr(body, "__name__", "lambda"))
         texts.append(_hand(header, body, number + i, i))
     for game, left in pending.items():  # bodies no header took: under the first of its game
         header = next(h for h in HEADERS if h.game == game and "Heads" not in h.text
@@ -866,13 +864,12 @@ def _hands() -> list[str]:
         number += 100
         texts.append(_hand(header, body, number, len(texts)))
     # one hand of each noise form, beyond the two a hand carries
-    for j, pick in enumerate(NOISE_LINES):
+    for pick in NOISE_LINES:
         header = HEADERS[0]
         lines = stud_steal(header.stakes)
         lines.insert(7, pick.format(a=ANN, b=HERO))
         number += 100
         texts.append(header.text.format(id=number) + "\n" + "\n".join(lines) + "\n")
-        del j
     return texts
 
 

@@ -81,11 +81,12 @@ SITE: str = "Full Tilt Poker"
 _NOT_OURS = (r"(?!Seat \d+: |\*\*\* |Full ?Tilt ?Poker (?:Game|Hand) #|Dealt to |Total pot "
              r"|Uncalled bet of |Ante of |Hand #\d+ has been )")
 _WHO = _NOT_OURS + r"(?P<name>.+?)"
-_CHAT_ACTION = (r"(?:antes|brings in for|completes it to|bets|calls|raises to) [$€£]?\d"
-                r"|(?:checks|folds|mucks)$|shows \[|(?:wins|ties for) (?:the |side )"
-                r"|is (?:low|high) with \[")
-"""A chat text that reads like an action of the hand (``Bob: calls $2``): not chat, so the
-line goes on to the grammar and a damaged action line fails the hand with its reason."""
+_CHAT_ACTION = (r"(?:antes|brings in|completes it|bets|calls|raises to|shows|wins the"
+                r"|ties for|is (?:low|high) with)(?: |$)|(?:checks|folds|mucks)$")
+"""A chat text that begins like an action of the hand (``Bob: calls $2``, ``Bob: bets $x``):
+not chat, so the line goes on to the grammar and a damaged action line fails the hand
+with its reason (a chat that begins so, ``bets are off``, fails the hand too: the safe
+side)."""
 
 NOISE: tuple[NoiseShape, ...] = (
     NoiseShape(_WHO + r" \(Observer\): (?P<text>.*)"),
