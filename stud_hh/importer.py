@@ -31,7 +31,6 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from stud_hh import reader
 from stud_hh.errors import InputError, StudHHError
 from stud_hh.facts import failure_row, hand_rows
 from stud_hh.parse import (
@@ -42,6 +41,7 @@ from stud_hh.parse import (
     hand_key,
     raw_hands,
     result_of,
+    scan_paths,
 )
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules import profile as rule_profile
@@ -95,6 +95,8 @@ class ImportSummary:
     """The largest peak memory of a process that read files."""
     failures: list[tuple[str, str]] = field(default_factory=list)
     """(file, reason) for each new failure, for the report."""
+    scan_note: str = ""
+    """What the folder scan passed over (files without hands, unreadable entries)."""
 
     @property
     def hands_per_second(self) -> float:
@@ -105,7 +107,7 @@ class ImportSummary:
         unchanged = f" ({self.files_unchanged} unchanged, passed over)" if self.files_unchanged \
             else ""
         known = f" ({self.failures_known} already stored)" if self.failures_known else ""
-        return (f"{self.files} files{unchanged}: {self.hands_new} hands new, "
+        return (f"{self.files} files{unchanged}{self.scan_note}: {self.hands_new} hands new, "
                 f"{self.duplicates} already stored or repeated, {self.failures_new} failures"
                 f"{known}, {self.skipped} skipped as not stud, {self.violations} violations "
                 f"in {self.hands_with_violations} hands; {self.seconds:.1f} s, "
@@ -287,8 +289,18 @@ def _drop_repeated(db: Database, result: FileResult, hands: set[str],
 
 
 def files_to_import(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
-    """Every history file under ``paths``, as absolute paths (raises InputError when missing)."""
-    return [str(p.resolve()) for p in reader.iter_files(paths)]
+    """Every history file under ``paths``, as absolute paths (raises InputError when missing).
+
+    Files named directly, and every file of a folder whose content holds hands (see
+    :func:`stud_hh.parse.scan_paths`).
+    """
+    return [str(p.resolve()) for p in scan_paths(paths).files]
+
+
+def _scan(paths: Iterable[str | os.PathLike[str]], summary: ImportSummary) -> list[str]:
+    scan = scan_paths(paths)
+    summary.scan_note = scan.summary()
+    return [str(p.resolve()) for p in scan.files]
 
 
 def import_paths(
@@ -309,10 +321,10 @@ def import_paths(
     """
     if profile != "site":  # each hand under its own site's profile
         rule_profile(profile)  # an unknown profile fails before any work
-    files = files_to_import(paths)
+    summary = ImportSummary(jobs=1)
+    files = _scan(paths, summary)
     db = Database.create(db_root)
     started = time.perf_counter()
-    summary = ImportSummary(jobs=1)
     with db.writing():
         known_hands, known_failures, known_files = _stored_keys(db)
         todo: list[str] = []

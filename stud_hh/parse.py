@@ -537,14 +537,78 @@ def parse_file(path: str | os.PathLike[str]) -> Iterator[ParseResult]:
         yield ParseFailure(exc, "", str(path), 0, 0)
 
 
+@dataclass(frozen=True, slots=True)
+class Scan:
+    """What a scan of files and folders found: the files to read and what it passed over."""
+
+    files: tuple[Path, ...]
+    """Files named directly, and the files of folders that hold hands of a known format."""
+    without_hands: tuple[Path, ...] = ()
+    """Files met in folders that hold no hand of any format stud-hh reads."""
+    problems: tuple[tuple[Path, str], ...] = ()
+    """Entries of folders that could not be read or followed, each with why."""
+
+    def summary(self) -> str:
+        """``" (3 files held no hands; 1 entry could not be read)"``, or ``""``."""
+        parts = []
+        if self.without_hands:
+            n = len(self.without_hands)
+            parts.append(f"{n} file{'s' if n != 1 else ''} in folders held no hands")
+        if self.problems:
+            n = len(self.problems)
+            first = ", ".join(f"{p} ({why})" for p, why in self.problems[:3])
+            parts.append(f"{n} entr{'ies' if n != 1 else 'y'} could not be read: {first}"
+                         + (", ..." if n > 3 else ""))
+        return f" ({'; '.join(parts)})" if parts else ""
+
+
+def holds_hands(path: str | os.PathLike[str]) -> bool:
+    """Whether a file holds hands of a format stud-hh reads, judged by its content alone
+    (never by its name): a document format's head, or a line that opens a text site's hand.
+    Raises :class:`InputError` when it cannot be read."""
+    start = reader.read_start(path)
+    if reader.looks_binary(start):
+        return False
+    if document_format(str(path), reader.read_head(path)) is not None:
+        return True
+    return reader.holds_line(path, starts_hand)
+
+
+def scan_paths(paths: Iterable[str | os.PathLike[str]]) -> Scan:
+    """The files to read under ``paths``: files named directly are always read; a folder's
+    files (recursively) are read when their content holds hands, whatever their names.
+
+    A path that does not exist raises :class:`~stud_hh.errors.InputError`.
+    """
+    files: list[Path] = []
+    empty: list[Path] = []
+    problems: list[tuple[Path, str]] = []
+    for item in paths:
+        path = Path(item)
+        if path.is_dir():
+            for entry in reader.walk(path):
+                if entry.problem is not None:
+                    problems.append((entry.path, entry.problem))
+                    continue
+                try:
+                    (files if holds_hands(entry.path) else empty).append(entry.path)
+                except InputError as exc:
+                    problems.append((entry.path, exc.reason))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise InputError("no such file or folder", path=str(path))
+    return Scan(tuple(files), tuple(empty), tuple(problems))
+
+
 def parse_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[ParseResult]:
-    """Stream the results of files and folders (recursively).
+    """Stream the results of files and folders (recursively, files by content: see
+    :func:`scan_paths`).
 
     A path that does not exist raises :class:`~stud_hh.errors.InputError`
     before anything is parsed.
     """
-    files = list(reader.iter_files(paths))
-    for path in files:
+    for path in scan_paths(paths).files:
         yield from parse_file(path)
 
 
