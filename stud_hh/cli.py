@@ -200,6 +200,11 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             bar[0].close()
     for path, reason in summary.failures:
         print(f"failures: {path}: {reason} (stored in the failures table)", file=err)
+    for c in summary.conflicts:
+        stored = (f"{c['stored_file']}:{c['stored_first_line']}" if c["stored_file"]
+                  else "the stored copy")
+        print(f"conflict: {c['site']} hand {c['hand_id']} at {c['file']}:{c['first_line']} "
+              f"differs from {stored} (kept in the conflicts table)", file=err)
     print(summary.line(), file=out)
     if summary.hands_new == 0 and summary.failures_new == 0 and summary.files:
         print("nothing new: every hand was already in the database", file=out)
