@@ -562,16 +562,44 @@ class Scan:
         return f" ({'; '.join(parts)})" if parts else ""
 
 
+_SEAT_LINE = re.compile(r"(?im)^seat[ +#]?\d+\s*(?:\[[^\]\n]*\]\s*)?[:\-]")
+_HISTORY_MARKS = (
+    re.compile(r"(?i)\b(?:hand|game|stage)\s*(?:#|no\.?\s?|id:?\s?)\d"),
+    re.compile(r"(?m)^\*{2,5} ?\S"),
+    re.compile(r"(?i)\b(?:posts|antes|brings? in|bring-ins?|dealt to|calls|folds|checks)\b"),
+)
+
+
+def looks_like_history(head: str) -> bool:
+    """Whether a text looks like a hand history of some site, known or not: seat lines and
+    a hand number, a section marker or action words.
+
+    >>> looks_like_history("Mystery Hand #26331: 7CARD Tournament\\nSeat+1: 1,500 in chips\\n"
+    ...                    "Seat+4 [ME]: 1,500 in chips\\n")
+    True
+    >>> looks_like_history("Seat 1 was mine today; I folded a lot")
+    False
+    """
+    return _SEAT_LINE.search(head) is not None and any(
+        mark.search(head) for mark in _HISTORY_MARKS)
+
+
 def holds_hands(path: str | os.PathLike[str]) -> bool:
-    """Whether a file holds hands of a format stud-hh reads, judged by its content alone
-    (never by its name): a document format's head, or a line that opens a text site's hand.
+    """Whether a file holds hands, judged by its content alone (never by its name): a
+    document format's head, a line that opens a text site's hand, or, so that no history
+    is passed over because its header is of a form the readers do not know, text that
+    looks like a hand history (it is then read, and its hands fail with their reason).
     Raises :class:`InputError` when it cannot be read."""
-    start = reader.read_start(path)
+    start = reader.read_start(path, 1 << 16)
     if reader.looks_binary(start):
         return False
-    if document_format(str(path), reader.read_head(path)) is not None:
+    head = reader.read_head(path)
+    if document_format(str(path), head) is not None:
         return True
-    return reader.holds_line(path, starts_hand)
+    if reader.holds_line(path, starts_hand):
+        return True
+    encoding = reader.detect_encoding(start)
+    return looks_like_history(start.decode(encoding, errors="replace").replace("\0", ""))
 
 
 def scan_paths(paths: Iterable[str | os.PathLike[str]]) -> Scan:

@@ -49,6 +49,22 @@ def test_files_are_read_by_content_whatever_their_names(tmp_path: Path) -> None:
     assert all(isinstance(r, ParsedHand) for r in results)
 
 
+def test_a_history_of_an_unknown_header_form_is_read_and_fails(tmp_path: Path) -> None:
+    """A folder file that looks like a hand history (seat lines, a hand number) but whose
+    header no reader knows is read, so its hands fail with their reason: never passed over
+    as a file without hands."""
+    root = tmp_path / "h"
+    root.mkdir()
+    (root / "new client.txt").write_text(
+        "Brand New Poker Hand #77: Seven Card Stud\nSeat 1: Ann (100)\nSeat 2: Bob (100)\n"
+        "Ann: posts ante 5\n", encoding="utf-8")
+    scan = scan_paths([root])
+    assert [p.name for p in scan.files] == ["new client.txt"]
+    (failure,) = parse_paths([root])
+    assert isinstance(failure, ParseFailure)
+    assert "no hand header of a supported site" in failure.reason
+
+
 def test_a_file_named_directly_is_always_read(tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("what I learnt today\n", encoding="utf-8")

@@ -19,6 +19,10 @@ True
 False
 >>> stud_signs("Bob: brings in for $0.02\\n")
 'a bring-in'
+>>> stud_signs("Big Blind  [ME] : Big blind/Bring in $2\\n")  # Bovada hold'em
+''
+>>> stud_signs("*** THIRD-BET ***\\n"), stud_signs("*** THIRD ***\\n")  # Winamax draw, stud
+('', 'a 3rd-street header')
 """
 
 from __future__ import annotations
@@ -45,10 +49,14 @@ _OTHER_TEXT = re.compile(
     r"^blinds_or_straddles\s*=\s*\[[^\]]*[1-9]")  # PHH: blinds posted
 
 _STUD_TEXT: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("a bring-in", re.compile(r"(?i)\bbring[s\-_ ]?in\b|\bbrings in\b|\bbringin\b")),
+    # Bovada's hold'em prints "Big blind/Bring in $2" and "Set dealer/Bring in spot":
+    # a bring-in only where it is not the second half of such a pair
+    ("a bring-in", re.compile(
+        r"(?i)(?<!/)\bbring[s\-_ ]?in\b(?! spot)|\bbrings in\b|\bbringin\b")),
     ("a 3rd-street header", re.compile(
         r"(?im)^\*{2,3} ?(?:3rd|third|4th|fourth|5th|fifth|6th|sixth|7th|seventh)"
-        r"(?: street)?\b(?! draw)|dealing (?:down cards|4th street|5th street|6th street|river)")),
+        r"(?: street)?\b(?![- ]?(?:draw|bet))|"  # not Winamax's "THIRD-BET", "THIRD-DRAW"
+        r"dealing (?:4th|fourth|5th|fifth|6th|sixth|7th|seventh) street")),
     ("a stud showdown wording", re.compile(r"(?i)\bis (?:low|high) with \[")),
 )
 
