@@ -220,7 +220,9 @@ _TOURNAMENT_ID: re.Pattern[str] = re.compile(
 (2016), the last number (``$5 Limit 7 Card Stud, 699476041, 699476041``) or the number
 after the last comma (``..., 547028881 M2EFE101E4DDF2KD``, iPoker.it)."""
 
-_PAIR: re.Pattern[str] = re.compile(r"(?P<a>[^+\[\]]*?\d[^+\[\]]*?)\s*\+\s*(?P<b>[^+\[\]]*?\d[\d.,]*)")
+_PAIR: re.Pattern[str] = re.compile(
+    r"(?P<a>[^+\[\]]*?\d[^+\[\]]*?)\s*\+\s*(?P<b>[^+\[\]]*?\d[\d.,]*)")
+"""``buy-in + fee`` inside Italian ``<totalbuyin>Iscriviti[ €0,40 + €0,10 ...]``."""
 
 
 def _tournament_id(*texts: str) -> str | None:
@@ -335,10 +337,12 @@ class _Reader:
             self.warnings.append(f"line {hand_general.line}: start date {started!r} is in no "
                                  "known form")
         small, big = fields.pop("small_bet"), fields.pop("big_bet")
+        size = general.findtext("tablesize") or ""
         header = HandHeader(
             site=SITE, hand_id=self.hand_id, game=self.kind, game_text=gametype,
             limit=LIMITS[limit_word], small_bet=small or 0, big_bet=big or 0,
             scale=self.scale, table=general.findtext("tablename") or "", started_at=None,
+            max_seats=int(size) if size.isdigit() else None,
             started_local=started or None, seats=tuple(seats), line=game.line, **fields)
         events = self.events(header)
         if small is None:

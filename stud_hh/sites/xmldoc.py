@@ -528,10 +528,7 @@ def stakes_shown(game: Game, events: Sequence[HandEvent]) -> tuple[int | None, i
         if street is None or not isinstance(event, BringIn | Call | Bet | Raise | Complete):
             continue
         mine = totals.get(event.player, 0)
-        if isinstance(event, Raise | Complete):
-            to = event.to
-        else:
-            to = mine + event.amount
+        to = event.to if isinstance(event, Raise | Complete) else mine + event.amount
         bet_to = max(totals.values(), default=0)
         totals[event.player] = to
         if isinstance(event, BringIn | Call) or opened:
