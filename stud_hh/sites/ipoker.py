@@ -397,6 +397,9 @@ class _Reader:
     def events(self, header: HandHeader) -> list[HandEvent]:
         table = ChipTable(self.kind, header.seats)
         rounds = sorted(self.game.findall("round"), key=lambda r: r.number("no"))
+        for child in self.game.children:
+            if child.tag not in ("general", "round"):
+                self.unknown(child, self.game)
         for round_ in rounds:
             for child in round_.children:
                 if child.tag not in ("cards", "action"):
@@ -456,8 +459,8 @@ class _Reader:
                                                "bet", "amount"})
         if carried or child.text.strip():
             what = ", ".join(carried) if carried else f"the text {child.text.strip()!r}"
-            raise fail(f"unknown element <{child.tag}> in round {round_.get('no')} "
-                       f"carrying {what}", child.line)
+            where = f"round {round_.get('no')}" if round_.tag == "round" else "the game"
+            raise fail(f"unknown element <{child.tag}> in {where} carrying {what}", child.line)
 
     def card(self, text: str, line: int) -> MaybeCard:
         if text in _HIDDEN:

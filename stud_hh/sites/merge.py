@@ -351,6 +351,9 @@ class _Reader:
         table = ChipTable(self.kind, header.seats)
         rounds = numbered(self.game.findall("round"), "sequence")
         chats: list[list[Element]] = []
+        for child in self.game.children:
+            if child.tag not in ("players", "round"):
+                self.unknown(child, self.game)
         for round_ in rounds:
             for child in round_.children:
                 if child.tag not in ("event", "cards", "winner"):
@@ -407,8 +410,8 @@ class _Reader:
                                                "potnumber"})
         if carried or child.text.strip():
             what = ", ".join(carried) if carried else f"the text {child.text.strip()!r}"
-            raise fail(f"unknown element <{child.tag}> in round {round_.get('id')} "
-                       f"carrying {what}", child.line)
+            where = f"round {round_.get('id')}" if round_.tag == "round" else "the game"
+            raise fail(f"unknown element <{child.tag}> in {where} carrying {what}", child.line)
 
     def deals(self, table: ChipTable, cards: list[Element]) -> None:
         """New cards of each player: what a ``DRAW_DRAWN_CARDS`` or ``HOLE`` element adds to
