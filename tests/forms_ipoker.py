@@ -313,7 +313,8 @@ GBP_2013 = Style(
           'win="{win}" bet="{bet}" rebuy="0" addon="0" />'),
     action='<action no="{no}" player="{player}" type="{type}" sum="{sum}" cards="{c}" />')
 CLIENT_2021 = Style(
-    general=["<client_version>21.1.1.9</client_version>", "<mode>real</mode>",
+    general=["<client_version>21.1.1.9</client_version>",
+             "<uncalled_bet_enabled>true</uncalled_bet_enabled>", "<mode>real</mode>",
              "<gametype>7 Card Stud L €0.05/€0.10</gametype>",
              "<tablename>Vantaa 11, 488785164</tablename>",
              "<tablecurrency>EUR</tablecurrency>", "<duration>00:27:58</duration>",

@@ -130,6 +130,7 @@ def test_table_traffic_with_its_own_number_changes_nothing() -> None:
     ('type="ANTE"', 'type="SMALL_BLIND"', "SMALL_BLIND in a stud hand"),
     ('stakes="Limit $0.50/$1"', 'stakes="Half Pot Limit ($0.50/$1)"', "half-pot-limit"),
     ('gametype="39"', 'gametype="47"', "gametype 47 is Razz"),
+    ('id="END_OF_GAME"', 'id="SHOWDOWN"', "no END_OF_GAME round.*DISCONNECTED"),
     ("\t<players", '\t<pot amount="0.50"/>\n\t<players', "unknown element <pot> in the game"),
 ])
 def test_what_cannot_be_read_honestly_fails_named(old: str, new: str, reason: str) -> None:

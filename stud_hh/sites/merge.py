@@ -350,6 +350,11 @@ class _Reader:
     def events(self, header: HandHeader) -> list[HandEvent]:
         table = ChipTable(self.kind, header.seats)
         rounds = numbered(self.game.findall("round"), "sequence")
+        if not any(r.get("id") in _ENDS for r in rounds):
+            told = sorted({e.get("type") or "" for r in rounds for e in r.findall("event")}
+                          & {"DISCONNECTED", "RECONNECTED", "LEAVE", "GAME_CANCELLED"})
+            raise fail("the hand has no END_OF_GAME round: the site cut it short"
+                       + (f" ({', '.join(told)} in the hand)" if told else ""), self.game.line)
         chats: list[list[Element]] = []
         for child in self.game.children:
             if child.tag not in ("players", "round"):
