@@ -4,15 +4,21 @@ What an iPoker hand prints, and how it becomes the shared events:
 
 * the game, limit and stakes are the session's ``<gametype>``: ``7 Card Stud Hi-Lo L
   €0.05/€0.10`` is small bet / big bet (the corpus hands bet €0.05 on 3rd and 4th
-  street and €0.10 later); the ante and bring-in are only on the action lines;
+  street and €0.10 later); the limit word is the skin's language's (:data:`LIMITS`);
+  the ante and bring-in are only on the action lines. A tournament's ``<gametype>``
+  (``7 Card Stud L``) has no stakes: the hand is read in chips and its small and
+  big bet come from its own bets (:func:`~stud_hh.sites.xmldoc.stakes_of`); its id and
+  buy-in come from the session's tournament elements or its table name. The docs'
+  catalogue, ``docs/formats/ipoker.md``, lists every client version's forms;
 * ``<round no="0">`` holds the antes (action type 15), round 1 is empty in stud,
   round 2 is the first deal (3rd street; *Second Street* in five-card stud, which
   the project labels 3rd too), then one round per street;
 * **actions are numbered**, and the file does not print them in that order (each
   player's cards are followed by that player's actions): they are put in the
-  order of their ``no`` attribute. Types: 15 ante, 16 bring-in, 5 bet, 23 raise to
-  a total, 6 raise by, 3 call, 4 check, 0 fold, 7 all-in (the chips it adds: a
-  call, bet or raise as the amounts say); any other type is refused, named;
+  order of their ``no`` attribute. Types (:data:`ACTION_TYPES`): 15 ante, 16
+  bring-in, 5 bet, 23 raise to a total, 6 raise by the chips it adds, 3 call, 4
+  check, 0 fold, 7 all-in (the chips it adds: a call, bet or raise as the amounts
+  say), 8 and 9 sitting out; blinds and any other type are refused, named;
 * cards are ``H8``, ``S10``; an opponent's hidden card is ``X`` and stays unknown
   (``None``). There is no showdown element: the cards of every player who reached
   the showdown are printed in full in their deal lines, so the reader opens the

@@ -15,10 +15,16 @@ What a Merge hand prints, and how it becomes the shared events:
   ``SHOWDOWN``, ``END_OF_GAME``) hold numbered events, put in the order of their
   ``sequence`` number; a round's cards are printed after its events but were dealt
   before them: deals come first. ``BRING_IN`` opens 3rd street;
+* a tournament (``HORSE Tournament``, ``stakes="Limit"``) prints no stakes: it is read
+  in chips and its small and big bet come from its own bets
+  (:func:`~stud_hh.sites.xmldoc.stakes_of`); its id is ``data``'s third field. Chat
+  (``CHAT``, the speaker by name) and table traffic are kept as such, never as play.
+  ``docs/formats/merge.md`` catalogues every form and code;
 * amounts: ``COMPLETE`` and ``RAISE`` give the player's total on the street (in
   the razz hand the bring-in player raises ``1.00`` over a ``0.50`` completion
   having ``0.10`` in); ``BET``, ``CALL`` and ``ALL_IN`` give the chips added
-  (``CALL 0.45`` over ``0.05`` to ``0.50``);
+  (``CALL 0.45`` over ``0.05`` to ``0.50``); before 2010-09-08 a ``RAISE`` gives the
+  chips it adds (:data:`NEW_RAISE`);
 * cards are cumulative: each round repeats a player's cards (``null`` or empty for
   a hidden one) and adds the new one; a shown hand is ``SHOWN``, a mucked hand
   that the site still reveals is ``MUCKED`` (kept on the
