@@ -41,11 +41,11 @@ def build(folder: Path, hands: int, files: int) -> None:
     measuring child reports (Linux carries ``ru_maxrss`` across exec).
     """
     from stud_hh import reader
-    from stud_hh.parse import ParsedHand, parse_raw
+    from stud_hh.parse import ParsedHand, parse_raw, scan_paths
     from stud_hh.sites import starts_hand
 
-    texts = [raw.text for path in reader.iter_files(
-        [s for s in parse_bench.DEFAULT_SOURCES if s.exists()])
+    texts = [raw.text for path in scan_paths(
+        [s for s in parse_bench.DEFAULT_SOURCES if s.exists()]).files
         for raw in reader.read_hands(path, starts_hand)
         if raw.is_hand and isinstance(_quiet(parse_raw, raw), ParsedHand)]
     id_re = re.compile(r"#\d+:")

@@ -33,11 +33,11 @@ DEFAULT_SOURCES = [ROOT / "tests" / "data" / "handwritten",
 
 def build_file(target: Path, hands: int, sources: list[Path]) -> int:
     from stud_hh import reader
-    from stud_hh.parse import ParsedHand, parse_raw
+    from stud_hh.parse import ParsedHand, parse_raw, scan_paths
     from stud_hh.sites import starts_hand
 
     texts: list[str] = []
-    for path in reader.iter_files([s for s in sources if s.exists()]):
+    for path in scan_paths([s for s in sources if s.exists()]).files:
         for raw in reader.read_hands(path, starts_hand):
             try:
                 if isinstance(parse_raw(raw), ParsedHand):

@@ -16,9 +16,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from stud_hh import __version__, reader
+from stud_hh import __version__
 from stud_hh.errors import StudHHError
-from stud_hh.parse import ParsedHand, ParseFailure, SkippedHand, frozen_gc, parse_file
+from stud_hh.parse import (
+    ParsedHand,
+    ParseFailure,
+    SkippedHand,
+    frozen_gc,
+    parse_file,
+    scan_paths,
+)
 
 EXIT_OK = 0
 EXIT_FAILURES = 1
@@ -36,17 +43,19 @@ def _progress(total_bytes: int, enabled: bool) -> object:
     )
 
 
-def _summary(files: int, parsed: int, skipped: Counter[str], failed: int) -> str:
+def _summary(files: int, parsed: int, skipped: Counter[str], failed: int,
+             scanned: str = "") -> str:
     games = ", ".join(f"{game} {n}" for game, n in skipped.most_common())
     skipped_text = f"{sum(skipped.values())} skipped as not stud"
     if skipped:
         skipped_text += f" ({games})"
-    return (f"{files} file{'s' if files != 1 else ''}: {parsed} hands parsed, "
+    return (f"{files} file{'s' if files != 1 else ''}{scanned}: {parsed} hands parsed, "
             f"{skipped_text}, {failed} failed")
 
 
 def cmd_parse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    files = list(reader.iter_files(args.paths))  # a missing path: main() reports it, exit 2
+    scan = scan_paths(args.paths)  # a missing path: main() reports it, exit 2
+    files = list(scan.files)
     total = sum(f.stat().st_size for f in files)
     bar = _progress(total, not args.quiet and total > 2_000_000)
     parsed = failed = 0
@@ -83,7 +92,8 @@ def cmd_parse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 detail = ", ".join(f"{n} {game}" for game, n in sorted(games.items()))
                 bar.write(f"{path}: {detail or 'no hands'}", file=out)  # type: ignore[attr-defined]
     bar.close()  # type: ignore[attr-defined]
-    print(_summary(len(files), parsed, skipped, failed), file=err if jsonl else out)
+    print(_summary(len(files), parsed, skipped, failed, scan.summary()),
+          file=err if jsonl else out)
     return EXIT_FAILURES if failed else EXIT_OK
 
 
@@ -99,7 +109,8 @@ def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.profile != SITE:
         profile(args.profile)  # an unknown name is unusable input
     used: set[str] = set()
-    files = list(reader.iter_files(args.paths))  # a missing path: main() reports it, exit 2
+    scan = scan_paths(args.paths)  # a missing path: main() reports it, exit 2
+    files = list(scan.files)
     jsonl = args.format == "jsonl"
     audited = flagged = failed = skipped = 0
     counts: Counter[str] = Counter()
@@ -137,7 +148,7 @@ def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     noun = "profiles" if len(used) > 1 else "profile"
     summary = (f"{audited} hands audited under the {names} {noun}: "
                f"{flagged} with violations ({sum(counts.values())} in all), "
-               f"{skipped} skipped as not stud, {failed} unreadable")
+               f"{skipped} skipped as not stud, {failed} unreadable{scan.summary()}")
     target = err if jsonl else out
     if not jsonl:
         print(rule_table(counts, unverifiable), file=target)
@@ -151,7 +162,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.replay import replay
     from stud_hh.report import show_hand
 
-    files = list(reader.iter_files(args.paths))  # a missing path: main() reports it, exit 2
+    files = list(scan_paths(args.paths).files)  # a missing path: main() reports it, exit 2
     for path in files:
         for result in parse_file(path):
             if isinstance(result, ParsedHand) and result.hand_id == args.hand_id:
@@ -189,6 +200,11 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             bar[0].close()
     for path, reason in summary.failures:
         print(f"failures: {path}: {reason} (stored in the failures table)", file=err)
+    for c in summary.conflicts:
+        stored = (f"{c['stored_file']}:{c['stored_first_line']}" if c["stored_file"]
+                  else "the stored copy")
+        print(f"conflict: {c['site']} hand {c['hand_id']} at {c['file']}:{c['first_line']} "
+              f"differs from {stored} (kept in the conflicts table)", file=err)
     print(summary.line(), file=out)
     if summary.hands_new == 0 and summary.failures_new == 0 and summary.files:
         print("nothing new: every hand was already in the database", file=out)
@@ -216,7 +232,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_UNUSABLE
     else:
         wanted = set(args.hand or ())
-        for path in reader.iter_files(args.paths):  # a missing path: main() reports it
+        for path in scan_paths(args.paths).files:  # a missing path: main() reports it
             for result in parse_file(path):
                 if isinstance(result, SkippedHand):
                     skipped += 1

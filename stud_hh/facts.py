@@ -412,6 +412,7 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
         "unverifiable": len(r.unverifiable), "profile": r.profile, "file": hand.path,
         "first_line": hand.first_line, "last_line": hand.last_line,
         "warnings": list(hand.warnings),
+        "text_digest": None,
     }
     site, hand_id = h.site, h.hand_id
     actions = [{
@@ -445,6 +446,19 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
 def failure_key(raw_text: str, path: str, first_line: int) -> str:
     """The identity of a text that could not be read: its bytes, or where it sat when empty."""
     basis = raw_text if raw_text else f"{path}:{first_line}"
+    return hashlib.blake2b(basis.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def text_digest(raw_text: str) -> str:
+    """The identity of a hand's text up to whitespace: two copies that differ only in
+    spaces, tabs or line ends have one digest; any other difference gives another.
+
+    >>> text_digest("Seat 1: Ann ($5)\\n") == text_digest("Seat 1:  Ann ($5) \\r\\n\\n")
+    True
+    >>> text_digest("Seat 1: Ann ($5)") == text_digest("Seat 1: Ann ($6)")
+    False
+    """
+    basis = " ".join(raw_text.split())
     return hashlib.blake2b(basis.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 

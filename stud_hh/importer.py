@@ -31,9 +31,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from stud_hh import reader
 from stud_hh.errors import InputError, StudHHError
-from stud_hh.facts import failure_row, hand_rows
+from stud_hh.facts import failure_row, hand_rows, text_digest
 from stud_hh.parse import (
     ParseFailure,
     SkippedHand,
@@ -42,7 +41,9 @@ from stud_hh.parse import (
     hand_key,
     raw_hands,
     result_of,
+    scan_paths,
 )
+from stud_hh.reader import RawHand
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules import profile as rule_profile
 from stud_hh.schema import HAND_TABLES, TABLES
@@ -64,7 +65,12 @@ class FileResult:
     size: int
     parts: list[Part] = field(default_factory=list)
     hand_keys: list[str] = field(default_factory=list)
+    hand_digests: list[str] = field(default_factory=list)
+    """The text digest of each hand of ``hand_keys``, in the same order."""
     failure_keys: list[str] = field(default_factory=list)
+    conflicts: list[dict[str, Any]] = field(default_factory=list)
+    """``conflicts`` rows for copies of stored (or earlier) hands whose text differs; their
+    stored source is filled in by the parent when the worker could not tell it."""
     duplicates: int = 0
     failures_known: int = 0
     skipped: int = 0
@@ -95,6 +101,10 @@ class ImportSummary:
     """The largest peak memory of a process that read files."""
     failures: list[tuple[str, str]] = field(default_factory=list)
     """(file, reason) for each new failure, for the report."""
+    conflicts: list[dict[str, Any]] = field(default_factory=list)
+    """The ``conflicts`` rows stored by this import (a second copy of a hand, different)."""
+    scan_note: str = ""
+    """What the folder scan passed over (files without hands, unreadable entries)."""
 
     @property
     def hands_per_second(self) -> float:
@@ -105,8 +115,11 @@ class ImportSummary:
         unchanged = f" ({self.files_unchanged} unchanged, passed over)" if self.files_unchanged \
             else ""
         known = f" ({self.failures_known} already stored)" if self.failures_known else ""
-        return (f"{self.files} files{unchanged}: {self.hands_new} hands new, "
-                f"{self.duplicates} already stored or repeated, {self.failures_new} failures"
+        conflicts = (f" ({len(self.conflicts)} with different text: conflicts)"
+                     if self.conflicts else "")
+        return (f"{self.files} files{unchanged}{self.scan_note}: {self.hands_new} hands new, "
+                f"{self.duplicates} already stored or repeated{conflicts}, "
+                f"{self.failures_new} failures"
                 f"{known}, {self.skipped} skipped as not stud, {self.violations} violations "
                 f"in {self.hands_with_violations} hands; {self.seconds:.1f} s, "
                 f"{self.hands_per_second:,.0f} hands/s on {self.jobs} "
@@ -122,7 +135,8 @@ class ImportSummary:
 class _Worker:
     db: Database
     profile: str
-    known_hands: frozenset[str]
+    known_hands: dict[str, str | None]
+    """Every stored hand's key and text digest (``None`` for hands stored before digests)."""
     known_failures: frozenset[str]
     batch_hands: int
 
@@ -130,7 +144,7 @@ class _Worker:
 _WORKER: _Worker | None = None
 
 
-def _init_worker(root: str, profile: str, known_hands: frozenset[str],
+def _init_worker(root: str, profile: str, known_hands: dict[str, str | None],
                  known_failures: frozenset[str], batch_hands: int) -> None:
     global _WORKER
     _WORKER = _Worker(Database(root), profile, known_hands, known_failures, batch_hands)
@@ -175,6 +189,19 @@ class _Buffer:
         self.hands = 0
 
 
+def conflict_row(key: str, raw: RawHand, digest: str, stored_digest: str,
+                 stored_file: str | None = None,
+                 stored_first_line: int | None = None) -> dict[str, Any]:
+    """The ``conflicts`` row of ``raw``, a copy of the hand ``key`` whose text differs."""
+    site, _, hand_id = key.partition("\x1f")
+    return {"site": site, "hand_id": hand_id, "key": f"{key}\x1f{digest}", "file": raw.path,
+            "first_line": raw.first_line,
+            "last_line": raw.line_numbers[-1] if raw.line_numbers else raw.first_line,
+            "text_digest": digest, "stored_file": stored_file,
+            "stored_first_line": stored_first_line, "stored_digest": stored_digest,
+            "text": raw.text}
+
+
 def _import_file(path: str) -> FileResult:
     """Parse, replay and write one file's new hands as uncommitted parts."""
     worker = _WORKER
@@ -182,7 +209,8 @@ def _import_file(path: str) -> FileResult:
     stat = os.stat(path)
     result = FileResult(path, stat.st_size)
     buffer = _Buffer(worker.db)
-    seen: set[str] = set()
+    seen: dict[str, tuple[str, int]] = {}
+    """Hands of this file so far: key -> (text digest, first line)."""
     failures_seen: set[str] = set()
 
     def keep_failure(failure: ParseFailure) -> None:
@@ -194,15 +222,30 @@ def _import_file(path: str) -> FileResult:
         result.failure_keys.append(row["key"])
         buffer.add("failures", [row])
 
+    def repeated(k: str, raw: RawHand) -> bool:
+        """Whether hand ``k`` is stored or earlier in the file; a copy whose text differs
+        is also kept as a conflict."""
+        if k in worker.known_hands:
+            stored = worker.known_hands[k]
+            digest = text_digest(raw.text)
+            if stored is not None and stored != digest:
+                result.conflicts.append(conflict_row(k, raw, digest, stored))
+        elif k in seen:
+            digest = text_digest(raw.text)
+            stored, line = seen[k]
+            if stored != digest:
+                result.conflicts.append(conflict_row(k, raw, digest, stored, path, line))
+        else:
+            return False
+        result.duplicates += 1
+        return True
+
     try:
         with frozen_gc():
             for raw in raw_hands(path):
                 key = hand_key(raw)
-                if key is not None:
-                    k = _key(*key)
-                    if k in worker.known_hands or k in seen:
-                        result.duplicates += 1
-                        continue
+                if key is not None and repeated(_key(*key), raw):
+                    continue
                 parsed = result_of(raw)
                 if isinstance(parsed, SkippedHand):
                     result.skipped += 1
@@ -216,12 +259,13 @@ def _import_file(path: str) -> FileResult:
                     keep_failure(failure_of(raw, exc))
                     continue
                 k = _key(parsed.site, parsed.hand_id)
-                if k in seen:  # a header our cheap key could not read, yet parsed
-                    result.duplicates += 1
+                if repeated(k, raw):  # a header our cheap key could not read, yet parsed
                     continue
-                seen.add(k)
-                _add_hand(buffer, replayed, result)
+                digest = text_digest(raw.text)
+                seen[k] = (digest, raw.first_line)
+                _add_hand(buffer, replayed, result, digest)
                 result.hand_keys.append(k)
+                result.hand_digests.append(digest)
                 if buffer.hands >= worker.batch_hands:
                     buffer.flush()
     except InputError as exc:
@@ -236,9 +280,12 @@ def _import_file(path: str) -> FileResult:
     return result
 
 
-def _add_hand(buffer: _Buffer, replayed: ReplayedHand, result: FileResult) -> None:
-    for table, rows in hand_rows(replayed).items():
-        buffer.add(table, rows)
+def _add_hand(buffer: _Buffer, replayed: ReplayedHand, result: FileResult,
+              digest: str) -> None:
+    rows = hand_rows(replayed)
+    rows["hands"][0]["text_digest"] = digest
+    for table, table_rows in rows.items():
+        buffer.add(table, table_rows)
     buffer.hands += 1
     if replayed.violations:
         result.violations += len(replayed.violations)
@@ -250,19 +297,28 @@ def _add_hand(buffer: _Buffer, replayed: ReplayedHand, result: FileResult) -> No
 # ---------------------------------------------------------------------------
 
 
-def _stored_keys(db: Database) -> tuple[set[str], set[str], set[tuple[str, int, int]]]:
-    hands = db.arrow("hands", ["site", "hand_id"])
-    keys = {_key(s, h) for s, h in zip(hands.column("site").to_pylist(),
-                                       hands.column("hand_id").to_pylist(), strict=True)}
+def _stored_keys(db: Database) -> tuple[dict[str, str | None], set[str],
+                                          set[tuple[str, int, int]], set[str]]:
+    """Stored hands (key -> text digest), failure keys, files and conflict keys."""
+    hands = db.arrow("hands", ["site", "hand_id", "text_digest"])
+    keys = {_key(s, h): d for s, h, d in zip(hands.column("site").to_pylist(),
+                                             hands.column("hand_id").to_pylist(),
+                                             hands.column("text_digest").to_pylist(),
+                                             strict=True)}
     failures = set(db.arrow("failures", ["key"]).column("key").to_pylist())
     files = db.arrow("files", ["file", "size", "mtime_ns"]).to_pylist()
-    return keys, failures, {(f["file"], f["size"], f["mtime_ns"]) for f in files}
+    conflicts = set(db.arrow("conflicts", ["key"]).column("key").to_pylist())
+    return keys, failures, {(f["file"], f["size"], f["mtime_ns"]) for f in files}, conflicts
 
 
 def _drop_repeated(db: Database, result: FileResult, hands: set[str],
                    failures: set[str]) -> None:
     """Rewrite ``result``'s parts without what another file of this run already brought."""
     kept: list[Part] = []
+    dropped = set(hands)
+    result.hand_digests = [d for k, d in zip(result.hand_keys, result.hand_digests, strict=True)
+                           if k not in dropped]
+    result.hand_keys = [k for k in result.hand_keys if k not in dropped]
     for part in result.parts:
         if part.table in HAND_TABLES and hands:
             repeated = hands
@@ -286,9 +342,53 @@ def _drop_repeated(db: Database, result: FileResult, hands: set[str],
     result.parts = kept
 
 
+def _run_conflicts(result: FileResult, repeated: set[str],
+                   seen: dict[str, str | None]) -> list[dict[str, Any]]:
+    """Conflict rows for hands of ``result`` that an earlier file of this run (or the
+    database) brought with another text: their text is read again from the file."""
+    different = {k: d for k, d in zip(result.hand_keys, result.hand_digests, strict=True)
+                 if k in repeated and seen[k] is not None and seen[k] != d}
+    if not different:
+        return []
+    rows = []
+    for raw in raw_hands(result.path):
+        key = hand_key(raw)
+        k = _key(*key) if key is not None else None
+        if k in different:
+            digest = text_digest(raw.text)
+            if digest == different[k]:
+                stored = seen[k]
+                assert stored is not None
+                rows.append(conflict_row(k, raw, digest, stored))
+    return rows
+
+
+def _fill_stored_sources(db: Database, conflicts: list[dict[str, Any]]) -> None:
+    """Fill in the stored copy's file and first line of conflicts that lack them."""
+    missing = [c for c in conflicts if c["stored_file"] is None]
+    if not missing:
+        return
+    stored = db.arrow("hands", ["site", "hand_id", "file", "first_line"],
+                      filters=[("hand_id", "in", sorted({c["hand_id"] for c in missing}))])
+    where = {(r["site"], r["hand_id"]): (r["file"], r["first_line"]) for r in stored.to_pylist()}
+    for c in missing:
+        c["stored_file"], c["stored_first_line"] = where.get((c["site"], c["hand_id"]),
+                                                             (None, None))
+
+
 def files_to_import(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
-    """Every history file under ``paths``, as absolute paths (raises InputError when missing)."""
-    return [str(p.resolve()) for p in reader.iter_files(paths)]
+    """Every history file under ``paths``, as absolute paths (raises InputError when missing).
+
+    Files named directly, and every file of a folder whose content holds hands (see
+    :func:`stud_hh.parse.scan_paths`).
+    """
+    return [str(p.resolve()) for p in scan_paths(paths).files]
+
+
+def _scan(paths: Iterable[str | os.PathLike[str]], summary: ImportSummary) -> list[str]:
+    scan = scan_paths(paths)
+    summary.scan_note = scan.summary()
+    return [str(p.resolve()) for p in scan.files]
 
 
 def import_paths(
@@ -303,18 +403,22 @@ def import_paths(
 ) -> ImportSummary:
     """Import every history file under ``paths`` into the database at ``db_root``.
 
+    A hand already stored, or brought twice by the run, is stored once; a copy whose text
+    differs beyond whitespace (other names, other amounts) is also kept in the
+    ``conflicts`` table with both sources, and listed in the summary.
+
     ``jobs`` worker processes (default: every core; 1 runs in this process).
     ``on_start(files, total_bytes)`` is called once the work is known and
     ``on_file(result)`` after each file is committed (for a progress bar).
     """
     if profile != "site":  # each hand under its own site's profile
         rule_profile(profile)  # an unknown profile fails before any work
-    files = files_to_import(paths)
+    summary = ImportSummary(jobs=1)
+    files = _scan(paths, summary)
     db = Database.create(db_root)
     started = time.perf_counter()
-    summary = ImportSummary(jobs=1)
     with db.writing():
-        known_hands, known_failures, known_files = _stored_keys(db)
+        known_hands, known_failures, known_files, known_conflicts = _stored_keys(db)
         todo: list[str] = []
         for path in dict.fromkeys(files):
             stat = os.stat(path)
@@ -327,21 +431,31 @@ def import_paths(
         summary.jobs = jobs
         if on_start is not None:
             on_start(todo, sum(os.stat(p).st_size for p in todo))
-        args = (str(db.root), profile, frozenset(known_hands), frozenset(known_failures),
-                batch_hands)
-        seen_hands = set(known_hands)
+        args = (str(db.root), profile, known_hands, frozenset(known_failures), batch_hands)
+        seen_hands = dict(known_hands)
         seen_failures = set(known_failures)
+        seen_conflicts = set(known_conflicts)
 
         def commit(result: FileResult) -> None:
             repeated = {k for k in result.hand_keys if k in seen_hands}
             repeated_failures = {k for k in result.failure_keys if k in seen_failures}
+            conflicts = list(result.conflicts)
+            if repeated:
+                conflicts += _run_conflicts(result, repeated, seen_hands)
             if repeated or repeated_failures:
                 _drop_repeated(db, result, repeated, repeated_failures)
                 summary.duplicates += len(repeated)
+            conflicts = [c for c in conflicts if c["key"] not in seen_conflicts]
+            if conflicts:
+                _fill_stored_sources(db, conflicts)
+                seen_conflicts.update(c["key"] for c in conflicts)
+                result.parts.append(db.write_part("conflicts", to_arrow("conflicts", {
+                    name: [c[name] for c in conflicts] for name in TABLES["conflicts"].names})))
+                summary.conflicts.extend(conflicts)
             db.commit(result.parts, {"file": result.path})
-            seen_hands.update(result.hand_keys)
+            seen_hands.update(zip(result.hand_keys, result.hand_digests, strict=True))
             seen_failures.update(result.failure_keys)
-            summary.hands_new += len(result.hand_keys) - len(repeated)
+            summary.hands_new += len(result.hand_keys)
             summary.duplicates += result.duplicates
             summary.failures_new += len(result.failure_keys) - len(repeated_failures)
             summary.failures_known += result.failures_known + len(repeated_failures)

@@ -32,9 +32,6 @@ from typing import Protocol
 
 from stud_hh.errors import InputError
 
-HISTORY_SUFFIXES = (".txt", ".log", ".hh", ".xml", ".phh", ".phhs")
-"""File endings a folder scan picks up (case-insensitive)."""
-
 _FALLBACKS = [0]
 
 
@@ -346,24 +343,112 @@ def read_text_hands(text: str, start: HandStart, path: str = "<text>") -> Iterat
     return split_text(normalised_chunks(io.StringIO(text, newline="")), start, path=path)
 
 
-def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
-    """Files named directly, and history files found recursively in folders, sorted.
+@dataclass(frozen=True, slots=True)
+class FolderEntry:
+    """A file met in a folder scan, or an entry the scan could not read or follow."""
 
-    Raises :class:`InputError` for a path that does not exist.
+    path: Path
+    problem: str | None = None
+    """Why the entry could not be read (a dangling link, a folder that cannot be listed, a
+    link loop); ``None`` for a readable file."""
+
+
+def walk(folder: Path) -> Iterator[FolderEntry]:
+    """Every file under ``folder`` (recursively, sorted, hidden names left out), and every
+    entry that could not be listed or followed, each with its problem.
+
+    Links to folders are followed once: a link back to a folder already walked is a loop
+    and reported as such, never walked again.
+    """
+    seen: set[tuple[int, int]] = set()
+    problems: list[FolderEntry] = []
+
+    def failed(exc: OSError) -> None:
+        problems.append(FolderEntry(Path(exc.filename or folder),
+                                    f"cannot list the folder: {exc.strerror or exc}"))
+
+    for top, dirs, names in os.walk(folder, onerror=failed, followlinks=True):
+        here = Path(top)
+        try:
+            info = os.stat(here)
+        except OSError:
+            dirs[:] = []
+            continue
+        if (info.st_dev, info.st_ino) in seen:
+            dirs[:] = []
+            problems.append(FolderEntry(here, "a link back to a folder already read (a loop)"))
+            continue
+        seen.add((info.st_dev, info.st_ino))
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(names):
+            if name.startswith("."):
+                continue
+            path = here / name
+            if path.is_file():
+                yield FolderEntry(path)
+            elif path.is_symlink() and not path.exists():
+                problems.append(FolderEntry(path, "a link to nothing (dangling link)"))
+            elif not path.is_dir():
+                problems.append(FolderEntry(path, "not a regular file"))
+    yield from problems
+
+
+def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
+    """Files named directly, and every readable file found recursively in folders.
+
+    Which files of a folder hold hands is decided by their content
+    (:func:`stud_hh.parse.scan_paths`), not here. Raises :class:`InputError` for a path
+    that does not exist.
     """
     for item in paths:
         path = Path(item)
         if path.is_dir():
-            try:
-                found = [
-                    p for p in path.rglob("*")
-                    if p.is_file() and p.suffix.lower() in HISTORY_SUFFIXES
-                    and not any(part.startswith(".") for part in p.relative_to(path).parts)
-                ]
-            except OSError as exc:
-                raise InputError(f"cannot list the folder: {exc}", path=str(path)) from exc
-            yield from sorted(found)
+            yield from (e.path for e in walk(path) if e.problem is None)
         elif path.is_file():
             yield path
         else:
             raise InputError("no such file or folder", path=str(path))
+
+
+def looks_binary(head: bytes) -> bool:
+    """Whether a file's first bytes are not text in any encoding the reader knows.
+
+    >>> looks_binary(b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR\\x00\\x00\\x01")
+    True
+    >>> looks_binary(b"PokerStars Hand #1")
+    False
+    >>> looks_binary("Full Tilt".encode("utf-16-le"))
+    False
+    """
+    if not head:
+        return False
+    encoding = detect_encoding(head)
+    if encoding.startswith("utf-16"):
+        return False
+    sample = head[:4096]
+    control = sum(1 for b in sample if b < 32 and b not in (9, 10, 12, 13))
+    return control > 0.05 * len(sample) or sample.count(0) > 0.2 * len(sample)
+
+
+def holds_line(path: str | os.PathLike[str], start: HandStart) -> bool:
+    """Whether some line of a text file is one ``start`` recognises (the file is read only
+    until the first such line). Raises :class:`InputError`."""
+    stream, _ = open_text(path)
+    try:
+        for chunk in normalised_chunks(stream):
+            if start(chunk) or start.starts(chunk):
+                return True
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc}", path=str(path)) from exc
+    finally:
+        stream.close()
+    return False
+
+
+def read_start(path: str | os.PathLike[str], size: int = 4096) -> bytes:
+    """The first ``size`` bytes of a file. Raises :class:`InputError`."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(size)
+    except OSError as exc:
+        raise InputError(f"cannot open: {exc.strerror or exc}", path=str(path)) from exc

@@ -105,6 +105,9 @@ _HANDS = (
     _c("first_line", I32, "its first line in that file"),
     _c("last_line", I32, "its last line in that file"),
     _c("warnings", STRS, "what the reader noticed but could read anyway"),
+    _c("text_digest", STR, "a digest of the hand's text with every run of whitespace made one "
+       "space: another copy of the hand with a different digest is a conflict",
+       null=True),
 )
 
 _STREET_FLAGS: list[Column] = []
@@ -266,6 +269,19 @@ _FAILURES = (
     _c("raw_text", STR, "the whole text, kept so nothing is lost"),
 )
 
+_CONFLICTS = (
+    *_HAND_KEY,
+    _c("key", STR, "site, hand id and the copy's digest: the same conflict is stored once"),
+    _c("file", STR, "the file of the conflicting copy (the one not stored)"),
+    _c("first_line", I32, "its first line in that file"),
+    _c("last_line", I32, "its last line"),
+    _c("text_digest", STR, "the digest of the conflicting copy's text"),
+    _c("stored_file", STR, "the file of the stored copy", null=True),
+    _c("stored_first_line", I32, "its first line", null=True),
+    _c("stored_digest", STR, "the digest of the stored copy's text"),
+    _c("text", STR, "the conflicting copy's whole text"),
+)
+
 _FILES = (
     _c("file", STR, "absolute path of an imported file"),
     _c("size", pa.int64(), "its size in bytes when imported"),
@@ -286,6 +302,9 @@ TABLES: dict[str, TableSpec] = {t.name: t for t in (
     TableSpec("unverifiable", "each check the text could not decide", ("site", "hand_id", "rule"),
               _UNVERIFIABLE),
     TableSpec("failures", "texts that could not be read, kept whole", ("key",), _FAILURES),
+    TableSpec("conflicts", "a second copy of a stored hand (same site and hand id) whose text "
+              "differs beyond whitespace: stored once, the other copy kept here",
+              ("key",), _CONFLICTS),
     TableSpec("files", "each reading of a file, to pass over it while unchanged",
               ("file", "size", "mtime_ns"), _FILES),
 )}

@@ -328,6 +328,13 @@ class Database:
                  filters: Filters | None = None) -> pd.DataFrame:
         return self.table("failures", columns, filters)
 
+    def conflicts(self, columns: Sequence[str] | None = None,
+                  filters: Filters | None = None) -> pd.DataFrame:
+        """Second copies of stored hands whose text differs: each row names both sources
+        (``file``/``first_line`` of the copy not stored, ``stored_file``/``stored_first_line``
+        of the stored one) and holds the copy's whole text."""
+        return self.table("conflicts", columns, filters)
+
     def files(self, columns: Sequence[str] | None = None,
               filters: Filters | None = None) -> pd.DataFrame:
         return self.table("files", columns, filters)

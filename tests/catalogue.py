@@ -280,17 +280,34 @@ def tables(text: str, heading: str) -> list[dict[str, str]]:
 # ---------------------------------------------------------------------------
 
 
-def text_lines(texts: Iterable[str]) -> Iterator[str]:
+XML_SLUGS = frozenset({"ipoker", "merge"})
+"""The sites whose hands are XML documents: their forms are templates of elements, and a
+line that holds several elements (iPoker writes a round's cards and actions on one line)
+is matched element by element."""
+
+_PIECE = re.compile(r"<(?P<tag>[\w:.-]+)\b[^<>]*(?<!/)>[^<>]*</(?P=tag)\s*>|<[^<>]*>|[^<>]+")
+"""One element with its text (``<cards ...>X X H6</cards>``), one tag, or text between tags."""
+
+
+def text_lines(texts: Iterable[str], xml: bool = False) -> Iterator[str]:
+    """The non-blank lines of ``texts``; with ``xml``, the elements of each line (see
+    :data:`XML_SLUGS`)."""
     for text in texts:
         for line in text.split("\n"):
-            if line.strip():
+            if not line.strip():
+                continue
+            if not xml:
                 yield line
+                continue
+            for m in _PIECE.finditer(line):
+                if m.group().strip():
+                    yield m.group().strip()
 
 
 def uncovered(cat: Catalogue, texts: Iterable[str]) -> list[str]:
     """The ids of the forms no line of ``texts`` is an instance of."""
     left = {f.id: f for f in cat.forms}
-    for line in text_lines(texts):
+    for line in text_lines(texts, cat.slug in XML_SLUGS):
         if not left:
             break
         value = line.strip()
@@ -301,7 +318,8 @@ def uncovered(cat: Catalogue, texts: Iterable[str]) -> list[str]:
 
 def unmatched_lines(cat: Catalogue, texts: Iterable[str]) -> list[str]:
     """The lines of ``texts`` that are an instance of no form."""
-    return [line for line in text_lines(texts) if not cat.forms_of(line)]
+    return [line for line in text_lines(texts, cat.slug in XML_SLUGS)
+            if not cat.forms_of(line)]
 
 
 def without_noise(events: Iterable[HandEvent]) -> list[HandEvent]:

@@ -24,11 +24,11 @@ SAMPLES = Path(__file__).resolve().parent / "data" / "handwritten"
 def sample_hand_texts() -> list[str]:
     """The normalised text of every stud hand in ``sample_histories/``."""
     from stud_hh import reader
-    from stud_hh.parse import parse_raw
+    from stud_hh.parse import parse_raw, scan_paths
     from stud_hh.sites import starts_hand
 
     texts = []
-    for path in reader.iter_files([SAMPLES]):
+    for path in scan_paths([SAMPLES]).files:
         for raw in reader.read_hands(path, starts_hand):
             if isinstance(parse_raw(raw), ParsedHand):
                 texts.append(raw.text)

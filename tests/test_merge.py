@@ -306,7 +306,7 @@ def test_other_games_of_a_mixed_file_are_skipped_and_counted(tmp_path: Path) -> 
     assert [(h.hand_id, h.header.game, h.header.mixed_game) for h in hands] == [
         ("1-1", Game.STUD8, "HORSE"), ("1-3", Game.STUD, "HORSE")]
     assert [(s.hand_id, s.game_text) for s in skipped] == [
-        ("1-2", "HORSE Limit $0.10/$0.20 (multigametype 1)")]
+        ("1-2", "HORSE Limit $0.10/$0.20: Holdem (multigametype 1)")]
 
 
 def test_a_side_pot_is_collected_from_its_pot(tmp_path: Path) -> None:

@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 from conftest import CORPUS_DIR, CORPUS_MISSING
 
-from stud_hh import reader
 from stud_hh.cli import main
 from stud_hh.events import (
     Bet,
@@ -43,7 +42,7 @@ from stud_hh.events import (
     UncalledReturned,
 )
 from stud_hh.importer import import_paths
-from stud_hh.parse import ParsedHand, ParseFailure, SkippedHand, parse_file, parse_text
+from stud_hh.parse import ParsedHand, ParseFailure, SkippedHand, parse_file, parse_text, scan_paths
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules import CASINO, profile_for
 from stud_hh.store import open_db
@@ -99,11 +98,15 @@ def _compact(hand: ParsedHand) -> list[tuple[Any, ...]]:
 
 
 def test_a_folder_scan_finds_phh_and_phhs_files(tmp_path: Path) -> None:
-    """A ``.phhs`` file (several hands, pokerkit's ``dump_all``) is a history file too."""
+    """A ``.phhs`` file (several hands, pokerkit's ``dump_all``) is a history file too; a
+    PHH text under another name is read by its content; other TOML-ish text is not."""
     for name in ("one.phh", "many.phhs", "MANY.PHHS", "notes.md"):
         (tmp_path / name).write_text("variant = 'FR'\n", encoding="utf-8")
-    found = sorted(p.name for p in reader.iter_files([tmp_path]))
-    assert found == ["MANY.PHHS", "many.phhs", "one.phh"]
+    (tmp_path / "exported.txt").write_text("variant = 'FR'\nactions = []\n", encoding="utf-8")
+    scan = scan_paths([tmp_path])
+    assert sorted(p.name for p in scan.files) == ["MANY.PHHS", "exported.txt", "many.phhs",
+                                                  "one.phh"]
+    assert [p.name for p in scan.without_hands] == ["notes.md"]
 
 
 def test_every_wsop_hand_is_read() -> None:
@@ -345,16 +348,32 @@ def test_a_malformed_toml_file_is_a_failure_with_its_line(tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("variant", ["NT", "FO/8", "F2L3D", "XYZ"])
 def test_another_variant_is_a_skipped_hand(tmp_path: Path, variant: str) -> None:
-    """Hold'em, Omaha, draw (and a code PHH does not define): counted, not failures."""
+    """Hold'em, Omaha, draw (and a code PHH does not define, with blinds posted): counted,
+    not failures; the game is named in words where the code is PHH's."""
     path = tmp_path / "other.phh"
     path.write_text(f"variant = '{variant}'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\n"
                     "min_bet = 2\nstarting_stacks = [200, 200]\n"
                     "actions = ['d dh p1 AsKs', 'd dh p2 7h2c', 'p1 f']\n", encoding="utf-8")
     (skipped,) = parse_file(path)
     assert isinstance(skipped, SkippedHand)
-    assert (skipped.site, skipped.hand_id, skipped.game_text) == ("PHH", "other", variant)
+    assert (skipped.site, skipped.hand_id) == ("PHH", "other")
+    assert skipped.game_text.startswith(variant)
+    assert skipped.game_text != variant or variant == "XYZ"
     summary = import_paths([path], tmp_path / "db", jobs=1)
     assert (summary.hands_new, summary.skipped, summary.failures_new) == (0, 1, 0)
+
+
+def test_an_unknown_variant_with_a_bring_in_is_a_failure(tmp_path: Path) -> None:
+    """A code nobody catalogued, in a hand with antes and a bring-in and no blinds, is not
+    positively another game: it fails with its reason instead of being passed over."""
+    path = tmp_path / "odd.phh"
+    path.write_text("variant = 'F7SX'\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 4\n"
+                    "big_bet = 8\nstarting_stacks = [200, 200]\n"
+                    "actions = ['d dh p1 AsKs7h', 'd dh p2 7h2c3d', 'p2 pb', 'p1 f']\n",
+                    encoding="utf-8")
+    (failure,) = parse_file(path)
+    assert isinstance(failure, ParseFailure)
+    assert "'F7SX'" in failure.reason
 
 
 @pytest.mark.parametrize(("old", "new", "line", "reason"), [

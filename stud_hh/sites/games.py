@@ -19,6 +19,10 @@ True
 False
 >>> stud_signs("Bob: brings in for $0.02\\n")
 'a bring-in'
+>>> stud_signs("Big Blind  [ME] : Big blind/Bring in $2\\n")  # Bovada hold'em
+''
+>>> stud_signs("*** THIRD-BET ***\\n"), stud_signs("*** THIRD ***\\n")  # Winamax draw, stud
+('', 'a 3rd-street header')
 """
 
 from __future__ import annotations
@@ -31,8 +35,7 @@ _OTHER_NAME = re.compile(
     r"omaha|\bplo\d*\b|\bo8\b|\bomah|courchevel|pineapple|irish|"
     r"\bdraw\b|triple\s*draw|single\s*draw|\b[235]\W?card\s*draw|\b[25]cd\b|\b27td\b|"
     r"\bbadugi\b|badeucy|badacey|archie|short\s*deck|\b6\+|six\s*plus|"
-    r"\bnt\b|\bft\b|\bpo\b|\bfo/?8?\b|\bfb\b|\bnd\b|\bld\b|\blb\b"  # PHH variants
-    r"|\bsnap\b|tahoe|dramaha|big\s*o\b|\b5\W?card\s*omaha|\bpl[ -]?o\b")
+    r"\bsnap\b|tahoe|dramaha|big\s*o\b|\b5\W?card\s*omaha|\bpl[ -]?o\b")
 """Words that name a game other than stud: flop games, draw games, their codes."""
 
 _STUD_NAME = re.compile(r"(?i)stud|razz|\bf7s|\bfr\b|seven\s*card|7\W?card|\b7cs|\bsecs\b")
@@ -42,13 +45,18 @@ _OTHER_TEXT = re.compile(
     r"dealing flop|dealing turn)\b|"
     r"posts? (?:the )?(?:small|big) blind|posts? (?:small|big) \w*blind|"
     r"\b(?:small|big) blind\b|\bis the button\b|\bstands pat\b|\bdiscards? \d|"
-    r"\bdraws \d|<cards type=\"Flop\"|\btype=\"(?:SB|BB)\"|^Board: \[|\bflop\b")
+    r"\bdraws \d|<cards type=\"Flop\"|\btype=\"(?:SB|BB)\"|^Board: \[|\bflop\b|"
+    r"^blinds_or_straddles\s*=\s*\[[^\]]*[1-9]")  # PHH: blinds posted
 
 _STUD_TEXT: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("a bring-in", re.compile(r"(?i)\bbring[s\- ]?in\b|\bbrings in\b|\bbringin\b")),
+    # Bovada's hold'em prints "Big blind/Bring in $2" and "Set dealer/Bring in spot":
+    # a bring-in only where it is not the second half of such a pair
+    ("a bring-in", re.compile(
+        r"(?i)(?<!/)\bbring[s\-_ ]?in\b(?! spot)|\bbrings in\b|\bbringin\b")),
     ("a 3rd-street header", re.compile(
         r"(?im)^\*{2,3} ?(?:3rd|third|4th|fourth|5th|fifth|6th|sixth|7th|seventh)"
-        r"(?: street)?\b(?! draw)|dealing (?:down cards|4th street|5th street|6th street|river)")),
+        r"(?: street)?\b(?![- ]?(?:draw|bet))|"  # not Winamax's "THIRD-BET", "THIRD-DRAW"
+        r"dealing (?:4th|fourth|5th|fifth|6th|sixth|7th|seventh) street")),
     ("a stud showdown wording", re.compile(r"(?i)\bis (?:low|high) with \[")),
 )
 

@@ -15,10 +15,16 @@ What a Merge hand prints, and how it becomes the shared events:
   ``SHOWDOWN``, ``END_OF_GAME``) hold numbered events, put in the order of their
   ``sequence`` number; a round's cards are printed after its events but were dealt
   before them: deals come first. ``BRING_IN`` opens 3rd street;
+* a tournament (``HORSE Tournament``, ``stakes="Limit"``) prints no stakes: it is read
+  in chips and its small and big bet come from its own bets
+  (:func:`~stud_hh.sites.xmldoc.stakes_of`); its id is ``data``'s third field. Chat
+  (``CHAT``, the speaker by name) and table traffic are kept as such, never as play.
+  ``docs/formats/merge.md`` catalogues every form and code;
 * amounts: ``COMPLETE`` and ``RAISE`` give the player's total on the street (in
   the razz hand the bring-in player raises ``1.00`` over a ``0.50`` completion
   having ``0.10`` in); ``BET``, ``CALL`` and ``ALL_IN`` give the chips added
-  (``CALL 0.45`` over ``0.05`` to ``0.50``);
+  (``CALL 0.45`` over ``0.05`` to ``0.50``); before 2010-09-08 a ``RAISE`` gives the
+  chips it adds (:data:`NEW_RAISE`);
 * cards are cumulative: each round repeats a player's cards (``null`` or empty for
   a hidden one) and adds the new one; a shown hand is ``SHOWN``, a mucked hand
   that the site still reveals is ``MUCKED`` (kept on the
@@ -36,14 +42,18 @@ What a Merge hand prints, and how it becomes the shared events:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
+from typing import Any
+from urllib.parse import unquote
 
 from stud_hh.cards import MaybeCard, normalise_card
 from stud_hh.documents import DocumentFormat, DocumentHand
 from stud_hh.errors import HandParseError
 from stud_hh.events import (
+    Chat,
     Collect,
     Game,
     HandEvent,
@@ -72,12 +82,20 @@ from stud_hh.sites.xmldoc import (
     numbered,
     parse_game,
     split_session,
+    stakes_of,
 )
 
 SITE: str = "Merge"
 
-GAMES: dict[str, Game] = {"7-Stud": Game.STUD, "7-Stud H/L8": Game.STUD8, "Razz": Game.RAZZ}
-"""``<description type>`` of the stud-family games read."""
+GAMES: dict[str, Game] = {"7-Stud": Game.STUD, "7-Stud H/L8": Game.STUD8, "Razz": Game.RAZZ,
+                          "5-Stud": Game.FIVE_STUD}
+"""``<description type>`` of the stud-family games read (FPDB's MergeToFpdb ``games``)."""
+
+OTHER_GAMES: dict[str, str] = {
+    "Holdem": "Hold'em", "Omaha": "Omaha", "Omaha H/L8": "Omaha Hi/Lo",
+    "2-7 Lowball": "2-7 Triple Draw", "A-5 Lowball": "A-5 Triple Draw", "Badugi": "Badugi",
+    "5-Draw w/Joker": "5 Card Draw with a joker", "5-Draw": "5 Card Draw"}
+"""The other games' ``<description type>``, in words (FPDB's MergeToFpdb ``games``)."""
 
 MIXES = frozenset({"HORSE", "HOSE", "RASH", "HA", "HO", "SHOE", "HAR"})
 """Mixed games: the game of each hand is its ``multigametype``."""
@@ -88,12 +106,29 @@ MULTIGAMETYPES: dict[str, Game | None] = {
     "1": None, "2": None, "4": None, "9": None, "23": None, "34": None, "35": None, "37": None,
 }
 """The game of a mixed-game hand by ``multigametype`` (``None``: hold'em and Omaha,
-skipped). 43 is seen in the corpus (HORSE); the others follow FPDB's Merge reader,
-where 39 and 47 are also the corpus's single-game ``gametype`` of stud and razz."""
+skipped). 43 is seen in the corpus (HORSE), 23 and 45 in FPDB's HORSE tournament file;
+the others follow FPDB's Merge reader, where 39 and 47 are also the corpus's single-game
+``gametype`` of stud and razz."""
 
-_LIMITS: dict[str, Limit] = {"Limit": Limit.FIXED, "No Limit": Limit.NO_LIMIT}
+CODE_WORDS: dict[str, str] = {
+    "1": "Holdem", "2": "Holdem", "9": "Holdem", "23": "Holdem", "4": "Omaha",
+    "34": "Omaha H/L8", "35": "Omaha H/L8", "37": "Omaha H/L8",
+    "38": "7-Stud", "39": "7-Stud", "41": "7-Stud", "42": "7-Stud",
+    "43": "7-Stud H/L8", "45": "7-Stud H/L8", "46": "Razz", "47": "Razz", "49": "Razz",
+    "75": "HORSE", "77": "HORSE Tournament"}
+"""Every game code known, ``gametype`` and ``multigametype`` alike (one numbering: 39, 43
+and 47 are the corpus's stud, stud8 and razz ``gametype``; 75 and 77 the HORSE wrapper
+of the corpus's cash file and of FPDB's tournament file)."""
+
+NEW_RAISE = "20100908000000"
+"""Hands started before this (Merge's clock) print a ``RAISE`` as the chips it adds; from
+it on, as the raiser's street total (FPDB's MergeToFpdb ``newFormat``)."""
+
+_LIMITS: dict[str, Limit] = {"Limit": Limit.FIXED, "No Limit": Limit.NO_LIMIT,
+                             "Pot Limit": Limit.POT}
 _STAKES: re.Pattern[str] = re.compile(
-    r"(?P<limit>Limit|No Limit|Pot Limit|Half Pot Limit)\s*\(?(?P<amounts>[^()]*?)\)?")
+    r"(?P<limit>Limit|No Limit|Pot Limit|Half Pot Limit)\s*(?:Level\s+(?P<level>\d+)\b.*?)?"
+    r"\s*\(?(?P<amounts>[^()]*?)\)?")
 _STREETS: dict[str, Street] = {
     "BRING_IN": Street.THIRD, "THIRD_STREET": Street.THIRD, "FOURTH_STREET": Street.FOURTH,
     "FIFTH_STREET": Street.FIFTH, "SIXTH_STREET": Street.SIXTH,
@@ -101,13 +136,30 @@ _STREETS: dict[str, Street] = {
 _ENDS = frozenset({"END_OF_FOLDED_GAME", "END_OF_GAME"})
 _TABLE_EVENTS: dict[str, TableEventKind] = {
     "SIT_OUT": TableEventKind.SITTING_OUT, "DISCONNECTED": TableEventKind.DISCONNECTED,
-    "RECONNECTED": TableEventKind.CONNECTED, "LEAVE": TableEventKind.LEAVES}
+    "RECONNECTED": TableEventKind.CONNECTED, "LEAVE": TableEventKind.LEAVES,
+    "PLAYER_OUT": TableEventKind.FINISHED}
+_BLINDS = frozenset({"SMALL_BLIND", "BIG_BLIND", "INITIAL_BLIND", "RETURN_BLIND"})
 _HIDDEN = frozenset({"", "null"})
 _CHIP_ACTIONS: dict[str, Callable[[ChipTable, str, int, int], None]] = {
     "ANTE": ChipTable.ante, "BRING_IN": ChipTable.bring_in, "COMPLETE": ChipTable.complete,
     "BET": ChipTable.bet, "RAISE": ChipTable.raise_to, "CALL": ChipTable.call,
     "ALL_IN": ChipTable.all_in}
 """Events that move chips, by type; the amount is as each method takes it (see the top)."""
+
+EVENT_TYPES: dict[str, str] = {
+    "ANTE": "ante", "BRING_IN": "bring-in", "COMPLETE": "completion (street total)",
+    "BET": "bet (chips added; in the BRING_IN round the bring-in player's completion)",
+    "RAISE": "raise (street total; chips added before 2010-09-08)",
+    "CALL": "call (chips added)", "ALL_IN": "all-in (chips added)", "CHECK": "check",
+    "FOLD": "fold", "SHOW": "shows", "MUCK": "mucks", "SIT_OUT": "sits out (folds if in)",
+    "DISCONNECTED": "table traffic", "RECONNECTED": "table traffic", "LEAVE": "table traffic",
+    "PLAYER_OUT": "table traffic (a tournament elimination)", "CHAT": "chat (player by name)",
+    "GAME_CANCELLED": "a failure", "SMALL_BLIND": "a failure in a stud hand",
+    "BIG_BLIND": "a failure in a stud hand", "INITIAL_BLIND": "a failure in a stud hand",
+    "RETURN_BLIND": "a failure in a stud hand", "DRAW": "a failure in a stud hand",
+}
+"""Every ``<event type>`` (FPDB's MergeToFpdb ``re_AllActions``, ``re_Connection``,
+``re_Cancelled``, ``re_PlayerOut``; the chat event of FPDB's HORSE tournament file)."""
 
 
 def sniff(path: str, head: str) -> bool:
@@ -134,22 +186,34 @@ def read(raw: RawHand) -> DocumentHand:
                              "unknown", line=game.line, hand_id=hand_id)
     with naming(hand_id):
         kind = description.need("type")
-    game_text = f"{kind} {description.get('stakes') or ''}".strip()
-    mixed = kind in MIXES
+    base = kind.removesuffix(" Tournament")
+    stakes = game.get("stakes") or description.get("stakes") or ""
+    code = game.get("gametype") or ""
+    game_text = f"{kind} {stakes}".strip()
+    mixed = base in MIXES
     if mixed:
         number = game.get("multigametype") or ""
-        chosen = MULTIGAMETYPES.get(number)
-        game_text += f" (multigametype {number})"
         if number not in MULTIGAMETYPES:
             raise HandParseError(f"{kind} hand of unknown multigametype {number!r}",
                                  line=game.line, hand_id=hand_id)
+        chosen = MULTIGAMETYPES[number]
+        game_text += (f" (multigametype {number})" if chosen is not None
+                      else f": {CODE_WORDS[number]} (multigametype {number})")
     else:
-        chosen = GAMES.get(kind)
+        chosen = GAMES.get(base)
+        coded = GAMES.get(CODE_WORDS.get(code, ""))
+        if coded is not None and coded is not chosen:
+            raise HandParseError(f"gametype {code} is {CODE_WORDS[code]}, but the description "
+                                 f"says {kind!r}", line=game.line, hand_id=hand_id)
+        if chosen is None:
+            words = OTHER_GAMES.get(base)
+            game_text = (f"{words}: {game_text} (gametype {code})" if words
+                         else f"{game_text} (gametype {code})")
     if chosen is None:
         return DocumentHand(SITE, hand_id, game_text, None)
     with naming(hand_id):
-        return _Reader(hand_id, description, game, chosen, kind if mixed else None,
-                       game_text).read()
+        return _Reader(hand_id, description, game, chosen, base if mixed else None,
+                       game_text, stakes, kind != base).read()
 
 
 def card(text: str) -> MaybeCard:
@@ -163,16 +227,20 @@ def card(text: str) -> MaybeCard:
 
 class _Reader:
     def __init__(self, hand_id: str, description: Element, game: Element, kind: Game,
-                 mixed: str | None, game_text: str) -> None:
+                 mixed: str | None, game_text: str, stakes: str, tournament: bool) -> None:
         self.hand_id = hand_id
         self.description = description
         self.game = game
         self.kind = kind
         self.mixed = mixed
         self.game_text = game_text
+        self.stakes = stakes
+        self.tournament = tournament
+        self.scale = 1 if tournament else 100
         self.warnings: list[str] = []
         self.names: dict[str, str] = {}
         """Player names by seat number as printed."""
+        self.old_raise = (game.get("starttime") or NEW_RAISE)[:14] < NEW_RAISE
 
     def player(self, element: Element) -> str:
         seat = element.need("player")
@@ -181,26 +249,33 @@ class _Reader:
             raise fail(f"seat {seat} is not in the player list", element.line)
         return name
 
+    def money(self, text: str | None, line: int) -> int:
+        return amount(text, line, self.scale)
+
     def read(self) -> DocumentHand:
         description, game = self.description, self.game
-        stakes_text = description.get("stakes") or ""
-        m = _STAKES.fullmatch(stakes_text)
-        if m is None or m.group("limit") not in _LIMITS:
-            raise fail(f"unread stakes {stakes_text!r}", description.line)
-        if "Tournament" in (description.get("type") or ""):
-            raise fail("Merge tournament hands are not read yet", description.line)
-        if game.get("realmoney") != "true":
-            raise fail("Merge play-money hands are not read yet (every corpus hand is "
-                       "real money)", game.line)
+        line = description.line
+        m = _STAKES.fullmatch(self.stakes.strip())
+        if m is None:
+            raise fail(f"unread stakes {self.stakes!r}", line)
+        if m.group("limit") not in _LIMITS:
+            raise fail(f"{m.group('limit')} stakes {self.stakes!r}: half-pot-limit betting is "
+                       "not audited", line)
         limit = _LIMITS[m.group("limit")]
-        parts = m.group("amounts").split("/")
-        wanted = 2 if limit is Limit.FIXED else 3
-        if len(parts) != wanted:
-            raise fail(f"stakes {stakes_text!r}: {wanted} amounts expected",
-                       description.line)
-        small = amount(parts[-2 if limit is Limit.FIXED else -1], description.line)
-        big = amount(parts[-1], description.line)
-        symbol = next((s for s in CURRENCY_SYMBOLS if parts[0].strip().startswith(s)), None)
+        parts = [p for p in m.group("amounts").split("/") if p.strip()]
+        small: int | None = None
+        big: int | None = None
+        if parts and not (self.tournament and m.group("level")):
+            wanted = 2 if limit is Limit.FIXED else 3
+            if len(parts) != wanted:
+                raise fail(f"stakes {self.stakes!r}: {wanted} amounts expected", line)
+            small = self.money(parts[-2 if limit is Limit.FIXED else -1], line)
+            big = self.money(parts[-1], line)
+        elif not self.tournament:
+            raise fail(f"a cash hand whose stakes {self.stakes!r} print no amounts", line)
+        symbol = next((s for s in CURRENCY_SYMBOLS if parts and parts[0].strip().startswith(s)),
+                      None)
+        play = game.get("realmoney") == "false"
         players = game.find("players")
         if players is None:
             raise fail("the game lists no players", game.line)
@@ -212,23 +287,48 @@ class _Reader:
                 raise fail(f"seat {seat} ({name!r}) is listed twice", element.line)
             self.names[seat] = name
             seats.append(Seat(seat=element.number("seat"), name=name,
-                              stack=amount(element.get("balance"), element.line),
+                              stack=self.money(element.get("balance"), element.line),
                               sitting_out=element.get("dealtin") == "false",
                               line=element.line))
-        data = (game.get("data") or "").split("|")
+        data = re.split(r"[|:]", game.get("data") or "")
         started_local, started_at = self.start_time()
         seats_attr = game.get("seats")
+        fields: dict[str, Any] = {}
+        table = unquote(data[1]) if len(data) > 1 else ""
+        currency = None if play else (CURRENCY_SYMBOLS[symbol] if symbol else "USD")
+        if self.tournament:
+            currency = None
+            fields = self.tournament_fields(data, table, game.line)
         header = HandHeader(
             site=SITE, hand_id=self.hand_id, game=self.kind, game_text=self.game_text,
-            limit=limit, small_bet=small, big_bet=big,
-            currency=CURRENCY_SYMBOLS[symbol] if symbol else None, scale=100,
-            mixed_game=self.mixed, table=data[1] if len(data) > 1 else "",
+            limit=limit, small_bet=small or 0, big_bet=big or 0, currency=currency,
+            scale=self.scale, play_money=play, mixed_game=self.mixed, table=table,
             max_seats=int(seats_attr) if seats_attr and seats_attr.isdigit() else None,
             started_at=started_at, started_local=started_local, seats=tuple(seats),
-            line=game.line)
+            line=game.line, **fields)
         events = self.events(header)
+        if small is None:
+            small, big = stakes_of(self.kind, events, line, self.warnings)
+            header = dataclasses.replace(header, small_bet=small, big_bet=big)
         return DocumentHand(SITE, self.hand_id, self.game_text, header, tuple(events),
                             tuple(self.warnings))
+
+    def tournament_fields(self, data: list[str], table: str, line: int) -> dict[str, Any]:
+        """The tournament's id (``data``'s third field, ``36447024-1``: tournament and
+        table) and its buy-in (the v2.1 ``buyIn`` attribute; 0 for a freeroll)."""
+        if len(data) < 3 or not data[2].split("-")[0].isdigit():
+            raise fail(f"a tournament hand whose data {self.game.get('data')!r} names no "
+                       "tournament", line)
+        fields: dict[str, Any] = {"tournament_id": data[2].split("-")[0]}
+        buy_in = self.game.get("buyIn")
+        if buy_in is not None:
+            fields.update(buy_in=amount(buy_in, line), buy_in_currency="USD")
+            bounty = amount(self.game.get("bounty") or "0", line)
+            if bounty:
+                fields["bounty"] = bounty
+        elif "freeroll" in table.lower():
+            fields.update(buy_in=0, buy_in_currency="USD")
+        return fields
 
     def start_time(self) -> tuple[str | None, datetime | None]:
         """The printed start time, and in UTC with the offset the hand's own timestamps show."""
@@ -256,18 +356,38 @@ class _Reader:
     def events(self, header: HandHeader) -> list[HandEvent]:
         table = ChipTable(self.kind, header.seats)
         rounds = numbered(self.game.findall("round"), "sequence")
-        actions = [numbered(r.findall("event"), "sequence") for r in rounds]
+        if not any(r.get("id") in _ENDS for r in rounds):
+            told = sorted({e.get("type") or "" for r in rounds for e in r.findall("event")}
+                          & {"DISCONNECTED", "RECONNECTED", "LEAVE", "GAME_CANCELLED"})
+            raise fail("the hand has no END_OF_GAME round: the site cut it short"
+                       + (f" ({', '.join(told)} in the hand)" if told else ""), self.game.line)
+        chats: list[list[Element]] = []
+        for child in self.game.children:
+            if child.tag not in ("players", "round"):
+                self.unknown(child, self.game)
+        for round_ in rounds:
+            for child in round_.children:
+                if child.tag not in ("event", "cards", "winner"):
+                    self.unknown(child, round_)
+            # chat events name the player and reuse the sequence numbers of the actions
+            chats.append([e for e in round_.findall("event") if e.get("type") == "CHAT"])
+        actions = [numbered([e for e in r.findall("event") if e.get("type") != "CHAT"],
+                            "sequence") for r in rounds]
         check_round_order(actions, "sequence")
-        for round_, events in zip(rounds, actions, strict=True):
+        for round_, events, said in zip(rounds, actions, chats, strict=True):
             name = round_.need("id")
             cards = round_.findall("cards")
             if name == "BLINDS":
                 for event in events:
-                    if event.get("type") != "ANTE":
-                        raise fail(f"{event.get('type')} in a stud hand's BLINDS round",
-                                   event.line)
-                    table.ante(self.player(event), amount(event.get("amount"), event.line),
-                               event.line)
+                    kind = event.get("type") or ""
+                    if kind in _TABLE_EVENTS:
+                        self.event(table, event, {})
+                    elif kind != "ANTE":
+                        raise fail(f"{kind} in a stud hand's BLINDS round", event.line)
+                    else:
+                        table.ante(self.player(event), self.money(event.get("amount"),
+                                                                  event.line), event.line)
+                table.events.extend(self.chat(e) for e in said)
                 continue
             street = _STREETS.get(name)
             if street is not None:
@@ -282,11 +402,27 @@ class _Reader:
                         if c.get("type") in ("SHOWN", "MUCKED")}
             for event in events:
                 self.event(table, event, revealed)
+            table.events.extend(self.chat(e) for e in said)
             # a bet returned goes back before the pot is collected
             for winner in sorted(round_.findall("winner"),
                                  key=lambda w: w.get("uncalled") != "true"):
                 self.winner(table, winner)
         return table.events
+
+    def chat(self, event: Element) -> Chat:
+        """A ``CHAT`` event: its ``player`` is the speaker's name (an observer's too)."""
+        return Chat(line=event.line, player=event.get("player") or "",
+                    text=event.get("text") or "")
+
+    def unknown(self, child: Element, round_: Element) -> None:
+        """An element of a round other than events, cards and winners: it fails the hand
+        when it carries a player, an amount, cards or a type, else it is passed over."""
+        carried = sorted(set(child.attrs) & {"player", "amount", "type", "sequence", "cards",
+                                               "potnumber"})
+        if carried or child.text.strip():
+            what = ", ".join(carried) if carried else f"the text {child.text.strip()!r}"
+            where = f"round {round_.get('id')}" if round_.tag == "round" else "the game"
+            raise fail(f"unknown element <{child.tag}> in {where} carrying {what}", child.line)
 
     def deals(self, table: ChipTable, cards: list[Element]) -> None:
         """New cards of each player: what a ``DRAW_DRAWN_CARDS`` or ``HOLE`` element adds to
@@ -314,10 +450,17 @@ class _Reader:
     def event(self, table: ChipTable, event: Element, revealed: dict[str, Element]) -> None:
         kind = event.need("type")
         line = event.line
+        if kind == "SIT_OUT" and self.player(event) in table.live([self.player(event)]):
+            table.fold(self.player(event), line)  # FPDB: a player in the hand sitting out folds
+            return
         if kind in _TABLE_EVENTS:
             table.events.append(TableEvent(line=line, player=self.player(event),
                                            kind=_TABLE_EVENTS[kind], text=kind))
             return
+        if kind == "GAME_CANCELLED":
+            raise HandParseError("the site cancelled this hand (GAME_CANCELLED)", line=line)
+        if kind in _BLINDS or kind == "DRAW":
+            raise HandParseError(f"a {kind} event in a stud hand", line=line)
         player = self.player(event)
         if kind == "FOLD":
             table.fold(player, line)
@@ -333,15 +476,18 @@ class _Reader:
                 table.events.append(Show(line=line, player=player, cards=cards))
             else:
                 table.events.append(Muck(line=line, player=player, cards=cards))
+        elif kind == "RAISE" and self.old_raise:  # before 2010-09-08: the chips it adds
+            table.raise_to(player, table.totals.get(player, 0)
+                           + self.money(event.get("amount"), line), line)
         elif kind in _CHIP_ACTIONS:
-            _CHIP_ACTIONS[kind](table, player, amount(event.get("amount"), line), line)
+            _CHIP_ACTIONS[kind](table, player, self.money(event.get("amount"), line), line)
         else:
             raise HandParseError(f"unknown event type {kind!r} (sequence "
                                  f"{event.get('sequence')})", line=line)
 
     def winner(self, table: ChipTable, winner: Element) -> None:
         player = self.player(winner)
-        won = amount(winner.get("amount"), winner.line)
+        won = self.money(winner.get("amount"), winner.line)
         if winner.get("uncalled") == "true":
             table.events.append(UncalledReturned(line=winner.line, player=player, amount=won))
             return

@@ -114,6 +114,14 @@ VARIANTS: dict[str, Game] = {"F7S": Game.STUD, "F7S/8": Game.STUD8, "FR": Game.R
 
 VARIANT_OF: dict[Game, str] = {game: code for code, game in VARIANTS.items()}
 
+OTHER_VARIANTS: dict[str, str] = {
+    "FT": "fixed-limit Texas hold'em", "NT": "no-limit Texas hold'em",
+    "NS": "no-limit short-deck hold'em", "PO": "pot-limit Omaha hold'em",
+    "FO/8": "fixed-limit Omaha hold'em hi/lo", "N2L1D": "no-limit 2-7 single draw",
+    "F2L3D": "fixed-limit 2-7 triple draw", "FB": "fixed-limit badugi",
+}
+"""The PHH specification's other variant codes, in words (their hands are skipped)."""
+
 RULE_AWARD = ("no winnings or finishing_stacks in the file: each pot is awarded by the rules "
               "from the shown cards")
 """The warning of a hand whose collections the reader derived (the file gives no result)."""
@@ -142,11 +150,22 @@ _PLAYER: re.Pattern[str] = re.compile(r"p([1-9][0-9]*)$")
 
 
 def sniff(path: str, head: str) -> bool:
-    """A ``.phh`` or ``.phhs`` file whose head has a PHH key or a table header."""
+    """A PHH file: a ``.phh`` or ``.phhs`` file whose head has a PHH key or a table header,
+    or, whatever its name, one whose head sets both ``variant`` and ``actions``.
+
+    >>> sniff("hand.txt", 'variant = "F7S"\\nantes = [1, 1]\\nactions = ["d dh p1 ????7h"]')
+    True
+    >>> sniff("notes.txt", 'variant = "F7S"')
+    False
+    """
     if PurePath(path).suffix.lower() not in SUFFIXES:
-        return False
+        return _VARIANT_LINE.search(head) is not None and _ACTIONS_LINE.search(head) is not None
     return bool(_KEY_LINE.search(head)) or any(
         _TABLE_LINE.match(line) for line in head.split("\n"))
+
+
+_VARIANT_LINE: re.Pattern[str] = re.compile(r"^[ \t]*variant[ \t]*=[ \t]*[\"']", re.MULTILINE)
+_ACTIONS_LINE: re.Pattern[str] = re.compile(r"^[ \t]*actions[ \t]*=[ \t]*\[", re.MULTILINE)
 
 
 def _table_name(line: str) -> str | None:
@@ -754,7 +773,8 @@ def read(raw: RawHand) -> DocumentHand:
                       else f"'variant' must be a string, not {variant!r}", "variant")
     game = VARIANTS.get(variant)
     if game is None:
-        return DocumentHand(SITE, hand_id, variant, None)
+        words = OTHER_VARIANTS.get(variant)
+        return DocumentHand(SITE, hand_id, f"{variant} ({words})" if words else variant, None)
     stacks_raw = f.numbers("starting_stacks", None)
     assert stacks_raw is not None
     count = len(stacks_raw)

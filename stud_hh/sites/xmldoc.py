@@ -330,23 +330,24 @@ def naming(hand_id: str) -> Iterator[None]:
 
 
 def amount(text: str | None, line: int, scale: int = 100) -> int:
-    """A printed amount (``$0.05``, ``€1``, ``0.25``) in units of ``scale`` (cents).
+    """A printed amount (``$0.05``, ``€1``, ``0,05``, ``1,440`` chips) in units of ``scale``.
 
-    A comma is refused rather than guessed at (thousands or decimals: no corpus
-    hand shows either).
+    The national forms are :func:`stud_hh.money.parse_amount`'s: a decimal comma
+    (``€0,50``), thousands grouped by a comma or a point (``1,440``, ``1.500`` in
+    chips), the currency before or after.
 
-    >>> amount("€0.05", 1), amount("$1", 1), amount("0.91", 1)
-    (5, 100, 91)
+    >>> amount("€0.05", 1), amount("$1", 1), amount("0.91", 1), amount("€0,05", 1)
+    (5, 100, 91, 5)
+    >>> amount("1,440", 1, scale=1), amount("1.500", 1, scale=1), amount("$1000.00", 1, scale=1)
+    (1440, 1500, 1000)
     """
     if text is None:
         raise HandParseError("missing amount", line=line)
-    if "," in text:
-        raise HandParseError(f"amount {text!r} has a comma: thousands or decimals cannot be told",
-                             line=line, text=text)
     try:
         return parse_amount(text.strip(), scale)
-    except ValueError as exc:
-        raise HandParseError(f"unreadable amount: {exc}", line=line, text=text) from None
+    except (ValueError, IndexError) as exc:
+        raise HandParseError(f"unreadable amount {text!r}: {exc}", line=line,
+                             text=text) from None
 
 
 def numbered(elements: Sequence[Element], attribute: str) -> list[Element]:
@@ -480,3 +481,92 @@ class ChipTable:
     def live(self, order: Sequence[str]) -> list[str]:
         """The players of ``order`` who were dealt in and have not folded."""
         return [p for p in order if p in self.cards and p not in self.folded]
+
+
+# ---------------------------------------------------------------------------
+# Stakes a hand's own bets show (tournament hands print none)
+
+
+def stakes_shown(game: Game, events: Sequence[HandEvent]) -> tuple[int | None, int | None]:
+    """The small and the big bet that a fixed-limit hand's own bets show.
+
+    Tournament hands of both XML sites print no stakes (iPoker's ``<gametype>7 Card
+    Stud L</gametype>``, Merge's ``stakes="Limit"``). A bet shows them: 3rd street's
+    completion (the first full bet or raise of the street) is the small bet; the
+    first full bet of another street is its street's size (small on 4th street,
+    unless an open pair lets stud's 4th street bet the big bet; big from 5th
+    street on, five-card stud's rounds as the rules give them). All-in bets show
+    nothing (they may be short). Either value is ``None`` when no bet shows it.
+
+    >>> from stud_hh.events import Bet, BringIn, Complete, StreetStart
+    >>> events = [StreetStart(line=1, street=Street.THIRD), BringIn(line=2, player="A", amount=15),
+    ...           Complete(line=3, player="B", to=60), StreetStart(line=4, street=Street.FIFTH),
+    ...           Bet(line=5, player="B", amount=120)]
+    >>> stakes_shown(Game.STUD, events)
+    (60, 120)
+    >>> stakes_shown(Game.STUD, events[:2])
+    (None, None)
+    """
+    from stud_hh.rules import GAMES, BetSize
+
+    rules = GAMES[game]
+    small: int | None = None
+    big: int | None = None
+    street: Street | None = None
+    opened = False
+    totals: dict[str, int] = {}
+    boards: dict[str, list[str]] = {}
+    for event in events:
+        if isinstance(event, StreetStart):
+            street, opened, totals = event.street, False, {}
+            continue
+        if isinstance(event, Deal):
+            boards.setdefault(event.player, []).extend(
+                str(c)[0] for c, up in zip(event.cards, event.face_up, strict=False)
+                if up and c is not None)
+            continue
+        if street is None or not isinstance(event, BringIn | Call | Bet | Raise | Complete):
+            continue
+        mine = totals.get(event.player, 0)
+        to = event.to if isinstance(event, Raise | Complete) else mine + event.amount
+        bet_to = max(totals.values(), default=0)
+        totals[event.player] = to
+        if isinstance(event, BringIn | Call) or opened:
+            continue
+        opened = True
+        if event.all_in:
+            continue
+        if street is Street.THIRD:
+            small = small if small is not None else to
+            continue
+        size = to - bet_to if isinstance(event, Raise) else to
+        if rules.street(street).bet is BetSize.BIG:
+            big = big if big is not None else size
+        elif street is Street.FOURTH and game is Game.STUD and any(
+                len(b) != len(set(b)) for b in boards.values()):
+            continue  # an open pair: 4th street may bet the big bet
+        else:
+            small = small if small is not None else size
+    return small, big
+
+
+def stakes_of(game: Game, events: Sequence[HandEvent], line: int,
+              warnings: list[str]) -> tuple[int, int]:
+    """:func:`stakes_shown` with the one not shown taken as twice or half the other (the
+    fixed-limit structure both sites use); a hand that shows neither fails, named."""
+    small, big = stakes_shown(game, events)
+    if small is None and big is None:
+        raise HandParseError("the site prints no stakes for this (tournament) hand, and no "
+                             "bet of the hand shows them (nothing was bet beyond the "
+                             "bring-in)", line=line)
+    if small is None:
+        assert big is not None
+        if big % 2:
+            raise HandParseError(f"the hand's bets show a big bet of {big} and no small bet",
+                                 line=line)
+        small = big // 2
+    big = big if big is not None else 2 * small
+    if big != 2 * small:
+        warnings.append(f"line {line}: the bets show a small bet of {small} and a big bet of "
+                        f"{big}")
+    return small, big
