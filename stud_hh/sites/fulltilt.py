@@ -94,7 +94,7 @@ NOISE: tuple[NoiseShape, ...] = (
     NoiseShape(_WHO + r" has \d+ seconds? left to act", TableEventKind.OTHER),
     NoiseShape(r"\d+ seconds? left to act", TableEventKind.OTHER),
     NoiseShape(_WHO + r" has requested TIME", TableEventKind.OTHER),
-    NoiseShape(_WHO + r" has timed out", TableEventKind.TIMED_OUT),
+    NoiseShape(_WHO + r" has timed out(?: while [a-z ]+)?", TableEventKind.TIMED_OUT),
     NoiseShape(r"Time has expired", TableEventKind.OTHER),
     NoiseShape(_WHO + r" is sitting out", TableEventKind.SITTING_OUT),
     NoiseShape(_WHO + r" sits out", TableEventKind.SITTING_OUT),
@@ -108,11 +108,14 @@ NOISE: tuple[NoiseShape, ...] = (
     NoiseShape(_WHO + r" is feeling [a-z]+", TableEventKind.OTHER),
     NoiseShape(_WHO + r" has registered late for the tournament(?: [^\n]*)?",
                TableEventKind.JOINS),
-    NoiseShape(r"The blinds are now [^\n]+", TableEventKind.OTHER),
+    NoiseShape(r"The (?:blinds|antes|limits|stakes) are now [^\n]+", TableEventKind.OTHER),
     NoiseShape(r"Duration (?:\d+[hms] ?)+", TableEventKind.OTHER),
 )
 """The shapes of this site's chat, table-traffic, timer and notice lines (see
 :mod:`stud_hh.sites.noise`); ``docs/formats/fulltilt.md`` catalogues them (``noise.*``).
+Two shapes take a little more than the catalogued lines, as the same notice in other
+words can carry nothing else: ``has timed out while ...`` and a tournament's ``The
+antes/limits are now ...`` beside ``The blinds are now ...``.
 
 ``X adds $40`` is noise too: chips added during a hand play from the next hand on (the
 seat lines of the next hand show them; a player who sits down and adds chips in a hand
