@@ -33,8 +33,8 @@ def _header(prefix: str) -> ParsedHand:
     return parse_hand(text)
 
 
-def _utc(*args: int) -> datetime:
-    return datetime(*args, tzinfo=UTC)
+def _utc(year: int, month: int, day: int, hour: int, minute: int, second: int) -> datetime:
+    return datetime(year, month, day, hour, minute, second, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(("prefix", "expected"), [
@@ -84,6 +84,22 @@ def test_header_fields_of_each_header_form(prefix: str, expected: dict[str, obje
     header = _header(prefix).header
     got = {name: getattr(header, name) for name in expected}
     assert got == expected
+
+
+@pytest.mark.parametrize(("name", "buy_in", "fee"), [
+    ("FTOPS XIV Event #5 - $200 + $16 Razz", 20000, 1600),
+    ("$5 + $0.50 Razz Satellite to FTOPS Event #3", 500, 50),
+    ("€10 + €1 Stud H/L", 1000, 100),
+    ("Turbo $20 Heads Up Sit & Go", 2000, None),
+    ("$1,000 Guarantee", None, None),
+    ("Stud Hi Championship", None, None),
+])
+def test_buy_in_and_fee_from_a_tournament_name(name: str, buy_in: int | None,
+                                               fee: int | None) -> None:
+    h = read_header(f"Full Tilt Poker Game #1: {name} (123456), Table 3 - 50/100 Ante 10 - "
+                    "Limit Razz - 20:00:00 ET - 2011/03/01")
+    assert (h.fields["buy_in"], h.fields["fee"], h.fields["tournament_id"]) == (
+        buy_in, fee, "123456")
 
 
 def test_the_old_site_name_is_the_same_site() -> None:

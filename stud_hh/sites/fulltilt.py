@@ -149,9 +149,8 @@ _ENTRY = re.compile(r",? Entry #\d+$")
 _MONTHS = {name: number for number, name in enumerate(
     ("january", "february", "march", "april", "may", "june", "july", "august",
      "september", "october", "november", "december"), 1)}
-_BUY_IN = re.compile(
-    r"^(?:(?:Super Turbo|Turbo|Escalator) )?(?P<buy>[$€£]\d[\d.,]*[KMB]?)"
-    r"(?: ?\+ ?(?P<fee>[$€£]\d[\d.,]*))?(?= |$)")
+_BUY_IN_FEE = re.compile(r"(?:^| )(?P<buy>[$€£]\d[\d.,]*) ?\+ ?(?P<fee>[$€£]\d[\d.,]*)(?= |$)")
+_PRICE = re.compile(r"^(?:(?:Super Turbo|Turbo|Escalator) )?(?P<buy>[$€£]\d[\d.,]*[KMB]?)(?= |$)")
 _PLAY_BUY_IN = re.compile(r"^(?P<buy>\d[\d.,]*) Play Money\b")
 _MIXED = re.compile(r"\b(?P<mix>\d+-Game|HORSE|HOSE|HEROS|HOE|HA|HO|OA|OE|SE)\b")
 _MAX = re.compile(r"(?i)\b(?P<n>\d+) max\b|\b(?:deep|shallow) (?P<m>\d+)\b|(?P<hu>heads up)")
@@ -287,24 +286,28 @@ def _max_seats(note: str | None, tourney: str | None) -> int | None:
 def _tournament_fields(name: str, fields: dict[str, Any]) -> None:
     """Buy-in, fee, play money and mixed game from a tournament's name.
 
-    ``$2 + $0.10 Heads Up Sit & Go``: buy-in and fee; ``$200 Heads-Up Sit & Go``: one
-    amount, the whole price (fee not printed); ``$7,000 KO Guarantee``: the amount is
+    ``$2 + $0.10 Heads Up Sit & Go``: buy-in and fee (also inside a longer name, ``FTOPS
+    XIV Event #5 - $200 + $16 Razz``); ``$200 Heads-Up Sit & Go``: one amount first, the
+    whole price (fee not printed); ``$7,000 KO Guarantee``: the amount is
     the guarantee, not a price; ``Freeroll``: nothing paid; ``250 Play Money Sit & Go``:
     play chips. A name without an amount (``Big Game of the Week``) gives no buy-in.
     """
     guarantee = re.search(r"(?i)\bguar(?:antee)?\b|\bgtd\b", name) is not None
-    buy_in = _BUY_IN.match(name)
+    with_fee = _BUY_IN_FEE.search(name)
+    price = None if with_fee or guarantee else _PRICE.match(name)
     play = _PLAY_BUY_IN.match(name)
     if play:
         fields["play_money"] = True
         fields["buy_in"] = parse_amount(play["buy"], 1)
     elif re.search(r"(?i)\bfreeroll\b", name):
         fields["buy_in"], fields["fee"] = 0, 0
-    elif buy_in and not (guarantee and not buy_in["fee"]):
-        currency = next(c for s, c in CURRENCY_SYMBOLS.items() if s in buy_in["buy"])
-        fields["buy_in_currency"] = currency
-        fields["buy_in"] = stakes_amount(buy_in["buy"], 100)
-        fields["fee"] = parse_amount(buy_in["fee"], 100) if buy_in["fee"] else None
+    elif with_fee or price:
+        found = with_fee or price
+        assert found is not None
+        fields["buy_in_currency"] = next(c for s, c in CURRENCY_SYMBOLS.items()
+                                         if s in found["buy"])
+        fields["buy_in"] = stakes_amount(found["buy"], 100)
+        fields["fee"] = parse_amount(with_fee["fee"], 100) if with_fee else None
     mixed = _MIXED.search(name)
     if mixed:
         fields["mixed_game"] = mixed["mix"]
