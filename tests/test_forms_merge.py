@@ -154,7 +154,9 @@ def test_an_unknown_element_in_a_round_fails_only_when_it_carries_game_informati
 ])
 def test_other_games_are_skipped_with_their_game_in_words(kind: str, code: str,
                                                          words: str) -> None:
-    text = HANDS[0].replace('type="7-Stud"', f'type="{kind}"', 1)
+    # the hand of another game as that game deals it: blinds, not a bring-in
+    text = HANDS[0].replace('type="7-Stud"', f'type="{kind}"', 1).replace("BRING_IN",
+                                                                           "BIG_BLIND")
     text = text.replace('gametype="39"', f'gametype="{code or 39}"', 1)
     if code == "":  # a stud code under another game's description: positively wrong
         with pytest.raises(HandParseError, match="gametype 39 is 7-Stud"):

@@ -46,6 +46,7 @@ _OTHER_TEXT = re.compile(
     r"posts? (?:the )?(?:small|big) blind|posts? (?:small|big) \w*blind|"
     r"\b(?:small|big) blind\b|\bis the button\b|\bstands pat\b|\bdiscards? \d|"
     r"\bdraws \d|<cards type=\"Flop\"|\btype=\"(?:SB|BB)\"|^Board: \[|\bflop\b|"
+    r"\b(?:BIG|SMALL)_BLIND\b|"
     r"^blinds_or_straddles\s*=\s*\[[^\]]*[1-9]")  # PHH: blinds posted
 
 _STUD_TEXT: tuple[tuple[str, re.Pattern[str]], ...] = (
