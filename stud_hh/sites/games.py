@@ -19,6 +19,8 @@ True
 False
 >>> stud_signs("Bob: brings in for $0.02\\n")
 'a bring-in'
+>>> is_other_game("HOLDEM Fixed Limit", "Big Blind : Big blind/Bring in $2\\n")
+True
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ _OTHER_TEXT = re.compile(
     r"\bdraws \d|<cards type=\"Flop\"|\btype=\"(?:SB|BB)\"|^Board: \[|\bflop\b")
 
 _STUD_TEXT: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("a bring-in", re.compile(r"(?i)\bbring[s\- ]?in\b|\bbrings in\b|\bbringin\b")),
+    # not Bovada's joint "Big blind/Bring in" and "Set dealer/Bring in spot" of its flop games
+    ("a bring-in", re.compile(r"(?i)(?<!/)\bbring[s\- ]?in\b|\bbrings in\b|\bbringin\b")),
     ("a 3rd-street header", re.compile(
         r"(?im)^\*{2,3} ?(?:3rd|third|4th|fourth|5th|fifth|6th|sixth|7th|seventh)"
         r"(?: street)?\b(?! draw)|dealing (?:down cards|4th street|5th street|6th street|river)")),
