@@ -64,7 +64,7 @@ def test_raises_n_reaches_n_on_the_street() -> None:
 def test_an_all_in_ante_and_the_pots_collections_name() -> None:
     hands = _by_id()
     antes = [e for e in hands["2633110002"].events if isinstance(e, PostAnte)]
-    assert [(a.player, a.amount, a.all_in) for a in antes][0] == ("Seat+1", 8, True)
+    assert (antes[0].player, antes[0].amount, antes[0].all_in) == ("Seat+1", 8, True)
     # one side-pot line: it names side pot 1, the plain line the main pot
     side = [(c.amount, c.pot) for c in hands["2633110001"].events if isinstance(c, Collect)]
     assert side == [(710, PotKind.SIDE), (1595, PotKind.MAIN)]
