@@ -319,7 +319,7 @@ class OnGameBuilder(SiteBuilder):
     def RAKE(self, token: Any) -> None:
         n: int = token.line
         text = token.value[len("Rake taken: "):-1]
-        rake = self._amount(text, n) if text[:1].isdigit() or self.scale == 100 else 0
+        rake = self._amount(text, n)  # a tournament's is "$0" or "€0"
         self._currency(text)
         main, *sides = self.pots or [0]
         self.events.append(PotSummary(line=self._file_line(n), total=sum(self.pots), main=main,
