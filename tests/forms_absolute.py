@@ -136,13 +136,14 @@ def _stud8_cash() -> str:
     h.say("Ann", "Shows [6d Ad 2s 3s 7h 4h Jh] (High card, ace)")
     rake = 3
     half = (h.pot - rake) // 2
-    h.collect("Bob", h.pot - rake - half).collect("Ann", half)
+    high = h.pot - rake - half
+    h.collect("Bob", high).collect("Ann", half)
     return h.summary([
         f"Seat 1: Ann won Total ({dollars(half)}) HI:with High card, ace [6d Ad 2s 3s 7h 4h Jh"
         f" - P:Ad,B:Jh,B:7h,P:6d,B:4h] LO:({dollars(half)}) [P:Ad,B:2s,B:3s,B:4h,P:6d]",
         "Seat 2: Hero Folded on the 3rd STREET",
-        f"Seat 4: Bob won Total ({dollars(h.pot - rake - half)}) HI:({dollars(h.pot - rake - half)})"
-        " with One pair, queens [7s As 4c 5c Qh 9h Qs - B:Qs,B:Qh,P:As,B:9h,P:7s]",
+        f"Seat 4: Bob won Total ({dollars(high)}) HI:({dollars(high)}) with One pair, queens "
+        "[7s As 4c 5c Qh 9h Qs - B:Qs,B:Qh,P:As,B:9h,P:7s]",
     ], rake)
 
 

@@ -68,8 +68,9 @@ _AMT = r"(?:[$€£] ?)?\d[\d.,]*"
 _HEAD = re.compile(r"Stage #(?P<id>C?\d+):? (?P<rest>.*)$")
 _REST = re.compile(
     r"(?:Tourney ID (?P<tid>\d+) +)?(?P<game>.+?) +"
-    r"(?:(?P<heads_up>\(1 on 1\)|\(1 ON 1\))|Single Tournament|SINGLE TOURNAMENT|Multi Normal Tournament|"
-    r"MULTI NORMAL TOURNAMENT)? *(?P<limit>No Limit|NO LIMIT|Pot Limit|POT LIMIT|Normal|NORMAL)?"
+    r"(?:(?P<heads_up>\(1 on 1\)|\(1 ON 1\))|Single Tournament|SINGLE TOURNAMENT|"
+    r"Multi Normal Tournament|MULTI NORMAL TOURNAMENT)? *"
+    r"(?P<limit>No Limit|NO LIMIT|Pot Limit|POT LIMIT|Normal|NORMAL)?"
     rf" ?(?P<sb>{_AMT})(?:/(?P<bb>{_AMT}))?(?:, (?P<ante>{_AMT}) ante)? +(?:Turbo +)?"
     r"(?:\(7-2\) )?- +(?P<date>\d{4}-\d\d-\d\d) (?P<time>\d\d:\d\d:\d\d)(?:\.\d+)?"
     r"(?: \((?P<tz>[A-Z]+)\))?(?: \[ [^\]]* \])?$")
