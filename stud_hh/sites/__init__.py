@@ -131,6 +131,7 @@ ABSOLUTE = Dialect(
     hand_start=absolute.HAND_START,
     read_header=absolute.read_header,
     make_builder=absolute.AbsoluteBuilder,
+    header_lines=absolute.HEADER_LINES,
     noise_shapes=absolute.NOISE,
 )
 

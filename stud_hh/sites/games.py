@@ -23,6 +23,8 @@ False
 ''
 >>> stud_signs("*** THIRD-BET ***\\n"), stud_signs("*** THIRD ***\\n")  # Winamax draw, stud
 ('', 'a 3rd-street header')
+>>> is_other_game("HOLDEM Fixed Limit", "Big Blind : Big blind/Bring in $2\\n")
+True
 """
 
 from __future__ import annotations
