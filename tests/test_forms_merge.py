@@ -168,15 +168,25 @@ def test_other_games_are_skipped_with_their_game_in_words(kind: str, code: str,
     assert skipped.game_text == words
 
 
-def test_a_tournament_hand_whose_bets_show_no_stakes_fails_named() -> None:
+def test_a_tournament_hand_whose_bets_show_no_stakes_is_read_with_unknown_stakes() -> None:
+    """Everyone folds to the bring-in in a tournament: the site prints no stakes and no bet
+    shows them. The hand is read with stakes 0/0 (unknown) and a warning; it replays
+    clean, its bring-in size reported unverifiable."""
     from forms_merge import HORSE_TOURNAMENT
+
+    from stud_hh.replay import replay
 
     walk = main_hand(150, 300, 15, 30, 0)
     walk.actions = [(1, "Ann", "bring", 30), (1, "Bob", "fold", 0), (1, "Hero", "fold", 0)]
     walk.winners = [("Ann", 3 * 15 + 30, 1, "n")]
     walk.shows = []
-    with pytest.raises(HandParseError, match="prints no stakes"):
-        _result(write(walk, HORSE_TOURNAMENT, "36487050-30", folded_end=True))
+    hand = _result(write(walk, HORSE_TOURNAMENT, "36487050-30", folded_end=True))
+    assert isinstance(hand, ParsedHand)
+    assert (hand.header.small_bet, hand.header.big_bet) == (0, 0)
+    assert any("stakes are unknown" in w for w in hand.warnings)
+    replayed = replay(hand)
+    assert replayed.violations == ()
+    assert "bring-in.wrong-amount" in {u.rule for u in replayed.unverifiable}
 
 
 def test_versions_write_the_same_game() -> None:
