@@ -19,6 +19,16 @@ True
 False
 >>> stud_signs("Bob: brings in for $0.02\\n")
 'a bring-in'
+
+"Dealing down cards" opens stud at Everleaf but hold'em at PartyPoker, and a
+river header with its board card (``** Dealing River ** [ 5s ]``) is a flop
+game's: neither is a sign of stud.
+
+>>> is_other_game("$4 USD NL Texas Hold'em", "** Dealing down cards **\\n"
+...               "** Dealing River ** [ 5s ]\\n")
+True
+>>> stud_signs("** Dealing River **\\n")
+'a 3rd-street header'
 """
 
 from __future__ import annotations
@@ -48,7 +58,7 @@ _STUD_TEXT: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a bring-in", re.compile(r"(?i)\bbring[s\- ]?in\b|\bbrings in\b|\bbringin\b")),
     ("a 3rd-street header", re.compile(
         r"(?im)^\*{2,3} ?(?:3rd|third|4th|fourth|5th|fifth|6th|sixth|7th|seventh)"
-        r"(?: street)?\b(?! draw)|dealing (?:down cards|4th street|5th street|6th street|river)")),
+        r"(?: street)?\b(?! draw)|dealing (?:4th|5th|6th) street|^\*\* dealing river \*\*$")),
     ("a stud showdown wording", re.compile(r"(?i)\bis (?:low|high) with \[")),
 )
 
