@@ -58,9 +58,13 @@ NOISE: tuple[NoiseShape, ...] = ()
 :mod:`stud_hh.sites.noise`); docs/formats/ catalogues them."""
 
 HAND_START: re.Pattern[str] = re.compile(
-    r"Game #\d+ starts\.|(?<!starts\.\n)(?<!starts\.\n\n)(?<!starts\.\n\n\n)#Game No : \d+")
-"""A line that opens a PartyPoker hand: ``Game #N starts.``, or ``#Game No : N`` when
-no such line comes just before it."""
+    r"Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History [Ff]or Game \w+ \*{5}")
+"""A line that opens a PartyPoker hand: ``Game #N starts.``, ``#Game No : N`` or the
+``***** Hand History for Game N *****`` banner, whichever comes first (the first two
+are :data:`OPENING` lines: the splitter joins them to the banner's hand)."""
+
+OPENING: re.Pattern[str] = re.compile(r"Game #\d+ starts\.|#Game No : \d+")
+"""The lines printed before a hand's banner (:attr:`~stud_hh.sites.Dialect.opening`)."""
 
 HEADER_LINES: int = 4
 """Lines :func:`read_header` needs: the game line is the third or the fourth."""
