@@ -25,6 +25,16 @@ False
 ('', 'a 3rd-street header')
 >>> is_other_game("HOLDEM Fixed Limit", "Big Blind : Big blind/Bring in $2\\n")
 True
+
+"Dealing down cards" opens stud at Everleaf but hold'em at PartyPoker, and a
+river header with its board card (``** Dealing River ** [ 5s ]``) is a flop
+game's: neither is a sign of stud.
+
+>>> is_other_game("$4 USD NL Texas Hold'em", "** Dealing down cards **\\n"
+...               "** Dealing River ** [ 5s ]\\n")
+True
+>>> stud_signs("** Dealing River **\\n")
+'a 3rd-street header'
 """
 
 from __future__ import annotations
@@ -59,7 +69,8 @@ _STUD_TEXT: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a 3rd-street header", re.compile(
         r"(?im)^\*{2,3} ?(?:3rd|third|4th|fourth|5th|fifth|6th|sixth|7th|seventh)"
         r"(?: street)?\b(?![- ]?(?:draw|bet))|"  # not Winamax's "THIRD-BET", "THIRD-DRAW"
-        r"dealing (?:4th|fourth|5th|fifth|6th|sixth|7th|seventh) street")),
+        r"dealing (?:4th|fourth|5th|fifth|6th|sixth|7th|seventh) street|"
+        r"^\*\* dealing river \*\*$")),  # Everleaf's river; Party's flop games print a card
     ("a stud showdown wording", re.compile(r"(?i)\bis (?:low|high) with \[")),
 )
 
