@@ -19,6 +19,8 @@ True
 False
 >>> stud_signs("Bob: brings in for $0.02\\n")
 'a bring-in'
+>>> stud_signs("*** THIRD-BET ***\\n*** THIRD-DRAW ***\\n")  # Winamax's 2-7 Triple Draw
+''
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ _STUD_TEXT: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a bring-in", re.compile(r"(?i)\bbring[s\- ]?in\b|\bbrings in\b|\bbringin\b")),
     ("a 3rd-street header", re.compile(
         r"(?im)^\*{2,3} ?(?:3rd|third|4th|fourth|5th|fifth|6th|sixth|7th|seventh)"
-        r"(?: street)?\b(?! draw)|dealing (?:down cards|4th street|5th street|6th street|river)")),
+        r"(?: street)?\b(?![ -](?:draw|bet)\b)|"
+        r"dealing (?:down cards|4th street|5th street|6th street|river)")),
     ("a stud showdown wording", re.compile(r"(?i)\bis (?:low|high) with \[")),
 )
 
