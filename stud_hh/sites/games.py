@@ -21,6 +21,8 @@ False
 'a bring-in'
 >>> stud_signs("*** THIRD-BET ***\\n*** THIRD-DRAW ***\\n")  # Winamax's 2-7 Triple Draw
 ''
+>>> stud_signs("** Dealing down cards **\\n")  # Everleaf deals hold'em under it too
+''
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ _STUD_TEXT: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a 3rd-street header", re.compile(
         r"(?im)^\*{2,3} ?(?:3rd|third|4th|fourth|5th|fifth|6th|sixth|7th|seventh)"
         r"(?: street)?\b(?![ -](?:draw|bet)\b)|"
-        r"dealing (?:down cards|4th street|5th street|6th street|river)")),
+        r"dealing (?:4th street|5th street|6th street|river)")),
     ("a stud showdown wording", re.compile(r"(?i)\bis (?:low|high) with \[")),
 )
 
