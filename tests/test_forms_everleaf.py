@@ -15,6 +15,7 @@ import pytest
 from catalogue import catalogue, tables
 from forms_everleaf import (
     CHIPS,
+    HANDS,
     HI_LO_USD,
     NEW_EUR,
     OLD_USD,
@@ -27,6 +28,7 @@ from forms_everleaf import (
     side_pot,
     stud_showdown,
 )
+from text_sites import check_classifier
 
 from stud_hh import ParsedHand, SkippedHand, parse_hand, parse_text
 from stud_hh.errors import HandParseError
@@ -41,6 +43,7 @@ from stud_hh.events import (
     TableEventKind,
 )
 from stud_hh.replay import replay
+from stud_hh.sites import everleaf
 
 _OPEN = "Everleaf Gaming Game #1\n***** Hand history for game #1 *****\n"
 
@@ -162,3 +165,9 @@ def test_a_stud_name_the_catalogue_does_not_know_fails_by_name() -> None:
     with pytest.raises(HandParseError, match="5 Card Stud"):
         parse_hand(text)
     assert isinstance(parse_hand(stud_showdown(NEW_EUR, 1)), ParsedHand)
+
+
+def test_the_classifier_agrees_with_the_grammar_on_every_generated_line() -> None:
+    lines = [line for text in HANDS for line in text.splitlines()]
+    check_classifier("everleaf.lark", everleaf.SHAPES,
+                     [everleaf.LINE_ORDER, ("SEAT",), ("ANTE",)], lines)

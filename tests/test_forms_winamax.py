@@ -28,6 +28,7 @@ from forms_winamax import (
     stud8_split,
     stud_showdown,
 )
+from text_sites import check_classifier
 
 from stud_hh import ParsedHand, SkippedHand, parse_hand, parse_text
 from stud_hh.errors import HandParseError
@@ -192,3 +193,9 @@ def test_a_stud_game_the_catalogue_does_not_know_fails_by_name(header: str) -> N
     with pytest.raises(HandParseError) as info:
         parse_hand(header + "\nTable: 'T' 6-max (real money)\n")
     assert "stud" in str(info.value).lower() or "Hi-Lo" in str(info.value)
+
+
+def test_the_classifier_agrees_with_the_grammar_on_every_generated_line() -> None:
+    lines = [line for text in HANDS for line in text.splitlines()]
+    check_classifier("winamax.lark", winamax.SHAPES, [winamax.LINE_ORDER], lines,
+                     actions=("BRING_IN", "BET", "RAISE", "CALL", "CHECK", "FOLD", "SHOW"))
