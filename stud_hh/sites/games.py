@@ -35,6 +35,10 @@ game's: neither is a sign of stud.
 True
 >>> stud_signs("** Dealing River **\\n")
 'a 3rd-street header'
+>>> stud_signs("*** THIRD-BET ***\\n*** THIRD-DRAW ***\\n")  # Winamax's 2-7 Triple Draw
+''
+>>> stud_signs("** Dealing down cards **\\n")  # Everleaf deals hold'em under it too
+''
 """
 
 from __future__ import annotations
