@@ -103,6 +103,8 @@ class HandHeader:
     """The site's own words for the game, e.g. ``7 Card Stud Hi/Lo Limit``."""
     limit: Limit
     small_bet: int
+    """The 3rd- and 4th-street bet; ``0`` (with ``big_bet``) when the site prints no
+    stakes and no bet of the hand shows them (Bovada): bet sizes are then unverifiable."""
     big_bet: int
     currency: str | None
     """ISO code for real money (``USD``), ``None`` for chips."""

@@ -77,13 +77,16 @@ _BET_KINDS = frozenset((ActionKind.BET, ActionKind.COMPLETE))
 
 
 def stakes_label(small_bet: int, big_bet: int, scale: int, currency: str | None) -> str:
-    """``$0.04/$0.08`` for money, ``100/200`` for chips.
+    """``$0.04/$0.08`` for money, ``100/200`` for chips, ``unknown`` when the site printed
+    no stakes and no bet of the hand showed them (0/0).
 
     >>> stakes_label(4, 8, 100, "USD")
     '$0.04/$0.08'
-    >>> stakes_label(100, 200, 1, None)
-    '100/200'
+    >>> stakes_label(100, 200, 1, None), stakes_label(0, 0, 1, None)
+    ('100/200', 'unknown')
     """
+    if small_bet == 0 and big_bet == 0:
+        return "unknown"
     symbol = _SYMBOLS.get(currency or "", "")
     return f"{format_amount(small_bet, scale, symbol)}/{format_amount(big_bet, scale, symbol)}"
 

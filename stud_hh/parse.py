@@ -506,7 +506,7 @@ def raw_hands(path: str | os.PathLike[str]) -> Iterator[RawHand]:
     name = str(path)
     document = document_format(name, reader.read_head(path))
     if document is None:
-        return reader.read_hands(path, starts_hand)
+        return join_openings(reader.read_hands(path, starts_hand))
     text, encoding = reader.read_document(path)
     return document.split(text, name, encoding)
 
@@ -516,9 +516,89 @@ def raw_text_hands(text: str, path: str = "<text>") -> Iterator[RawHand]:
     head = text[:4096].replace("\0", "").lstrip("\ufeff \t\r\n")
     document = document_format(path, head)
     if document is None:
-        return reader.read_text_hands(text, starts_hand, path)
+        return join_openings(reader.read_text_hands(text, starts_hand, path))
     normalised = "".join(reader.normalised_chunks(io.StringIO(text, newline="")))
     return document.split(normalised, path, "utf-8")
+
+
+def _dialect_of(raw: RawHand) -> Dialect | None:
+    """The text dialect whose hand ``raw`` is, from its first line."""
+    if not raw.is_hand or raw.kind != "text":
+        return None
+    return dialect_for(raw.text.partition("\n")[0])
+
+
+def _opening_of(raw: RawHand) -> Dialect | None:
+    """The dialect of a raw hand that is nothing but the first lines of a hand's opening
+    (:attr:`~stud_hh.sites.Dialect.opening`, noise lines aside), else ``None``."""
+    dialect = _dialect_of(raw)
+    if dialect is None or dialect.opening is None:
+        return None
+    opening, noise = dialect.opening, dialect.noise
+    for line in raw.text[:-1].split("\n"):
+        if opening.fullmatch(line) is None and (not noise or noise.shape_of(line) is None):
+            return None
+    return dialect
+
+
+def _joined(first: RawHand, second: RawHand) -> RawHand:
+    return dataclasses.replace(first, text=first.text + second.text,
+                               line_numbers=(*first.line_numbers, *second.line_numbers))
+
+
+def _settled(held: RawHand | None, pending: RawHand | None) -> Iterator[RawHand]:
+    """``held`` and then ``pending`` (opening lines no hand of their site follows), or
+    ``held`` with ``pending`` as its tail when both are the same site's."""
+    if held is not None and pending is not None and _dialect_of(held) is _opening_of(pending):
+        yield _joined(held, pending)
+        return
+    if held is not None:
+        yield held
+    if pending is not None:
+        yield pending
+
+
+def join_openings(raws: Iterable[RawHand]) -> Iterator[RawHand]:
+    """``raws`` with each piece of a hand's opening joined to its hand.
+
+    A site may open a hand over several lines, each of which the splitter takes
+    for the start of a hand (PartyPoker: ``Game #N starts.``, ``#Game No : N``,
+    ``***** Hand History for Game N *****``, with blank lines or noise between
+    them). A raw hand of nothing but such first lines is joined to the next raw
+    hand when that is a hand of its site; with none after it (the file ends, or
+    other text follows), to the one before it, whose grammar reads it as a
+    trailing line; else it is left alone (and fails as the hand it is).
+
+    >>> from stud_hh.reader import read_text_hands
+    >>> text = ("Game #1 starts.\\r\\r\\n\\r\\r\\n#Game No : 1\\r\\r\\n"
+    ...         "***** Hand History for Game 1 *****\\r\\r\\nx\\r\\r\\nGame #2 starts.\\r\\r\\n")
+    >>> [(r.first_line, r.text.count("\\n")) for r in join_openings(
+    ...     read_text_hands(text, starts_hand))]
+    [(1, 5)]
+    """
+    pending: RawHand | None = None
+    """Opening lines waiting for their hand."""
+    held: RawHand | None = None
+    """The last raw hand, kept back in case opening lines with no hand follow it."""
+    for raw in raws:
+        dialect = _opening_of(raw)
+        if pending is not None:
+            site = _opening_of(pending)
+            if dialect is site:
+                pending = _joined(pending, raw)
+                continue
+            if dialect is None and _dialect_of(raw) is site:
+                raw, pending = _joined(pending, raw), None
+            else:
+                yield from _settled(held, pending)
+                held = pending = None
+        if dialect is not None:
+            pending = raw
+            continue
+        if held is not None:
+            yield held
+        held = raw
+    yield from _settled(held, pending)
 
 
 def parse_text(text: str, path: str = "<text>") -> Iterator[ParseResult]:

@@ -55,7 +55,8 @@ def cumulative_winnings(players: pd.DataFrame, player: str, ax: Axes | None = No
     ax = _axes(ax)
     mine = _hero(players, player).sort_values(["start_utc", "hand_id"], kind="stable")
     if unit == "bb":
-        won = mine["net"] / mine["big_bet"]
+        # a hand whose stakes nothing shows (big bet 0, Bovada) adds no big bets
+        won = (mine["net"] / mine["big_bet"].where(mine["big_bet"] > 0)).fillna(0.0)
         label = "big bets"
     elif unit == "money":
         won = mine["net"] / mine["scale"]

@@ -616,7 +616,10 @@ class _Replay:
             self.flag("bring-in.wrong-player", event.line, name,
                       f"{name} brings in, but {self.bring_in_expected} has the "
                       f"{_DOOR_WORDS[self.game.bring_in]} door card")
-        if amount <= 0 or (amount >= self.small_bet and not event.all_in):
+        if not self.small_bet:  # a header without stakes, and no bet of the hand shows them
+            self.cannot_check("bring-in.wrong-amount", event.line,
+                              "the stakes are not printed and no bet of the hand shows them")
+        elif amount <= 0 or (amount >= self.small_bet and not event.all_in):
             self.flag("bring-in.wrong-amount", event.line, name,
                       f"bring-in of {amount}: it must be more than nothing and less than the "
                       f"small bet {self.small_bet}")
@@ -648,6 +651,9 @@ class _Replay:
             kind = ActionKind.COMPLETE
             if not self.fixed_limit:
                 self.last_increment = max(self.last_increment, to)
+            elif not self.small_bet:
+                self.cannot_check("complete.wrong-size", event.line,
+                                  "the stakes are not printed and no bet of the hand shows them")
             elif to != self.small_bet and not (all_in and to < self.small_bet):
                 self.flag("complete.wrong-size", event.line, name,
                           f"{name} completes to {to}; the completion is to the small bet "
@@ -673,7 +679,10 @@ class _Replay:
         if self.profile.bring_in_is_bet:
             by = to - self.full_to  # a raise adds a bet to the last full bet, not a short one
         size = self.full_bet
-        if not self.fixed_limit:
+        if self.fixed_limit and not self.small_bet:
+            self.cannot_check("bet.wrong-size", event.line,
+                              "the stakes are not printed and no bet of the hand shows them")
+        if not self.fixed_limit or not self.small_bet:
             return kind, self._unlimited(event.line, name, kind, by, amount, street, size)
         allowed = {size}
         pair = street is Street.FOURTH and self.open_pair_big_bet and self._open_pair()

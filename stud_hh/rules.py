@@ -960,14 +960,22 @@ _ONGAME_EVIDENCE: tuple[Evidence, ...] = (
     Evidence(setting="open_pair_big_bet", support=Support.NONE,
              shows="not confirmed by a corpus hand: no open pair on 4th street. Stud only "
              "follows RULES.md"),
+    # uncalled_unprinted = True: no corpus hand ends on a bet nobody calls; FPDB's does.
+    Evidence(setting="uncalled_unprinted", support=Support.OUTSIDE_CORPUS,
+             file="philroberts/FPDB-for-OSX pyfpdb/regression-test-files/cash/OnGame/Flop/"
+             "LHE-9max-USD-0.50-1.00-201008.All-in.with.showdown.txt", hand_id="R5-75443872-61",
+             shows="not in the corpus: limit hold'em, 2010: 'Hero bets 0.50', the other player "
+             "folds, no line returns the bet, and 'Main pot: 3.40' is the three calls of 1.05 "
+             "and the small blind, without it"),
 )
 
 ONGAME = _differing_from_casino(
     name="ongame",
     description="OnGame fixed-limit stud and stud8: the cards shown are listed by seat in the "
-    "summary, so the showing order is not checked; no house rule is decided by the corpus "
-    "hands",
+    "summary, so the showing order is not checked; a bet nobody calls is returned without a "
+    "line; no house rule is decided by the corpus hands",
     showdown_first=ShowdownFirst.NOT_RECORDED,
+    uncalled_unprinted=True,
     evidence=_ONGAME_EVIDENCE,
 )
 

@@ -241,7 +241,9 @@ def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
     if with_money:
         net = frame["net"].to_numpy(dtype=np.float64)
         scale = frame["scale"].to_numpy(dtype=np.float64)
-        net_bb = net / frame["big_bet"].to_numpy(dtype=np.float64)
+        big_bet = frame["big_bet"].to_numpy(dtype=np.float64)
+        # a hand whose stakes nothing shows (big bet 0, Bovada) adds no big bets
+        net_bb = np.divide(net, big_bet, out=np.zeros_like(net), where=big_bet > 0)
         showdown = frame["saw_showdown"].to_numpy(dtype=bool)
         units, labels = _units(frame["currency"])
         pairs = np.unique(codes * len(labels) + units)

@@ -175,9 +175,9 @@ def test_a_changed_pocket_and_unknown_games_fail_by_name() -> None:
     assert isinstance(failure, ParseFailure)
     assert "Ann's pocket [2c 3c 5c 6c 9h] does not repeat the cards printed before" in (
         failure.reason)
-    razz = next(iter(parse_text(_SMALL.replace("Seven Card Hi/Lo", "Razz"))))
-    assert isinstance(razz, ParseFailure)
-    assert "Absolute 'Razz' hands are not read yet" in razz.reason
+    five = next(iter(parse_text(_SMALL.replace("Seven Card Hi/Lo", "Five Card Stud"))))
+    assert isinstance(five, ParseFailure)
+    assert "Absolute 'Five Card Stud': no source shows this game name" in five.reason
     holdem = ("Stage #2: Holdem  No Limit $0.02 - 2009-08-05 15:24:06 (ET)\n"
               "Seat 1 - A ($1 in chips)\n")
     assert isinstance(next(iter(parse_text(holdem))), SkippedHand)

@@ -225,15 +225,47 @@ def test_a_written_hand_raises_add_chips_and_their_totals_are_checked() -> None:
     assert "'Raises $3.50 to $3.50': Seat+1 had 50 in on the street" in wrong.reason
 
 
-def test_a_hand_without_a_sized_bet_and_unknown_games_fail_by_name() -> None:
+def test_a_hand_without_a_sized_bet_is_read_with_unknown_stakes_and_unknown_games_fail() -> None:
     walk = _SMALL.replace("Seat+2 [ME] : Raises $2 to $2\nSeat+1 : Raises $3.50 to $4\n", "")
     walk = walk.replace("Return uncalled portion of bet $2", "Return uncalled portion of bet $0.50")
     walk = walk.replace("$4.50", "$0.50")
-    failure = next(iter(parse_text(walk)))
-    assert isinstance(failure, ParseFailure)
-    assert failure.reason == "Bovada prints no stakes, and no bet in this hand shows them"
+    hand = parse_hand(walk)  # every player folds to the bring-in: no bet shows the stakes
+    assert (hand.header.small_bet, hand.header.big_bet) == (0, 0)
+    replayed = replay(hand)
+    assert replayed.violations == ()
+    assert "bring-in.wrong-amount" in {u.rule for u in replayed.unverifiable}
     razz = next(iter(parse_text(_SMALL.replace("7CARD Fixed", "RAZZ Fixed"))))
     assert isinstance(razz, ParseFailure)
-    assert "Bovada 'RAZZ' hands are not read yet" in razz.reason
-    holdem = next(iter(parse_text(_SMALL.replace("7CARD Fixed Limit", "HOLDEM No Limit"))))
+    assert "Bovada 'RAZZ': no source shows this game code" in razz.reason
+    # a stud-looking hand under a hold'em header is not skipped as another game
+    looks = next(iter(parse_text(_SMALL.replace("7CARD Fixed Limit", "HOLDEM No Limit"))))
+    assert isinstance(looks, ParseFailure)
+    assert "looks like stud" in looks.reason
+    holdem = next(iter(parse_text(_HOLDEM)))
     assert isinstance(holdem, SkippedHand)
+    assert holdem.game_text == "HOLDEM Fixed Limit"
+
+
+# a flop game's hand: its big blind is posted as "Big blind/Bring in", which is no bring-in
+_HOLDEM = """\
+Bodog Hand #3 TBL#4 HOLDEM Fixed Limit - 2012-05-22 14:54:12
+Seat 1: Dealer ($40 in chips)
+Seat 3: Small Blind ($85 in chips)
+Seat 5: Big Blind [ME] ($250 in chips)
+Dealer : Set dealer/Bring in spot [1]
+Small Blind : Ante/Small Blind $1
+Big Blind  [ME] : Big blind/Bring in $2
+*** HOLE CARDS ***
+Dealer : Card dealt to a spot [Kh 2d]
+Small Blind : Card dealt to a spot [4d 4s]
+Big Blind  [ME] : Card dealt to a spot [Ad 2h]
+Dealer : Folds
+Small Blind : Folds
+Big Blind  [ME] : Return uncalled portion of bet $1
+Big Blind  [ME] : Hand result $2
+*** SUMMARY ***
+Total Pot($2) | Rake ($0)
+Seat 1: Dealer Folded on the POCKET CARDS
+Seat 3: Small Blind Folded on the POCKET CARDS
+Seat 5: Big Blind $2 [Does not show]
+"""

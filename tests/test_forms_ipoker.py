@@ -96,12 +96,22 @@ def _result(text: str) -> ParsedHand | SkippedHand:
     return result
 
 
-def test_a_tournament_hand_whose_bets_show_no_stakes_fails_named() -> None:
+def test_a_tournament_hand_whose_bets_show_no_stakes_is_read_with_unknown_stakes() -> None:
+    """Everyone folds to the bring-in in a tournament: the site prints no stakes and no bet
+    shows them. The hand is read with stakes 0/0 (unknown) and a warning; it replays
+    clean, its bring-in size reported unverifiable."""
+    from stud_hh.replay import replay
+
     walk = main_hand(60, 120, 8, 15, 0, stacks=(1440, 1405, 1500))
     walk.actions = [(1, "Ann", "bring", 15), (1, "Bob", "fold", 0), (1, "Hero", "fold", 0)]
     walk.winners = {"Ann": 3 * 8 + 15}
-    with pytest.raises(HandParseError, match=r"prints no stakes for this .tournament. hand"):
-        _result(write(walk, ITALIAN_SNG, 77, "Hero"))
+    hand = _result(write(walk, ITALIAN_SNG, 77, "Hero"))
+    assert isinstance(hand, ParsedHand)
+    assert (hand.header.small_bet, hand.header.big_bet) == (0, 0)
+    assert any("stakes are unknown" in w for w in hand.warnings)
+    replayed = replay(hand)
+    assert replayed.violations == ()
+    assert "bring-in.wrong-amount" in {u.rule for u in replayed.unverifiable}
 
 
 def test_the_ambiguous_limit_word_lz_fails_named() -> None:

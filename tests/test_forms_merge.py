@@ -154,7 +154,9 @@ def test_an_unknown_element_in_a_round_fails_only_when_it_carries_game_informati
 ])
 def test_other_games_are_skipped_with_their_game_in_words(kind: str, code: str,
                                                          words: str) -> None:
-    text = HANDS[0].replace('type="7-Stud"', f'type="{kind}"', 1)
+    # the hand of another game as that game deals it: blinds, not a bring-in
+    text = HANDS[0].replace('type="7-Stud"', f'type="{kind}"', 1).replace("BRING_IN",
+                                                                           "BIG_BLIND")
     text = text.replace('gametype="39"', f'gametype="{code or 39}"', 1)
     if code == "":  # a stud code under another game's description: positively wrong
         with pytest.raises(HandParseError, match="gametype 39 is 7-Stud"):
@@ -166,15 +168,25 @@ def test_other_games_are_skipped_with_their_game_in_words(kind: str, code: str,
     assert skipped.game_text == words
 
 
-def test_a_tournament_hand_whose_bets_show_no_stakes_fails_named() -> None:
+def test_a_tournament_hand_whose_bets_show_no_stakes_is_read_with_unknown_stakes() -> None:
+    """Everyone folds to the bring-in in a tournament: the site prints no stakes and no bet
+    shows them. The hand is read with stakes 0/0 (unknown) and a warning; it replays
+    clean, its bring-in size reported unverifiable."""
     from forms_merge import HORSE_TOURNAMENT
+
+    from stud_hh.replay import replay
 
     walk = main_hand(150, 300, 15, 30, 0)
     walk.actions = [(1, "Ann", "bring", 30), (1, "Bob", "fold", 0), (1, "Hero", "fold", 0)]
     walk.winners = [("Ann", 3 * 15 + 30, 1, "n")]
     walk.shows = []
-    with pytest.raises(HandParseError, match="prints no stakes"):
-        _result(write(walk, HORSE_TOURNAMENT, "36487050-30", folded_end=True))
+    hand = _result(write(walk, HORSE_TOURNAMENT, "36487050-30", folded_end=True))
+    assert isinstance(hand, ParsedHand)
+    assert (hand.header.small_bet, hand.header.big_bet) == (0, 0)
+    assert any("stakes are unknown" in w for w in hand.warnings)
+    replayed = replay(hand)
+    assert replayed.violations == ()
+    assert "bring-in.wrong-amount" in {u.rule for u in replayed.unverifiable}
 
 
 def test_versions_write_the_same_game() -> None:

@@ -192,13 +192,61 @@ def test_a_written_hand_raises_add_chips_and_the_total_is_checked() -> None:
     wrong = next(iter(parse_text(_SMALL.replace("raises $1.50 to $2", "raises $1.50 to $1.50"))))
     assert isinstance(wrong, ParseFailure)
     assert wrong.line == 16
-    assert "'raises $1.50 to $1.50': Ann would have 200 in the hand" in wrong.reason
+    assert ("'raises $1.50 to $1.50': Ann would have 200 in on the street and 200 in the "
+            "hand") in wrong.reason
+
+
+_HOLDEM = """\
+***** History for hand R5-1-3 *****
+Start hand: Wed Aug 18 19:32:32 GMT+0100 2010
+Table: someplace [2] (LIMIT TEXAS_HOLDEM 0.50/1, Real money)
+User: Ann
+Button: seat 1
+Players in round: 2
+Seat 1: Ann (20)
+Seat 2: Bob (20)
+Ann posts small blind (0.25)
+Bob posts big blind (0.50)
+---
+Dealing pocket cards
+Dealing to Ann: [Kd, Ks]
+Ann folds
+---
+Summary:
+Main pot: 0.75 won by Bob (0.75)
+Rake taken: $0
+Seat 1: Ann (19.75), net: -0.25
+Seat 2: Bob (20.25), net: +0.25
+***** End of hand R5-1-3 *****
+"""
 
 
 def test_other_games_are_skipped_and_unknown_stud_games_fail_by_name() -> None:
-    holdem = _SMALL.replace("LIMIT SEVEN_CARD_STUD $1/$2, ante: $0.10,", "LIMIT TEXAS_HOLDEM 1/2,")
-    assert isinstance(next(iter(parse_text(holdem))), SkippedHand)
-    razz = next(iter(parse_text(_SMALL.replace("SEVEN_CARD_STUD", "RAZZ"))))
-    assert isinstance(razz, ParseFailure)
-    assert "OnGame RAZZ hands are not read yet" in razz.reason
+    skipped = next(iter(parse_text(_HOLDEM)))
+    assert isinstance(skipped, SkippedHand)
+    assert skipped.game_text == "LIMIT TEXAS HOLDEM"
+    # a stud-looking hand under a hold'em header is not skipped as another game
+    looks = _SMALL.replace("LIMIT SEVEN_CARD_STUD $1/$2, ante: $0.10,", "LIMIT TEXAS_HOLDEM 1/2,")
+    failure = next(iter(parse_text(looks)))
+    assert isinstance(failure, ParseFailure)
+    assert "looks like stud" in failure.reason
+    five = next(iter(parse_text(_SMALL.replace("SEVEN_CARD_STUD", "FIVE_CARD_STUD"))))
+    assert isinstance(five, ParseFailure)
+    assert "OnGame FIVE_CARD_STUD: no source shows this game code" in five.reason
     assert isinstance(next(iter(parse_text(_SMALL))), ParsedHand)
+
+
+def test_a_bet_nobody_calls_is_returned_without_a_line() -> None:
+    """The ``ongame`` profile's ``uncalled_unprinted``: the pot leaves the bet out."""
+    walk = parse_hand(_SMALL.replace("Ann raises $1.50 to $2\nBob Two calls $1\n",
+                                     "Ann folds\n").replace(
+        "Main pot: $4.20 won by Ann ($4)", "Main pot: $1.20 won by Bob Two ($1.10)").replace(
+        "Rake taken: $0.20", "Rake taken: $0.10").replace(
+        "Seat 1: Ann ($21.90), net: +$1.90", "Seat 1: Ann ($19.40), net: -$0.60").replace(
+        "Seat 2: Bob Two ($17.90), net: -$2.10", "Seat 2: Bob Two ($20.50), net: +$0.50"))
+    replayed = replay(walk)
+    assert replayed.violations == ()
+    assert replayed.uncalled == {"Bob Two": 50}
+    assert replayed.nets == {"Ann": -60, "Bob Two": 50}
+    assert flipped("ongame", [walk], uncalled_unprinted=False) == [
+        ("R5-1-1", "pot.not-balanced"), ("R5-1-1", "pot.uncalled-wrong")]

@@ -184,3 +184,12 @@ def test_required_columns_are_enough(db: Database) -> None:
 def test_empty_players_give_an_empty_summary(tmp_path: Path) -> None:
     summary = stats.player_summary(frame([{}]).iloc[0:0])
     assert summary.empty
+
+
+def test_a_hand_whose_stakes_nothing_shows_adds_money_but_no_big_bets() -> None:
+    """Bovada hands with no sized bet have big bet 0: no division by zero, no big bets."""
+    players = frame([{"net": 40, "big_bet": 20}, {"net": 30, "big_bet": 0}])
+    summary = stats.money(players)
+    assert summary.loc["Ann", "net_bb"] == pytest.approx(2.0)
+    assert summary.loc["Ann", "net"] == pytest.approx(0.7)
+    assert summary.loc["Ann", "hands"] == 2

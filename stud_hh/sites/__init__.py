@@ -51,6 +51,12 @@ class Dialect:
     noise_shapes: tuple[NoiseShape, ...] = ()
     """The shapes of the site's chat, table-traffic and notice lines (its ``NOISE``):
     taken out of a hand before its grammar reads it (:mod:`stud_hh.sites.noise`)."""
+    opening: re.Pattern[str] | None = None
+    """A line that opens a hand but is only the first part of its opening, printed
+    before the line that names the game (PartyPoker's ``Game #N starts.`` and
+    ``#Game No : N`` before ``***** Hand History for Game N *****``): the splitter
+    cuts at each, so a raw hand of nothing but such lines (and noise) is joined to
+    the hand after it, or, when none of the site follows, to the hand before it."""
 
     @property
     def noise(self) -> Noise:
@@ -94,6 +100,7 @@ PARTYPOKER = Dialect(
     make_builder=partypoker.PartyPokerBuilder,
     header_lines=partypoker.HEADER_LINES,
     noise_shapes=partypoker.NOISE,
+    opening=partypoker.OPENING,
 )
 
 WINAMAX = Dialect(
@@ -131,6 +138,7 @@ ABSOLUTE = Dialect(
     hand_start=absolute.HAND_START,
     read_header=absolute.read_header,
     make_builder=absolute.AbsoluteBuilder,
+    header_lines=absolute.HEADER_LINES,
     noise_shapes=absolute.NOISE,
 )
 

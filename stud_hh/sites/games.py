@@ -23,6 +23,22 @@ False
 ''
 >>> stud_signs("*** THIRD-BET ***\\n"), stud_signs("*** THIRD ***\\n")  # Winamax draw, stud
 ('', 'a 3rd-street header')
+>>> is_other_game("HOLDEM Fixed Limit", "Big Blind : Big blind/Bring in $2\\n")
+True
+
+"Dealing down cards" opens stud at Everleaf but hold'em at PartyPoker, and a
+river header with its board card (``** Dealing River ** [ 5s ]``) is a flop
+game's: neither is a sign of stud.
+
+>>> is_other_game("$4 USD NL Texas Hold'em", "** Dealing down cards **\\n"
+...               "** Dealing River ** [ 5s ]\\n")
+True
+>>> stud_signs("** Dealing River **\\n")
+'a 3rd-street header'
+>>> stud_signs("*** THIRD-BET ***\\n*** THIRD-DRAW ***\\n")  # Winamax's 2-7 Triple Draw
+''
+>>> stud_signs("** Dealing down cards **\\n")  # Everleaf deals hold'em under it too
+''
 """
 
 from __future__ import annotations
@@ -46,6 +62,7 @@ _OTHER_TEXT = re.compile(
     r"posts? (?:the )?(?:small|big) blind|posts? (?:small|big) \w*blind|"
     r"\b(?:small|big) blind\b|\bis the button\b|\bstands pat\b|\bdiscards? \d|"
     r"\bdraws \d|<cards type=\"Flop\"|\btype=\"(?:SB|BB)\"|^Board: \[|\bflop\b|"
+    r"\b(?:BIG|SMALL)_BLIND\b|"
     r"^blinds_or_straddles\s*=\s*\[[^\]]*[1-9]")  # PHH: blinds posted
 
 _STUD_TEXT: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -56,7 +73,8 @@ _STUD_TEXT: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a 3rd-street header", re.compile(
         r"(?im)^\*{2,3} ?(?:3rd|third|4th|fourth|5th|fifth|6th|sixth|7th|seventh)"
         r"(?: street)?\b(?![- ]?(?:draw|bet))|"  # not Winamax's "THIRD-BET", "THIRD-DRAW"
-        r"dealing (?:4th|fourth|5th|fifth|6th|sixth|7th|seventh) street")),
+        r"dealing (?:4th|fourth|5th|fifth|6th|sixth|7th|seventh) street|"
+        r"^\*\* dealing river \*\*$")),  # Everleaf's river; Party's flop games print a card
     ("a stud showdown wording", re.compile(r"(?i)\bis (?:low|high) with \[")),
 )
 

@@ -553,12 +553,14 @@ def stakes_shown(game: Game, events: Sequence[HandEvent]) -> tuple[int | None, i
 def stakes_of(game: Game, events: Sequence[HandEvent], line: int,
               warnings: list[str]) -> tuple[int, int]:
     """:func:`stakes_shown` with the one not shown taken as twice or half the other (the
-    fixed-limit structure both sites use); a hand that shows neither fails, named."""
+    fixed-limit structure both sites use). A hand that shows neither (nothing was bet
+    beyond the bring-in) has stakes 0/0, *unknown*: the replayer then reports the sizes it
+    cannot check as unverifiable, and statistics count no big bets for it."""
     small, big = stakes_shown(game, events)
     if small is None and big is None:
-        raise HandParseError("the site prints no stakes for this (tournament) hand, and no "
-                             "bet of the hand shows them (nothing was bet beyond the "
-                             "bring-in)", line=line)
+        warnings.append(f"line {line}: the site prints no stakes for this (tournament) hand "
+                        "and no bet of the hand shows them: the stakes are unknown (0/0)")
+        return 0, 0
     if small is None:
         assert big is not None
         if big % 2:
