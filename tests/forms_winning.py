@@ -90,11 +90,11 @@ def _verb_new(action: Action, fmt: Callable[[int], str], bring_word: str) -> str
 def write_new(hand: Played, header: str, table: str, fmt: Callable[[int], str], *,
               raked: bool = True, jp_fee: int = 0, bring_word: str = "brings in",
               sitting_out: tuple[tuple[int, str, int], ...] = (),
-              shows_after_fold: tuple[str, ...] = (),
+              shows_after_fold: tuple[str, ...] = (), mucks: tuple[str, ...] = (),
               extra: dict[int, list[str]] | None = None) -> str:
     """``hand`` as the 2019+ client writes it. ``sitting_out`` seats that are dealt no cards;
-    ``shows_after_fold`` players who turn their cards over after folding; ``extra`` lines
-    (noise) put after the line of that index."""
+    ``shows_after_fold`` players who turn their cards over after folding; ``mucks`` losers
+    who muck at the showdown; ``extra`` lines (noise) put after the line of that index."""
     script = hand.script
     lines = [header, table]
     seats = sorted([(s[0], s[1], s[2], False) for s in script.seats]
@@ -129,7 +129,8 @@ def write_new(hand: Played, header: str, table: str, fmt: Callable[[int], str], 
         lines.append("*** SHOW DOWN ***")
         lines.extend(_running_pots(hand, 8, fmt, raked))
         for name in hand.show_order:
-            lines.append(f"{name} shows [{' '.join(hand.cards(name))}] "
+            lines.append(f"{name} mucks hand" if name in mucks else
+                         f"{name} shows [{' '.join(hand.cards(name))}] "
                          f"({_description(hand, name)})")
         for index, pot in enumerate(hand.pots):
             where = "main pot" if index == 0 else f"side pot-{index}"
@@ -147,8 +148,9 @@ def write_new(hand: Played, header: str, table: str, fmt: Callable[[int], str], 
     else:
         lines.append(f"Total pot {fmt(total)}")
     for number, name, _, _ in script.seats:
-        lines.append(f"Seat {number}: {name} "
-                     + _seat_result_new(hand, name, fmt, name in shows_after_fold))
+        result = (f"mucked [{' '.join(hand.cards(name))}]" if name in mucks
+                  else _seat_result_new(hand, name, fmt, name in shows_after_fold))
+        lines.append(f"Seat {number}: {name} {result}")
     for index, extra_lines in sorted((extra or {}).items(), reverse=True):
         lines[index + 1:index + 1] = extra_lines
     return "\n".join(lines) + "\n"
@@ -354,12 +356,23 @@ _GTD_STUD8 = play(Script(
            (8, "Pia", 300000, ("8s", "8d", "6h", "Qh", "5h", "2c", "9c"))),
     streets=((("Nia", "bring"), ("Omar", "fold"), ("Pia", "complete"), ("Nia", "fold")),)))
 
+_MUCKED_STUD = play(Script(
+    game="stud", small_bet=200, big_bet=400, ante=25, bring_in=50, rake=60, hero="Hero",
+    seats=((2, "Hero", 4000, ("Qs", "Jd", "9h", "9c", "4s", "Kd", "2c")),
+           (6, "Lost It", 6150, ("Ac", "Ad", "3d", "Th", "Tc", "7s", "5h"))),
+    streets=((("Lost It", "bring"), ("Hero", "complete"), ("Lost It", "call")),
+             (("Hero", "bet"), ("Lost It", "call")),
+             (("Lost It", "bet"), ("Hero", "call")),
+             (("Lost It", "bet"), ("Hero", "call")),
+             (("Lost It", "bet"), ("Hero", "call")))))
+
 _HEADER = {
     "cash": "Hand #85198832 - 7Stud(Fixed Limit) - $0.04/$0.08 - 2019/07/28 16:15:58 UTC",
     "ante": "Hand #2672065780 - 7Stud H/L (Fixed Limit) - $0.10/$0.20, Ante $0.02 - "
             "2026/02/16 03:36:34 UTC",
     "tournament": "Game Hand #80586590 - Tournament #11182752 - 7Stud(Fixed Limit) - "
                   "Level 9 (20.00/40.00)- 2019/07/21 17:44:50 UTC",
+    "mucked": "Hand #78708209 - 7Stud(Fixed Limit) - $2.00/$4.00 - 2019/07/18 15:13:01 UTC",
     "play": "Hand #85200001 - 7Stud(Fixed Limit) - 0.04/0.08 - 2019/07/28 18:02:11 UTC",
     "gtd": "Game Hand #2653060401 - $1,000 GTD Tournament #34375286 - 7Stud H/L (Fixed Limit) "
            "- Level 12 (40.00/80.00) - 2026/01/24 03:15:18 UTC",
@@ -368,6 +381,7 @@ _HEADER = {
 NEW_HANDS: list[str] = [
     write_new(_CASH_STUD, _HEADER["cash"], "Gorham 8-max", dollars),
     write_new(_STUD8_SIDE_POT, _HEADER["ante"], "Crainville 8-max", dollars, jp_fee=2),
+    write_new(_MUCKED_STUD, _HEADER["mucked"], "St. Lucie 8-max", dollars, mucks=("Hero",)),
     write_new(_TOURNAMENT_STUD, _HEADER["tournament"], "Table '36' 8-max", plain, raked=False,
               sitting_out=((8, "GraemeReaper", 43200),)),
     write_new(_PLAY_MONEY_STUD, _HEADER["play"], "Kappa 8-max (Play Money)", plain,

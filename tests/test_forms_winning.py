@@ -15,7 +15,15 @@ import pytest
 from forms_winning import NEW_HANDS, OLD_HANDS
 
 from stud_hh import ParseFailure, SkippedHand, parse_hand, parse_text
-from stud_hh.events import Game, Raise, TableEvent, TableEventKind
+from stud_hh.events import (
+    Game,
+    Muck,
+    Raise,
+    SeatOutcome,
+    SeatSummary,
+    TableEvent,
+    TableEventKind,
+)
 from stud_hh.replay import replay
 from stud_hh.sites import winning as wpn
 
@@ -27,9 +35,10 @@ def _header(text: str) -> tuple[object, ...]:
 
 
 def test_each_header_form_of_the_2019_client() -> None:
-    cash, ante, tournament, play, guaranteed = NEW_HANDS
+    cash, ante, mucked, tournament, play, guaranteed = NEW_HANDS
     assert _header(cash) == (Game.STUD, 4, 8, "USD", False, None, None, "Gorham", 8)
     assert _header(ante) == (Game.STUD8, 10, 20, "USD", False, None, None, "Crainville", 8)
+    assert _header(mucked) == (Game.STUD, 200, 400, "USD", False, None, None, "St. Lucie", 8)
     assert _header(tournament) == (Game.STUD, 2000, 4000, None, False, "11182752", "9", "36",
                                    8)
     assert _header(play) == (Game.STUD, 4, 8, None, True, None, None, "Kappa", 8)
@@ -55,10 +64,10 @@ def test_each_header_form_of_the_2016_client() -> None:
 
 
 def test_a_seat_sitting_out_and_the_notices_kept_as_table_events() -> None:
-    tournament = parse_hand(NEW_HANDS[2])
+    tournament = parse_hand(NEW_HANDS[3])
     assert [(s.name, s.sitting_out) for s in tournament.header.seats][-1] == (
         "GraemeReaper", True)
-    play = parse_hand(NEW_HANDS[3])
+    play = parse_hand(NEW_HANDS[4])
     assert [(e.player, e.kind) for e in play.events if isinstance(e, TableEvent)] == [
         ("Sam", TableEventKind.SITTING_OUT)]
     split = parse_hand(OLD_HANDS[1])
@@ -67,6 +76,14 @@ def test_a_seat_sitting_out_and_the_notices_kept_as_table_events() -> None:
     old_tournament = parse_hand(OLD_HANDS[2])
     assert [(e.player, e.kind) for e in old_tournament.events
             if isinstance(e, TableEvent)] == [("Player0", TableEventKind.DISCONNECTED)]
+
+
+def test_a_hand_mucked_at_the_showdown() -> None:
+    hand = parse_hand(NEW_HANDS[2])
+    (muck,) = [e for e in hand.events if isinstance(e, Muck)]
+    (summary,) = [e for e in hand.events if isinstance(e, SeatSummary) and e.player == "Hero"]
+    assert (muck.player, summary.outcome, len(summary.cards)) == ("Hero", SeatOutcome.MUCKED, 7)
+    assert replay(hand).nets == {"Hero": -1625, "Lost It": 1625 - 60}
 
 
 def test_2016_raises_caps_and_all_ins_print_the_chips_added() -> None:

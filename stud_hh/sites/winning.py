@@ -218,12 +218,13 @@ SHAPES: dict[str, re.Pattern[str]] = {
     "FOLD": verb_shape("folds"),
     "SHOW": verb_shape("shows", rf"(?P<cards>{_CARDS_RE})(?: \((?P<description>[^\n]*)\))?"),
     "NO_SHOW": verb_shape("does not show"),
+    "MUCK": verb_shape("mucks hand"),
     "COLLECT": re.compile(rf"(?P<name>[^\n]+) collected (?P<amount>{_AMT}) from "
                           r"(?P<pot>main pot|side pot-(?P<index>\d+)|pot)"),
 }
 """Every line shape of ``LINES`` in grammar/winning.lark, as Python regexes."""
 LINE_ORDER: tuple[str, ...] = ("POT", "DEAL", "UNCALLED", "BRING_IN", "BET", "RAISE", "CALL",
-                               "CHECK", "FOLD", "SHOW", "NO_SHOW", "COLLECT")
+                               "CHECK", "FOLD", "SHOW", "NO_SHOW", "MUCK", "COLLECT")
 """The order of the alternatives of ``LINES`` in the grammar: the first that matches wins."""
 _ANTE = re.compile(rf"(?P<name>[^\n]+) posts ante (?P<amount>{_AMT}){_ALLIN}")
 _SEAT = re.compile(rf"Seat (?P<seat>\d+): (?P<name>[^\n]+) \((?P<stack>{_AMT})\)"
@@ -237,6 +238,7 @@ _FOLDED = re.compile(r"(?:showed (?P<cards>\[[^\[\]\n]*\]) and )?"
 _SHOWED = re.compile(rf"showed (?P<cards>{_CARDS_RE}) and (?:won (?P<won>{_AMT})|lost)"
                      r"(?: with (?P<description>[^\n]*))?")
 _NOT_SHOWN_WON = re.compile(rf"did not show and won (?P<won>{_AMT})")
+_MUCKED = re.compile(rf"mucked (?P<cards>{_CARDS_RE})")
 
 
 def classify(line: str) -> tuple[str, re.Match[str]] | None:
@@ -300,8 +302,9 @@ class WinningBuilder(PatternLinesBuilder):
         line = self._file_line(n)
         outcome, street, won, description = SeatOutcome.OTHER, None, None, None
         cards: tuple[MaybeCard, ...] = ()
-        folded, showed, not_shown = (_FOLDED.fullmatch(tail), _SHOWED.fullmatch(tail),
-                                     _NOT_SHOWN_WON.fullmatch(tail))
+        folded, showed, not_shown, mucked = (_FOLDED.fullmatch(tail), _SHOWED.fullmatch(tail),
+                                             _NOT_SHOWN_WON.fullmatch(tail),
+                                             _MUCKED.fullmatch(tail))
         if folded:
             outcome, street = SeatOutcome.FOLDED, _STREET_NAMES[folded["street"]]
             if folded["cards"]:  # shown after folding, as the body's "shows" line did
@@ -313,6 +316,8 @@ class WinningBuilder(PatternLinesBuilder):
             won = self._amount(showed["won"], n) if showed["won"] else None
         elif not_shown:
             outcome, won = SeatOutcome.COLLECTED, self._amount(not_shown["won"], n)
+        elif mucked:  # the hero's own cards, mucked at the showdown
+            outcome, cards = SeatOutcome.MUCKED, self._cards(mucked["cards"][1:-1], n)
         if won and not self.collected:  # the summary is the only word on who collected
             self.events.append(Collect(line=line, player=name, amount=won))
         self.events.append(SeatSummary(line=line, player=name, seat=int(number_text),
@@ -352,7 +357,7 @@ class WinningBuilder(PatternLinesBuilder):
             amount = self._amount(m["amount"], n)
             self._chips_in(name, mine + amount, kind == "CALL")
             event = player_event(kind, line, name, amount, m["all_in"] is not None)
-        else:  # CHECK, FOLD, NO_SHOW
+        else:  # CHECK, FOLD, NO_SHOW, MUCK
             event = player_event(kind, line, name)
         self.events.append(event)
 
