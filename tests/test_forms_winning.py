@@ -174,6 +174,14 @@ def test_a_2016_hold_em_hand_is_skipped_and_an_unknown_stud_name_fails() -> None
     assert "not one stud-hh reads" in failed.reason
 
 
+def test_a_play_money_table_line_wins_over_a_dollar_sign_with_a_warning() -> None:
+    text = NEW_HANDS[4].replace(" - 0.04/0.08 - ", " - $0.04/$0.08 - ")
+    hand = parse_hand(text)
+    assert (hand.header.play_money, hand.header.currency) == (True, None)
+    assert hand.warnings == ("line 2: a play-money table in a hand whose stakes are in USD: "
+                             "read as play money",)
+
+
 def test_a_header_without_a_zone_keeps_no_start_time() -> None:
     head = wpn.read_header("Hand #1 - 7Stud(Fixed Limit) - $0.04/$0.08 - 2019/07/28 16:15:58")
     assert (head.fields["started_at"], head.fields["started_local"]) == (

@@ -273,11 +273,12 @@ class WinningBuilder(PatternLinesBuilder):
             raise LineError("unreadable table line", token.line)
         self.table_name = m["number"] or m["name"]
         self.max_seats = int(m["max"])
-        if m["play"]:
+        if m["play"]:  # the table line says it in words: play money, whatever the sign
             if self.fields["currency"] is not None:
-                raise LineError("a play-money table in a hand whose stakes are in "
-                                f"{self.fields['currency']}", token.line)
-            self.fields["play_money"] = True
+                self.warnings.append(f"line {self._file_line(token.line)}: a play-money table "
+                                     f"in a hand whose stakes are in {self.fields['currency']}: "
+                                     "read as play money")
+            self.fields.update(play_money=True, currency=None)
 
     def SEATS(self, token: Any) -> None:
         for n, value in self._lines(token):
