@@ -130,6 +130,7 @@ _TOURNAMENT = re.compile(
 )
 """``Tournament #N, <buy-in> `` (the buy-in may be missing: ``Tournament #N, Hold'em``; a
 ``7`` before ``Card Stud`` is the game's, not a buy-in)."""
+_ADM_ID = re.compile(r"\s*\[(?:ADM|AAMS) ID: [A-Za-z0-9]+\]")
 _PAREN = re.compile(r"(?P<name>.*?)\s*\((?P<paren>[^()]*)\)$")
 _STAKES = re.compile(
     r"(?:ante [^,]*,\s*)?(?P<sb>(?:Rs\. ?)?[^\s/]*\d[^\s/]*)/(?P<bb>(?:Rs\. ?)?[^\s/]*\d[^\s/]*)"
@@ -267,6 +268,7 @@ def _read_static(rest: str, line: str) -> HeaderFields:
         "match_round": None,
         "mixed_game": None,
     }
+    rest = _ADM_ID.sub("", rest)  # PokerStars.it: "($0.10/$0.20 EUR) [ADM ID: 12AB] - ..."
     club = _CLUB.match(rest)
     if club:
         fields["home_club"] = club.group("club")
@@ -413,7 +415,7 @@ class LineError(Exception):
 
 
 # -- line shapes: the same regular expressions as grammar/pokerstars.lark -------------
-_AMT = r"[$€£]?\d[\d.,]*"
+_AMT = r"(?:[$€£¥₹]|Rs\. ?)?\d[\d.,]*"
 _CARDS_RE = r"\[[^\[\]\n]*\]"
 _ALLIN = r"(?P<all_in> and is all-in)?"
 SHAPES: dict[str, re.Pattern[str]] = {
@@ -647,11 +649,13 @@ class PokerStarsBuilder:
 
     def _seat(self, value: str, n: int) -> None:
         number_text, _, rest = value[5:].partition(": ")
-        name, sep, chips = rest.rpartition(" (")
-        if not sep:
+        # "NAME ($1.46 in chips)", "NAME (36806 in chips, $332.50 bounty)", then maybe
+        # "is sitting out" or "out of hand (moved from another table into small blind)"
+        chips_at = rest.rfind(" in chips")
+        opened = rest.rfind(" (", 0, chips_at) if chips_at > 0 else -1
+        if opened < 0:
             raise LineError("unreadable seat line", n)
-        # "($1.46 in chips)" possibly followed by "is sitting out" / "out of hand ..."
-        chips_text, _, after = chips.partition(" in chips")
+        name, chips_text, after = rest[:opened], rest[opened + 2:chips_at], rest[chips_at:]
         stack = self._amount(chips_text.strip(), n)
         sitting_out = "sitting out" in after or "out of hand" in after
         if name in self.names:
@@ -694,6 +698,10 @@ class PokerStarsBuilder:
 
     def RIVER(self, token: Any) -> None:
         self._street(token, Street.SEVENTH)
+
+    def CANCELLED(self, token: Any) -> None:
+        raise LineError("the site cancelled this hand ('Hand cancelled'): no hand was played "
+                        "to read", token.line)
 
     def SHOWDOWN(self, token: Any) -> None:
         self.events.append(ShowdownStart(line=self._file_line(token.line)))
@@ -770,7 +778,7 @@ class PokerStarsBuilder:
 
     def TOTAL_POT(self, token: Any) -> None:
         n: int = token.line
-        value: str = token.value[:-1]
+        value: str = token.value[:-1].replace("Rs. ", "Rs.")  # one word per amount
         pots, _, rake_text = value[len("Total pot "):].partition("|")
         rake_text = rake_text.strip()
         rake = 0
