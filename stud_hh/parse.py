@@ -506,7 +506,7 @@ def raw_hands(path: str | os.PathLike[str]) -> Iterator[RawHand]:
     name = str(path)
     document = document_format(name, reader.read_head(path))
     if document is None:
-        return join_openings(reader.read_hands(path, starts_hand))
+        return _without_stray_noise(join_openings(reader.read_hands(path, starts_hand)))
     text, encoding = reader.read_document(path)
     return document.split(text, name, encoding)
 
@@ -516,9 +516,25 @@ def raw_text_hands(text: str, path: str = "<text>") -> Iterator[RawHand]:
     head = text[:4096].replace("\0", "").lstrip("\ufeff \t\r\n")
     document = document_format(path, head)
     if document is None:
-        return join_openings(reader.read_text_hands(text, starts_hand, path))
-    normalised = "".join(reader.normalised_chunks(io.StringIO(text, newline="")))
+        return _without_stray_noise(join_openings(reader.read_text_hands(text, starts_hand,
+                                                                         path)))
+    normalised = "".join(reader.normalised_chunks(io.StringIO(text, newline=""), indent=True))
     return document.split(normalised, path, "utf-8")
+
+
+def _without_stray_noise(raws: Iterable[RawHand]) -> Iterator[RawHand]:
+    """``raws`` without text outside any hand that is nothing but lines some site prints
+    as noise (a PokerStars archive's ``*********** # 1 **************`` border before its
+    first hand, a chat line before the first header): such text carries nothing."""
+    for raw in raws:
+        if raw.is_hand or raw.kind != "text" or not _all_noise(raw.text):
+            yield raw
+
+
+def _all_noise(text: str) -> bool:
+    lines = text[:-1].split("\n")
+    return any(all(d.noise.shape_of(line) is not None for line in lines)
+               for d in DIALECTS if d.noise)
 
 
 def _dialect_of(raw: RawHand) -> Dialect | None:

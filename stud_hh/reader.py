@@ -167,17 +167,23 @@ class LineStart:
 
 
 _TRAILING_SPACES = (" \n", "\t\n", "\xa0\n", "\u3000\n")
+_LEADING_SPACES = ("\n ", "\n\t", "\n\xa0", "\n\u3000")
+_SPACES = " \t\xa0\u3000"
 _MAX_BUFFER = 8 << 20  # characters held while no hand header is seen
 
 
-def normalised_chunks(stream: io.TextIOBase, chunk_size: int = 1 << 18) -> Iterator[str]:
+def normalised_chunks(stream: io.TextIOBase, chunk_size: int = 1 << 18, *,
+                      indent: bool = False) -> Iterator[str]:
     r"""The stream's text in large pieces, each ending with a whole line.
 
     NUL bytes and byte-order marks are dropped *before* lines are cut (so
     ``\r\0\n`` is one line end); CRLF, LF and CR alone all become ``\n``;
-    spaces at line ends are removed. Every piece ends in ``\n``.
+    spaces at line ends are removed, and at line starts too unless ``indent`` (a
+    PokerStars archive export indents every line, and no text site's line begins
+    with a space that means anything; documents keep theirs, so that a TOML
+    error's column stays right). Every piece ends in ``\n``.
 
-    >>> list(normalised_chunks(io.StringIO("a \r\nb\rc\0\n\ufeffd\r\0\ne", newline="")))
+    >>> list(normalised_chunks(io.StringIO("a \r\n b\rc\0\n\ufeffd\r\0\ne", newline="")))
     ['a\nb\nc\nd\n', 'e\n']
     """
     pending = ""
@@ -200,12 +206,12 @@ def normalised_chunks(stream: io.TextIOBase, chunk_size: int = 1 << 18) -> Itera
         pending = text[cut:] + ("\r" if keep_cr else "")
         body = text[:cut]
         if body:
-            yield _clean(body)
+            yield _clean(body, indent)
     if pending:
-        yield _clean(pending.replace("\r", "\n") + "\n")
+        yield _clean(pending.replace("\r", "\n") + "\n", indent)
 
 
-def _clean(body: str) -> str:
+def _clean(body: str, indent: bool) -> str:
     if "\ufeff" in body:
         body = body.replace("\ufeff", "")
     dirty = True
@@ -215,6 +221,12 @@ def _clean(body: str) -> str:
             if space in body:
                 body = body.replace(space, "\n")
                 dirty = True
+        for space in () if indent else _LEADING_SPACES:
+            if space in body:
+                body = body.replace(space, "\n")
+                dirty = True
+    if not indent and body[:1] in _SPACES and body:  # the piece's first line
+        body = body.lstrip(_SPACES)
     return body
 
 
@@ -314,7 +326,7 @@ def read_document(path: str | os.PathLike[str]) -> tuple[str, str]:
     stream, encoding = open_text(path)
     before = _FALLBACKS[0]
     try:
-        text = "".join(normalised_chunks(stream))
+        text = "".join(normalised_chunks(stream, indent=True))
     except OSError as exc:
         raise InputError(f"cannot read: {exc}", path=str(path)) from exc
     finally:

@@ -870,7 +870,7 @@ class _Replay:
     def _finish(self) -> ReplayedHand:
         rake = self.pot_summary.rake if self.pot_summary else 0
         line = self.pot_summary.line if self.pot_summary else self.hand.last_line
-        if self.profile.uncalled_unprinted and not self.uncalled_lines:
+        if self._uncalled_unprinted() and not self.uncalled_lines:
             # the site returns a bet nobody called without a line: return it by the rules
             self.uncalled.update(self._uncalled_due())
             if self.pot_summary is not None:
@@ -908,6 +908,15 @@ class _Replay:
             contributions, dict(self.uncalled), dict(self.collected), tuple(pots), rake,
             tuple(self.shows), nets, rake_shares, tuple(self.violations),
             tuple(self.unverifiable))
+
+    def _uncalled_unprinted(self) -> bool:
+        """Whether the site prints no uncalled-bet line for this hand (the profile says so,
+        or the hand is older than the client that began printing one)."""
+        if self.profile.uncalled_unprinted:
+            return True
+        before = self.profile.uncalled_unprinted_before
+        started = self.hand.header.started_at
+        return before is not None and started is not None and started < before
 
     def _check_showdown_order(self) -> None:
         """Players show in the profile's order (see :class:`~stud_hh.rules.ShowdownFirst`),

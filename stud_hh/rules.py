@@ -38,6 +38,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -428,6 +429,10 @@ class Profile:
     stacks show (Everleaf, KingsClub): the replayer returns it to its bettor as RULES.md says (the
     part of the last round's highest total nobody matched) and reports the uncalled-bet
     check as unverifiable. False: see :attr:`uncalled_in_pot`."""
+    uncalled_unprinted_before: datetime | None = None
+    """A client that printed no uncalled-bet line until a date (PokerStars before 2008):
+    a hand that started before it is replayed as :attr:`uncalled_unprinted` says, when it
+    prints no such line; ``None``: the date plays no part."""
     bring_in_is_bet: bool = False
     """False (RULES.md): the completion is 3rd street's bet and raises add a bet to
     the current total. True (KingsClub): the bring-in is the opening bet; a completion
@@ -605,6 +610,19 @@ _STARS_EVIDENCE: tuple[Evidence, ...] = (
              shows="stud8: Th-Ts on 4th, no announcement, bets 40 (small); likewise "
              "stud8 99632561862 and razz 99632379168 (7d-7h, bet 30); no big bet on "
              "4th in stud8 or razz anywhere in the corpus"),
+    # uncalled_unprinted_before: the client of 2005-2007 printed no "Uncalled bet" line
+    # and left the bet out of the pot it awarded; the corpus's hands are all later.
+    Evidence(setting="uncalled_unprinted_before", support=Support.OUTSIDE_CORPUS,
+             file="philroberts/FPDB-for-OSX pyfpdb/regression-test-files/tour/Stars/Flop/"
+             "NLHE-USD-MTT-5r-200710.txt", hand_id="12637593243",
+             shows="not in the corpus, 2007/10/15: J.R.66350 bets 30 on the turn and "
+             "whitehot folds; no uncalled-bet line, 'J.R.66350 collected 240 from pot', "
+             "'Total pot 240': the 30 went back unprinted"),
+    Evidence(setting="uncalled_unprinted_before", support=Support.OUTSIDE_CORPUS,
+             file="jejellyroll-fr/fpdb-3 regression-test-files/cash/Stars/Flop/"
+             "LHE-10max-USD-1.00-2.00-200508.hero.takes.a.walk.txt", hand_id="2467687491",
+             shows="not in the corpus, 2005/08/31: everyone folds to the big blind; no "
+             "uncalled-bet line, 'Hero collected $1 from pot', 'Total pot $1'"),
 )
 
 POKERSTARS = _differing_from_casino(
@@ -612,6 +630,7 @@ POKERSTARS = _differing_from_casino(
     description="PokerStars fixed-limit stud, stud8 and razz, checked on the corpus hands",
     heads_up_uncapped=False,
     showdown_first=ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER,
+    uncalled_unprinted_before=datetime(2008, 1, 1, tzinfo=UTC),
     evidence=_STARS_EVIDENCE,
 )
 

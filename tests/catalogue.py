@@ -37,8 +37,8 @@ SLUGS: dict[str, str] = {
 }
 """The catalogue file of each site (by the site name the readers give)."""
 
-_AMOUNT = (r"(?:[$€£¥]|[A-Z]{1,4}\$?|T\$)? ?-?(?:[$€£¥] ?)?\d(?:[\d.,'\u00a0\u202f\u2009 ]*\d)?"
-           r"(?: ?(?:[$€£¥]|[A-Z]{3,4}|[Cc]hips))?")
+_AMOUNT = (r"(?:[$€£¥₹]|Rs\.|[A-Z]{1,4}\$?|T\$)? ?-?(?:[$€£¥₹] ?)?"
+           r"\d(?:[\d.,'\u00a0\u202f\u2009 ]*\d)?(?: ?(?:[$€£¥₹]|[A-Z]{3,4}|[Cc]hips))?")
 PLACEHOLDERS: dict[str, str] = {
     "name": r".+?",
     "amount": _AMOUNT,

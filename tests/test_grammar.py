@@ -34,8 +34,6 @@ _SHAPE_TERMINALS = {
     "ANTE": "_ANTE",
     **{kind: f'_NAME ": " _{kind} "\\n"' for kind in ACTIONS},
     "COLLECT": "_COLLECT",
-    "CHAT": "_CHAT",
-    "TABLE_EVENT": "_TABLE_EVENT",
 }
 def _probe_grammar(kinds: list[str], priority: int = 1) -> str:
     """The grammar file plus a rule that lexes one line of any of ``kinds``."""

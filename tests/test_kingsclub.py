@@ -85,8 +85,9 @@ def test_grammar_builds_with_strict_collision_checks() -> None:
     Lark(grammar_text("kingsclub.lark"), parser="lalr", lexer="contextual", strict=True)
 
 
-_TERMINALS = {"DEAL": "_DEAL", **{kind: f'_NAME " " _{kind} "\\n"' for kind in (
-    "BRING_IN", "BET", "RAISE", "CALL", "CHECK", "FOLD", "SHOW")}}
+_TERMINALS = {"DEAL": "_DEAL", "UNCALLED": "_UNCALLED", **{
+    kind: f'_NAME " " _{kind} "\\n"'
+    for kind in ("BRING_IN", "BET", "RAISE", "CALL", "CHECK", "FOLD", "SHOW")}}
 
 
 def test_the_classifier_agrees_with_the_grammar_on_every_corpus_line() -> None:

@@ -430,3 +430,23 @@ def test_parse_file_streams_in_constant_memory(
         tracemalloc.stop()
     assert counts == {ParsedHand: studs, SkippedHand: STREAM_HANDS - studs}
     assert peak < 0.25 * size, f"peak {peak} bytes while streaming a {size}-byte file"
+
+
+def test_the_indented_archive_export_is_read(tmp_path: Path) -> None:
+    """A PokerStars archive export puts a border line before every hand and one space before
+    every line: the spaces are removed, the borders are noise (the first, before any hand,
+    carries nothing and is passed over), and every hand reads as in the plain file."""
+    plain = (Path(__file__).parent / "data" / "handwritten" / "stud_cash_0.10-0.20.txt")
+    text = plain.read_text(encoding="utf-8")
+    hands = [h.strip("\n") for h in text.split("\n\n\n") if h.strip()]
+    archive = "".join(f"*********** # {i} **************\n"
+                      + "".join(f" {line}\n" for line in hand.split("\n")) + "\n"
+                      for i, hand in enumerate(hands, 1))
+    path = tmp_path / "archive.txt"
+    path.write_text(archive, encoding="utf-8")
+    got = list(parse_file(path))
+    want = [r for r in parse_file(plain) if isinstance(r, ParsedHand)]
+    assert all(isinstance(r, ParsedHand) for r in got), [getattr(r, "error", r) for r in got]
+    assert [r.hand_id for r in got] == [r.hand_id for r in want]
+    assert [len([e for e in r.events if type(e).__name__ != "TableEvent"]) for r in got] == \
+        [len([e for e in r.events if type(e).__name__ != "TableEvent"]) for r in want]

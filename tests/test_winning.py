@@ -125,9 +125,11 @@ def assert_classifier_agrees(grammar: str, terminals: dict[str, str],
 
 _ACTIONS = ("BRING_IN", "BET", "RAISE", "CALL", "CHECK", "FOLD")
 _TERMINALS = {"POT": "_POT", "DEAL": "_DEAL", "UNCALLED": "_UNCALLED", "COLLECT": "_COLLECT",
-              **{kind: f'_NAME " " _{kind} "\\n"' for kind in (*_ACTIONS, "SHOW", "NO_SHOW")}}
+              **{kind: f'_NAME " " _{kind} "\\n"'
+                 for kind in (*_ACTIONS, "SHOW", "NO_SHOW", "MUCK")}}
 _TERMINALS_2016 = {"DEAL": "_DEAL", "HIDDEN": "_HIDDEN", "UNCALLED": "_UNCALLED",
-                   **{kind: f'"Player " _NAME " " _{kind} "\\n"' for kind in (*_ACTIONS, "MUCK")}}
+                   **{kind: f'"Player " _NAME " " _{kind} "\\n"'
+                      for kind in (*_ACTIONS, "CAPS", "ALLIN", "ALLIN_BARE", "MUCK")}}
 
 
 def test_the_classifiers_agree_with_the_grammars_on_every_corpus_line() -> None:

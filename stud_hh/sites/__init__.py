@@ -33,9 +33,14 @@ from stud_hh.sites import (
 from stud_hh.sites.noise import Noise, NoiseShape
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Dialect:
-    """How one site writes hands."""
+    """How one site writes hands.
+
+    Compared and hashed by identity (each is a module constant): the parser cache is
+    keyed by dialect on every hand, and hashing its noise shapes each time would cost
+    more than reading them.
+    """
 
     name: str
     grammar: str
@@ -64,14 +69,16 @@ class Dialect:
         return _noise(self.noise_shapes)
 
 
-_NOISES: dict[tuple[NoiseShape, ...], Noise] = {}
+_NOISES: dict[int, tuple[tuple[NoiseShape, ...], Noise]] = {}
+"""The compiled shapes by the identity of a dialect's tuple (hashing the shapes on every
+hand costs more than a site's whole noise scan); the tuple is kept so its id stays its."""
 
 
 def _noise(shapes: tuple[NoiseShape, ...]) -> Noise:
-    noise = _NOISES.get(shapes)
-    if noise is None:
-        noise = _NOISES[shapes] = Noise(shapes)
-    return noise
+    found = _NOISES.get(id(shapes))
+    if found is None or found[0] is not shapes:
+        found = _NOISES[id(shapes)] = (shapes, Noise(shapes))
+    return found[1]
 
 
 POKERSTARS = Dialect(

@@ -55,6 +55,10 @@ class NoiseShape:
     pattern: str
     kind: TableEventKind | None = None
     exclude: str | None = None
+    marks: tuple[str, ...] = ()
+    """Texts one of which every line of this shape contains (``(' said, "',)``). When
+    every shape of a site gives some, :meth:`Noise.strip` looks only at the lines that
+    hold one: the hot path, since most hands have no noise line at all."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +73,13 @@ class NoiseLine:
 class Noise:
     """A site's noise shapes, with one scan of a hand's text for all of them."""
 
-    __slots__ = ("_excludes", "_patterns", "_scan", "shapes")
+    __slots__ = ("_excludes", "_marks", "_patterns", "_scan", "shapes")
 
     def __init__(self, shapes: Iterable[NoiseShape]) -> None:
         self.shapes: tuple[NoiseShape, ...] = tuple(shapes)
+        self._marks: tuple[str, ...] | None = (
+            tuple(dict.fromkeys(m for s in self.shapes for m in s.marks))
+            if self.shapes and all(s.marks for s in self.shapes) else None)
         alternatives = "|".join(f"(?:{_GROUP.sub('(?:', s.pattern)})" for s in self.shapes)
         self._scan: re.Pattern[str] | None = (
             re.compile(rf"^(?:{alternatives})$", re.MULTILINE) if self.shapes else None)
@@ -100,7 +107,11 @@ class Noise:
         """``text`` (lines ending in ``"\\n"``, ``lines`` their file lines) without its noise
         lines: the kept text, the kept lines' file numbers and the noise lines taken out."""
         scan = self._scan
-        if scan is None or scan.search(text) is None:
+        if scan is None:
+            return text, tuple(lines), []
+        if self._marks is not None:
+            return self._strip_marked(text, lines, scan, self._marks)
+        if scan.search(text) is None:
             return text, tuple(lines), []
         kept: list[str] = []
         kept_lines: list[int] = []
@@ -113,6 +124,41 @@ class Noise:
             else:
                 noise.append(NoiseLine(shape, number, value))
         return "".join(v + "\n" for v in kept), tuple(kept_lines), noise
+
+    def _strip_marked(self, text: str, lines: Sequence[int], scan: re.Pattern[str],
+                      marks: tuple[str, ...]) -> tuple[str, tuple[int, ...], list[NoiseLine]]:
+        """:meth:`strip` looking only at the lines that hold one of the shapes' marks."""
+        if not any(mark in text for mark in marks):
+            return text, tuple(lines), []
+        starts: set[int] = set()
+        for mark in marks:
+            at = text.find(mark)
+            while at >= 0:
+                starts.add(text.rfind("\n", 0, at) + 1)
+                at = text.find(mark, at + 1)
+        taken: list[tuple[int, int, int, str]] = []
+        for start in sorted(starts):
+            end = text.find("\n", start)
+            value = text[start:] if end < 0 else text[start:end]
+            shape = self.shape_of(value) if scan.fullmatch(value) else None
+            if shape is not None:
+                taken.append((start, len(text) if end < 0 else end + 1, shape, value))
+        if not taken:
+            return text, tuple(lines), []
+        pieces: list[str] = []
+        dropped: set[int] = set()
+        noise: list[NoiseLine] = []
+        done = 0
+        for start, after, shape, value in taken:
+            index = text.count("\n", 0, start)
+            if index < len(lines):
+                dropped.add(index)
+                noise.append(NoiseLine(shape, lines[index], value))
+            pieces.append(text[done:start])
+            done = after
+        pieces.append(text[done:])
+        kept_lines = tuple(n for i, n in enumerate(lines) if i not in dropped)
+        return "".join(pieces), kept_lines, noise
 
     def events(self, noise: Iterable[NoiseLine], names: Iterable[str] = ()) -> list[HandEvent]:
         """The events of the lines :meth:`strip` took out.

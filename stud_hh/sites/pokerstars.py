@@ -22,7 +22,6 @@ from stud_hh.events import (
     BoardSummary,
     BringIn,
     Call,
-    Chat,
     Check,
     Collect,
     Deal,
@@ -44,34 +43,98 @@ from stud_hh.events import (
     Street,
     StreetStart,
     SummaryStart,
-    TableEvent,
     TableEventKind,
     UncalledReturned,
     positional_constructor,
 )
-from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
+from stud_hh.money import parse_amount
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.noise import NoiseShape
 
 SITE: str = "PokerStars"
 
-NOISE: tuple[NoiseShape, ...] = ()
-"""The shapes of this site's chat, table-traffic and notice lines (see
-:mod:`stud_hh.sites.noise`); docs/formats/ catalogues them."""
+_NOT_STRUCTURE = r"(?!Seat \d+: |Dealt to |Uncalled bet \(|Total pot |Board \[|\*\*\* )"
+"""No noise line starts like a seat, deal, uncalled-bet, pot, board or section line (a seat
+line may end in ``is sitting out``)."""
+_WHO = _NOT_STRUCTURE + r"(?P<name>.+?)"
+_CHIPS_FOR = r"\d+ chips for .+"
 
-HAND_START: re.Pattern[str] = re.compile(r"(?i:pokerstars)\b[^\n#]*#\d+")
-"""A line that opens a PokerStars hand (also matches the upper-case re-export)."""
+NOISE: tuple[NoiseShape, ...] = (
+    NoiseShape(_WHO + r' \[observer\] said, "(?P<text>.*)"', marks=(' said, "',)),
+    NoiseShape(_WHO + r' said, "(?P<text>.*)"', marks=(' said, "',)),
+    NoiseShape(_WHO + r" joins the table at seat #\d+", TableEventKind.JOINS,
+               marks=(" the table",)),
+    NoiseShape(_WHO + r" leaves the table", TableEventKind.LEAVES, marks=(" the table",)),
+    NoiseShape(_WHO + r" is connected", TableEventKind.CONNECTED, marks=("connected",)),
+    NoiseShape(_WHO + r" is disconnected", TableEventKind.DISCONNECTED, marks=("connected",)),
+    NoiseShape(_WHO + r" has timed out(?: while (?:being )?disconnected)?",
+               TableEventKind.TIMED_OUT, marks=(" has ",)),
+    NoiseShape(_WHO + r":? (?:is sitting out|sits out)", TableEventKind.SITTING_OUT,
+               marks=(" sit",)),
+    NoiseShape(_WHO + r" has returned", TableEventKind.RETURNED, marks=(" has ",)),
+    NoiseShape(_WHO + r" was removed from the table for failing to post",
+               TableEventKind.REMOVED, marks=(" the table",)),
+    NoiseShape(_WHO + r" finished the tournament(?: in \d+(?:st|nd|rd|th) place"
+               r"(?: and received .+)?)?", TableEventKind.FINISHED, marks=("tournament",)),
+    NoiseShape(_WHO + r" wins the tournament(?: and receives .+)? - congratulations!",
+               TableEventKind.FINISHED, marks=("tournament",)),
+    NoiseShape(_WHO + r" wins an entry to tournament #\d+", TableEventKind.OTHER,
+               marks=("tournament",)),
+    NoiseShape(_WHO + r" re-buys and receives " + _CHIPS_FOR, TableEventKind.OTHER,
+               marks=(" receives ",)),
+    NoiseShape(_WHO + r" takes the add-on and receives " + _CHIPS_FOR, TableEventKind.OTHER,
+               marks=(" receives ",)),
+    NoiseShape(_WHO + r" adds \d+ chips \(\d+ stack\(s\) of \d+ chips\)\. .+ has \d+ "
+               r"stack\(s\) remaining\.", TableEventKind.OTHER, marks=(" has ",)),
+    NoiseShape(_WHO + r" (?:wins|split) the \S+ bounty for eliminating .+",
+               TableEventKind.OTHER, marks=(" bounty ",)),
+    NoiseShape(_WHO + r" wins \S+ for (?:eliminating|splitting the elimination of) .+ and "
+               r"their own bounty increases by \S+ to \S+", TableEventKind.OTHER,
+               marks=(" bounty ",)),
+    NoiseShape(_WHO + r" will be allowed to play after the button", TableEventKind.OTHER,
+               marks=(" allowed ",)),
+    NoiseShape(_WHO + r" has \d+ seconds left to act", TableEventKind.OTHER,
+               marks=(" has ",)),
+    NoiseShape(r"All players have agreed to skip the break\. Game resuming\.",
+               TableEventKind.OTHER, marks=(" break",)),
+    NoiseShape(r"The tournament is on break\.?", TableEventKind.OTHER, marks=(" break",)),
+    NoiseShape(r"\*{11} # \d+ \*{14}", TableEventKind.OTHER, marks=("*****",)),
+)
+"""The shapes of this site's chat, table-traffic and notice lines (see
+:mod:`stud_hh.sites.noise`); docs/formats/pokerstars.md catalogues each (``noise.*``).
+
+None of them can be a line of the game: chat ends in a quote and every other shape ends
+in words no action, deal, pot or summary line ends in.
+
+>>> from stud_hh.sites.noise import Noise
+>>> noise = Noise(NOISE)
+>>> [noise.shape_of(x) is not None for x in ('Ann said, "gl"', "Bob: sits out",
+...     "Bob (10 in chips) is sitting out", "Seat 2: Bob (10 in chips) is sitting out")]
+[True, True, True, False]
+"""
+
+HAND_START: re.Pattern[str] = re.compile(r"(?:(?i:pokerstars)\b[^\n#]*|Игра PokerStars )#\d+")
+"""A line that opens a PokerStars hand (also matches the upper-case re-export, and the
+Russian client's ``Игра PokerStars #``, which is recognised only to be refused by name)."""
 
 _HEAD = re.compile(
-    r"(?i)(?P<site>pokerstars)(?P<home> home game)?(?: zoom)? (?:game|hand) #(?P<id>\d+):\s*"
+    r"(?i)(?P<site>pokerstars)(?: (?P<home>home game))?(?: zoom)?(?: (?:game|hand))? "
+    r"#(?P<id>\d+):\s*"
 )
 _CLUB = re.compile(r"\{(?P<club>[^}]*)\}\s*")
+_PIECE = r"(?:Rs\. ?|T\$|[$€£¥₹])?\d[\d.,]*(?:FPP)?"
 _TOURNAMENT = re.compile(
-    r"(?i)tournament #(?P<tid>\d+),\s*(?P<buyin>freeroll|\S+)(?:\s+(?P<cur>[A-Z]{3})(?=\s))?\s+"
+    rf"(?i)(?:zoom )?tournament #(?P<tid>\d+),\s*"
+    rf"(?:(?P<buyin>freeroll|{_PIECE}(?:\+{_PIECE})*)"
+    r"(?:\s?(?P<cur>usd|eur|gbp|cad|inr|cny|fpp|sc)\b)?\s+(?!card\b))?"
 )
+"""``Tournament #N, <buy-in> `` (the buy-in may be missing: ``Tournament #N, Hold'em``; a
+``7`` before ``Card Stud`` is the game's, not a buy-in)."""
+_ADM_ID = re.compile(r"\s*\[(?:ADM|AAMS) ID: [A-Za-z0-9]+\]")
 _PAREN = re.compile(r"(?P<name>.*?)\s*\((?P<paren>[^()]*)\)$")
 _STAKES = re.compile(
-    r"(?P<sb>[^\s/]*\d[^\s/]*)/(?P<bb>[^\s/]*\d[^\s/]*)(?:\s+(?P<cur>[A-Za-z]{3}))?$"
+    r"(?:ante [^,]*,\s*)?(?P<sb>(?:Rs\. ?)?[^\s/]*\d[^\s/]*)/(?P<bb>(?:Rs\. ?)?[^\s/]*\d[^\s/]*)"
+    r"(?:\s+(?P<cur>[A-Za-z]{3}))?$"
 )
 _GAME_LIMIT = re.compile(r"(?i)(?P<game>.+?)\s+(?P<limit>fixed limit|pot limit|no limit|limit)$")
 _LEVEL = re.compile(
@@ -85,6 +148,30 @@ _DATE = re.compile(
     r"(?P<tz2>[A-Za-z]{2,5})\])?"
 )
 _TABLE = re.compile(r"(?i)table '(?P<name>.*)'\s*(?:(?P<max>\d+)-max)?")
+
+SYMBOLS: tuple[tuple[str, str], ...] = (
+    ("T$", "T$"), ("Rs.", "INR"), ("₹", "INR"), ("¥", "CNY"), ("$", "USD"), ("€", "EUR"),
+    ("£", "GBP"),
+)
+"""The currency signs PokerStars prints, in the order to look for them (``T$`` before
+``$``); an ISO code printed after the amounts (``CAD``) wins over the sign."""
+
+
+def _symbol_currency(text: str) -> str | None:
+    return next((code for sign, code in SYMBOLS if sign in text), None)
+
+
+def money_text(text: str) -> str:
+    """An amount as :func:`~stud_hh.money.parse_amount` reads it: the Indian rupee's
+    ``Rs. `` and ``₹`` taken off (the money module knows the other signs).
+
+    >>> money_text("Rs. 1,500"), money_text("₹20"), money_text("$0.04")
+    ('1,500', '20', '$0.04')
+    """
+    if "Rs." in text or "₹" in text:
+        return text.replace("Rs.", "").replace("₹", "").strip()
+    return text
+
 
 STUD_GAMES: dict[str, Game] = {
     "7 card stud": Game.STUD,
@@ -131,6 +218,11 @@ def read_header(line: str) -> HeaderFields:
     """
     head = _HEAD.match(line)
     if head is None:
+        if line.startswith("Игра PokerStars"):
+            raise HandParseError(
+                "a PokerStars history written by the Russian client: its stud lines are not "
+                "known exactly, so it is not read (docs/formats/pokerstars.md, Languages)",
+                text=line)
         raise HandParseError("not a PokerStars hand header", text=line)
     hand_id = head.group("id")
     rest = line[head.end():]
@@ -176,6 +268,7 @@ def _read_static(rest: str, line: str) -> HeaderFields:
         "match_round": None,
         "mixed_game": None,
     }
+    rest = _ADM_ID.sub("", rest)  # PokerStars.it: "($0.10/$0.20 EUR) [ADM ID: 12AB] - ..."
     club = _CLUB.match(rest)
     if club:
         fields["home_club"] = club.group("club")
@@ -185,7 +278,8 @@ def _read_static(rest: str, line: str) -> HeaderFields:
     if tour:
         fields["tournament_id"] = tour.group("tid")
         buy_in_text = tour.group("buyin")
-        fields["buy_in_currency"] = tour.group("cur")
+        code = tour.group("cur")
+        fields["buy_in_currency"] = code.upper() if code else None
         rest = rest[tour.end():]
     parts = rest.split(" - ")
     game_part = parts[0].strip()
@@ -233,24 +327,21 @@ def _read_static(rest: str, line: str) -> HeaderFields:
         raise HandParseError(f"unreadable stakes {stakes_text!r}", text=line)
     sb_text, bb_text = stakes.group("sb"), stakes.group("bb")
     currency = stakes.group("cur")
-    if currency:
-        currency = currency.upper()
-    else:
-        currency = next((c for s, c in CURRENCY_SYMBOLS.items() if s in sb_text), None)
+    currency = currency.upper() if currency else _symbol_currency(sb_text)
     tournament = fields["tournament_id"] is not None
     if tournament:
         currency = None  # tournament stakes are chips
     scale = 100 if currency else 1
     try:
-        fields["small_bet"] = parse_amount(sb_text, scale)
-        fields["big_bet"] = parse_amount(bb_text, scale)
+        fields["small_bet"] = parse_amount(money_text(sb_text), scale)
+        fields["big_bet"] = parse_amount(money_text(bb_text), scale)
     except ValueError as exc:
         raise HandParseError(f"unreadable stakes {stakes_text!r}: {exc}", text=line) from None
     fields["currency"] = currency
     fields["scale"] = scale
     fields["play_money"] = currency is None and not tournament
 
-    if buy_in_text is not None:
+    if tour:
         _read_buy_in(buy_in_text, fields)
 
     return HeaderFields("", game_name, game, fields)
@@ -268,18 +359,24 @@ def _read_time(when: re.Match[str] | None, fields: dict[str, Any]) -> None:
             fields["started_at"] = to_utc(when.group("d"), when.group("t"), when.group("tz"))
 
 
-def _read_buy_in(text: str, fields: dict[str, Any]) -> None:
-    """``$2.00+$0.20``, ``$10+$10+$2`` (bounty), ``100+9``, ``Freeroll``."""
+def _read_buy_in(text: str | None, fields: dict[str, Any]) -> None:
+    """``$2.00+$0.20`` (buy-in and fee), ``$10+$10+$2`` (buy-in, bounty, fee), ``100+9``
+    (play chips), ``50FPP`` and ``250 SC`` (points), ``Freeroll``, or nothing at all."""
+    if text is None:  # "Tournament #35055742, Hold'em No Limit": no buy-in printed
+        return
     if text.lower() == "freeroll":
         fields["buy_in"] = fields["fee"] = 0
         return
-    pieces = text.split("+")
-    symbol_currency = next((c for s, c in CURRENCY_SYMBOLS.items() if s in text), None)
-    currency = fields["buy_in_currency"] or symbol_currency
+    upper = text.upper()
+    points = next((p for p in ("FPP", "SC") if upper.endswith(p)), None)
+    if points is not None:  # "50FPP": FPDB reads these as points, with no fee
+        text = text[: -len(points)]
+        fields["buy_in_currency"] = points
+    currency = fields["buy_in_currency"] or _symbol_currency(text)
     fields["buy_in_currency"] = currency
-    scale = 100 if currency else 1
+    scale = 100 if currency and currency not in ("FPP", "SC") else 1
     try:
-        amounts = [parse_amount(p, scale) for p in pieces]
+        amounts = [parse_amount(money_text(p), scale) for p in text.split("+")]
     except ValueError:
         return
     if currency is None:
@@ -291,20 +388,6 @@ def _read_buy_in(text: str, fields: dict[str, Any]) -> None:
     else:
         fields["buy_in"], fields["bounty"], fields["fee"] = amounts[0], amounts[1], amounts[-1]
 
-
-_TABLE_EVENT_KINDS: tuple[tuple[str, TableEventKind], ...] = (
-    (" joins the table at seat #", TableEventKind.JOINS),
-    (" leaves the table", TableEventKind.LEAVES),
-    (" is disconnected", TableEventKind.DISCONNECTED),
-    (" is connected", TableEventKind.CONNECTED),
-    (" has timed out", TableEventKind.TIMED_OUT),
-    (" is sitting out", TableEventKind.SITTING_OUT),
-    (" sits out", TableEventKind.SITTING_OUT),
-    (" has returned", TableEventKind.RETURNED),
-    (" was removed from the table", TableEventKind.REMOVED),
-    (" finished the tournament", TableEventKind.FINISHED),
-    (" wins the tournament", TableEventKind.FINISHED),
-)
 
 _FOLDED_ON = {
     "3rd street": Street.THIRD,
@@ -332,7 +415,7 @@ class LineError(Exception):
 
 
 # -- line shapes: the same regular expressions as grammar/pokerstars.lark -------------
-_AMT = r"[$€£]?\d[\d.,]*"
+_AMT = r"(?:[$€£¥₹]|Rs\. ?)?\d[\d.,]*"
 _CARDS_RE = r"\[[^\[\]\n]*\]"
 _ALLIN = r"(?P<all_in> and is all-in)?"
 SHAPES: dict[str, re.Pattern[str]] = {
@@ -354,22 +437,15 @@ SHAPES: dict[str, re.Pattern[str]] = {
     "COLLECT": re.compile(
         rf"(?P<name>[^\n]+) collected (?P<amount>{_AMT}) from "
         r"(?:(?P<pot>main|side) )?pot(?:-(?P<index>\d+))?"),
-    "CHAT": re.compile(r'(?P<name>[^\n]+) said, "(?P<text>[^\n]*)"'),
-    "TABLE_EVENT": re.compile(
-        r"(?P<name>[^\n]+):? (?P<what>is sitting out|sits out|joins the table at seat #\d+|"
-        r"leaves the table|is connected|is disconnected|has timed out[^\n]*|has returned|"
-        r"was removed from the table[^\n]*|finished the tournament[^\n]*|"
-        r"wins the tournament[^\n]*|re-buys[^\n]*|takes the add-on[^\n]*|"
-        r"wins [^\n]*bounty[^\n]*)"),
 }
 """Every line shape the grammar accepts inside a section, as Python regexes with
 named fields; ``tests/test_grammar.py`` checks they classify every corpus line
 exactly as the grammar's alternation order does."""
 
 ACTIONS = ("BRING_IN", "BET", "RAISE", "CALL", "CHECK", "FOLD", "SHOW", "MUCK", "NO_SHOW")
-LINE_ORDER = ("DEAL", "UNCALLED", "ANNOUNCE", *ACTIONS, "COLLECT", "CHAT", "TABLE_EVENT")
+LINE_ORDER = ("DEAL", "UNCALLED", "ANNOUNCE", *ACTIONS, "COLLECT")
 """The order of the alternatives of ``LINES`` in the grammar: the first that matches wins."""
-PRE_ORDER = ("ANTE", "CHAT", "TABLE_EVENT")
+PRE_ORDER = ("ANTE",)
 
 # The word after the last ": " names the action for every action shape, and the
 # text after that ": " (which holds no ": ") is the action's own shape: check just
@@ -495,8 +571,7 @@ class PokerStarsBuilder:
             "ANTE": self._ante, "BRING_IN": self._bring_in, "BET": self._bet,
             "RAISE": self._raise, "CALL": self._call, "CHECK": self._check,
             "FOLD": self._fold, "SHOW": self._show, "MUCK": self._muck,
-            "NO_SHOW": self._no_show, "COLLECT": self._collect, "CHAT": self._chat,
-            "TABLE_EVENT": self._table_event,
+            "NO_SHOW": self._no_show, "COLLECT": self._collect,
         }
 
     def begin(self, fields: dict[str, Any], lines: Sequence[int]) -> None:
@@ -521,7 +596,7 @@ class PokerStarsBuilder:
         value = _AMOUNT_CACHE.get(key)
         if value is None:
             try:
-                value = parse_amount(text, self.scale)
+                value = parse_amount(money_text(text), self.scale)
             except ValueError as exc:
                 raise LineError(str(exc), n) from None
             if len(_AMOUNT_CACHE) >= 65536:
@@ -574,11 +649,13 @@ class PokerStarsBuilder:
 
     def _seat(self, value: str, n: int) -> None:
         number_text, _, rest = value[5:].partition(": ")
-        name, sep, chips = rest.rpartition(" (")
-        if not sep:
+        # "NAME ($1.46 in chips)", "NAME (36806 in chips, $332.50 bounty)", then maybe
+        # "is sitting out" or "out of hand (moved from another table into small blind)"
+        chips_at = rest.rfind(" in chips")
+        opened = rest.rfind(" (", 0, chips_at) if chips_at > 0 else -1
+        if opened < 0:
             raise LineError("unreadable seat line", n)
-        # "($1.46 in chips)" possibly followed by "is sitting out" / "out of hand ..."
-        chips_text, _, after = chips.partition(" in chips")
+        name, chips_text, after = rest[:opened], rest[opened + 2:chips_at], rest[chips_at:]
         stack = self._amount(chips_text.strip(), n)
         sitting_out = "sitting out" in after or "out of hand" in after
         if name in self.names:
@@ -621,6 +698,10 @@ class PokerStarsBuilder:
 
     def RIVER(self, token: Any) -> None:
         self._street(token, Street.SEVENTH)
+
+    def CANCELLED(self, token: Any) -> None:
+        raise LineError("the site cancelled this hand ('Hand cancelled'): no hand was played "
+                        "to read", token.line)
 
     def SHOWDOWN(self, token: Any) -> None:
         self.events.append(ShowdownStart(line=self._file_line(token.line)))
@@ -691,33 +772,13 @@ class PokerStarsBuilder:
                                    amount=self._amount(m["amount"], n), pot=pot,
                                    pot_index=index))
 
-    def _chat(self, name: str, m: re.Match[str], n: int) -> None:
-        value = m.group(0)
-        said = m["text"]
-        if name not in self.names:  # a name holding ' said, "', or an observer
-            for candidate in self.names:
-                if value.startswith(candidate + ' said, "'):
-                    name, said = candidate, value[len(candidate) + 8 : -1]
-                    break
-        self.events.append(Chat(line=self._file_line(n), player=name, text=said))
-
-    def _table_event(self, name: str, m: re.Match[str], n: int) -> None:
-        value = m.group(0)
-        what = m["what"]
-        kind = next((k for marker, k in _TABLE_EVENT_KINDS if what.startswith(marker.strip())),
-                    TableEventKind.OTHER)
-        if name.endswith(":"):  # "X: is sitting out": the grammar's optional colon
-            name = name[:-1]
-        self.events.append(TableEvent(line=self._file_line(n), player=name, kind=kind,
-                                      text=value))
-
     # -- summary ------------------------------------------------------------------------
     def SUMMARY(self, token: Any) -> None:
         self.events.append(SummaryStart(line=self._file_line(token.line)))
 
     def TOTAL_POT(self, token: Any) -> None:
         n: int = token.line
-        value: str = token.value[:-1]
+        value: str = token.value[:-1].replace("Rs. ", "Rs.")  # one word per amount
         pots, _, rake_text = value[len("Total pot "):].partition("|")
         rake_text = rake_text.strip()
         rake = 0
