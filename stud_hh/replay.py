@@ -943,6 +943,9 @@ class _Replay:
         if start not in live:
             start = next((p for p in self._after(start) if p in live), live[0])
         order = [start] + [p for p in self._after(start) if p in live]
+        if self.profile.side_pots_shown_first:  # the deepest pot's players first
+            order.sort(key=lambda p: -sum(self.players[p].put_in.values()))
+            rule += ", the last side pot's players before those all-in for less"
         rank = {p: i for i, p in enumerate(order)}
         shown = [(p, n) for p, n in self.show_lines if p in rank]
         for (before, _), (after, line) in itertools.pairwise(shown):

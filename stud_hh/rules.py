@@ -418,6 +418,11 @@ class Profile:
     odd_chip: OddChip = OddChip()
     showdown_first: ShowdownFirst = ShowdownFirst.RIVER_BETTOR
     """Who shows first; see :class:`ShowdownFirst`."""
+    side_pots_shown_first: bool = False
+    """False (RULES.md): one showing order for all, whoever is all-in. True (Merge): with
+    side pots, the players of the last side pot show first, in that order, then those
+    all-in for less, pot by pot back to the main pot (each pot is shown down as it is
+    awarded, the last side pot first)."""
     uncalled_in_pot: bool = False
     """How the site prints a bet nobody called (not a house rule: RULES.md lets a
     profile hold "anything else a site does differently"). False: an ``Uncalled bet``
@@ -871,6 +876,12 @@ _MRG_EVIDENCE: tuple[Evidence, ...] = (
              hand_id="78854953-357",
              shows="stud8, 7th street checked: Player1, the first to act on 7th, shows before "
              "Hero; in every other showdown one hand is shown and the others mucked"),
+    Evidence(setting="side_pots_shown_first", support=Support.OUTSIDE_CORPUS,
+             file="jejellyroll-fr/fpdb-3 regression-test-files/tour/Merge/Mixed/"
+             "HORSE-Tournament-Freeroll.201107.xml", hand_id="36487050-15",
+             shows="razz: Player5 all-in on the ante; on 7th Player1 bets, Player15 calls; "
+             "shown Player1, Player15, then Player5 (seat 0, clockwise between them): the "
+             "side pot's players show first, the main pot's all-in player last"),
     Evidence(setting="bring_in_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no two equal door cards decide the "
              "bring-in. Suit follows RULES.md (seeds 001, 003)"),
@@ -892,8 +903,9 @@ _MRG_EVIDENCE: tuple[Evidence, ...] = (
 
 MERGE = _differing_from_casino(
     name="merge",
-    description="Merge Gaming fixed-limit stud, stud8 and razz cash games: the odd chip of a "
-    "split goes to the high half; no other house rule is decided by the corpus hands",
+    description="Merge Gaming fixed-limit stud, stud8 and razz cash games and tournaments: "
+    "the odd chip of a split goes to the high half; side pots are shown down first",
+    side_pots_shown_first=True,
     evidence=_MRG_EVIDENCE,
 )
 

@@ -14,7 +14,7 @@ import random
 import pytest
 from catalogue import catalogue, check_noise_insertion, instance
 from conftest import CORPUS_DIR, CORPUS_MISSING
-from forms_merge import HANDS, V1_STUD, main_hand, write
+from forms_merge import HANDS, HORSE_TOURNAMENT, V1_STUD, main_hand, side_pot_hand, write
 
 from stud_hh.errors import HandParseError
 from stud_hh.events import Chat, Game, Limit, Raise, TableEvent, UncalledReturned
@@ -192,3 +192,33 @@ def test_a_tournament_hand_whose_bets_show_no_stakes_is_read_with_unknown_stakes
 def test_versions_write_the_same_game() -> None:
     a = parse_hand(write(main_hand(50, 100, 5, 10, 5), V1_STUD, "1-1"))
     assert a.header.table == "Hudson (31423297)"
+
+
+def _balances_less(text: str, ante: int) -> str:
+    """``text`` with every player's ``balance`` lowered by ``ante`` chips."""
+    import re
+
+    def lower(m: re.Match[str]) -> str:
+        return f'balance="{m[1]}{float(m[2]) - ante:.2f}"'
+
+    return re.sub(r'balance="(\$?)([\d.]+)"', lower, text)
+
+
+def test_tournament_balances_printed_after_the_antes_are_read_back() -> None:
+    """The 2011 HORSE freeroll prints each balance after the ante was taken: an all-in then
+    puts in the balance plus the ante. The reader adds the antes back (with a warning) only
+    when the chips overrun a balance by no more than the ante; a hand that fits its
+    balances is read as printed."""
+    from stud_hh.replay import replay
+
+    text = write(side_pot_hand(100, 200, 10, 25), HORSE_TOURNAMENT, "36487050-31")
+    plain = parse_hand(text)
+    assert not [w for w in plain.warnings if "after the antes" in w]
+    shifted = parse_hand(_balances_less(text, 10))
+    assert [s.stack for s in shifted.header.seats] == [s.stack for s in plain.header.seats]
+    assert [w for w in shifted.warnings if "after the antes" in w]
+    assert replay(shifted).violations == ()
+    too_far = parse_hand(_balances_less(text, 30))  # more than the ante short: not read back
+    assert [s.stack for s in too_far.header.seats] == [
+        s.stack - 30 for s in plain.header.seats]
+    assert "stack.exceeded" in {v.rule for v in replay(too_far).violations}

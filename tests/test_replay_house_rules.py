@@ -254,3 +254,71 @@ def test_one_collection_naming_no_pot_for_several_pots() -> None:
     (violation,) = replay(parse_hand(shared), "pokerstars").violations
     assert (violation.rule, violation.line, violation.player) == ("pot.wrong-winner", 40, "Cid")
     assert violation.message == "the pots went to Ann, Cid; the cards give none to Cid"
+
+
+SIDE_POT_SHOWDOWN = """\
+PokerStars Hand #300000000102:  7 Card Stud Limit ($0.10/$0.20 USD) - 2026/03/14 16:19:00 ET
+Table 'Test' 8-max
+Seat 1: Ann ($10 in chips)
+Seat 2: Cid ($0.02 in chips)
+Seat 3: Bob ($10 in chips)
+Ann: posts the ante $0.02
+Cid: posts the ante $0.02 and is all-in
+Bob: posts the ante $0.02
+*** 3rd STREET ***
+Dealt to Ann [As 7d Ah]
+Dealt to Cid [Kc]
+Dealt to Bob [2c]
+Bob: brings in for $0.05
+Ann: calls $0.05
+*** 4th STREET ***
+Dealt to Ann [As 7d Ah] [Kd]
+Dealt to Cid [Kc] [Qh]
+Dealt to Bob [2c] [4d]
+Ann: checks
+Bob: checks
+*** 5th STREET ***
+Dealt to Ann [As 7d Ah Kd] [8s]
+Dealt to Cid [Kc Qh] [2h]
+Dealt to Bob [2c 4d] [Jc]
+Ann: checks
+Bob: checks
+*** 6th STREET ***
+Dealt to Ann [As 7d Ah Kd 8s] [3c]
+Dealt to Cid [Kc Qh 2h] [5d]
+Dealt to Bob [2c 4d Jc] [6h]
+Ann: checks
+Bob: checks
+*** RIVER ***
+Dealt to Ann [As 7d Ah Kd 8s 3c] [9h]
+Ann: bets $0.20
+Bob: calls $0.20
+*** SHOW DOWN ***
+Ann: shows [As 7d Ah Kd 8s 3c 9h] (a pair of Aces)
+Bob: shows [Td Ts 2c 4d Jc 6h 5s] (a pair of Tens)
+Cid: shows [7c 8c Kc Qh 2h 5d 9d] (high card King)
+Ann collected $0.50 from side pot
+Ann collected $0.06 from main pot
+*** SUMMARY ***
+Total pot $0.56 Main pot $0.06. Side pot $0.50. | Rake $0
+Seat 1: Ann showed [As 7d Ah Kd 8s 3c 9h] and won ($0.56) with a pair of Aces
+Seat 2: Cid showed [7c 8c Kc Qh 2h 5d 9d] and lost with high card King
+Seat 3: Bob showed [Td Ts 2c 4d Jc 6h 5s] and lost with a pair of Tens
+"""
+"""Cid is all-in on the ante; Ann bets 7th street and Bob calls. Shown Ann, Bob, then Cid:
+the side pot's players first (Merge), where RULES.md's one clockwise order from the
+bettor has Cid (seat 2) show before Bob (seat 3)."""
+
+
+def test_side_pots_shown_first_orders_the_showdown_by_pot() -> None:
+    hand = parse_hand(SIDE_POT_SHOWDOWN)
+    assert _rules(replay(hand, "pokerstars")) == [("showdown.wrong-order", 40)]
+    with _profile(side_pots_shown_first=True) as by_pot:
+        assert _rules(replay(hand, by_pot)) == []
+        clockwise = SIDE_POT_SHOWDOWN.replace(
+            "Bob: shows [Td Ts 2c 4d Jc 6h 5s] (a pair of Tens)\n"
+            "Cid: shows [7c 8c Kc Qh 2h 5d 9d] (high card King)\n",
+            "Cid: shows [7c 8c Kc Qh 2h 5d 9d] (high card King)\n"
+            "Bob: shows [Td Ts 2c 4d Jc 6h 5s] (a pair of Tens)\n")
+        assert _rules(replay(parse_hand(clockwise), by_pot)) == [("showdown.wrong-order", 40)]
+        assert _rules(replay(parse_hand(clockwise), "pokerstars")) == []

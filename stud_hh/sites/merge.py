@@ -53,14 +53,22 @@ from stud_hh.cards import MaybeCard, normalise_card
 from stud_hh.documents import DocumentFormat, DocumentHand
 from stud_hh.errors import HandParseError
 from stud_hh.events import (
+    Bet,
+    BringIn,
+    Call,
     Chat,
+    Check,
     Collect,
+    Complete,
+    Fold,
     Game,
     HandEvent,
     HandHeader,
     Limit,
     Muck,
+    PostAnte,
     PotKind,
+    Raise,
     Seat,
     Show,
     ShowdownStart,
@@ -216,6 +224,10 @@ def read(raw: RawHand) -> DocumentHand:
                        game_text, stakes, kind != base).read()
 
 
+_ACTS = (BringIn, Complete, Bet, Raise, Call, Check, Fold)
+"""The events of a player acting: none can come from a player all-in on the ante."""
+
+
 def card(text: str) -> MaybeCard:
     """A Merge card; ``None`` for a hidden one (``null``, empty) or an unreadable one.
 
@@ -241,6 +253,8 @@ class _Reader:
         self.names: dict[str, str] = {}
         """Player names by seat number as printed."""
         self.old_raise = (game.get("starttime") or NEW_RAISE)[:14] < NEW_RAISE
+        self.stacks_left: dict[str, int] = {}
+        """Each player's stack after the hand's chips went in, as the last ``events`` ran."""
 
     def player(self, element: Element) -> str:
         seat = element.need("player")
@@ -307,11 +321,46 @@ class _Reader:
             started_at=started_at, started_local=started_local, seats=tuple(seats),
             line=game.line, **fields)
         events = self.events(header)
+        if self.tournament:
+            header, events = self.after_antes(header, events)
         if small is None:
             small, big = stakes_of(self.kind, events, line, self.warnings)
             header = dataclasses.replace(header, small_bet=small, big_bet=big)
         return DocumentHand(SITE, self.hand_id, self.game_text, header, tuple(events),
                             tuple(self.warnings))
+
+    def after_antes(self, header: HandHeader, events: list[HandEvent]
+                    ) -> tuple[HandHeader, list[HandEvent]]:
+        """A tournament hand whose ``balance`` attributes are the stacks *after* the antes.
+
+        The 2011 HORSE freeroll's every all-in puts in its player's balance plus their ante,
+        a player with a balance of 0 posts an ante, and one whose balance equals the ante
+        folds afterwards (FPDB tour/Merge/Mixed/HORSE-Tournament-Freeroll.201107.xml):
+        there the balances are printed after the antes were taken. When the chips put in
+        overrun some balance, or a player all-in on the ante acts later, and adding the
+        antes back fits every player, the stacks are read so (with a warning); otherwise
+        the balances stand and the replayer judges the hand.
+        """
+        over = {name: -left for name, left in self.stacks_left.items() if left < 0}
+        antes: dict[str, int] = {}
+        broke: set[str] = set()  # all-in on the ante, yet acting later
+        for event in events:
+            if isinstance(event, PostAnte):
+                antes[event.player] = antes.get(event.player, 0) + event.amount
+                if event.all_in:
+                    broke.add(event.player)
+            elif isinstance(event, _ACTS) and event.player in broke:
+                over.setdefault(event.player, 0)
+        if not over or any(short > antes.get(name, 0) for name, short in over.items()):
+            return header, events
+        seats = tuple(dataclasses.replace(s, stack=s.stack + antes.get(s.name, 0))
+                      for s in header.seats)
+        self.warnings.append(f"line {header.line}: the balances are the stacks after the antes "
+                             f"({', '.join(sorted(over))} put in more than their balance, by "
+                             "no more than their ante, or act after an all-in ante): the "
+                             "antes are added back")
+        header = dataclasses.replace(header, seats=seats)
+        return header, self.events(header)
 
     def tournament_fields(self, data: list[str], table: str, line: int) -> dict[str, Any]:
         """The tournament's id (``data``'s third field, ``36447024-1``: tournament and
@@ -407,6 +456,7 @@ class _Reader:
             for winner in sorted(round_.findall("winner"),
                                  key=lambda w: w.get("uncalled") != "true"):
                 self.winner(table, winner)
+        self.stacks_left = dict(table.stacks)
         return table.events
 
     def chat(self, event: Element) -> Chat:
