@@ -500,6 +500,13 @@ _FPDB = "jejellyroll-fr/fpdb-3 regression-test-files/cash/Stars/Stud/"
 # hands that decide each setting. Besides the evidence below: the first actor of
 # every street of every one of those hands is the player rules.first_actor names
 # (tests/test_rules.py replays them all).
+_SIDE_POTS_UNDECIDED = Evidence(
+    setting="side_pots_shown_first", support=Support.NONE,
+    shows="not confirmed by a corpus hand of the site: none has a player all-in for less "
+    "turning over beside a side pot's players in an order only one value explains. "
+    "RULES.md's one showing order")
+"""The ``side_pots_shown_first`` evidence of every profile no hand decides it for."""
+
 _STARS_EVIDENCE: tuple[Evidence, ...] = (
     # showdown_first: with a bet on 7th street the bettor shows first (every such
     # corpus hand agrees); checked down, the history lists hands in seat order from
@@ -636,7 +643,7 @@ POKERSTARS = _differing_from_casino(
     heads_up_uncapped=False,
     showdown_first=ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER,
     uncalled_unprinted_before=datetime(2008, 1, 1, tzinfo=UTC),
-    evidence=_STARS_EVIDENCE,
+    evidence=(*_STARS_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
 _FTP_STEAL = "FTP/7-StudHL-USD-2-4-201006.Steal.examples.txt"
@@ -695,7 +702,7 @@ FULL_TILT = _differing_from_casino(
     name="fulltilt",
     description="Full Tilt Poker fixed-limit stud, stud8 and razz, checked on the corpus "
     "hands (only the bring-in tie-break and the open pair are decided by them)",
-    evidence=_FTP_EVIDENCE,
+    evidence=(*_FTP_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
 _PARTY_MTT = "PartyPoker/7-Stud-USD-MTT-6.00-201205.txt"
@@ -741,7 +748,7 @@ PARTYPOKER = _differing_from_casino(
     name="partypoker",
     description="PartyPoker fixed-limit stud and stud8: the open pair checked "
     "on the corpus hands; tie-breaks cannot be seen in its histories",
-    evidence=_PARTY_EVIDENCE,
+    evidence=(*_PARTY_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
 _WMX_STUD = "Winamax/7-Stud-6max-EUR-25-50-201611._8games_.txt"
@@ -802,7 +809,7 @@ WINAMAX = _differing_from_casino(
     "the corpus hands",
     showdown_first=ShowdownFirst.NOT_RECORDED,
     uncalled_in_pot=True,
-    evidence=_WMX_EVIDENCE,
+    evidence=(*_WMX_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
 _IPK_STUD = "iPoker/7-StudL-USD-0.05-0.10-201009.txt"
@@ -849,7 +856,7 @@ IPOKER = _differing_from_casino(
     description="iPoker fixed-limit stud and stud8 cash games: the history records no "
     "showing order; no house rule is decided by the corpus hands",
     showdown_first=ShowdownFirst.NOT_RECORDED,
-    evidence=_IPK_EVIDENCE,
+    evidence=(*_IPK_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
 _MRG_HORSE = "Merge/HORSE-8max-USD-0.25-0.50-201409.new.format.txt"
@@ -956,7 +963,7 @@ EVERLEAF = _differing_from_casino(
     description="Everleaf fixed-limit stud: an uncalled bet is returned without a line; the "
     "open pair is decided by the corpus hands",
     uncalled_unprinted=True,
-    evidence=_EVERLEAF_EVIDENCE,
+    evidence=(*_EVERLEAF_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
 _ONGAME = "OnGame/7-Stud-USD-0.10-0.20-201009.Sample.txt"
@@ -1007,7 +1014,7 @@ ONGAME = _differing_from_casino(
     "line; no house rule is decided by the corpus hands",
     showdown_first=ShowdownFirst.NOT_RECORDED,
     uncalled_unprinted=True,
-    evidence=_ONGAME_EVIDENCE,
+    evidence=(*_ONGAME_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
 _ABSOLUTE = "Absolute/7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt"
@@ -1048,7 +1055,7 @@ ABSOLUTE = _differing_from_casino(
     name="absolute",
     description="Absolute fixed-limit stud8: the odd cent of a split goes to the high half; "
     "no other house rule is decided by the corpus hand",
-    evidence=_ABSOLUTE_EVIDENCE,
+    evidence=(*_ABSOLUTE_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
 _BODOG = "Bovada/7-Stud-USD-2.00-4.00-201205.txt"
@@ -1094,7 +1101,7 @@ BOVADA = _differing_from_casino(
     name="bovada",
     description="Bovada (Bodog) fixed-limit stud and stud8: the open pair and the odd cent "
     "of a split are decided by the corpus hands",
-    evidence=_BOVADA_EVIDENCE,
+    evidence=(*_BOVADA_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
 _WPN_2016 = "Winning/7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt"
@@ -1152,7 +1159,7 @@ WINNING = _differing_from_casino(
     "turns the hands over together",
     odd_chip=OddChip(split=PotHalf.LOW, tie=OddChipTie.HIGH_CARD_BY_SUIT),
     showdown_first=ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER,
-    evidence=_WPN_EVIDENCE,
+    evidence=(*_WPN_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
 _KC = "KingsClub/"
@@ -1227,7 +1234,7 @@ KINGSCLUB = _differing_from_casino(
     "back without a line",
     uncalled_unprinted=True,
     bring_in_is_bet=True,
-    evidence=_KC_EVIDENCE,
+    evidence=(*_KC_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
 PROFILES: dict[str, Profile] = {

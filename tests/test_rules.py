@@ -126,7 +126,7 @@ def test_profiles() -> None:
 def test_site_evidence_names_real_fields_and_says_when_nothing_decides(name: str) -> None:
     site = profile(name)
     settings = {"bring_in_tie_break", "board_tie_break", "heads_up_uncapped", "max_bets",
-                "half_bet_reopens", "odd_chip", "open_pair_big_bet"}
+                "half_bet_reopens", "odd_chip", "open_pair_big_bet", "side_pots_shown_first"}
     assert settings <= {e.setting for e in site.evidence}
     assert {e.setting for e in site.evidence} <= {f.name for f in dataclasses.fields(Profile)}
     for e in site.evidence:
@@ -139,7 +139,7 @@ def test_site_evidence_names_real_fields_and_says_when_nothing_decides(name: str
 
 def test_pokerstars_evidence_covers_every_setting() -> None:
     settings = {"bring_in_tie_break", "board_tie_break", "heads_up_uncapped", "max_bets",
-                "half_bet_reopens", "odd_chip", "open_pair_big_bet"}
+                "half_bet_reopens", "odd_chip", "open_pair_big_bet", "side_pots_shown_first"}
     assert settings <= {e.setting for e in STARS.evidence}
     fields = {f.name for f in dataclasses.fields(Profile)}
     assert {e.setting for e in STARS.evidence} <= fields

@@ -32,7 +32,8 @@ from stud_hh.parse import (
 from stud_hh.sites import DIALECTS, DOCUMENTS, Dialect, starts_hand
 
 SETTINGS = ("bring_in_tie_break", "board_tie_break", "heads_up_uncapped", "max_bets",
-            "half_bet_reopens", "odd_chip", "showdown_first", "open_pair_big_bet")
+            "half_bet_reopens", "odd_chip", "showdown_first", "side_pots_shown_first",
+            "open_pair_big_bet")
 """The house rules RULES.md says differ between rooms: each site profile accounts for them."""
 
 
