@@ -30,6 +30,7 @@ from stud_hh.parse import (
     parse_text,
 )
 from stud_hh.sites import DIALECTS, DOCUMENTS, Dialect, starts_hand
+from stud_hh.sites.everleaf import HAND_START as EVERLEAF_START
 
 SETTINGS = ("bring_in_tie_break", "board_tie_break", "heads_up_uncapped", "max_bets",
             "half_bet_reopens", "odd_chip", "showdown_first", "side_pots_shown_first",
@@ -137,3 +138,20 @@ def test_a_known_site_after_unknown_text_is_still_read() -> None:
     assert results[1].site == site
     assert results[1].first_line == 4
     assert not any(isinstance(r, SkippedHand) for r in results)
+
+
+def test_a_player_named_like_a_site_starts_no_hand() -> None:
+    """Hands are cut at the whole shape of a site's first header line: a player called
+    'PokerStars Fan' joining at seat #3 (or an Everleaf 'Partouche Poker fan' chatting) is a
+    line of the hand, not the start of another."""
+    text = (Path(__file__).parent / "data" / "handwritten" / "stud_cash_0.10-0.20.txt"
+            ).read_text(encoding="utf-8").split("\n\n\n")[0].strip() + "\n"
+    assert "Wombat Jack joins the table at seat #8" in text
+    joined = text.replace("Wombat Jack joins the table at seat #8",
+                          "PokerStars Fan joins the table at seat #8")
+    (hand,) = parse_text(joined)
+    assert isinstance(hand, ParsedHand)
+    assert [e.player for e in hand.events if type(e).__name__ == "TableEvent"] == [
+        "PokerStars Fan"]
+    assert not EVERLEAF_START.match("Partouche Poker fan: bets [€ 0.10 EURO]")
+    assert EVERLEAF_START.match("Partouche Poker Gibraltar")

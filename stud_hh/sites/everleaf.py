@@ -53,8 +53,9 @@ NOISE: tuple[NoiseShape, ...] = (
 ``docs/formats/everleaf.md`` catalogues them. Everleaf prints no chat."""
 
 HAND_START: re.Pattern[str] = re.compile(
-    r"Everleaf Gaming (?:- [^\n]+ - )?Game #\d+|Partouche Poker\b")
-"""A line that opens an Everleaf hand (or one of its skins')."""
+    r"Everleaf Gaming (?:- [^\n]+ - )?Game #\d+|Partouche Poker(?: [A-Za-z]+)?(?=\n|$)")
+"""A line that opens an Everleaf hand (or one of its skins'): the whole line's shape, so
+no player called ``Partouche Poker fan`` can start a hand."""
 
 HEADER_LINES: int = 3
 """Lines :func:`read_header` needs: the stakes and game are on the third."""

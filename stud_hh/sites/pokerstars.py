@@ -113,9 +113,18 @@ in words no action, deal, pot or summary line ends in.
 [True, True, True, False]
 """
 
-HAND_START: re.Pattern[str] = re.compile(r"(?:(?i:pokerstars)\b[^\n#]*|Игра PokerStars )#\d+")
-"""A line that opens a PokerStars hand (also matches the upper-case re-export, and the
-Russian client's ``Игра PokerStars #``, which is recognised only to be refused by name)."""
+HAND_START: re.Pattern[str] = re.compile(
+    r"(?i:pokerstars(?: home game)?(?: zoom)?(?: (?:game|hand))? #\d+:)|Игра PokerStars #\d+")
+"""A line that opens a PokerStars hand: the header's own start (``PokerStars Hand #N:``,
+``Game``, ``Zoom Hand``, ``Home Game [Hand]``, also the upper-case re-export, and the
+Russian client's ``Игра PokerStars #``, which is recognised only to be refused by name).
+Nothing else can match it: a player called ``PokerStars Fan`` joining at ``seat #3``
+starts no hand.
+
+>>> [bool(HAND_START.match(t)) for t in ("PokerStars Hand #1: Razz", "POKERSTARS GAME #2: x",
+...  "PokerStars Fan joins the table at seat #3", "PokerStars Home Game #3: {c}")]
+[True, True, False, True]
+"""
 
 _HEAD = re.compile(
     r"(?i)(?P<site>pokerstars)(?: (?P<home>home game))?(?: zoom)?(?: (?:game|hand))? "
