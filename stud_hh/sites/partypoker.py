@@ -169,8 +169,8 @@ def read_header(text: str) -> HeaderFields:
                                  text=lines[banner_at], hand_id=hand_id)
         return HeaderFields(hand_id, game_line, None, fields)
     stud = _STUD.search(game_line)
-    if stud is None:  # another game (hold'em, Omaha), named by its line
-        return HeaderFields(hand_id, game_line, None, fields)
+    if stud is None:  # another game (hold'em, Omaha), named by its line without the date
+        return HeaderFields(hand_id, game_line.split(" - ")[0], None, fields)
     game_text = stud["game"]
     fields.update(game_text=game_text, game=STUD_GAMES[game_text])
     if stud["limit"] in ("NL", "PL"):
