@@ -31,11 +31,13 @@ from catalogue import (
     instance,
     uncovered,
     unmatched_lines,
+    without_noise,
 )
 from conftest import CORPUS_DIR, CORPUS_MISSING
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from stud_hh.events import HandEvent
 from stud_hh.parse import ParsedHand, parse_file, raw_hands, result_of
 from stud_hh.sites import DIALECTS
 
@@ -156,3 +158,24 @@ def test_corpus_files_are_read_as_before() -> None:
                  if path.is_file() and path.suffix not in (".hp", ".hands", ".gt", ".csv")
                  for r in parse_file(path))
     assert parsed >= 193
+
+
+@pytest.mark.parametrize("site", TEXT_SITES)
+def test_the_generated_hands_in_one_file_are_read_hand_by_hand(site: str) -> None:
+    """A session file holding all the site's generated hands, one after another (blank
+    lines between, as clients write them), gives each hand exactly as read alone (the
+    site's notices aside: a PartyPoker hand ending in the next hand's ``Game #N starts.``
+    hands that line on to the hand it announces)."""
+    from stud_hh.events import Announcement
+    from stud_hh.parse import parse_text
+
+    def game(events: tuple[HandEvent, ...]) -> list[HandEvent]:
+        return [e for e in without_noise(events) if not isinstance(e, Announcement)]
+
+    texts: list[str] = _forms_module(site).HANDS  # type: ignore[attr-defined]
+    alone = [next(iter(parse_text(t))) for t in texts]
+    together = list(parse_text("\n\n\n".join(t.rstrip("\n") for t in texts) + "\n"))
+    assert [type(r).__name__ for r in together] == [type(r).__name__ for r in alone]
+    assert [r.hand_id for r in together] == [r.hand_id for r in alone]
+    assert [game(r.events) for r in together if isinstance(r, ParsedHand)] == [
+        game(r.events) for r in alone if isinstance(r, ParsedHand)]
