@@ -28,7 +28,7 @@ from typing import Any
 from lark import Lark
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from stud_hh import reader
+from stud_hh import limits, reader
 from stud_hh.documents import DocumentFormat, DocumentHand
 from stud_hh.errors import HandParseError, InputError, StudHHError, UnsupportedFormatError
 from stud_hh.events import HandEvent, HandHeader, positional_constructor
@@ -364,8 +364,25 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
     events: tuple[HandEvent, ...] = tuple(builder.events)
     if taken:
         events = merge_noise(events, noise.events(taken, (s.name for s in header.seats)))
-    return ParsedHand(header, events, raw.path, raw.first_line, last_line,
-                      tuple(builder.warnings))
+    return _in_range(ParsedHand(header, events, raw.path, raw.first_line, last_line,
+                                tuple(builder.warnings)), raw)
+
+
+def _in_range(hand: ParsedHand, raw: RawHand) -> ParsedHand:
+    """``hand``, if its numbers lie in the ranges of :mod:`stud_hh.limits`; else the
+    failure naming the line."""
+    try:
+        limits.check_header(hand.header)
+        limits.check_events(hand.events, hand.hand_id)
+    except HandParseError as exc:
+        line = exc.line or raw.first_line
+        try:
+            text = raw.line_text(list(raw.line_numbers).index(line) + 1)
+        except ValueError:
+            text = raw.line_text(1)
+        raise HandParseError(exc.reason, path=raw.path, line=line, column=1,
+                             hand_id=hand.hand_id, text=text) from None
+    return hand
 
 
 def _document(raw: RawHand) -> DocumentFormat:
@@ -393,8 +410,8 @@ def _parse_document(raw: RawHand, last_line: int) -> ParsedHand | SkippedHand:
                              line=raw.first_line, text=raw.line_text(1)) from exc
     if read.header is None:
         return _skipped(read.site, read.hand_id, read.game_text, raw, last_line)
-    return ParsedHand(read.header, read.events, raw.path, raw.first_line, last_line,
-                      read.warnings)
+    return _in_range(ParsedHand(read.header, read.events, raw.path, raw.first_line, last_line,
+                                read.warnings), raw)
 
 
 def _skipped(site: str, hand_id: str, game_text: str, raw: RawHand,
