@@ -8,6 +8,7 @@ reported with file, line and hand, never as a bare traceback.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -30,6 +31,7 @@ from stud_hh.parse import (
 EXIT_OK = 0
 EXIT_FAILURES = 1
 EXIT_UNUSABLE = 2
+EXIT_INTERNAL = 3
 _BYTES_PER_LINE = 34  # a typical stud history line, for the progress estimate
 
 
@@ -207,7 +209,14 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
               f"differs from {stored} (kept in the conflicts table)", file=err)
     print(summary.line(), file=out)
     if summary.hands_new == 0 and summary.failures_new == 0 and summary.files:
-        print("nothing new: every hand was already in the database", file=out)
+        if summary.duplicates:
+            print("nothing new: every hand was already in the database", file=out)
+        elif summary.files_unchanged == summary.files:
+            print("nothing new: every file was imported before and has not changed", file=out)
+        else:
+            print("nothing new: the files hold no stud-family hands"
+                  + (f" ({summary.skipped} of other games)" if summary.skipped else ""),
+                  file=out)
     return EXIT_FAILURES if summary.failures_new else EXIT_OK
 
 
@@ -343,6 +352,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="stud-hh",
         description="Read, audit, store and analyse Seven Card Stud hand histories.",
+        epilog="Exit codes: 0 done, nothing to report; 1 done, with findings (hands that "
+        "could not be read, rule violations); 2 unusable input or environment (a missing "
+        "path, a mistyped option, a damaged database, a full disk, no permission); 3 an "
+        "internal error of stud-hh (a bug: please report it); 130 interrupted.",
     )
     parser.add_argument("--version", action="version", version=f"stud-hh {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -470,7 +483,49 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_OS_HINTS = {
+    errno.ENOSPC: "no space left on the device: free some space and run the command again "
+                  "(what was committed is kept, nothing half-written stays)",
+    errno.EDQUOT: "the disk quota is used up: free some space and run the command again",
+    errno.EROFS: "the file system is read-only: use a database folder you can write to",
+    errno.EACCES: "permission denied: use files and a database folder you may read and write",
+    errno.EPERM: "not permitted: use files and a database folder you may read and write",
+    errno.ENOENT: "no such file or folder",
+    errno.ENOTDIR: "a part of the path is not a folder",
+    errno.EISDIR: "is a folder, not a file",
+    errno.EMFILE: "too many open files: raise the limit (ulimit -n) or use fewer --jobs",
+}
+
+
+def describe_os_error(exc: OSError) -> str:
+    """One line naming the path and what to do about an environment fault.
+
+    >>> describe_os_error(OSError(errno.ENOSPC, "No space left on device", "/db/x.parquet"))
+    '/db/x.parquet: no space left on the device: free some space and run the command again \
+(what was committed is kept, nothing half-written stays)'
+    """
+    where = exc.filename if exc.filename is not None else "stud-hh"
+    hint = _OS_HINTS.get(exc.errno or 0)
+    what = hint if hint else (exc.strerror or str(exc))
+    return f"{where}: {what}"
+
+
+def _stdout_closed() -> bool:
+    """Whether standard output is a pipe whose reader has gone (``stud-hh ... | head``)."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return False
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line. Exit codes: 0 done (clean); 1 done, with findings (failures,
+    violations); 2 unusable input or environment (a missing path, a mistyped option, a
+    damaged database, a full disk, no permission); 3 an internal error of stud-hh (a bug:
+    please report it); 130 interrupted."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -481,10 +536,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("stud-hh: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # `stud-hh parse ... | head`
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_OK
+    except BrokenPipeError as exc:
+        if _stdout_closed():  # `stud-hh parse ... | head`: the reader has all it wanted
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return EXIT_OK
+        print(f"stud-hh: {describe_os_error(exc)} (a pipe to a worker process closed: "
+              "rerun with --jobs 1)", file=sys.stderr)
+        return EXIT_UNUSABLE
+    except OSError as exc:
+        print(f"stud-hh: {describe_os_error(exc)}", file=sys.stderr)
+        return EXIT_UNUSABLE
+    except Exception as exc:  # a bug of ours: one line, never a bare traceback
+        if os.environ.get("STUD_HH_DEBUG"):
+            raise
+        print(f"stud-hh: internal error (a bug in stud-hh, not in your files): {exc!r}; "
+              "run again with STUD_HH_DEBUG=1 for the traceback, and please report it",
+              file=sys.stderr)
+        return EXIT_INTERNAL
     return code
 
 
