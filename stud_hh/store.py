@@ -250,7 +250,8 @@ class Record:
     problem: str | None = None
     parts: tuple[Committed, ...] = ()
     files: tuple[str, ...] = ()
-    """The history files the record says its parts came from, where it says so."""
+    """The history files the record says its parts came from, where it says so (also when
+    the record is damaged but still reads as JSON)."""
 
     @property
     def checkpoint(self) -> bool:
@@ -291,8 +292,10 @@ def _as_files(value: Any) -> tuple[str, ...] | None:
 def _parse_record(name: str, text: bytes) -> Record:
     """A commit record's bytes -> a :class:`Record` (damaged when anything does not fit)."""
 
+    files: tuple[str, ...] | None = None
+
     def damaged(why: str) -> Record:
-        return Record(name, None, why)
+        return Record(name, None, why, (), files or ())
 
     if not _RECORD_NAME.match(name.rsplit("/", 1)[-1]):
         return damaged("not a commit record's name")
@@ -302,10 +305,10 @@ def _parse_record(name: str, text: bytes) -> Record:
         return damaged(f"unreadable commit record ({exc})")
     if not isinstance(record, dict) or not isinstance(record.get("parts"), list):
         return damaged("not a commit record (no list of parts)")
+    files = _as_files(record.get("files", record.get("file")))
     digest = record.get("digest")
     if digest is not None and digest != _record_digest(record):
         return damaged("commit record changed after it was written (its digest differs)")
-    files = _as_files(record.get("files", record.get("file")))
     index: tuple[str, ...] = files or ()
     checkpoint = bool(record.get("checkpoint"))
     parts: list[Committed] = []
@@ -346,7 +349,7 @@ def _inside(table: str, path: str) -> bool:
             and name not in (".", "..") and name.endswith(".parquet"))
 
 
-def _damage(exc: BaseException) -> bool:
+def is_damage(exc: BaseException) -> bool:
     """Whether an error reading a part means the part is damaged (not a fault of the
     machine: those have an errno, and are reported as such)."""
     if isinstance(exc, FileNotFoundError):
@@ -500,7 +503,7 @@ class Database:
                                 rows += held
                                 pending, held = [], 0
                     except (OSError, pa.ArrowException) as exc:
-                        if not _damage(exc):
+                        if not is_damage(exc):
                             raise
                         raise DamagedDatabaseError(self.root, [Problem(
                             source.path, table, f"unreadable: {exc}")]) from exc
@@ -742,7 +745,7 @@ class Database:
         try:
             return ds.dataset(files, schema=arrow_schema(table), format="parquet")
         except (OSError, pa.ArrowException) as exc:
-            if _damage(exc):
+            if is_damage(exc):
                 raise self._unreadable(table, exc) from exc
             raise
 
@@ -763,7 +766,7 @@ class Database:
             return dataset.to_table(columns=list(columns) if columns is not None else None,
                                     filter=expression)
         except (OSError, pa.ArrowException) as exc:
-            if _damage(exc):
+            if is_damage(exc):
                 raise self._unreadable(table, exc) from exc
             raise
 
@@ -816,7 +819,7 @@ class Database:
         try:
             return int(dataset.count_rows())
         except (OSError, pa.ArrowException) as exc:
-            if _damage(exc):
+            if is_damage(exc):
                 raise self._unreadable(table, exc) from exc
             raise
 
