@@ -145,7 +145,7 @@ def _footer_problems(path: Path, part: Committed) -> list[str]:
             if rows != part.rows:
                 found.append(f"{rows:,} rows, not the {part.rows:,} committed")
             if part.checksum is None and not found:
-                parquet.read()
+                parquet.read().validate(full=True)  # every page, every string
             return found
     except (OSError, pa.ArrowException) as exc:
         if is_damage(exc):
@@ -219,7 +219,8 @@ def check_database(root: str | os.PathLike[str] | Database) -> CheckReport:
             count = pc.sum(dangling).as_py() or 0
             if not count:
                 continue
-            first = keys.filter(dangling)[0].as_py().replace("\x1f", " hand ")
+            first = (keys.filter(dangling)[0].cast(pa.binary()).as_py() or b""
+                     ).decode("utf-8", "replace").replace("\x1f", " hand ")
             what = f"{count:,} of its {data.num_rows:,} rows name hands not stored (first: {first})"
             if damaged:
                 messages[part.path].append(f"read as they are, {what}")

@@ -20,7 +20,8 @@ folder it may not write) removes the parts it wrote before it stops.
 A commit record names each part with its size and a BLAKE2b checksum of its
 bytes, taken as they were written, and carries a digest of itself. Opening a
 database (:func:`open_db`) checks that every committed part is there with its
-recorded size (cheap: one ``stat`` per part) and that every commit record reads;
+recorded size and Parquet's ``PAR1`` marks at both ends (cheap: a ``stat`` and 8
+bytes per part) and that every commit record reads;
 ``stud-hh check`` reads everything (checksums, footers, schemas, keys across
 tables, :mod:`stud_hh.integrity`). A damaged database raises
 :class:`DamagedDatabaseError`, naming what is damaged, never a pyarrow error.
@@ -61,6 +62,7 @@ CHECKSUM = "blake2b-256"
 MERGE_ROWS = 65_536
 """Rows a compaction holds before writing them as one row group: its memory bound."""
 _MIN_PARQUET = 12  # "PAR1", a footer length and "PAR1": no Parquet file is shorter
+_MAGIC = b"PAR1"
 _RECORD_NAME = re.compile(r"^(\d{8})-[0-9a-zA-Z]+\.json$")
 Filter: TypeAlias = tuple[str, str, Any]
 Filters: TypeAlias = Sequence[Filter] | Sequence[Sequence[Filter]] | ds.Expression
@@ -119,6 +121,11 @@ def to_arrow(table: str, columns: Mapping[str, Sequence[Any]]) -> pa.Table:
     return built.cast(arrow_schema(table))
 
 
+def _named(exc: OSError, path: Path) -> OSError:
+    """``exc`` naming ``path`` (a write that fails, the disk full, names no file)."""
+    return type(exc)(exc.errno, exc.strerror or str(exc), str(path))
+
+
 def _write_atomic(path: Path, data: bytes) -> None:
     tmp = path.with_name(path.name + ".tmp")
     try:
@@ -127,9 +134,11 @@ def _write_atomic(path: Path, data: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with suppress(OSError):
             tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError) and exc.errno and exc.filename is None:
+            raise _named(exc, path) from exc
         raise
 
 
@@ -455,9 +464,11 @@ class Database:
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(tmp, path)
-        except BaseException:
+        except BaseException as exc:
             with suppress(OSError):
                 tmp.unlink(missing_ok=True)
+            if isinstance(exc, OSError) and exc.errno and exc.filename is None:
+                raise _named(exc, path) from exc  # a failed write names no file of itself
             raise
         return Part(table, str(path.relative_to(self.root)), rows, hashing.size,
                     hashing.checksum())
@@ -607,6 +618,29 @@ class Database:
         merged: list[str] = []
         result: list[Committed | Part] = []
         files: dict[str, frozenset[str] | None] = {}
+        try:
+            self._plan_merges(log, target_rows, min_parts, merged, result, files)
+        except BaseException:
+            for written in files:  # what was merged so far is not committed: remove it
+                with suppress(OSError):
+                    (self.root / written).unlink(missing_ok=True)
+            raise
+        if not merged:
+            return 0
+        older = self._commit_files()
+        self.write_checkpoint(result, files)
+        for record in older:
+            record.unlink()
+        for merged_path in merged:
+            (self.root / merged_path).unlink(missing_ok=True)
+        return len(merged)
+
+    def _plan_merges(self, log: CommitLog, target_rows: int, min_parts: int,
+                     merged: list[str], result: list[Committed | Part],
+                     files: dict[str, frozenset[str] | None]) -> None:
+        """Merge the small parts of each table (see :meth:`compact`), filling ``merged``
+        (the parts merged), ``result`` (the live set after) and ``files`` (each new part's
+        history files)."""
         for table, parts in log.live.items():
             small = [p for p in parts if p.rows < target_rows // 4]
             if len(small) < min_parts:
@@ -628,15 +662,6 @@ class Database:
                 files[new.path] = (None if any(s is None for s in sources)
                                    else frozenset().union(*(s for s in sources if s)))
                 merged += [p.path for p in group]
-        if not merged:
-            return 0
-        older = self._commit_files()
-        self.write_checkpoint(result, files)
-        for record in older:
-            record.unlink()
-        for merged_path in merged:
-            (self.root / merged_path).unlink(missing_ok=True)
-        return len(merged)
 
     def remove_uncommitted(self) -> int:
         """Delete parts no commit names (left by a killed import). Returns how many.
@@ -700,7 +725,8 @@ class Database:
 
     def verify_open(self) -> list[Problem]:
         """The cheap check made on opening: every commit record in force reads, and every
-        live part exists with its recorded size (one ``stat`` per part)."""
+        live part exists with its recorded size and Parquet's marks at both ends (a
+        ``stat`` and two 4-byte reads per part)."""
         log = self.commit_log()
         problems = log.problems()
         for part in log.live_parts():
@@ -710,19 +736,26 @@ class Database:
         return problems
 
     def stat_problem(self, part: Committed) -> Problem | None:
-        """What is wrong with ``part`` that its size shows (``None``: nothing)."""
+        """What is wrong with ``part`` that its size and its first and last four bytes
+        (``PAR1`` in every Parquet file) show; ``None``: nothing."""
         try:
-            size = os.stat(self.root / part.path).st_size
+            with open(self.root / part.path, "rb") as handle:
+                size = os.fstat(handle.fileno()).st_size
+                if part.size is not None and size != part.size:
+                    what = "empty (0 bytes)" if size == 0 else \
+                        f"{size:,} bytes, not the {part.size:,} written"
+                    return Problem(part.path, part.table, what)
+                if size < _MIN_PARQUET:
+                    return Problem(part.path, part.table,
+                                   f"{size} bytes: too short for a Parquet file")
+                head = handle.read(4)
+                handle.seek(size - 4)
+                if head != _MAGIC or handle.read(4) != _MAGIC:
+                    return Problem(part.path, part.table, "not a Parquet file (no PAR1 marks)")
         except FileNotFoundError:
             return Problem(part.path, part.table, "missing")
-        except NotADirectoryError:
-            return Problem(part.path, part.table, "missing (its folder is not a folder)")
-        if part.size is not None and size != part.size:
-            what = "empty (0 bytes)" if size == 0 else \
-                f"{size:,} bytes, not the {part.size:,} written"
-            return Problem(part.path, part.table, what)
-        if size < _MIN_PARQUET:
-            return Problem(part.path, part.table, f"{size} bytes: too short for a Parquet file")
+        except (NotADirectoryError, IsADirectoryError):
+            return Problem(part.path, part.table, "missing (a folder is in its place)")
         return None
 
     def parts(self) -> dict[str, list[str]]:
