@@ -48,6 +48,7 @@ from typing import Any, BinaryIO, TypeAlias
 
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
@@ -61,6 +62,8 @@ CHECKSUM = "blake2b-256"
 """The checksum named in commit records (``blake2b-256:<hex>``)."""
 MERGE_ROWS = 65_536
 """Rows a compaction holds before writing them as one row group: its memory bound."""
+_COALESCE = 64
+"""Small tables a compaction holds before copying them into one."""
 _MIN_PARQUET = 12  # "PAR1", a footer length and "PAR1": no Parquet file is shorter
 _MAGIC = b"PAR1"
 _RECORD_NAME = re.compile(r"^(\d{8})-[0-9a-zA-Z]+\.json$")
@@ -368,6 +371,53 @@ def is_damage(exc: BaseException) -> bool:
     return isinstance(exc, pa.ArrowException)
 
 
+class _RowGroups:
+    """Rows gathered from many small tables into row groups of up to :data:`MERGE_ROWS`.
+
+    Memory stays bounded whatever the number of tables: every :data:`_COALESCE` small
+    tables are copied into one (a 7-row table of 170 columns costs far more than its
+    rows), and a row group is written once it holds :data:`MERGE_ROWS` rows, or before a
+    dictionary column would hold more values than its int8 indexes can number (a row
+    group's dictionary is one for all its rows: 128 stakes in one would not read back).
+    """
+
+    def __init__(self, schema: pa.Schema, writer: pq.ParquetWriter) -> None:
+        self.writer = writer
+        self.enums = [f.name for f in schema if pa.types.is_dictionary(f.type)]
+        self.limit = {f.name: 2 ** (f.type.index_type.bit_width - 1) - 1
+                      for f in schema if pa.types.is_dictionary(f.type)}
+        self.small: list[pa.Table] = []
+        self.coalesced: list[pa.Table] = []
+        self.held = 0
+        self.values: dict[str, set[Any]] = {name: set() for name in self.enums}
+        self.rows = 0
+
+    def add(self, data: pa.Table) -> None:
+        values = {}
+        for name in self.enums:
+            found = set(pc.unique(data.column(name).cast(pa.string())).to_pylist())
+            if len(self.values[name] | found) > self.limit[name]:
+                self.flush()
+            values[name] = found
+        for name, found in values.items():
+            self.values[name] |= found
+        self.small.append(data)
+        self.held += data.num_rows
+        if len(self.small) >= _COALESCE:
+            self.coalesced.append(pa.concat_tables(self.small).combine_chunks())
+            self.small = []
+        if self.held >= MERGE_ROWS:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self.held:
+            return
+        self.writer.write_table(pa.concat_tables(self.coalesced + self.small).combine_chunks())
+        self.rows += self.held
+        self.small, self.coalesced, self.held = [], [], 0
+        self.values = {name: set() for name in self.enums}
+
+
 class Database:
     """A stud-hh database folder. Tables load as pandas DataFrames with declared dtypes.
 
@@ -383,6 +433,7 @@ class Database:
         self.root = Path(root)
         self._records: dict[str, Record] = {}
         self._last_number: int | None = None
+        self._locked = False
         marker = self.root / MARKER
         if not marker.is_file():
             raise DatabaseError("not a stud-hh database (no stud_hh.json): create one with "
@@ -436,9 +487,10 @@ class Database:
                 raise DatabaseError("another import is writing to this database",
                                     path=str(self.root)) from None
             self._last_number = None
-            if clean:
-                self.remove_uncommitted()
+            self._locked = True  # the only writer: commit numbers may be counted here
             try:
+                if clean:
+                    self.remove_uncommitted()
                 yield
             except BaseException:
                 with suppress(Exception):
@@ -446,6 +498,7 @@ class Database:
                 raise
             finally:
                 self._last_number = None
+                self._locked = False
 
     def new_part_path(self, table: str) -> Path:
         folder = self.root / table
@@ -498,31 +551,22 @@ class Database:
         schema = arrow_schema(table)
 
         def write(sink: pa.NativeFile) -> int:
-            rows = 0
-            pending: list[pa.Table] = []
-            held = 0
             with pq.ParquetWriter(sink, schema, compression="zstd") as writer:
+                groups = _RowGroups(schema, writer)
                 for source in sources:
                     data = self._read_checked(source)
                     try:
-                        for batch in pq.ParquetFile(pa.BufferReader(data)).iter_batches(
-                                batch_size=MERGE_ROWS):
-                            pending.append(pa.Table.from_batches([batch]).cast(schema))
-                            held += batch.num_rows
-                            if held >= MERGE_ROWS:
-                                writer.write_table(pa.concat_tables(pending).combine_chunks())
-                                rows += held
-                                pending, held = [], 0
+                        parquet = pq.ParquetFile(pa.BufferReader(data))
+                        for group in range(parquet.num_row_groups):
+                            groups.add(parquet.read_row_group(group).cast(schema))
                     except (OSError, pa.ArrowException) as exc:
                         if not is_damage(exc):
                             raise
                         raise DamagedDatabaseError(self.root, [Problem(
                             source.path, table, f"unreadable: {exc}")]) from exc
-                    del data
-                if pending:
-                    writer.write_table(pa.concat_tables(pending).combine_chunks())
-                    rows += held
-            return rows
+                    del data, parquet
+                groups.flush()
+            return groups.rows
 
         return self._write_new_part(table, write)
 
@@ -566,7 +610,7 @@ class Database:
     def _write_commit(self, record: dict[str, Any]) -> Path:
         commits = self.root / "commits"
         commits.mkdir(exist_ok=True)
-        if self._last_number is None:
+        if self._last_number is None or not self._locked:
             numbers = [int(m.group(1)) for p in self._commit_files()
                        if (m := _RECORD_NAME.match(p.name))]
             self._last_number = max(numbers, default=0)

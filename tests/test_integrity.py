@@ -433,3 +433,16 @@ def test_a_real_full_disk(tmp_path: Path, jobs: int,
     finally:
         subprocess.run(["umount", str(small)], check=False)
 
+
+
+def test_plot_and_the_notebooks_open_db_name_the_damage(db: Path, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    where = empty_players(db)
+    assert main(["plot", "winnings", "--db", str(db), "--player", "Hero",
+                 "-o", str(tmp_path / "w.png")]) == 2
+    assert where in _one_line(capsys.readouterr().err)
+    import stud_hh
+
+    with pytest.raises(DamagedDatabaseError, match=where):
+        stud_hh.open_db(db)
