@@ -446,3 +446,21 @@ def test_plot_and_the_notebooks_open_db_name_the_damage(db: Path, tmp_path: Path
 
     with pytest.raises(DamagedDatabaseError, match=where):
         stud_hh.open_db(db)
+
+
+def test_a_checkpoint_from_before_provenance_makes_repair_import_every_file(
+        tmp_path: Path) -> None:
+    folder = _many_files(tmp_path / "h", 3, 4)
+    root = tmp_path / "db"
+    import_paths([folder], root, jobs=1)
+    db = Database(root)
+    with db.writing():
+        assert db.compact(min_parts=2)
+    before = counts(root)
+    _strip_checksums(root)  # the checkpoint no longer says which files each part holds
+    _part(root, "pots").write_bytes(b"")
+    report = repair_database(root, jobs=1)
+    assert sorted(report.files) == sorted(str(p) for p in folder.iterdir())
+    assert not report.lost
+    assert counts(root) == before
+    assert check_database(root).sound
