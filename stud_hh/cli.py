@@ -511,7 +511,9 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--hands", type=int, required=True, metavar="N")
     m.add_argument("--players", type=int, default=6, metavar="N",
                    help="players at the table at the start, 2 to 8 (default 6)")
-    m.add_argument("--seed", type=int, default=0, metavar="S")
+    m.add_argument("--seed", type=int, default=0, metavar="S",
+                   help="0 to 899,999 (default 0); hand ids are made of the seed and the "
+                   "hand's number, so sessions of different seeds can be imported together")
     m.add_argument("--stakes", metavar="SB/BB",
                    help="small/big bet: dollars for cash (default 0.10/0.20), chips for a "
                    "tournament's first level (default 20/40)")
