@@ -41,8 +41,8 @@ def canon(value: Any) -> Any:
     """A JSON-like value equal for equal replays, whatever the process's hash seed."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: canon(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, enum.Enum):
-        return f"{type(value).__name__}.{value.name}"
+    if isinstance(value, enum.Enum):  # a rule code's value whether it is a str or a StrEnum
+        return value.value if isinstance(value, str) else f"{type(value).__name__}.{value.name}"
     if isinstance(value, dict):
         return sorted((repr(canon(k)), canon(v)) for k, v in value.items())
     if isinstance(value, (set, frozenset)):

@@ -28,7 +28,7 @@ from stud_hh.events import (
 )
 from stud_hh.money import format_amount
 from stud_hh.replay import Action, ActionKind, ReplayedHand
-from stud_hh.violations import RULES, Violation
+from stud_hh.violations import RULES, RuleCode, Violation
 
 
 @lru_cache(maxsize=16)
@@ -76,7 +76,7 @@ def rule_table(counts: Counter[str], unverifiable: Counter[str]) -> str:
     rows = [f"{'rule':<{width}}  violations  unverifiable  meaning"]
     for code in sorted(set(counts) | set(unverifiable), key=lambda c: (-counts[c], c)):
         rows.append(f"{code:<{width}}  {counts[code]:>10}  {unverifiable[code]:>12}  "
-                    f"{RULES[code].title}")
+                    f"{RULES[RuleCode(code)].title}")
     return "\n".join(rows)
 
 

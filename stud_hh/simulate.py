@@ -53,6 +53,7 @@ from stud_hh.sim import inject
 from stud_hh.sim.bots import HERO_LEAKS, STYLES, Bot
 from stud_hh.sim.table import Fault, HandResult, SeatPlayer, Stakes, TableSetup, play_hand
 from stud_hh.sites.headers import to_utc
+from stud_hh.violations import RuleCode
 from stud_hh.writer import HAND_SEPARATOR, first_event_line, write_hand
 
 __all__ = [
@@ -146,7 +147,7 @@ class SimConfig:
 class SimulatedHand:
     header: HandHeader
     events: list[HandEvent]
-    rule: str | None = None
+    rule: RuleCode | None = None
     """The rule this hand breaks on purpose, if any."""
     rule_line: int | None = None
     """The 1-based line within the hand's text where it breaks it."""
@@ -290,7 +291,7 @@ class _Session:
         self.setup = self._new_table()
 
     @staticmethod
-    def _rules(config: SimConfig) -> list[str]:
+    def _rules(config: SimConfig) -> list[RuleCode]:
         if config.inject is None:
             if config.inject_rate is not None:
                 raise SimulationError("--inject-rate needs --inject RULE or --inject all")
@@ -300,10 +301,11 @@ class _Session:
         if config.inject not in inject.INJECTABLE:
             known = ", ".join(inject.INJECTABLE)
             raise SimulationError(f"cannot inject {config.inject!r}; known rules: {known}, all")
-        if not inject.applicable(config.inject, config.game):
-            raise SimulationError(f"rule {config.inject} cannot be broken in "
+        rule = RuleCode(config.inject)
+        if not inject.applicable(rule, config.game):
+            raise SimulationError(f"rule {rule} cannot be broken in "
                                   f"{config.game.value} hands")
-        return [config.inject]
+        return [rule]
 
     # -- seating ------------------------------------------------------------------------
     def _style(self) -> Bot:
@@ -362,7 +364,7 @@ class _Session:
         assert utc is not None
         return utc, local
 
-    def _pick_rule(self) -> str | None:
+    def _pick_rule(self) -> RuleCode | None:
         if not self.rules:
             return None
         rate = self.config.inject_rate
@@ -407,7 +409,7 @@ class _Session:
         styles = tuple((p.name, p.bot.style.name) for p in seated)
         return SimulatedHand(header, events, rule, line, styles)
 
-    def _injected(self, rule: str, stakes: Stakes, seated: list[SeatPlayer], hand_id: str,
+    def _injected(self, rule: RuleCode, stakes: Stakes, seated: list[SeatPlayer], hand_id: str,
                   started: datetime) -> tuple[HandResult, HandHeader, list[HandEvent], int]:
         for _ in range(_TRIES):
             if rule in inject.EDITS:

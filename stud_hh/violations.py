@@ -12,71 +12,117 @@ text of a hand cannot decide (cards never shown) is recorded as
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from stud_hh.events import Street
 
 
+class RuleCode(StrEnum):
+    """Every rule's stable code: a typo in one is a type error, not a silent miss.
+
+    >>> RuleCode.RAISE_OVER_CAP == "raise.over-cap"
+    True
+    """
+
+    ANTE_WRONG_AMOUNT = "ante.wrong-amount"
+    ANTE_MISSING = "ante.missing"
+    BRING_IN_WRONG_PLAYER = "bring-in.wrong-player"
+    BRING_IN_WRONG_AMOUNT = "bring-in.wrong-amount"
+    BRING_IN_MISSING = "bring-in.missing"
+    COMPLETE_WRONG_SIZE = "complete.wrong-size"
+    BET_WRONG_SIZE = "bet.wrong-size"
+    BET_BIG_WITHOUT_OPEN_PAIR = "bet.big-without-open-pair"
+    BET_FACING_BET = "bet.facing-bet"
+    RAISE_OVER_CAP = "raise.over-cap"
+    RAISE_NOT_REOPENED = "raise.not-reopened"
+    RAISE_WRONG_TOTAL = "raise.wrong-total"
+    CALL_WRONG_AMOUNT = "call.wrong-amount"
+    ACTION_OUT_OF_TURN = "action.out-of-turn"
+    ACTION_AFTER_FOLD = "action.after-fold"
+    ACTION_UNKNOWN_PLAYER = "action.unknown-player"
+    ACTION_CHECK_FACING_BET = "action.check-facing-bet"
+    ACTION_MISSING = "action.missing"
+    STACK_EXCEEDED = "stack.exceeded"
+    STACK_ALL_IN_MISMATCH = "stack.all-in-mismatch"
+    CARD_DUPLICATE = "card.duplicate"
+    CARD_WRONG_COUNT = "card.wrong-count"
+    CARD_CHANGED = "card.changed"
+    COMMON_CARD_WRONG = "common-card.wrong"
+    SHOWDOWN_WRONG_ORDER = "showdown.wrong-order"
+    POT_UNCALLED_WRONG = "pot.uncalled-wrong"
+    POT_WRONG_WINNER = "pot.wrong-winner"
+    POT_WRONG_SPLIT = "pot.wrong-split"
+    POT_NOT_BALANCED = "pot.not-balanced"
+    GAME_NOT_AUDITED = "game.not-audited"
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
-    code: str
+    code: RuleCode
     title: str
     reference: str
     """Where RULES.md states it."""
 
 
 _RULES = (
-    Rule("ante.wrong-amount", "antes of different amounts in one hand",
+    Rule(RuleCode.ANTE_WRONG_AMOUNT, "antes of different amounts in one hand",
          "Structure of a hand"),
-    Rule("ante.missing", "a player dealt in without posting the ante", "Structure of a hand"),
-    Rule("bring-in.wrong-player", "the bring-in posted by the wrong player",
+    Rule(RuleCode.ANTE_MISSING,
+         "a player dealt in without posting the ante", "Structure of a hand"),
+    Rule(RuleCode.BRING_IN_WRONG_PLAYER, "the bring-in posted by the wrong player",
          "3rd street: who brings in"),
-    Rule("bring-in.wrong-amount", "a bring-in not smaller than the small bet, or of nothing",
+    Rule(RuleCode.BRING_IN_WRONG_AMOUNT, "a bring-in not smaller than the small bet, or of nothing",
          "3rd street: bring-in and completion"),
-    Rule("bring-in.missing", "3rd street betting without a bring-in",
+    Rule(RuleCode.BRING_IN_MISSING, "3rd street betting without a bring-in",
          "3rd street: bring-in and completion"),
-    Rule("complete.wrong-size", "a completion to other than the small bet",
+    Rule(RuleCode.COMPLETE_WRONG_SIZE, "a completion to other than the small bet",
          "3rd street: bring-in and completion"),
-    Rule("bet.wrong-size", "a bet or raise of the wrong size for the street",
+    Rule(RuleCode.BET_WRONG_SIZE, "a bet or raise of the wrong size for the street",
          "Structure of a hand: bet sizes"),
-    Rule("bet.big-without-open-pair", "a big bet on 4th street with no open pair showing",
+    Rule(RuleCode.BET_BIG_WITHOUT_OPEN_PAIR, "a big bet on 4th street with no open pair showing",
          "4th street open pair"),
-    Rule("bet.facing-bet", "a bet made when a bet was already made (should be a raise)",
+    Rule(RuleCode.BET_FACING_BET, "a bet made when a bet was already made (should be a raise)",
          "Structure of a hand"),
-    Rule("raise.over-cap", "a bet or raise beyond the cap", "Raise cap"),
-    Rule("raise.not-reopened", "a raise by a player whose option was not reopened",
+    Rule(RuleCode.RAISE_OVER_CAP, "a bet or raise beyond the cap", "Raise cap"),
+    Rule(RuleCode.RAISE_NOT_REOPENED, "a raise by a player whose option was not reopened",
          "Raise cap; All-in"),
-    Rule("raise.wrong-total", "a raise whose printed total is not the bet plus the raise",
+    Rule(RuleCode.RAISE_WRONG_TOTAL, "a raise whose printed total is not the bet plus the raise",
          "Structure of a hand"),
-    Rule("call.wrong-amount", "a call of other than the amount owed", "All-in"),
-    Rule("action.out-of-turn", "a player acting out of turn", "Later streets: who acts first"),
-    Rule("action.after-fold", "a player acting after folding", "Structure of a hand"),
-    Rule("action.unknown-player", "an action by a player not dealt in", "Structure of a hand"),
-    Rule("action.check-facing-bet", "a check when a bet is to be called", "Structure of a hand"),
-    Rule("action.missing", "a betting round that ends before every player has acted",
+    Rule(RuleCode.CALL_WRONG_AMOUNT, "a call of other than the amount owed", "All-in"),
+    Rule(RuleCode.ACTION_OUT_OF_TURN,
+         "a player acting out of turn", "Later streets: who acts first"),
+    Rule(RuleCode.ACTION_AFTER_FOLD, "a player acting after folding", "Structure of a hand"),
+    Rule(RuleCode.ACTION_UNKNOWN_PLAYER,
+         "an action by a player not dealt in", "Structure of a hand"),
+    Rule(RuleCode.ACTION_CHECK_FACING_BET,
+         "a check when a bet is to be called", "Structure of a hand"),
+    Rule(RuleCode.ACTION_MISSING, "a betting round that ends before every player has acted",
          "Structure of a hand"),
-    Rule("stack.exceeded", "a player putting in more than their stack", "Accounting"),
-    Rule("stack.all-in-mismatch", "'is all-in' printed when the stack is not empty, or missing "
+    Rule(RuleCode.STACK_EXCEEDED, "a player putting in more than their stack", "Accounting"),
+    Rule(RuleCode.STACK_ALL_IN_MISMATCH,
+         "'is all-in' printed when the stack is not empty, or missing "
          "when it is", "Accounting"),
-    Rule("card.duplicate", "one card dealt twice in a hand", "Accounting"),
-    Rule("card.wrong-count", "a player with the wrong number of cards for the street",
+    Rule(RuleCode.CARD_DUPLICATE, "one card dealt twice in a hand", "Accounting"),
+    Rule(RuleCode.CARD_WRONG_COUNT, "a player with the wrong number of cards for the street",
          "Accounting"),
-    Rule("card.changed", "a card shown at showdown that differs from the one dealt",
+    Rule(RuleCode.CARD_CHANGED, "a card shown at showdown that differs from the one dealt",
          "Accounting"),
-    Rule("common-card.wrong", "a common card dealt when the deck did not run out, or missing "
+    Rule(RuleCode.COMMON_CARD_WRONG,
+         "a common card dealt when the deck did not run out, or missing "
          "when it did", "Deck exhaustion: the common card"),
-    Rule("showdown.wrong-order", "hands shown in the wrong order", "Showdown"),
-    Rule("pot.uncalled-wrong", "an uncalled bet returned in the wrong amount or not at all",
+    Rule(RuleCode.SHOWDOWN_WRONG_ORDER, "hands shown in the wrong order", "Showdown"),
+    Rule(RuleCode.POT_UNCALLED_WRONG, "an uncalled bet returned in the wrong amount or not at all",
          "All-in"),
-    Rule("pot.wrong-winner", "a pot awarded to a player who did not win it", "Showdown"),
-    Rule("pot.wrong-split", "a split pot divided wrongly (hi/lo halves, ties, odd chip)",
+    Rule(RuleCode.POT_WRONG_WINNER, "a pot awarded to a player who did not win it", "Showdown"),
+    Rule(RuleCode.POT_WRONG_SPLIT, "a split pot divided wrongly (hi/lo halves, ties, odd chip)",
          "Showdown"),
-    Rule("pot.not-balanced", "money put in differs from money collected plus rake",
+    Rule(RuleCode.POT_NOT_BALANCED, "money put in differs from money collected plus rake",
          "Accounting that must always hold"),
-    Rule("game.not-audited", "a hand of a game whose rules the replayer does not check "
+    Rule(RuleCode.GAME_NOT_AUDITED, "a hand of a game whose rules the replayer does not check "
          "(five-card stud, 2-7 razz): recorded as unverifiable, never as a violation", "Games"),
 )
 
-RULES: dict[str, Rule] = {rule.code: rule for rule in _RULES}
+RULES: dict[RuleCode, Rule] = {rule.code: rule for rule in _RULES}
 """Every rule a replay checks, by code."""
 
 
@@ -84,7 +130,7 @@ RULES: dict[str, Rule] = {rule.code: rule for rule in _RULES}
 class Violation:
     """A broken rule, located: which hand, which line, which player."""
 
-    rule: str
+    rule: RuleCode
     hand_id: str
     path: str
     line: int
@@ -101,7 +147,7 @@ class Violation:
 class Unverifiable:
     """A rule the text of a hand cannot decide, and why."""
 
-    rule: str
+    rule: RuleCode
     hand_id: str
     path: str
     line: int

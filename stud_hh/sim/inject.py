@@ -40,26 +40,27 @@ from stud_hh.events import (
 )
 from stud_hh.parse import ParsedHand
 from stud_hh.replay import replay
+from stud_hh.violations import RuleCode
 from stud_hh.writer import first_event_line
 
 __all__ = ["EDITS", "INJECTABLE", "TABLE_FAULTS", "applicable", "check", "edit", "numbered"]
 
-TABLE_FAULTS: tuple[str, ...] = (
-    "ante.wrong-amount",
-    "ante.missing",
-    "bring-in.wrong-player",
-    "bring-in.wrong-amount",
-    "complete.wrong-size",
-    "bet.wrong-size",
-    "bet.big-without-open-pair",
-    "raise.over-cap",
-    "action.out-of-turn",
-    "action.check-facing-bet",
-    "card.duplicate",
-    "showdown.wrong-order",
-    "pot.wrong-winner",
-    "pot.wrong-split",
-    "pot.not-balanced",
+TABLE_FAULTS: tuple[RuleCode, ...] = (
+    RuleCode.ANTE_WRONG_AMOUNT,
+    RuleCode.ANTE_MISSING,
+    RuleCode.BRING_IN_WRONG_PLAYER,
+    RuleCode.BRING_IN_WRONG_AMOUNT,
+    RuleCode.COMPLETE_WRONG_SIZE,
+    RuleCode.BET_WRONG_SIZE,
+    RuleCode.BET_BIG_WITHOUT_OPEN_PAIR,
+    RuleCode.RAISE_OVER_CAP,
+    RuleCode.ACTION_OUT_OF_TURN,
+    RuleCode.ACTION_CHECK_FACING_BET,
+    RuleCode.CARD_DUPLICATE,
+    RuleCode.SHOWDOWN_WRONG_ORDER,
+    RuleCode.POT_WRONG_WINNER,
+    RuleCode.POT_WRONG_SPLIT,
+    RuleCode.POT_NOT_BALANCED,
 )
 """Rules the table breaks while playing (:class:`stud_hh.sim.table.Fault`)."""
 
@@ -239,33 +240,33 @@ def _stack_exceeded(header: HandHeader, events: list[HandEvent], rng: Random
     return dataclasses.replace(header, seats=seats), events, i
 
 
-EDITS: dict[str, Edit] = {
-    "action.after-fold": _after_fold,
-    "raise.wrong-total": _wrong_total,
-    "bet.facing-bet": _facing_bet,
-    "stack.all-in-mismatch": _all_in_mismatch,
-    "card.changed": _card_changed,
-    "action.unknown-player": _unknown_player,
-    "pot.uncalled-wrong": _uncalled_wrong,
-    "stack.exceeded": _stack_exceeded,
+EDITS: dict[RuleCode, Edit] = {
+    RuleCode.ACTION_AFTER_FOLD: _after_fold,
+    RuleCode.RAISE_WRONG_TOTAL: _wrong_total,
+    RuleCode.BET_FACING_BET: _facing_bet,
+    RuleCode.STACK_ALL_IN_MISMATCH: _all_in_mismatch,
+    RuleCode.CARD_CHANGED: _card_changed,
+    RuleCode.ACTION_UNKNOWN_PLAYER: _unknown_player,
+    RuleCode.POT_UNCALLED_WRONG: _uncalled_wrong,
+    RuleCode.STACK_EXCEEDED: _stack_exceeded,
 }
 """Rules broken by editing a clean hand's events."""
 
-INJECTABLE: tuple[str, ...] = TABLE_FAULTS + tuple(EDITS)
+INJECTABLE: tuple[RuleCode, ...] = TABLE_FAULTS + tuple(EDITS)
 """Every rule ``--inject`` can break, in the order ``--inject all`` cycles through them."""
 
 
-def applicable(rule: str, game: Game) -> bool:
+def applicable(rule: RuleCode, game: Game) -> bool:
     """Whether ``rule`` can be broken in ``game`` (a big bet on 4th needs stud's open pair;
     a wrong split needs the two halves of stud hi/lo)."""
-    if rule == "bet.big-without-open-pair":
+    if rule == RuleCode.BET_BIG_WITHOUT_OPEN_PAIR:
         return game is Game.STUD
-    if rule == "pot.wrong-split":
+    if rule == RuleCode.POT_WRONG_SPLIT:
         return game is Game.STUD8
     return rule in INJECTABLE
 
 
-def edit(rule: str, header: HandHeader, events: list[HandEvent], rng: Random
+def edit(rule: RuleCode, header: HandHeader, events: list[HandEvent], rng: Random
          ) -> _Edited | None:
     """Apply the edit for ``rule``; ``None`` when this hand offers no place for it."""
     return EDITS[rule](header, events, rng)
@@ -284,7 +285,7 @@ def numbered(header: HandHeader, events: Sequence[HandEvent], first_line: int = 
                       first_line=first_line, last_line=last)
 
 
-def check(rule: str, header: HandHeader, events: Sequence[HandEvent], index: int) -> bool:
+def check(rule: RuleCode, header: HandHeader, events: Sequence[HandEvent], index: int) -> bool:
     """True when replaying the hand reports exactly ``rule``, once, at event ``index``."""
     hand = numbered(header, events)
     found = replay(hand, "pokerstars").violations

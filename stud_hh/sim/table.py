@@ -31,7 +31,7 @@ from datetime import datetime
 from random import Random
 
 from stud_hh.cards import ALL_CARDS
-from stud_hh.evaluate import high_rank, low8_rank, low_a5_rank
+from stud_hh.engine.pots import Winners, best_hands, shares, side_pots, split_shares
 from stud_hh.events import (
     Announcement,
     Bet,
@@ -68,6 +68,7 @@ from stud_hh.events import (
 from stud_hh.money import format_amount
 from stud_hh.rules import GAMES, bet_size, bring_in_player, cap, first_actor, profile
 from stud_hh.sim.bots import Bot, Spot, strength
+from stud_hh.violations import RuleCode
 from stud_hh.writer import describe
 
 __all__ = ["Fault", "HandResult", "SeatPlayer", "Stakes", "TableSetup", "play_hand"]
@@ -75,8 +76,6 @@ __all__ = ["Fault", "HandResult", "SeatPlayer", "Stakes", "TableSetup", "play_ha
 PROFILE = profile("pokerstars")
 _DECK = tuple(sorted(ALL_CARDS))  # a frozenset: its order changes with the hash seed
 _STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
-_SUIT = {"c": 0, "d": 1, "h": 2, "s": 3}
-_RANK = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)}
 
 _Deal = positional_constructor(Deal)
 _Call = positional_constructor(Call)
@@ -287,11 +286,11 @@ class _Hand:
         target = others[-1] if others else None
         for p in self.players:
             amount = min(ante, p.stack)
-            if self.fault == "ante.missing" and p is target:
+            if self.fault == RuleCode.ANTE_MISSING and p is target:
                 self.fault_missing_ante = p.name
                 continue
-            if self.fault == "ante.wrong-amount" and p is self.players[-1] and p.stack > ante + 1 \
-                    and len(self.players) > 1:
+            if (self.fault == RuleCode.ANTE_WRONG_AMOUNT and p is self.players[-1]
+                    and p.stack > ante + 1 and len(self.players) > 1):
                 amount = ante + 1
                 self.emit(_Ante(0, p.name, amount, self.put(p, amount)))
                 self.mark_fault()
@@ -306,7 +305,7 @@ class _Hand:
             self.emit(StreetStart(line=0, street=street, common=self.common, has_common=True))
             return
         self.emit(StreetStart(line=0, street=street))
-        duplicate = self.fault == "card.duplicate" and street in (Street.FIFTH, Street.SIXTH)
+        duplicate = self.fault == RuleCode.CARD_DUPLICATE and street in (Street.FIFTH, Street.SIXTH)
         for p in live:
             if street is Street.THIRD:
                 cards = (deck.pop(), deck.pop(), deck.pop())
@@ -370,7 +369,7 @@ class _Hand:
         rules, stakes = self.rules, self.stakes
         size = bet_size(rules, street, stakes.small_bet, stakes.big_bet)
         limit = cap(PROFILE, len(self.live())) or 99
-        if self.fault == "raise.over-cap":
+        if self.fault == RuleCode.RAISE_OVER_CAP:
             limit += 1
         open_pair = (street is Street.FOURTH and rules.open_pair_big_bet(PROFILE)
                      and self.open_pair())
@@ -387,7 +386,7 @@ class _Hand:
             if not actors:
                 return
             first = actors[0]
-            if self.fault == "bring-in.wrong-player" and len(actors) >= 3:
+            if self.fault == RuleCode.BRING_IN_WRONG_PLAYER and len(actors) >= 3:
                 first = actors[1]
                 actors = actors[1:] + actors[:1]
                 wrong = True
@@ -400,7 +399,7 @@ class _Hand:
             # the bring-in player's forced action
             decision = first.bot.act(self.spot(first, 0, 0, True, bring_in=True), self.rng)
             complete = decision == "raise" and first.stack > stakes.small_bet and not wrong
-            if (self.fault == "bring-in.wrong-amount" and not complete and not wrong
+            if (self.fault == RuleCode.BRING_IN_WRONG_AMOUNT and not complete and not wrong
                     and first.stack > stakes.small_bet):
                 amount = stakes.small_bet
                 self.emit(BringIn(line=0, player=first.name, amount=amount,
@@ -416,7 +415,7 @@ class _Hand:
                 return
             if complete:
                 to = stakes.small_bet
-                if self.fault == "complete.wrong-size":
+                if self.fault == RuleCode.COMPLETE_WRONG_SIZE:
                     to = stakes.small_bet + max(1, stakes.small_bet // 2)
                     if to >= first.stack:
                         to = stakes.small_bet
@@ -435,7 +434,7 @@ class _Hand:
             self.noise(first)
             first.acted = True
             to_act = [q for q in self.clockwise(first)[1:] if not q.folded and not q.all_in]
-            if self.fault == "action.out-of-turn" and len(to_act) >= 3:
+            if self.fault == RuleCode.ACTION_OUT_OF_TURN and len(to_act) >= 3:
                 to_act = to_act[1:] + to_act[:1]
                 self.out_of_turn = to_act[0].name
             self.run_round(to_act, bet_to, level=level, size=size, limit=limit,
@@ -448,7 +447,7 @@ class _Hand:
         first = self.by_name[name]
         self.first_actor[street] = name
         to_act = [q for q in self.clockwise(first) if not q.folded and not q.all_in]
-        if self.fault == "action.out-of-turn" and len(to_act) >= 3:
+        if self.fault == RuleCode.ACTION_OUT_OF_TURN and len(to_act) >= 3:
             to_act = to_act[1:] + to_act[:1]
             self.out_of_turn = to_act[0].name
         self.run_round(to_act, bet_to, level=level, size=size, limit=limit,
@@ -463,7 +462,7 @@ class _Hand:
         third = street is Street.THIRD
         limped = False
         stealer: str | None = None
-        over_cap = self.fault == "raise.over-cap"
+        over_cap = self.fault == RuleCode.RAISE_OVER_CAP
         while to_act:
             p = to_act.pop(0)
             if p.folded or p.all_in:
@@ -512,7 +511,7 @@ class _Hand:
             if decision == "call":
                 if owed == 0:
                     self.emit(_Check(0, p.name))
-                elif (self.fault == "action.check-facing-bet" and not p.all_in
+                elif (self.fault == RuleCode.ACTION_CHECK_FACING_BET and not p.all_in
                       and any(q is not p and not q.folded and q.street_put == bet_to
                               and q is not last_full for q in self.players)):
                     self.emit(_Check(0, p.name))
@@ -531,7 +530,7 @@ class _Hand:
             if third and level == 0:
                 by_size = stakes.small_bet - bet_to
                 to = stakes.small_bet
-                if self.fault == "complete.wrong-size":
+                if self.fault == RuleCode.COMPLETE_WRONG_SIZE:
                     to = stakes.small_bet + max(1, stakes.small_bet // 2)
                     by_size = to - bet_to
             else:
@@ -539,11 +538,11 @@ class _Hand:
                 if open_pair:
                     unit = stakes.big_bet if big_made or (
                         bet_to == 0 and self.rng.random() < 0.6) else stakes.small_bet
-                if (self.fault == "bet.big-without-open-pair" and street is Street.FOURTH
+                if (self.fault == RuleCode.BET_BIG_WITHOUT_OPEN_PAIR and street is Street.FOURTH
                         and self.rules.open_pair_big_bet(PROFILE) and not open_pair
                         and bet_to == 0):
                     unit = stakes.big_bet
-                if (self.fault == "bet.wrong-size" and street >= Street.FIFTH
+                if (self.fault == RuleCode.BET_WRONG_SIZE and street >= Street.FIFTH
                         and bet_to == 0):
                     unit = stakes.small_bet
                 by_size = unit
@@ -608,26 +607,11 @@ class _Hand:
 
     # -- the end --------------------------------------------------------------------------
     def pots(self) -> list[tuple[int, list[_P]]]:
-        """(amount, eligible) per pot, exactly as the replayer builds them."""
+        """(amount, eligible) per pot (:func:`~stud_hh.engine.pots.side_pots`)."""
         totals = {p.name: p.put - self.uncalled.get(p.name, 0) for p in self.players}
         live = self.live()
-        levels = sorted({totals[p.name] for p in live if p.all_in}
-                        | {max((totals[p.name] for p in live), default=0)})
-        pots: list[tuple[int, list[_P]]] = []
-        below = 0
-        for level in levels:
-            amount = sum(min(t, level) - min(t, below) for t in totals.values())
-            eligible = [p for p in live if totals[p.name] >= level]
-            if amount > 0:
-                if pots and [q.name for q in eligible] == [q.name for q in pots[-1][1]]:
-                    pots[-1] = (pots[-1][0] + amount, eligible)
-                else:
-                    pots.append((amount, eligible))
-            below = level
-        leftover = sum(totals.values()) - sum(a for a, _ in pots)
-        if leftover and pots:
-            pots[0] = (pots[0][0] + leftover, pots[0][1])
-        return pots
+        pots = side_pots(totals, [p.name for p in live], {p.name for p in live if p.all_in})
+        return [(amount, [self.by_name[n] for n in eligible]) for amount, eligible in pots]
 
     def cards7(self, p: _P) -> list[str]:
         cards = p.down + p.up
@@ -635,31 +619,10 @@ class _Hand:
             cards = [*cards, self.common]
         return cards
 
-    def winners(self, eligible: list[_P]) -> tuple[list[_P], list[_P]]:
+    def winners(self, eligible: list[_P]) -> Winners:
         if len(eligible) == 1:
-            return eligible, []
-        game = self.game
-        if game is Game.RAZZ:
-            ranks = {p.name: low_a5_rank(self.cards7(p)) for p in eligible}
-            best = min(ranks.values())
-            return [p for p in eligible if ranks[p.name] == best], []
-        highs = {p.name: high_rank(self.cards7(p)) for p in eligible}
-        top = max(highs.values())
-        high = [p for p in eligible if highs[p.name] == top]
-        if game is not Game.STUD8:
-            return high, []
-        lows = {p.name: low8_rank(self.cards7(p)) for p in eligible}
-        qualified = [r for r in lows.values() if r is not None]
-        if not qualified:
-            return high, []
-        best_low = min(qualified)
-        return high, [p for p in eligible if lows[p.name] == best_low]
-
-    def _odd_order(self, players: list[_P]) -> list[_P]:
-        """Tied players, the one holding the highest card by suit first."""
-        def key(p: _P) -> tuple[int, int]:
-            return max((_RANK[c[0]], _SUIT[c[1]]) for c in self.cards7(p))
-        return sorted(players, key=key, reverse=True)
+            return (eligible[0].name,), ()
+        return best_hands(GAMES[self.game].ranking, {p.name: self.cards7(p) for p in eligible})
 
     def finish(self) -> None:
         live = self.live()
@@ -680,17 +643,15 @@ class _Hand:
         else:
             self.showdown = True
             for index, ((_, eligible), net) in enumerate(zip(pots, nets, strict=True)):
-                high, low = self.winners(eligible)
-                halves = [(high, net)] if not low else [(high, net - net // 2), (low, net // 2)]
-                if self.game is Game.STUD8 and not low and index == 0:
+                winners = self.winners(eligible)
+                if self.game is Game.STUD8 and not winners[1] and index == 0:
                     no_low = True
-                for winners, half in halves:
-                    base, odd = divmod(half, len(winners))
-                    for i, p in enumerate(self._odd_order(winners)):
-                        collects.append((p.name, base + (1 if i < odd else 0), index))
+                held = {p.name: self.cards7(p) for p in eligible}
+                collects.extend((name, chips, index)
+                                for name, chips in split_shares(net, winners, held))
         pot_fault = self.fault if self.fault in (
-            "pot.wrong-winner", "pot.wrong-split", "pot.not-balanced",
-            "showdown.wrong-order") else None
+            RuleCode.POT_WRONG_WINNER, RuleCode.POT_WRONG_SPLIT, RuleCode.POT_NOT_BALANCED,
+            RuleCode.SHOWDOWN_WRONG_ORDER) else None
         if self.showdown:
             self.emit(ShowdownStart(line=0))
             winners_set = {name for name, amount, _ in collects if amount > 0}
@@ -701,7 +662,7 @@ class _Hand:
                 must = p.name in winners_set or not shows or pot_fault is not None
                 if must or self.rng.random() < p.bot.style.show:
                     shows.append(p)
-            if pot_fault == "showdown.wrong-order" and len(shows) >= 2 and \
+            if pot_fault == RuleCode.SHOWDOWN_WRONG_ORDER and len(shows) >= 2 and \
                     Street.SEVENTH in self.last_aggressor:
                 shows[0], shows[1] = shows[1], shows[0]
             shown_lines: dict[str, int] = {}
@@ -711,29 +672,29 @@ class _Hand:
                 self.emit(Show(line=0, player=p.name, cards=tuple(cards),
                                description=describe(self.game, self.cards7(p))))
                 shown_lines[p.name] = len(self.events) - 1
-            if pot_fault == "showdown.wrong-order" and len(shows) >= 2 and \
+            if pot_fault == RuleCode.SHOWDOWN_WRONG_ORDER and len(shows) >= 2 and \
                     Street.SEVENTH in self.last_aggressor:
                 self.fault_index = shown_lines[shows[1].name]
                 self.fault = None
             for p in order:
                 if not p.shown:
                     self.emit(Muck(line=0, player=p.name))
-            if pot_fault == "pot.wrong-winner":
+            if pot_fault == RuleCode.POT_WRONG_WINNER:
                 losers = [p for p in shows if p.name not in winners_set]
                 single = len(pots) == 1 and len({n for n, _, _ in collects}) == 1
                 if losers and single:
                     collects = [(losers[0].name, a, i) for _, a, i in collects]
                     pot_fault = "marked"
-            if pot_fault == "pot.wrong-split" and len(pots) == 1:
+            if pot_fault == RuleCode.POT_WRONG_SPLIT and len(pots) == 1:
                 names = [n for n, _, _ in collects]
                 if len(set(names)) == 2 and len(names) == 2 and collects[1][1] > 2:
                     shift = max(1, collects[1][1] // 3)
                     collects = [(collects[0][0], collects[0][1] + shift, 0),
                                 (collects[1][0], collects[1][1] - shift, 0)]
                     pot_fault = "marked"
-        elif pot_fault == "showdown.wrong-order":
+        elif pot_fault == RuleCode.SHOWDOWN_WRONG_ORDER:
             pot_fault = None
-        if pot_fault == "pot.not-balanced" and len({n for n, _, _ in collects}) == 1 \
+        if pot_fault == RuleCode.POT_NOT_BALANCED and len({n for n, _, _ in collects}) == 1 \
                 and collects[-1][1] > 1:
             name, amount, index = collects[-1]
             collects[-1] = (name, amount - 1, index)
@@ -830,15 +791,8 @@ class _Hand:
 
 def _after_rake(amounts: list[int], rake: int) -> list[int]:
     """Each pot after its share of the rake (in proportion, largest remainders first)."""
-    total = sum(amounts)
-    if not rake or not total:
-        return list(amounts)
-    shares = [rake * a // total for a in amounts]
-    rest = rake - sum(shares)
-    by_remainder = sorted(range(len(amounts)), key=lambda i: -(rake * amounts[i] % total))
-    for i in by_remainder[:rest]:
-        shares[i] += 1
-    return [a - s for a, s in zip(amounts, shares, strict=True)]
+    cut = shares(rake, dict(enumerate(amounts)))
+    return [a - cut[i] for i, a in enumerate(amounts)]
 
 
 _GAME_TEXT = {

@@ -61,7 +61,7 @@ from __future__ import annotations
 import itertools
 import re
 import tomllib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from datetime import time as clock
@@ -72,6 +72,7 @@ from zoneinfo import ZoneInfo
 
 from stud_hh.cards import RANKS, SUITS, MaybeCard
 from stud_hh.documents import DocumentFormat, DocumentHand
+from stud_hh.engine.pots import Winners, award, best_hands, side_pots
 from stud_hh.errors import HandParseError
 from stud_hh.events import (
     Bet,
@@ -99,6 +100,7 @@ from stud_hh.events import (
     UncalledReturned,
 )
 from stud_hh.reader import RawHand
+from stud_hh.rules import GAMES, Ranking
 from stud_hh.sites.headers import zone
 
 SITE: str = "PHH"
@@ -647,39 +649,49 @@ class _Hand:
 # Awards
 
 
-def _award(hand: _Hand, header: HandHeader, path: str, line: int
-           ) -> list[tuple[int, list[tuple[str, int]]]] | None:
-    """Each pot's (index, [(player, amount)]) by the rules, or ``None`` when a winner
-    cannot be told from the cards."""
-    from stud_hh.parse import ParsedHand
-    from stud_hh.replay import replay
-
-    provisional = ParsedHand(header, tuple(hand.events), path, header.line, line)
-    replayed = replay(provisional, "casino")
+def _award(hand: _Hand, header: HandHeader) -> list[tuple[int, list[tuple[str, int]]]] | None:
+    """Each pot's (index, [(player, amount)]) by the rules (:mod:`stud_hh.engine.pots`), or
+    ``None`` when a winner cannot be told from the cards."""
+    returned: dict[str, int] = {}
+    for event in hand.events:
+        if isinstance(event, UncalledReturned):
+            returned[event.player] = returned.get(event.player, 0) + event.amount
+    totals = {n: sum(r.get(n, 0) for r in hand.put.values()) - returned.get(n, 0)
+              for n in hand.names}
+    live = hand.live()
+    all_in = {e.player for e in hand.events
+              if isinstance(e, PostAnte | BringIn | Complete | Bet | Raise | Call) and e.all_in}
+    cards = {n: [*hand.dealt[n], *hand.shown.get(n, ()), hand.common] for n in hand.names}
+    ranking = GAMES[header.game].ranking
+    wanted = min(GAMES[header.game].cards_at_showdown, 7)
     awards: list[tuple[int, list[tuple[str, int]]]] = []
-    for pot in replayed.pots:
-        if not pot.winners_high:
+    for index, (amount, eligible) in enumerate(side_pots(totals, live, all_in)):
+        winners = _winners(eligible, hand.shown, cards, wanted, ranking)
+        if winners is None:
             return None
-        shares: dict[str, int] = {}
-        halves = [(pot.winners_high, pot.amount - pot.amount // 2),
-                  (pot.winners_low, pot.amount // 2)] if pot.winners_low else [
-                      (pot.winners_high, pot.amount)]
-        for winners, half in halves:
-            base, odd = divmod(half, len(winners))
-            ordered = sorted(winners, key=lambda p: _best_card(hand, p), reverse=True)
-            for i, player in enumerate(ordered):
-                shares[player] = shares.get(player, 0) + base + (1 if i < odd else 0)
-        awards.append((pot.index, [(p, shares[p]) for p in hand.names if shares.get(p)]))
+        won = award(amount, winners, cards)
+        awards.append((index, [(p, won[p]) for p in hand.names if won.get(p)]))
     return awards
 
 
-_CARD_ORDER = {r + s: (RANKS.index(r), SUITS.index(s)) for r in RANKS for s in SUITS}
-
-
-def _best_card(hand: _Hand, player: str) -> tuple[int, int]:
-    """The odd chip's order among tied players: the highest card, suits breaking ties."""
-    cards = [*hand.dealt[player], *hand.shown.get(player, ()), hand.common]
-    return max((_CARD_ORDER[c] for c in cards if c is not None), default=(-1, -1))
+def _winners(eligible: list[str], shown: Mapping[str, object],
+             cards: Mapping[str, list[MaybeCard]], wanted: int, ranking: Ranking
+             ) -> Winners | None:
+    """A pot's winners among the players who showed, or ``None`` if the cards cannot tell."""
+    if len(eligible) == 1:
+        return (tuple(eligible), ())
+    hands: dict[str, list[str]] = {}
+    for name in (p for p in eligible if p in shown):
+        known = {c for c in cards[name] if c is not None}
+        if len(known) != wanted:
+            return None
+        hands[name] = sorted(known)
+    if not hands:
+        return None
+    try:
+        return best_hands(ranking, hands)
+    except ValueError:  # a card repeated: the evaluator cannot decide
+        return None
 
 
 def _collects(awards: list[tuple[int, list[tuple[str, int]]]], line: int) -> list[Collect]:
@@ -875,7 +887,7 @@ def _rule_awards(hand: _Hand, header: HandHeader, path: str, f: _Fields, live: l
                    else "the actions stop before 7th street")
             raise f.error(f"the hand does not reach its end ({why}) and the file gives no "
                           f"winnings or finishing_stacks", line=line)
-    awards = _award(hand, header, path, line)
+    awards = _award(hand, header)
     if awards is None:
         raise f.error("the cards shown do not tell who wins and the file gives no "
                       "winnings or finishing_stacks", line=line)
@@ -931,7 +943,7 @@ def _data_awards(hand: _Hand, header: HandHeader, path: str, f: _Fields, key: st
     pot = sum(put.values()) - sum(
         e.amount for e in hand.events if isinstance(e, UncalledReturned))
     collected = sum(took.values())
-    awards = _award(hand, header, path, line)
+    awards = _award(hand, header)
     placed = _place(awards, took) if awards is not None else None
     events: list[HandEvent]
     if placed is not None:

@@ -1,0 +1,420 @@
+"""Every betting move, checked and applied: the ``verify_X`` / ``can_X`` / ``X`` trio.
+
+A move is the event that records it (:class:`~stud_hh.events.BringIn`,
+:class:`~stud_hh.events.Complete`, :class:`~stud_hh.events.Bet`,
+:class:`~stud_hh.events.Raise`, :class:`~stud_hh.events.Call`,
+:class:`~stud_hh.events.Check`, :class:`~stud_hh.events.Fold`). For each kind:
+
+* ``verify_X(table, move)``: the findings the move would make (empty: legal);
+* ``can_X(table, move)``: whether it breaks no rule;
+* ``X(table, move)``: apply it, findings or not (an audit goes on from what the history
+  says happened), and return its :class:`Action` record.
+
+All three share one code path, :func:`plan` (what the move is and changes, and what it
+breaks, without touching the table) and :func:`apply`. The replayer calls those two
+directly, once per event; the simulator's bots ask ``can_X`` which moves are legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from stud_hh.engine.findings import Finding, broke, unknown
+from stud_hh.engine.table import THIRD, Seat, Table
+from stud_hh.events import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Complete,
+    Fold,
+    Raise,
+    Street,
+    positional_constructor,
+)
+from stud_hh.rules import BringInRule
+from stud_hh.violations import RuleCode
+
+Move = BringIn | Complete | Bet | Raise | Call | Check | Fold
+"""A betting move, as the history records it."""
+
+_OPENING = frozenset({BringIn, Bet, Raise, Complete})
+"""Moves that may open 3rd street's betting."""
+
+_DOOR_WORDS: dict[BringInRule, str] = {
+    BringInRule.LOWEST_CARD_ACE_HIGH: "lowest",
+    BringInRule.HIGHEST_CARD_ACE_LOW: "highest (ace low)",
+    BringInRule.HIGHEST_CARD_ACE_HIGH: "highest (ace high)",
+}
+
+
+class ActionKind(StrEnum):
+    ANTE = "ante"
+    BRING_IN = "bring_in"
+    COMPLETE = "complete"
+    BET = "bet"
+    RAISE = "raise"
+    CALL = "call"
+    CHECK = "check"
+    FOLD = "fold"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Action:
+    """One action as the rules see it."""
+
+    line: int
+    street: Street | None
+    """``None`` for antes."""
+    order: int
+    player: str
+    kind: ActionKind
+    amount: int
+    """Chips this action put in."""
+    total: int
+    """The player's total on this street after the action."""
+    level: int
+    """Bets made on this street after the action (the completion is the first on 3rd)."""
+    all_in: bool
+    capped: bool
+    """This action reached the cap."""
+
+
+make_action = positional_constructor(Action)
+
+_FOLD, _CHECK, _CALL, _BRING_IN = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL,
+                                   ActionKind.BRING_IN)
+
+
+@dataclass(slots=True, kw_only=True)
+class Plan:
+    """A move checked against the table: what it is and puts in, what it would change,
+    and what it breaks. Made by :func:`plan`, used once by :func:`apply`."""
+
+    move: Move
+    player: Seat
+    street: Street
+    """The street the move's chips count on (3rd before any street began)."""
+    kind: ActionKind
+    amount: int = 0
+    aggressive: bool = False
+    all_in: bool = False
+    """What the move says: it puts the player all-in."""
+    findings: list[Finding]
+    level: int
+    full_to: int
+    last_increment: int
+    big_bet_made: bool
+    bring_in_posted: bool
+    raiser: bool = False
+    """A full bet or raise: its maker is the last full raiser."""
+    reopens: bool | None = None
+    """A completion, bet or raise: whether it reopens the betting for everyone else."""
+
+
+def plan(table: Table, move: Move) -> Plan:
+    """``move`` checked against ``table`` (its player seated, and not folded)."""
+    player = table.players[move.player]
+    street = table.street or THIRD
+    found = _turn_findings(table, move)
+    cls = type(move)
+    if (street is THIRD and not table.bring_in_posted and table.level == 0
+            and cls not in _OPENING and not (table.bring_in_optional and cls is Fold)):
+        # left of a player all-in on the ante, a fold is allowed too (seed 002 rule 8)
+        found.append(broke(RuleCode.BRING_IN_MISSING, move.line, move.player,
+                           f"3rd street opens with {cls.__name__.lower()} by "
+                           f"{move.player}, without a bring-in"))
+        posted = True
+    else:
+        posted = table.bring_in_posted
+    p = Plan(move=move, player=player, street=street, kind=_FOLD, findings=found,
+             level=table.level, full_to=table.full_to, last_increment=table.last_increment,
+             big_bet_made=table.big_bet_made, bring_in_posted=posted)
+    mine = player.put_in.get(street, 0)
+    if isinstance(move, Fold):
+        pass
+    elif isinstance(move, Check):
+        p.kind = _CHECK
+        owed = table.bet_to - mine
+        if owed > 0:
+            found.append(broke(RuleCode.ACTION_CHECK_FACING_BET, move.line, move.player,
+                               f"{move.player} checks facing a bet of {owed} on "
+                               f"{table.street_label()}"))
+    elif isinstance(move, Call):
+        _plan_call(table, p, move, mine)
+    elif isinstance(move, BringIn):
+        _plan_bring_in(table, p, move, mine)
+    else:
+        p.aggressive = True
+        p.all_in = move.all_in
+        _plan_aggression(table, p, move, mine)
+    if p.amount:
+        found += money_findings(player, p.amount, move.line, p.all_in)
+    return p
+
+
+def _turn_findings(table: Table, move: Move) -> list[Finding]:
+    """Out of turn: someone else was to act, or the round had closed (a bring-in by the
+    wrong player has its own rule)."""
+    name, cls = move.player, type(move)
+    players = table.players
+    for expected in table.to_act:
+        if players[expected].live:
+            if expected != name and cls is not BringIn:
+                return [broke(RuleCode.ACTION_OUT_OF_TURN, move.line, name,
+                              f"{name} acts out of turn on {table.street_label()}; "
+                              f"{expected} was to act")]
+            return []
+    if table.last_actor is not None and cls is not BringIn:
+        return [broke(RuleCode.ACTION_OUT_OF_TURN, move.line, name,
+                      f"{name} acts on {table.street_label()} after the betting round "
+                      "closed")]
+    return []
+
+
+def _plan_call(table: Table, p: Plan, move: Call, mine: int) -> None:
+    p.kind = _CALL
+    p.amount = amount = move.amount
+    p.all_in = move.all_in
+    owed = table.bet_to - mine
+    due = min(owed, p.player.stack)
+    if amount != due and not (amount == owed and amount > p.player.stack):
+        p.findings.append(broke(RuleCode.CALL_WRONG_AMOUNT, move.line, move.player,
+                                f"{move.player} calls {amount} but owes {due}"))
+
+
+def _plan_bring_in(table: Table, p: Plan, move: BringIn, mine: int) -> None:
+    p.kind = _BRING_IN
+    p.amount = amount = move.amount
+    p.all_in = move.all_in
+    name, line, found = move.player, move.line, p.findings
+    if table.street is not Street.THIRD or table.bring_in_posted or table.level:
+        found.append(broke(RuleCode.BRING_IN_WRONG_PLAYER, line, name,
+                           f"{name} brings in on {table.street_label()} after the betting "
+                           "opened"))
+    elif table.bring_in_expected is not None and name != table.bring_in_expected:
+        found.append(broke(RuleCode.BRING_IN_WRONG_PLAYER, line, name,
+                           f"{name} brings in, but {table.bring_in_expected} has the "
+                           f"{_DOOR_WORDS[table.game.bring_in]} door card"))
+    small = table.small_bet
+    if not small:  # a header without stakes, and no bet of the hand shows them
+        found.append(unknown(RuleCode.BRING_IN_WRONG_AMOUNT, line,
+                             "the stakes are not printed and no bet of the hand shows them"))
+    elif amount <= 0 or (amount >= small and not move.all_in):
+        found.append(broke(RuleCode.BRING_IN_WRONG_AMOUNT, line, name,
+                           f"bring-in of {amount}: it must be more than nothing and less "
+                           f"than the small bet {small}"))
+    p.bring_in_posted = True
+    if table.profile.bring_in_is_bet:
+        p.full_to = mine + amount
+
+
+def _plan_aggression(table: Table, p: Plan, move: Bet | Raise | Complete, mine: int) -> None:
+    """A bet, raise or completion: its kind and chips, with size and cap checks."""
+    name, line = move.player, move.line
+    if isinstance(move, Raise):
+        to = move.to
+        by = to - table.bet_to
+        if move.by != by:
+            p.findings.append(broke(RuleCode.RAISE_WRONG_TOTAL, line, name,
+                                    f"{name} raises {move.by} to {to}, but the bet was "
+                                    f"{table.bet_to}"))
+    elif isinstance(move, Complete):
+        to = move.to
+        by = to - table.bet_to
+    else:
+        to = mine + move.amount
+        by = to - table.bet_to
+        if table.bet_to and not (p.street is Street.THIRD and table.level == 0):
+            p.findings.append(broke(RuleCode.BET_FACING_BET, line, name,
+                                    f"{name} bets facing a bet of {table.bet_to} on "
+                                    f"{table.street_label()}"))
+    p.amount = to - mine
+    if p.street is Street.THIRD and table.level == 0:
+        _plan_completion(table, p, to)
+        return
+    p.kind = ActionKind.BET if table.level == 0 else ActionKind.RAISE
+    if table.profile.bring_in_is_bet:
+        by = to - table.full_to  # a raise adds a bet to the last full bet, not a short one
+    if table.fixed_limit and not table.small_bet:
+        p.findings.append(unknown(RuleCode.BET_WRONG_SIZE, line,
+                                  "the stakes are not printed and no bet of the hand shows "
+                                  "them"))
+    if not table.fixed_limit or not table.small_bet:
+        _plan_unlimited(table, p, by)
+    else:
+        _plan_fixed(table, p, to, by)
+
+
+def _plan_completion(table: Table, p: Plan, to: int) -> None:
+    """The first bet of 3rd street: the completion to the small bet."""
+    name, line, small, profile = p.move.player, p.move.line, table.small_bet, table.profile
+    all_in = p.all_in or p.amount >= p.player.stack
+    p.kind = ActionKind.COMPLETE
+    if not table.fixed_limit:
+        p.last_increment = max(table.last_increment, to)
+    elif not small:
+        p.findings.append(unknown(RuleCode.COMPLETE_WRONG_SIZE, line,
+                                  "the stakes are not printed and no bet of the hand shows "
+                                  "them"))
+    elif to != small and not (all_in and to < small):
+        p.findings.append(broke(RuleCode.COMPLETE_WRONG_SIZE, line, name,
+                                f"{name} completes to {to}; the completion is to the small "
+                                f"bet {small}"))
+    p.level = 1
+    if profile.bring_in_is_bet:  # a raise of the bring-in: full if it adds a bet
+        step = to - table.full_to
+        full = reopens = step >= small or (profile.half_bet_reopens and 2 * step >= small)
+    else:
+        full = to >= small
+        reopens = full or (profile.half_bet_reopens and 2 * to >= small)
+    if full:
+        p.raiser = True
+        p.full_to = to
+    p.reopens = reopens
+    p.bring_in_posted = True
+
+
+def _plan_fixed(table: Table, p: Plan, to: int, by: int) -> None:
+    """A fixed-limit bet or raise: its size (small, big, the open pair's choice) and the
+    cap."""
+    name, line, street, size = p.move.player, p.move.line, p.street, table.full_bet
+    all_in = p.all_in or p.amount >= p.player.stack
+    big = table.big_bet
+    allowed = {size}
+    pair = street is Street.FOURTH and table.open_pair_big_bet and table.open_pair()
+    if pair is None and by == big:
+        p.findings.append(unknown(RuleCode.BET_BIG_WITHOUT_OPEN_PAIR, line,
+                                  "not every board is shown: an open pair cannot be ruled "
+                                  "out"))
+    if pair or pair is None:
+        allowed = {big} if table.big_bet_made else {table.small_bet, big}
+    if by not in allowed and not (all_in and by < max(allowed)):
+        if street is Street.FOURTH and by == big and table.open_pair_big_bet:
+            p.findings.append(broke(RuleCode.BET_BIG_WITHOUT_OPEN_PAIR, line, name,
+                                    f"{name} makes a big bet of {by} on 4th street with no "
+                                    "open pair"))
+        else:
+            sizes = " or ".join(str(s) for s in sorted(allowed))
+            verb = "raises by" if p.kind is ActionKind.RAISE else "bets"
+            p.findings.append(broke(RuleCode.BET_WRONG_SIZE, line, name,
+                                    f"{name} {verb} {by} on {table.street_label()}; the bet "
+                                    f"is {sizes}"))
+    if by == big and street is Street.FOURTH:
+        p.big_bet_made = True
+    full = by >= size or (table.profile.half_bet_reopens and 2 * by >= size)
+    _check_reopened(table, p)
+    limit = table.limit
+    if full:
+        p.level = table.level + 1
+        p.full_to = to
+        if limit is not None and p.level > limit:
+            p.findings.append(broke(RuleCode.RAISE_OVER_CAP, line, name,
+                                    f"{p.kind.value} by {name} is bet number {p.level} on "
+                                    f"{table.street_label()}; the cap is {limit}"))
+    p.raiser = p.reopens = full
+
+
+def _plan_unlimited(table: Table, p: Plan, by: int) -> None:
+    """A no-limit or pot-limit bet or raise: no size or cap check; a raise smaller than
+    the last full one (an all-in) does not reopen the betting."""
+    _check_reopened(table, p)
+    full = by >= max(table.full_bet, table.last_increment)
+    if full:
+        p.level = table.level + 1
+        p.last_increment = by
+    p.raiser = p.reopens = full
+
+
+def _check_reopened(table: Table, p: Plan) -> None:
+    """Whoever acted since the last full bet or raise may only call or fold, unless a
+    full raise has come since; on 3rd street, until a full completion, anyone may
+    complete (only the bring-in and all-ins short of it are in)."""
+    name = p.move.player
+    if (p.kind is ActionKind.RAISE and name in table.acted_since_full
+            and not (p.street is Street.THIRD and table.bet_to < table.small_bet)):
+        whose = "their bet" if table.last_full_raiser == name else "they acted"
+        p.findings.append(broke(RuleCode.RAISE_NOT_REOPENED, p.move.line, name,
+                                f"{name} raises again though no one made a full raise "
+                                f"after {whose}"))
+
+
+def money_findings(player: Seat, amount: int, line: int, all_in: bool) -> list[Finding]:
+    """``amount`` put in against ``player``'s stack and what the line says (all-in or not)."""
+    if amount > player.stack:
+        return [broke(RuleCode.STACK_EXCEEDED, line, player.name,
+                      f"{player.name} puts in {amount} with only {max(player.stack, 0)} "
+                      "left")]
+    if all_in != (player.stack - amount <= 0):
+        said = "says all-in" if all_in else "does not say all-in"
+        return [broke(RuleCode.STACK_ALL_IN_MISMATCH, line, player.name,
+                      f"{player.name} {said} with {max(player.stack - amount, 0)} left")]
+    return []
+
+
+def put(table: Table, player: Seat, amount: int, all_in: bool) -> None:
+    """``player`` puts ``amount`` in on the table's street (a stack it exceeds is wrong,
+    not the history: the move is applied as it says)."""
+    exceeded = amount > player.stack
+    player.stack -= amount
+    player.put_in[table.street] = player.put_in.get(table.street, 0) + amount
+    if exceeded:
+        player.all_in = player.all_in or all_in
+    elif player.stack <= 0:
+        player.all_in = True
+
+
+def apply(table: Table, p: Plan, order: int) -> Action:
+    """Apply a planned move to ``table``; its :class:`Action` record (``order``: its
+    number in the hand)."""
+    player, kind, name = p.player, p.kind, p.player.name
+    table.bring_in_posted = p.bring_in_posted
+    if kind is _FOLD:
+        player.fold()
+    if p.aggressive or kind is _BRING_IN:
+        table.level = p.level
+        table.full_to = p.full_to
+        table.last_increment = p.last_increment
+        table.big_bet_made = p.big_bet_made
+        if p.raiser:
+            table.last_full_raiser = name
+        if p.reopens is not None:
+            if p.reopens:
+                table.acted_since_full = {name}
+            else:
+                table.acted_since_full.add(name)
+    if p.amount:
+        put(table, player, p.amount, p.all_in)
+    total = player.put_in.get(p.street, 0)
+    if (p.aggressive or kind is _BRING_IN) and total > table.bet_to:
+        table.bet_to = total
+    limit = table.limit
+    capped = p.aggressive and limit is not None and table.level == limit
+    action = make_action(p.move.line, p.street, order, name, kind, p.amount, total,
+                         table.level, player.all_in, capped)
+    table.advance(name, kind is _BRING_IN, p.aggressive)
+    return action
+
+
+# -- the trio, per move -------------------------------------------------------------------
+
+def verify(table: Table, move: Move) -> list[Finding]:
+    """What ``move`` would break (violations and checks the text cannot decide)."""
+    return plan(table, move).findings
+
+
+def can(table: Table, move: Move) -> bool:
+    """Whether ``move`` breaks no rule."""
+    return not any(f.checked for f in plan(table, move).findings)
+
+
+def act(table: Table, move: Move, order: int = 0) -> Action:
+    """Apply ``move``, legal or not."""
+    return apply(table, plan(table, move), order)
+
+
+verify_bring_in = verify_complete = verify_bet = verify_raise = verify
+verify_call = verify_check = verify_fold = verify
+can_bring_in = can_complete = can_bet = can_raise = can_call = can_check = can_fold = can
+bring_in = complete = bet = raise_ = call = check = fold = act

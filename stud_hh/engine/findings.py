@@ -1,0 +1,44 @@
+"""What a check finds: a broken rule, or a rule the hand's text cannot decide.
+
+The engine's checks return :class:`Finding` values and never record them: the replayer
+turns each into a located :class:`~stud_hh.violations.Violation` or
+:class:`~stud_hh.violations.Unverifiable`; the simulator asks only whether a move has
+none (``can_X``).
+
+>>> broke(RuleCode.CALL_WRONG_AMOUNT, 12, "Al", "Al calls 5 but owes 10").checked
+True
+>>> unknown(RuleCode.POT_WRONG_WINNER, 30, "the cards are not shown").player is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from stud_hh.events import positional_constructor
+from stud_hh.violations import RuleCode
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Finding:
+    """One check's result on one line: ``checked`` a violation, else an unverifiable rule
+    (``text`` then says why it cannot be decided)."""
+
+    rule: RuleCode
+    line: int
+    player: str | None
+    text: str
+    checked: bool
+
+
+_Finding = positional_constructor(Finding)
+
+
+def broke(rule: RuleCode, line: int, player: str | None, message: str) -> Finding:
+    """A violation of ``rule`` at ``line``."""
+    return _Finding(rule, line, player, message, True)
+
+
+def unknown(rule: RuleCode, line: int, reason: str) -> Finding:
+    """``rule`` cannot be checked at ``line``, for ``reason``."""
+    return _Finding(rule, line, None, reason, False)
