@@ -46,6 +46,7 @@ samples: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check stud_hh tests benchmarks hatch_build.py
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 
 test: lint
 	$(BIN)/python -m pytest

@@ -8,6 +8,7 @@ statistics -> plots.
 >>> result = parse_text(SAMPLE)  # doctest: +SKIP
 """
 
+from stud_hh._version import __version__
 from stud_hh.errors import HandParseError, StudHHError
 from stud_hh.parse import (
     ParsedHand,
@@ -18,8 +19,6 @@ from stud_hh.parse import (
     parse_paths,
     parse_text,
 )
-
-__version__ = "0.1.0"
 
 
 def __getattr__(name: str) -> object:

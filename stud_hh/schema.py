@@ -317,7 +317,7 @@ HAND_TABLES = ("hands", "players", "actions", "pots", "violations", "unverifiabl
 @cache
 def arrow_schema(table: str) -> pa.Schema:
     """The Arrow schema of ``table``, stamped with the schema and stud-hh versions."""
-    from stud_hh import __version__
+    from stud_hh._version import __version__
 
     spec = TABLES[table]
     fields = [pa.field(c.name, c.type, nullable=c.nullable,
