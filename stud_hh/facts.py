@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from stud_hh.events import Collect, Deal, Game, PotKind, Show, Street, StreetStart
+from stud_hh.events import Collect, Deal, Game, PotKind, Seat, Show, Street, StreetStart
 from stud_hh.money import format_amount
 from stud_hh.parse import ParseFailure
-from stud_hh.replay import ActionKind, ReplayedHand
+from stud_hh.replay import Action, ActionKind, ReplayedHand
 from stud_hh.rules import GAMES, big_bet_allowed, profile
 from stud_hh.schema import STREET_LABELS, STREETS, TABLES
+from stud_hh.visit import EventVisitor
 
 Row = dict[str, Any]
 
@@ -119,246 +120,312 @@ def start_hand(cards: tuple[str, str, str]) -> str:
     return "high cards"
 
 
-def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
-    """The rows one replayed hand adds to each table."""
-    hand = r.hand
-    h = hand.header
-    events = hand.events
-    game = h.game
-    dealt = [s for s in h.seats if s.name in r.contributions]
-    label = stakes_label(h.small_bet, h.big_bet, h.scale, h.currency)
+class _Dealt(EventVisitor["_Dealt"]):
+    """What the events say was dealt and shown: door cards, hole cards, 4th-street
+    boards, shown hands, the common card, the collections, the last street dealt."""
 
-    # -- what was dealt ------------------------------------------------------
-    door: dict[str, str | None] = {}
-    holes: dict[str, list[str | None]] = {}
-    up_4th: dict[str, list[str]] = {}
-    shown: dict[str, str] = {}
-    streets_dealt: set[int] = {3}
-    common: str | None = None
-    collects: list[Collect] = []
-    for event in events:
-        kind_of = type(event)
-        if kind_of is Deal:
-            assert isinstance(event, Deal)
-            street_no = event.street
-            streets_dealt.add(street_no)
-            if street_no <= 4:
-                player = event.player
-                board = up_4th.setdefault(player, [])
-                for card, up in zip(event.cards, event.face_up, strict=False):
-                    if up:
-                        if street_no == 3 and player not in door:
-                            door[player] = card
-                        if card is not None:
-                            board.append(card)
-                    elif street_no == 3:
-                        holes.setdefault(player, []).append(card)
-        elif kind_of is StreetStart:
-            assert isinstance(event, StreetStart)
-            streets_dealt.add(event.street)
-            if event.has_common:
-                common = event.common
-        elif kind_of is Show:
-            assert isinstance(event, Show)
-            shown[event.player] = " ".join(c or "??" for c in event.cards)
-        elif kind_of is Collect:
-            assert isinstance(event, Collect)
-            collects.append(event)
-    last_street = int(max(streets_dealt))
+    def begin(self) -> None:
+        self.door: dict[str, str | None] = {}
+        self.holes: dict[str, list[str | None]] = {}
+        self.up_4th: dict[str, list[str]] = {}
+        self.shown: dict[str, str] = {}
+        self.streets: set[int] = {3}
+        self.common: str | None = None
+        self.collects: list[Collect] = []
 
-    # -- the 3rd-street order ------------------------------------------------
-    ante_all_in = {a.player for a in r.actions if a.kind is ActionKind.ANTE and a.all_in}
+    def visit_deal(self, event: Deal) -> None:
+        street_no = event.street
+        self.streets.add(street_no)
+        if street_no > 4:
+            return
+        player = event.player
+        board = self.up_4th.setdefault(player, [])
+        for card, up in zip(event.cards, event.face_up, strict=False):
+            if up:
+                if street_no == 3 and player not in self.door:
+                    self.door[player] = card
+                if card is not None:
+                    board.append(card)
+            elif street_no == 3:
+                self.holes.setdefault(player, []).append(card)
+
+    def visit_street_start(self, event: StreetStart) -> None:
+        self.streets.add(event.street)
+        if event.has_common:
+            self.common = event.common
+
+    def visit_show(self, event: Show) -> None:
+        self.shown[event.player] = " ".join(c or "??" for c in event.cards)
+
+    def visit_collect(self, event: Collect) -> None:
+        self.collects.append(event)
+
+    def result(self) -> _Dealt:
+        return self
+
+    @property
+    def last_street(self) -> int:
+        return int(max(self.streets))
+
+
+@dataclass(frozen=True, slots=True)
+class _Order:
+    """The 3rd-street order: who brought in, each player's position after the bring-in
+    (players all-in on the ante left out), and who was all-in on the ante."""
+
+    bring_in: str | None
+    position: dict[str, int]
+    ante_all_in: frozenset[str]
+
+
+def _order(r: ReplayedHand, dealt: list[Seat]) -> _Order:
+    ante_all_in = frozenset(a.player for a in r.actions if a.kind is ActionKind.ANTE
+                            and a.all_in)
     third = next((f for f in r.first_actors if f.street == Street.THIRD), None)
-    bring_in_player = third.player if third else None
-    seat_of = {s.name: s.seat for s in h.seats}
+    bring_in = third.player if third else None
+    seat_of = {s.name: s.seat for s in r.hand.header.seats}
     in_order = sorted((s for s in dealt if s.name not in ante_all_in), key=lambda s: s.seat)
     position: dict[str, int] = {}
-    if bring_in_player in seat_of and in_order:
-        start = next((i for i, s in enumerate(in_order) if s.seat >= seat_of[bring_in_player]),
-                     0)
+    if bring_in in seat_of and in_order:
+        start = next((i for i, s in enumerate(in_order) if s.seat >= seat_of[bring_in]), 0)
         ordered = in_order[start:] + in_order[:start]
         position = {s.name: i for i, s in enumerate(ordered)}
-    n_order = len(position)
+    return _Order(bring_in, position, ante_all_in)
 
-    rows: dict[str, Row] = {}
-    common_fields = {"site": h.site, "hand_id": h.hand_id, "game": game.value,
-                     "stakes": label, "currency": h.currency, "scale": h.scale,
-                     "big_bet": h.big_bet, "tournament": h.is_tournament,
-                     "start_utc": h.started_at, "players_3rd": len(dealt)}
-    for s in h.seats:
-        row = _PLAYER_DEFAULTS.copy()
-        row.update(common_fields)
-        name = s.name
-        row["player"] = name
-        row["seat"] = s.seat
-        row["stack"] = s.stack
-        row["dealt"] = name in r.contributions
-        if row["dealt"]:
-            card = door.get(name)
-            row["door_card"] = card
-            row["door_rank"] = card[0] if card else None
-            hole = holes.get(name, [])
-            if len(hole) == 2 and all(hole):
-                row["hole_cards"] = " ".join(c for c in hole if c)
-                if card:
-                    three = (hole[0] or "", hole[1] or "", card)
-                    row["rolled_up"] = len({c[0] for c in three}) == 1
-                    row["start_hand"] = start_hand(three)
-                    ranks = {c[0] for c in three}
-                    if all(door.get(other) for other in r.contributions if other != name):
-                        row["dead_cards"] = sum(1 for other, up in door.items()
-                                                if other != name and up and up[0] in ranks)
-                    # else: an opponent's door card is not printed (PartyPoker): the count
-                    # is not available, never counted as if the card were no match
-            row["cards_shown"] = shown.get(name)
-            pos = position.get(name)
-            row["position"] = pos
-            row["steal_position"] = pos is not None and pos >= 1 and pos >= n_order - 3
-            row["all_in_ante"] = name in ante_all_in
-            row["vpip_opp"] = name not in ante_all_in
-            row["bring_in_player"] = name == bring_in_player
-            contrib = r.contributions.get(name, {})
-            row["put_in_ante"] = contrib.get(None, 0)
-            for street_key, column in _PUT_IN:
-                row[column] = contrib.get(street_key, 0)
-            put_in = sum(contrib.values()) - r.uncalled.get(name, 0)
-            row["put_in"] = put_in
-            row["collected"] = r.collected.get(name, 0)
-            row["net"] = r.nets.get(name, row["collected"] - put_in)
-            row["rake_share"] = r.rake_shares.get(name, 0)
-        rows[name] = row
 
-    # -- the actions, street by street ---------------------------------------
-    folded_on: dict[str, int] = {}
-    by_street: dict[int, list[Any]] = {}
-    for a in r.actions:
-        if a.all_in and a.player in rows:
-            rows[a.player]["all_in"] = True
-        if a.street is not None:
-            by_street.setdefault(int(a.street), []).append(a)
+def _cards_columns(row: Row, name: str, r: ReplayedHand, seen: _Dealt) -> None:
+    """Door card, hole cards, rolled up, start hand, dead cards."""
+    door = seen.door
+    card = door.get(name)
+    row["door_card"] = card
+    row["door_rank"] = card[0] if card else None
+    hole = seen.holes.get(name, [])
+    if not (len(hole) == 2 and all(hole)):
+        return
+    row["hole_cards"] = " ".join(c for c in hole if c)
+    if not card:
+        return
+    three = (hole[0] or "", hole[1] or "", card)
+    row["rolled_up"] = len({c[0] for c in three}) == 1
+    row["start_hand"] = start_hand(three)
+    ranks = {c[0] for c in three}
+    if all(door.get(other) for other in r.contributions if other != name):
+        row["dead_cards"] = sum(1 for other, up in door.items()
+                                if other != name and up and up[0] in ranks)
+    # else: an opponent's door card is not printed (PartyPoker): the count is not
+    # available, never counted as if the card were no match
 
-    aggressor_3rd: str | None = None
-    stealer: str | None = None
-    for street in STREETS:
+
+def _player_row(seat: Seat, r: ReplayedHand, seen: _Dealt, order: _Order,
+                common_fields: Row) -> Row:
+    """A seat's row before its actions are counted."""
+    row = _PLAYER_DEFAULTS.copy()
+    row.update(common_fields)
+    name = seat.name
+    row["player"] = name
+    row["seat"] = seat.seat
+    row["stack"] = seat.stack
+    row["dealt"] = name in r.contributions
+    if not row["dealt"]:
+        return row
+    _cards_columns(row, name, r, seen)
+    row["cards_shown"] = seen.shown.get(name)
+    pos = order.position.get(name)
+    row["position"] = pos
+    row["steal_position"] = pos is not None and pos >= 1 and pos >= len(order.position) - 3
+    row["all_in_ante"] = name in order.ante_all_in
+    row["vpip_opp"] = name not in order.ante_all_in
+    row["bring_in_player"] = name == order.bring_in
+    contrib = r.contributions.get(name, {})
+    row["put_in_ante"] = contrib.get(None, 0)
+    for street_key, column in _PUT_IN:
+        row[column] = contrib.get(street_key, 0)
+    put_in = sum(contrib.values()) - r.uncalled.get(name, 0)
+    row["put_in"] = put_in
+    row["collected"] = r.collected.get(name, 0)
+    row["net"] = r.nets.get(name, row["collected"] - put_in)
+    row["rake_share"] = r.rake_shares.get(name, 0)
+    return row
+
+
+class _Betting:
+    """The per-street action counts and the opportunity/done flags of STATS.md, one
+    street's actions at a time."""
+
+    def __init__(self, r: ReplayedHand, rows: dict[str, Row], seen: _Dealt,
+                 bring_in: str | None) -> None:
+        self.r = r
+        self.rows = rows
+        self.seen = seen
+        self.bring_in = bring_in
+        self.folded_on: dict[str, int] = {}
+        self.aggressor_3rd: str | None = None
+        self.stealer: str | None = None
+        self.cbettor: str | None = None
+
+    def run(self) -> None:
+        by_street: dict[int, list[Action]] = {}
+        rows = self.rows
+        for a in self.r.actions:
+            if a.all_in and a.player in rows:
+                rows[a.player]["all_in"] = True
+            if a.street is not None:
+                by_street.setdefault(int(a.street), []).append(a)
+        for street in STREETS:
+            self._street(street, by_street.get(street, []))
+        if self.aggressor_3rd is not None:
+            rows[self.aggressor_3rd]["aggressor_3rd"] = True
+        stealer = self.stealer
+        if stealer is not None and all(self.folded_on.get(n) == 3 for n in rows
+                                       if n != stealer and rows[n]["dealt"]):
+            rows[stealer]["steal_success"] = True
+
+    def _open_pair(self) -> bool:
+        r, rows = self.r, self.rows
+        game = r.hand.header.game
+        if game is not Game.STUD:
+            return False
+        boards = {n: self.seen.up_4th.get(n, []) for n in rows if rows[n]["dealt"]
+                  and n not in self.folded_on}
+        return big_bet_allowed(GAMES[game], profile(r.profile), Street.FOURTH, boards)
+
+    def _street(self, street: int, actions: list[Action]) -> None:
         keys = _KEYS[street]
-        level = 0
-        totals: dict[str, int] = {}
-        top = 0
-        checked: set[str] = set()
-        acted: set[str] = set()
-        cbettor: str | None = None
-        limped = False  # someone called the bring-in: the pot is no longer unopened
-        open_pair = False
-        if street == 4 and game is Game.STUD:
-            boards = {n: up_4th.get(n, []) for n in rows if rows[n]["dealt"]
-                      and n not in folded_on}
-            open_pair = big_bet_allowed(GAMES[game], profile(r.profile), Street.FOURTH, boards)
-        for a in by_street.get(street, ()):
-            prow = rows.get(a.player)
+        st = _Round(open_pair=street == 4 and self._open_pair())
+        self.cbettor = None
+        for a in actions:
+            prow = self.rows.get(a.player)
             if prow is None:  # an action by a player not dealt in: a violation, not a stat
                 continue
-            kind = a.kind
-            name = a.player
-            facing = level >= 1 and totals.get(name, 0) < top
-            first = name not in acted
-            acted.add(name)
+            kind, name = a.kind, a.player
+            facing = st.level >= 1 and st.totals.get(name, 0) < st.top
+            first = name not in st.acted
+            st.acted.add(name)
             if kind is ActionKind.BRING_IN:
-                totals[name] = a.total
-                top = max(top, a.total)
+                st.totals[name] = a.total
+                st.top = max(st.top, a.total)
                 continue
-            if facing:
-                prow[keys.faced] = True
-                if kind is ActionKind.FOLD:
-                    prow[keys.fold_to_bet] = True
-            if kind in _BET_KINDS:
-                prow[keys.bets] += 1
-            elif kind is ActionKind.RAISE:
-                prow[keys.raises] += 1
-            elif kind is ActionKind.CALL:
-                prow[keys.calls] += 1
-            elif kind is ActionKind.CHECK:
-                prow[keys.checks] += 1
-            elif kind is ActionKind.FOLD:
-                prow[keys.folded] = True
-                folded_on[name] = street
-
+            self._counts(prow, keys, kind, facing, name, street)
             if street == 3:
-                if first and kind is ActionKind.COMPLETE and name == bring_in_player and level == 0:
-                    prow["bring_in_completed"] = True
-                if kind in _VOLUNTARY:
-                    prow["vpip"] = True
-                if kind in _AGGRESSIVE:
-                    prow["cr3"] = True
-                    aggressor_3rd = name
-                if level == 0 and not limped:
-                    prow["unopened_opp"] = True
-                    if kind is ActionKind.COMPLETE:
-                        prow["complete_first_in"] = True
-                    elif kind is ActionKind.CALL:
-                        prow["limp"] = True
-                    if prow["steal_position"]:
-                        prow["steal_opp"] = True
-                        if kind is ActionKind.COMPLETE:
-                            prow["steal"] = True
-                            stealer = name
-                elif level == 1 and not prow["threebet_opp"]:
-                    prow["threebet_opp"] = True
-                    prow["fold_to_completion_opp"] = True
-                    if kind is ActionKind.RAISE:
-                        prow["threebet"] = True
-                    elif kind is ActionKind.FOLD:
-                        prow["fold_to_completion"] = True
-                    if name == bring_in_player and stealer is not None:
-                        prow["bring_in_faced_steal"] = True
-                        if kind is ActionKind.FOLD:
-                            prow["bring_in_fold_to_steal"] = True
-                        elif kind is ActionKind.RAISE:
-                            prow["bring_in_resteal"] = True
+                self._third(prow, a, st, first)
             else:
-                if kind in _BET_KINDS:
-                    prow["bets_later"] += 1
+                self._later(prow, a, st, keys, facing, first, street)
+            st.totals[name] = a.total
+            st.top = max(st.top, a.total)
+            st.level = a.level
+            st.limped = st.limped or kind is ActionKind.CALL
+
+    def _counts(self, prow: Row, keys: _StreetKeys, kind: ActionKind, facing: bool,
+                name: str, street: int) -> None:
+        if facing:
+            prow[keys.faced] = True
+            if kind is ActionKind.FOLD:
+                prow[keys.fold_to_bet] = True
+        if kind in _BET_KINDS:
+            prow[keys.bets] += 1
+        elif kind is ActionKind.RAISE:
+            prow[keys.raises] += 1
+        elif kind is ActionKind.CALL:
+            prow[keys.calls] += 1
+        elif kind is ActionKind.CHECK:
+            prow[keys.checks] += 1
+        elif kind is ActionKind.FOLD:
+            prow[keys.folded] = True
+            self.folded_on[name] = street
+
+    def _third(self, prow: Row, a: Action, st: _Round, first: bool) -> None:
+        kind, name = a.kind, a.player
+        if first and kind is ActionKind.COMPLETE and name == self.bring_in and st.level == 0:
+            prow["bring_in_completed"] = True
+        if kind in _VOLUNTARY:
+            prow["vpip"] = True
+        if kind in _AGGRESSIVE:
+            prow["cr3"] = True
+            self.aggressor_3rd = name
+        if st.level == 0 and not st.limped:
+            prow["unopened_opp"] = True
+            if kind is ActionKind.COMPLETE:
+                prow["complete_first_in"] = True
+            elif kind is ActionKind.CALL:
+                prow["limp"] = True
+            if prow["steal_position"]:
+                prow["steal_opp"] = True
+                if kind is ActionKind.COMPLETE:
+                    prow["steal"] = True
+                    self.stealer = name
+        elif st.level == 1 and not prow["threebet_opp"]:
+            prow["threebet_opp"] = True
+            prow["fold_to_completion_opp"] = True
+            if kind is ActionKind.RAISE:
+                prow["threebet"] = True
+            elif kind is ActionKind.FOLD:
+                prow["fold_to_completion"] = True
+            if name == self.bring_in and self.stealer is not None:
+                prow["bring_in_faced_steal"] = True
+                if kind is ActionKind.FOLD:
+                    prow["bring_in_fold_to_steal"] = True
                 elif kind is ActionKind.RAISE:
-                    prow["raises_later"] += 1
-                elif kind is ActionKind.CALL:
-                    prow["calls_later"] += 1
-                elif kind is ActionKind.FOLD:
-                    prow["folds_later"] += 1
-                if kind is ActionKind.CHECK:
-                    checked.add(name)
-                elif facing and name in checked and not prow[keys.check_raise_opp]:
-                    prow[keys.check_raise_opp] = True
-                    if kind is ActionKind.RAISE:
-                        prow[keys.check_raise] = True
-                if street == 4:
-                    if first and name == aggressor_3rd and level == 0:
-                        prow["cbet_opp"] = True
-                        if kind is ActionKind.BET:
-                            prow["cbet"] = True
-                            cbettor = name
-                    elif (cbettor is not None and level == 1 and name != cbettor
-                          and not prow["fold_to_cbet_opp"]):
-                        prow["fold_to_cbet_opp"] = True
-                        if kind is ActionKind.FOLD:
-                            prow["fold_to_cbet"] = True
-                    if open_pair and level == 0 and kind in (ActionKind.BET, ActionKind.CHECK):
-                        prow["double_bet_opp"] = True
-                        if kind is ActionKind.BET and a.amount >= h.big_bet:
-                            prow["double_bet"] = True
-            totals[name] = a.total
-            top = max(top, a.total)
-            level = a.level
-            limped = limped or kind is ActionKind.CALL
+                    prow["bring_in_resteal"] = True
 
-    if aggressor_3rd is not None:
-        rows[aggressor_3rd]["aggressor_3rd"] = True
-    if stealer is not None and all(folded_on.get(n) == 3 for n in rows
-                                   if n != stealer and rows[n]["dealt"]):
-        rows[stealer]["steal_success"] = True
+    def _later(self, prow: Row, a: Action, st: _Round, keys: _StreetKeys, facing: bool,
+               first: bool, street: int) -> None:
+        kind, name = a.kind, a.player
+        if kind in _BET_KINDS:
+            prow["bets_later"] += 1
+        elif kind is ActionKind.RAISE:
+            prow["raises_later"] += 1
+        elif kind is ActionKind.CALL:
+            prow["calls_later"] += 1
+        elif kind is ActionKind.FOLD:
+            prow["folds_later"] += 1
+        if kind is ActionKind.CHECK:
+            st.checked.add(name)
+        elif facing and name in st.checked and not prow[keys.check_raise_opp]:
+            prow[keys.check_raise_opp] = True
+            if kind is ActionKind.RAISE:
+                prow[keys.check_raise] = True
+        if street == 4:
+            self._fourth(prow, a, st, first)
 
-    # -- streets seen, showdown, winners -------------------------------------
+    def _fourth(self, prow: Row, a: Action, st: _Round, first: bool) -> None:
+        kind, name = a.kind, a.player
+        if first and name == self.aggressor_3rd and st.level == 0:
+            prow["cbet_opp"] = True
+            if kind is ActionKind.BET:
+                prow["cbet"] = True
+                self.cbettor = name
+        elif (self.cbettor is not None and st.level == 1 and name != self.cbettor
+              and not prow["fold_to_cbet_opp"]):
+            prow["fold_to_cbet_opp"] = True
+            if kind is ActionKind.FOLD:
+                prow["fold_to_cbet"] = True
+        if st.open_pair and st.level == 0 and kind in (ActionKind.BET, ActionKind.CHECK):
+            prow["double_bet_opp"] = True
+            if kind is ActionKind.BET and a.amount >= self.r.hand.header.big_bet:
+                prow["double_bet"] = True
+
+
+@dataclass(slots=True)
+class _Round:
+    """One street's betting so far, as the statistics see it."""
+
+    open_pair: bool
+    level: int = 0
+    top: int = 0
+    totals: dict[str, int] = field(default_factory=dict)
+    checked: set[str] = field(default_factory=set)
+    acted: set[str] = field(default_factory=set)
+    limped: bool = False
+    """Someone called the bring-in: the pot is no longer unopened."""
+
+
+def _showdown_columns(rows: dict[str, Row], r: ReplayedHand, seen: _Dealt,
+                      folded_on: dict[str, int]) -> tuple[list[str], bool]:
+    """Streets seen, showdown, showed, won; the players in at the end and whether they
+    reached a showdown."""
     in_at_end = [n for n in rows if rows[n]["dealt"] and n not in folded_on]
     showdown = len(in_at_end) >= 2
-    split_game = game is Game.STUD8
+    last_street = seen.last_street
     for name, row in rows.items():
         if not row["dealt"]:
             continue
@@ -366,12 +433,18 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
         for street in STREETS[1:]:
             row[f"saw_{STREET_LABELS[street]}"] = street <= last_street and out >= street
         row["saw_showdown"] = showdown and name in in_at_end
-        row["showed"] = name in r.showdown or name in shown
+        row["showed"] = name in r.showdown or name in seen.shown
         row["won"] = row["collected"] > 0
         row["won_at_showdown"] = row["won"] and row["saw_showdown"]
-    pots_in = {name: [p for p in r.pots if name in p.eligible] for name in rows}
+    return in_at_end, showdown
+
+
+def _winner_columns(rows: dict[str, Row], r: ReplayedHand, in_at_end: list[str],
+                    showdown: bool) -> None:
+    """High, low, scoops, splits, quarters and no low of the winners."""
+    split_game = r.hand.header.game is Game.STUD8
     for name, row in rows.items():
-        mine = pots_in[name]
+        mine = [p for p in r.pots if name in p.eligible]
         if not row["won"]:
             continue
         row["won_high"] = any(name in p.winners_high for p in mine)
@@ -396,54 +469,90 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
         for name in in_at_end:
             rows[name]["no_low"] = True
 
-    # -- the other tables ----------------------------------------------------
-    key = {"site": h.site, "hand_id": h.hand_id}
+
+def _hands_row(r: ReplayedHand, seen: _Dealt, label: str, players: int, showdown: bool
+               ) -> Row:
+    hand, h = r.hand, r.hand.header
     antes = [a.amount for a in r.actions if a.kind is ActionKind.ANTE]
     bring_ins = [a.amount for a in r.actions if a.kind is ActionKind.BRING_IN]
     pot_total = sum(sum(c.values()) for c in r.contributions.values()) - sum(r.uncalled.values())
-    hands_row: Row = {
-        **key, "game": str(game), "game_text": h.game_text, "mixed_game": h.mixed_game,
+    return {
+        "site": h.site, "hand_id": h.hand_id, "game": str(h.game), "game_text": h.game_text,
+        "mixed_game": h.mixed_game,
         "limit": str(h.limit), "stakes": label, "currency": h.currency, "scale": h.scale,
         "play_money": h.play_money, "small_bet": h.small_bet, "big_bet": h.big_bet,
         "ante": max(antes) if antes else None, "bring_in": bring_ins[0] if bring_ins else None,
         "tournament": h.is_tournament, "tournament_id": h.tournament_id, "buy_in": h.buy_in,
         "fee": h.fee, "buy_in_currency": h.buy_in_currency, "level": h.level,
         "table": h.table, "max_seats": h.max_seats, "start_utc": h.started_at,
-        "start_local": h.started_local, "seated": len(h.seats), "players": len(dealt),
-        "pot": pot_total, "rake": r.rake, "common_card": common, "showdown": showdown,
-        "last_street": last_street, "violations": len(r.violations),
+        "start_local": h.started_local, "seated": len(h.seats), "players": players,
+        "pot": pot_total, "rake": r.rake, "common_card": seen.common, "showdown": showdown,
+        "last_street": seen.last_street, "violations": len(r.violations),
         "unverifiable": len(r.unverifiable), "profile": r.profile, "file": hand.path,
         "first_line": hand.first_line, "last_line": hand.last_line,
         "warnings": list(hand.warnings),
         "text_digest": None,
     }
-    site, hand_id = h.site, h.hand_id
-    actions = [{
-        "site": site, "hand_id": hand_id, "order": a.order, "street": STREET_LABELS[a.street],
-        "player": a.player, "kind": a.kind.value, "amount": a.amount, "total": a.total,
-        "level": a.level, "all_in": a.all_in, "capped": a.capped, "line": a.line,
-    } for a in r.actions]
+
+
+def _pot_rows(r: ReplayedHand, collects: list[Collect]) -> list[Row]:
+    h = r.hand.header
     by_pot: dict[int, list[Collect]] = {}
     for c in collects:
         index = 0 if c.pot is not PotKind.SIDE else (c.pot_index or 1)
         by_pot.setdefault(index, []).append(c)
     if len(r.pots) == 1 and len(by_pot) > 1:  # a site naming pots the replay merged
         by_pot = {0: collects}
-    pots = [{
-        **key, "pot": p.index, "amount": p.amount, "eligible": list(p.eligible),
+    return [{
+        "site": h.site, "hand_id": h.hand_id, "pot": p.index, "amount": p.amount,
+        "eligible": list(p.eligible),
         "winners_high": list(p.winners_high), "winners_low": list(p.winners_low),
         "collected_by": [c.player for c in by_pot.get(p.index, [])],
         "collected": [c.amount for c in by_pot.get(p.index, [])],
     } for p in r.pots]
+
+
+def _record_rows(r: ReplayedHand) -> dict[str, list[Row]]:
+    """The actions, violations and unverifiable checks of the hand."""
+    h = r.hand.header
+    site, hand_id = h.site, h.hand_id
+    actions = [{
+        "site": site, "hand_id": hand_id, "order": a.order, "street": STREET_LABELS[a.street],
+        "player": a.player, "kind": a.kind.value, "amount": a.amount, "total": a.total,
+        "level": a.level, "all_in": a.all_in, "capped": a.capped, "line": a.line,
+    } for a in r.actions]
     violations = [{
-        **key, "rule": v.rule, "street": None if v.street is None else STREET_LABELS[int(v.street)],
+        "site": site, "hand_id": hand_id, "rule": v.rule,
+        "street": None if v.street is None else STREET_LABELS[int(v.street)],
         "player": v.player, "line": v.line, "message": v.message, "profile": r.profile,
         "file": v.path, "start_utc": h.started_at, "table": h.table,
     } for v in r.violations]
-    unverifiable = [{**key, "rule": u.rule, "line": u.line, "message": u.reason}
-                    for u in r.unverifiable]
-    return {"hands": [hands_row], "players": list(rows.values()), "actions": actions,
-            "pots": pots, "violations": violations, "unverifiable": unverifiable}
+    unverifiable = [{"site": site, "hand_id": hand_id, "rule": u.rule, "line": u.line,
+                     "message": u.reason} for u in r.unverifiable]
+    return {"actions": actions, "violations": violations, "unverifiable": unverifiable}
+
+
+def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
+    """The rows one replayed hand adds to each table."""
+    h = r.hand.header
+    dealt = [s for s in h.seats if s.name in r.contributions]
+    label = stakes_label(h.small_bet, h.big_bet, h.scale, h.currency)
+    seen = _Dealt().walk(r.hand.events)
+    order = _order(r, dealt)
+    common_fields = {"site": h.site, "hand_id": h.hand_id, "game": h.game.value,
+                     "stakes": label, "currency": h.currency, "scale": h.scale,
+                     "big_bet": h.big_bet, "tournament": h.is_tournament,
+                     "start_utc": h.started_at, "players_3rd": len(dealt)}
+    rows = {s.name: _player_row(s, r, seen, order, common_fields) for s in h.seats}
+    betting = _Betting(r, rows, seen, order.bring_in)
+    betting.run()
+    in_at_end, showdown = _showdown_columns(rows, r, seen, betting.folded_on)
+    _winner_columns(rows, r, in_at_end, showdown)
+    records = _record_rows(r)
+    return {"hands": [_hands_row(r, seen, label, len(dealt), showdown)],
+            "players": list(rows.values()), "actions": records["actions"],
+            "pots": _pot_rows(r, seen.collects), "violations": records["violations"],
+            "unverifiable": records["unverifiable"]}
 
 
 def failure_key(raw_text: str, path: str, first_line: int) -> str:
