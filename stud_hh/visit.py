@@ -65,13 +65,26 @@ class EventVisitor(Generic[T]):
         """What the walk made."""
         raise NotImplementedError
 
+    def visit_other(self, event: ev.HandEvent) -> None:
+        """An event with no ``visit_*`` method of this visitor: ignored by default."""
+
+    def visit(self, event: ev.HandEvent) -> None:
+        """Visit one event."""
+        method = self._dispatch.get(type(event))
+        if method is None:
+            self.visit_other(event)
+        else:
+            method(self, event)
+
     def walk(self, events: Iterable[ev.HandEvent]) -> T:
         """Visit ``events`` in order and return :meth:`result`."""
         self.begin()
-        dispatch = self._dispatch
+        dispatch, other = self._dispatch, self.visit_other
         for event in events:
             method = dispatch.get(type(event))
-            if method is not None:
+            if method is None:
+                other(event)
+            else:
                 method(self, event)
         self.end()
         return self.result()

@@ -62,6 +62,7 @@ from stud_hh.events import (
     UncalledReturned,
 )
 from stud_hh.money import format_amount
+from stud_hh.visit import EventVisitor
 
 __all__ = ["HAND_SEPARATOR", "describe", "header_lines", "write_hand", "write_hands"]
 
@@ -285,81 +286,112 @@ def _pot_summary(event: PotSummary, money: _Money) -> str:
     return f"{text} | Rake {money(event.rake)} "
 
 
+class _Lines(EventVisitor[list[str]]):
+    """Each event as the line PokerStars prints for it."""
+
+    def __init__(self, money: _Money) -> None:
+        self.money = money
+        self.lines: list[str] = []
+
+    def result(self) -> list[str]:
+        return self.lines
+
+    def visit_other(self, event: HandEvent) -> None:
+        raise TypeError(f"cannot write {type(event).__name__}")
+
+    def visit_deal(self, event: Deal) -> None:
+        if event.known:
+            self.lines.append(f"Dealt to {event.player} [{_cards(event.known)}] "
+                              f"[{_cards(event.cards)}]")
+        else:
+            self.lines.append(f"Dealt to {event.player} [{_cards(event.cards)}]")
+
+    def visit_call(self, event: Call) -> None:
+        self.lines.append(f"{event.player}: calls {self.money(event.amount)}"
+                          f"{_all_in(event.all_in)}")
+
+    def visit_fold(self, event: Fold) -> None:
+        self.lines.append(f"{event.player}: folds ")
+
+    def visit_check(self, event: Check) -> None:
+        self.lines.append(f"{event.player}: checks ")
+
+    def visit_bet(self, event: Bet) -> None:
+        self.lines.append(f"{event.player}: bets {self.money(event.amount)}"
+                          f"{_all_in(event.all_in)}")
+
+    def visit_raise(self, event: Raise) -> None:
+        money = self.money
+        self.lines.append(f"{event.player}: raises {money(event.by)} to {money(event.to)}"
+                          f"{_all_in(event.all_in)}")
+
+    def visit_post_ante(self, event: PostAnte) -> None:
+        self.lines.append(f"{event.player}: posts the ante {self.money(event.amount)}"
+                          f"{_all_in(event.all_in)}")
+
+    def visit_street_start(self, event: StreetStart) -> None:
+        title = _STREET_TITLES[event.street]
+        self.lines.append(f"{title} [{_cards((event.common,))}]" if event.has_common
+                          else title)
+
+    def visit_bring_in(self, event: BringIn) -> None:
+        self.lines.append(f"{event.player}: brings in for {self.money(event.amount)}"
+                          f"{_all_in(event.all_in)}")
+
+    def visit_complete(self, event: Complete) -> None:  # PokerStars prints it as a raise
+        money = self.money
+        self.lines.append(f"{event.player}: raises {money(event.to)} to {money(event.to)}")
+
+    def visit_uncalled_returned(self, event: UncalledReturned) -> None:
+        self.lines.append(f"Uncalled bet ({self.money(event.amount)}) returned to "
+                          f"{event.player}")
+
+    def visit_collect(self, event: Collect) -> None:
+        self.lines.append(f"{event.player} collected {self.money(event.amount)} from "
+                          f"{_pot_name(event)}")
+
+    def visit_showdown_start(self, event: ShowdownStart) -> None:
+        self.lines.append("*** SHOW DOWN ***")
+
+    def visit_show(self, event: Show) -> None:
+        text = f"{event.player}: shows [{_cards(event.cards)}]"
+        self.lines.append(text + f" ({event.description})" if event.description is not None
+                          else text)
+
+    def visit_muck(self, event: Muck) -> None:
+        self.lines.append(f"{event.player}: mucks hand [{_cards(event.cards)}]" if event.cards
+                          else f"{event.player}: mucks hand ")
+
+    def visit_no_show(self, event: NoShow) -> None:
+        self.lines.append(f"{event.player}: doesn't show hand ")
+
+    def visit_chat(self, event: Chat) -> None:
+        self.lines.append(f'{event.player} said, "{event.text}"')
+
+    def visit_table_event(self, event: TableEvent) -> None:
+        self.lines.append(event.text)
+
+    def visit_announcement(self, event: Announcement) -> None:
+        self.lines.append(event.text)
+
+    def visit_summary_start(self, event: SummaryStart) -> None:
+        self.lines.append("*** SUMMARY ***")
+
+    def visit_pot_summary(self, event: PotSummary) -> None:
+        self.lines.append(_pot_summary(event, self.money))
+
+    def visit_board_summary(self, event: BoardSummary) -> None:
+        self.lines.append(f"Board [{_cards(event.cards)}]")
+
+    def visit_seat_summary(self, event: SeatSummary) -> None:
+        self.lines.append(event.text)
+
+
 def event_line(event: HandEvent, money: _Money) -> str:
     """One event as the line PokerStars prints for it."""
-    kind = type(event)
-    if kind is Deal:
-        assert isinstance(event, Deal)
-        if event.known:
-            return f"Dealt to {event.player} [{_cards(event.known)}] [{_cards(event.cards)}]"
-        return f"Dealt to {event.player} [{_cards(event.cards)}]"
-    if kind is Call:
-        assert isinstance(event, Call)
-        return f"{event.player}: calls {money(event.amount)}{_all_in(event.all_in)}"
-    if kind is Fold:
-        return f"{event.player}: folds "  # type: ignore[union-attr]
-    if kind is Check:
-        return f"{event.player}: checks "  # type: ignore[union-attr]
-    if kind is Bet:
-        assert isinstance(event, Bet)
-        return f"{event.player}: bets {money(event.amount)}{_all_in(event.all_in)}"
-    if kind is Raise:
-        assert isinstance(event, Raise)
-        return (f"{event.player}: raises {money(event.by)} to {money(event.to)}"
-                f"{_all_in(event.all_in)}")
-    if kind is PostAnte:
-        assert isinstance(event, PostAnte)
-        return f"{event.player}: posts the ante {money(event.amount)}{_all_in(event.all_in)}"
-    if kind is StreetStart:
-        assert isinstance(event, StreetStart)
-        title = _STREET_TITLES[event.street]
-        return f"{title} [{_cards((event.common,))}]" if event.has_common else title
-    if kind is BringIn:
-        assert isinstance(event, BringIn)
-        return f"{event.player}: brings in for {money(event.amount)}{_all_in(event.all_in)}"
-    if kind is Complete:  # PokerStars has no such verb: a completion is a raise
-        assert isinstance(event, Complete)
-        return f"{event.player}: raises {money(event.to)} to {money(event.to)}"
-    if kind is UncalledReturned:
-        assert isinstance(event, UncalledReturned)
-        return f"Uncalled bet ({money(event.amount)}) returned to {event.player}"
-    if kind is Collect:
-        assert isinstance(event, Collect)
-        return f"{event.player} collected {money(event.amount)} from {_pot_name(event)}"
-    if kind is ShowdownStart:
-        return "*** SHOW DOWN ***"
-    if kind is Show:
-        assert isinstance(event, Show)
-        text = f"{event.player}: shows [{_cards(event.cards)}]"
-        return text + f" ({event.description})" if event.description is not None else text
-    if kind is Muck:
-        assert isinstance(event, Muck)
-        if event.cards:
-            return f"{event.player}: mucks hand [{_cards(event.cards)}]"
-        return f"{event.player}: mucks hand "
-    if kind is NoShow:
-        return f"{event.player}: doesn't show hand "  # type: ignore[union-attr]
-    if kind is Chat:
-        assert isinstance(event, Chat)
-        return f'{event.player} said, "{event.text}"'
-    if kind is TableEvent:
-        assert isinstance(event, TableEvent)
-        return event.text
-    if kind is Announcement:
-        assert isinstance(event, Announcement)
-        return event.text
-    if kind is SummaryStart:
-        return "*** SUMMARY ***"
-    if kind is PotSummary:
-        assert isinstance(event, PotSummary)
-        return _pot_summary(event, money)
-    if kind is BoardSummary:
-        assert isinstance(event, BoardSummary)
-        return f"Board [{_cards(event.cards)}]"
-    if kind is SeatSummary:
-        assert isinstance(event, SeatSummary)
-        return event.text
-    raise TypeError(f"cannot write {kind.__name__}")
+    lines = _Lines(money)
+    lines.visit(event)
+    return lines.lines[0]
 
 
 def write_hand(header: HandHeader, events: Iterable[HandEvent]) -> str:
@@ -369,9 +401,8 @@ def write_hand(header: HandHeader, events: Iterable[HandEvent]) -> str:
     2, a seat line up to ``2 + len(header.seats)``, and event number
     ``k - 3 - len(header.seats)`` (0-based) after that: one line per event.
     """
-    money = _Money(header)
     lines = header_lines(header)
-    lines.extend(event_line(event, money) for event in events)
+    lines.extend(_Lines(_Money(header)).walk(events))
     lines.append("")
     return "\n".join(lines)
 
