@@ -29,6 +29,7 @@ from stud_hh.events import (
 from stud_hh.money import format_amount
 from stud_hh.replay import Action, ActionKind, ReplayedHand
 from stud_hh.violations import RULES, RuleCode, Violation
+from stud_hh.visit import EventVisitor
 
 
 @lru_cache(maxsize=16)
@@ -109,62 +110,96 @@ def show_hand(replayed: ReplayedHand) -> str:
            f"source: {hand.path}:{hand.first_line}-{hand.last_line}; profile: {replayed.profile}",
            "seats: " + ", ".join(f"{s.seat} {s.name} {money(replayed, s.stack)}"
                                  for s in header.seats)]
-    by_line: dict[int, list[Violation]] = {}
-    for v in replayed.violations:
-        by_line.setdefault(v.line, []).append(v)
-    # several events may share a line (a PHH file writes its actions on one): each
-    # action is matched to its own event, and a line's violations follow its last event
-    actions: dict[int, list[Action]] = {}
-    for a in replayed.actions:
-        actions.setdefault(a.line, []).append(a)
-    last_event = {event.line: i for i, event in enumerate(hand.events)}
-    firsts = {f.street: f for f in replayed.first_actors}
-    boards: dict[str, list[str]] = {}
-    pot = 0
-    shown_lines = set()
-    for i, event in enumerate(hand.events):
-        line = event.line
-        action = _take(actions, event)
-        if isinstance(event, StreetStart):
-            out.append(f"--- {event.street.label} street"
-                       + (f" (common card {event.common})" if event.has_common else "")
-                       + f" --- pot {money(replayed, pot)}")
-            first = firsts.get(event.street)
-            if first is not None:
-                out.append(f"    first to act: {first.player} ({first.reason})")
-        elif isinstance(event, Deal):
-            ups = [c or "??" for c, up in zip(event.cards, event.face_up, strict=False) if up]
-            boards.setdefault(event.player, []).extend(ups)
-            if ups:
-                out.append(f"    {event.player} shows {' '.join(boards[event.player])}")
-        elif action is not None:
-            pot += action.amount
-            words = _KIND_WORDS[action.kind]
-            if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
-                amount, total = "", f" to {money(replayed, action.total)}"
-            else:
-                amount = f" {money(replayed, action.amount)}" if action.amount else ""
-                total = ""
-            notes = []
-            if action.all_in:
-                notes.append("all-in")
-            if action.capped:
-                notes.append("cap reached")
-            note = f"  [{', '.join(notes)}]" if notes else ""
-            street = "ante" if action.street is None else f"bet level {action.level}"
-            out.append(f"  {line:>5}  {action.player} {words}{amount}{total}"
-                       f"  ({street}){note}")
-        elif isinstance(event, Collect | UncalledReturned):
-            what = "collects" if isinstance(event, Collect) else "gets back uncalled"
-            out.append(f"  {line:>5}  {event.player} {what} {money(replayed, event.amount)}")
-        elif isinstance(event, Show):
-            shown_lines.add(line)
-            cards = " ".join(c or "??" for c in event.cards)
-            out.append(f"  {line:>5}  {event.player} shows {cards}"
-                       + (f" ({event.description})" if event.description else ""))
-        for v in by_line.get(line, []) if last_event[line] == i else ():
-            out.append(f"         !! {v.rule}: {v.message}")
-    out.append("--- result ---")
+    out += _Story(replayed).walk(hand.events)
+    out += _result_lines(replayed)
+    return "\n".join(out)
+
+
+class _Story(EventVisitor[list[str]]):
+    """The hand's events as lines of :func:`show_hand`, each line's violations after its
+    last event (several events may share a line: a PHH file writes its actions on one)."""
+
+    def __init__(self, replayed: ReplayedHand) -> None:
+        self.replayed = replayed
+        self.out: list[str] = []
+        self.by_line: dict[int, list[Violation]] = {}
+        for v in replayed.violations:
+            self.by_line.setdefault(v.line, []).append(v)
+        self.actions: dict[int, list[Action]] = {}
+        for a in replayed.actions:
+            self.actions.setdefault(a.line, []).append(a)
+        self.firsts = {f.street: f for f in replayed.first_actors}
+        self.boards: dict[str, list[str]] = {}
+        self.pot = 0
+
+    def result(self) -> list[str]:
+        return self.out
+
+    def walk(self, events: Iterable[HandEvent]) -> list[str]:
+        events = list(events)
+        last_event = {event.line: i for i, event in enumerate(events)}
+        for i, event in enumerate(events):
+            self.visit(event)
+            if last_event[event.line] == i:
+                for v in self.by_line.get(event.line, []):
+                    self.out.append(f"         !! {v.rule}: {v.message}")
+        return self.out
+
+    def visit_street_start(self, event: StreetStart) -> None:
+        self.out.append(f"--- {event.street.label} street"
+                        + (f" (common card {event.common})" if event.has_common else "")
+                        + f" --- pot {money(self.replayed, self.pot)}")
+        first = self.firsts.get(event.street)
+        if first is not None:
+            self.out.append(f"    first to act: {first.player} ({first.reason})")
+
+    def visit_deal(self, event: Deal) -> None:
+        ups = [c or "??" for c, up in zip(event.cards, event.face_up, strict=False) if up]
+        self.boards.setdefault(event.player, []).extend(ups)
+        if ups:
+            self.out.append(f"    {event.player} shows {' '.join(self.boards[event.player])}")
+
+    def _action(self, event: ActionEvent) -> None:
+        action = _take(self.actions, event)
+        if action is None:
+            return
+        self.pot += action.amount
+        words = _KIND_WORDS[action.kind]
+        if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
+            amount, total = "", f" to {money(self.replayed, action.total)}"
+        else:
+            amount = f" {money(self.replayed, action.amount)}" if action.amount else ""
+            total = ""
+        notes = []
+        if action.all_in:
+            notes.append("all-in")
+        if action.capped:
+            notes.append("cap reached")
+        note = f"  [{', '.join(notes)}]" if notes else ""
+        street = "ante" if action.street is None else f"bet level {action.level}"
+        self.out.append(f"  {event.line:>5}  {action.player} {words}{amount}{total}"
+                        f"  ({street}){note}")
+
+    visit_post_ante = visit_bring_in = visit_complete = visit_bet = _action
+    visit_raise = visit_call = visit_check = visit_fold = _action
+
+    def visit_collect(self, event: Collect) -> None:
+        self.out.append(f"  {event.line:>5}  {event.player} collects "
+                        f"{money(self.replayed, event.amount)}")
+
+    def visit_uncalled_returned(self, event: UncalledReturned) -> None:
+        self.out.append(f"  {event.line:>5}  {event.player} gets back uncalled "
+                        f"{money(self.replayed, event.amount)}")
+
+    def visit_show(self, event: Show) -> None:
+        cards = " ".join(c or "??" for c in event.cards)
+        self.out.append(f"  {event.line:>5}  {event.player} shows {cards}"
+                        + (f" ({event.description})" if event.description else ""))
+
+
+def _result_lines(replayed: ReplayedHand) -> list[str]:
+    """Pots and winners, rake, nets, violations on no event's line, unverifiable checks."""
+    out = ["--- result ---"]
     for p in replayed.pots:
         name = "main pot" if p.index == 0 else f"side pot {p.index}"
         winners = ", ".join(p.winners_high) or "?"
@@ -177,14 +212,18 @@ def show_hand(replayed: ReplayedHand) -> str:
     for player, net in sorted(replayed.nets.items(), key=lambda kv: -kv[1]):
         sign = "+" if net > 0 else ""
         out.append(f"  {player}: {sign}{money(replayed, net)}")
-    late = [v for v in replayed.violations if v.line not in {e.line for e in hand.events}]
-    for v in late:
-        out.append(f"  !! line {v.line} {v.rule}: {v.message}")
+    lines = {e.line for e in replayed.hand.events}
+    for v in replayed.violations:
+        if v.line not in lines:
+            out.append(f"  !! line {v.line} {v.rule}: {v.message}")
     for u in replayed.unverifiable:
         out.append(f"  ?? {u.rule} cannot be checked: {u.reason}")
     if not replayed.violations:
         out.append("  no violations")
-    return "\n".join(out)
+    return out
+
+
+ActionEvent = PostAnte | BringIn | Complete | Bet | Raise | Call | Check | Fold
 
 
 def _take(actions: dict[int, list[Action]], event: HandEvent) -> Action | None:
