@@ -65,7 +65,6 @@ from stud_hh.events import (
     Complete,
     Deal,
     Fold,
-    HandEvent,
     Limit,
     Muck,
     PostAnte,
@@ -85,6 +84,7 @@ from stud_hh.sites.phh import (
     STREET_OF_CARD,
     VARIANT_OF,
 )
+from stud_hh.visit import EventVisitor
 
 __all__ = ["ExportError", "StoredHands", "dumps", "dumps_all", "file_name", "stored_hands",
            "write_files"]
@@ -223,46 +223,17 @@ class _Writer:
         return max(small_bet // 2, 1)
 
     def actions(self) -> list[str]:
-        events = self.hand.events
-        deals: dict[tuple[Street, str], list[Deal]] = {}
-        final: dict[str, tuple[MaybeCard, ...]] = {}
-        for e in events:
-            if isinstance(e, Deal) and e.player in self.index:
-                deals.setdefault((e.street, e.player), []).append(e)
-            elif isinstance(e, Show):
-                final[e.player] = e.cards
-        out: list[str] = []
-        for e in events:
-            if isinstance(e, StreetStart):
-                self.put = {}
-                if e.street is not Street.THIRD:
-                    out.extend(self._all_in_shows(final))
-                if e.has_common:
-                    self.common = e.common
-                    out.append(f"d db {_cards((e.common,))}")
-                    continue
-                for seat in self.seats:
-                    if seat.name not in self.folded:
-                        cards = _street_cards(deals.get((e.street, seat.name), []), e.street)
-                        self.held.setdefault(seat.name, []).extend(_parse(cards))
-                        out.append(f"d dh {self.p(seat.name)} {cards}")
-                continue
-            if isinstance(e, UncalledReturned) and e.player in self.stack:
-                self.stack[e.player] += e.amount
-                continue
-            action = self._action(e)
-            if action is not None:
-                out.append(action)
-        return out
+        """The hand's actions in PHH notation, one string each (``d dh p1 AsKs7d``)."""
+        return _Actions(self).walk(self.hand.events)
 
-    def _live(self) -> list[str]:
+    def live(self) -> list[str]:
         return [s.name for s in self.seats if s.name not in self.folded]
 
-    def _all_in_shows(self, final: dict[str, tuple[MaybeCard, ...]]) -> list[str]:
+    def all_in_shows(self, final: dict[str, tuple[MaybeCard, ...]]) -> list[str]:
         """Before the next cards, when no more betting can happen (all but one live player
         all-in), pokerkit turns the hands up (all-in players must show): the cards held so
         far, as the history shows them at the end."""
-        live = self._live()
+        live = self.live()
         if len(live) < 2 or len([p for p in live if self.stack[p] > 0]) > 1:
             return []
         out = []
@@ -270,11 +241,11 @@ class _Writer:
             if player not in self.showed:
                 self.showed.add(player)
                 held = len(self.held.get(player, []))
-                cards = self._shown(player, final.get(player, ()))[:held]
+                cards = self.shown(player, final.get(player, ()))[:held]
                 out.append(f"{self.p(player)} sm {_cards(cards)}")
         return out
 
-    def _shown(self, player: str, shown: Sequence[MaybeCard]) -> list[MaybeCard]:
+    def shown(self, player: str, shown: Sequence[MaybeCard]) -> list[MaybeCard]:
         """The player's cards as dealt, each unknown one replaced by a shown card not yet
         placed (a site may show only the hole cards; it shows them in the order dealt)."""
         held = list(self.held.get(player, []))
@@ -284,47 +255,9 @@ class _Writer:
                 held[i] = extra.pop(0)
         return held + extra
 
-    def _pay(self, player: str, amount: int) -> None:
+    def pay(self, player: str, amount: int) -> None:
         self.put[player] = self.put.get(player, 0) + amount
         self.stack[player] -= amount
-
-    def _action(self, e: HandEvent) -> str | None:
-        player = getattr(e, "player", None)
-        if player not in self.index:
-            return None
-        assert isinstance(player, str)
-        me = self.p(player)
-        mine = self.put.get(player, 0)
-        if isinstance(e, PostAnte):
-            self.stack[player] -= e.amount
-            return None
-        if isinstance(e, BringIn):
-            self._pay(player, e.amount)
-            return f"{me} pb"
-        if isinstance(e, (Complete, Raise)):
-            self._pay(player, e.to - mine)
-            return f"{me} cbr {e.to}"
-        if isinstance(e, Bet):
-            self._pay(player, e.amount)
-            return f"{me} cbr {mine + e.amount}"
-        if isinstance(e, Call):
-            self._pay(player, e.amount)
-            return f"{me} cc"
-        if isinstance(e, Check):
-            return f"{me} cc"
-        if isinstance(e, Fold):
-            self.folded.add(player)
-            return f"{me} f"
-        if isinstance(e, (Show, Muck)):
-            contested = len(self._live()) > 1
-            cards = self._shown(player, e.cards)
-            if isinstance(e, Muck):
-                return f"{me} sm" if contested else None
-            if not contested:
-                return f"# {me} shows {_cards(cards)} with nothing to contest"
-            self.showed.add(player)
-            return f"{me} sm {_cards(cards)}"
-        return None
 
     def fields(self) -> list[tuple[str, object]]:
         header = self.hand.header
@@ -444,6 +377,93 @@ def write_files(hands: Iterable[ParsedHand], output: str | os.PathLike[str]) -> 
 
 
 @dataclass
+class _Actions(EventVisitor[list[str]]):
+    """The walk of :meth:`_Writer.actions`: each event of a seated player in PHH notation,
+    the dealer's lines at each street."""
+
+    def __init__(self, writer: _Writer) -> None:
+        self.w = writer
+        self.out: list[str] = []
+        self.deals: dict[tuple[Street, str], list[Deal]] = {}
+        self.final: dict[str, tuple[MaybeCard, ...]] = {}
+        for e in writer.hand.events:
+            if isinstance(e, Deal) and e.player in writer.index:
+                self.deals.setdefault((e.street, e.player), []).append(e)
+            elif isinstance(e, Show):
+                self.final[e.player] = e.cards
+
+    def result(self) -> list[str]:
+        return self.out
+
+    def visit_street_start(self, e: StreetStart) -> None:
+        w = self.w
+        w.put = {}
+        if e.street is not Street.THIRD:
+            self.out.extend(w.all_in_shows(self.final))
+        if e.has_common:
+            w.common = e.common
+            self.out.append(f"d db {_cards((e.common,))}")
+            return
+        for seat in w.seats:
+            if seat.name not in w.folded:
+                cards = _street_cards(self.deals.get((e.street, seat.name), []), e.street)
+                w.held.setdefault(seat.name, []).extend(_parse(cards))
+                self.out.append(f"d dh {w.p(seat.name)} {cards}")
+
+    def visit_uncalled_returned(self, e: UncalledReturned) -> None:
+        if e.player in self.w.stack:
+            self.w.stack[e.player] += e.amount
+
+    def visit_post_ante(self, e: PostAnte) -> None:
+        if e.player in self.w.index:
+            self.w.stack[e.player] -= e.amount
+
+    def _paid(self, player: str, amount: int, text: str) -> None:
+        if player in self.w.index:
+            self.w.pay(player, amount)
+            self.out.append(f"{self.w.p(player)} {text}")
+
+    def visit_bring_in(self, e: BringIn) -> None:
+        self._paid(e.player, e.amount, "pb")
+
+    def visit_complete(self, e: Complete | Raise) -> None:
+        self._paid(e.player, e.to - self.w.put.get(e.player, 0), f"cbr {e.to}")
+
+    visit_raise = visit_complete
+
+    def visit_bet(self, e: Bet) -> None:
+        self._paid(e.player, e.amount, f"cbr {self.w.put.get(e.player, 0) + e.amount}")
+
+    def visit_call(self, e: Call) -> None:
+        self._paid(e.player, e.amount, "cc")
+
+    def visit_check(self, e: Check) -> None:
+        self._paid(e.player, 0, "cc")
+
+    def visit_fold(self, e: Fold) -> None:
+        if e.player in self.w.index:
+            self.w.folded.add(e.player)
+            self.out.append(f"{self.w.p(e.player)} f")
+
+    def visit_show(self, e: Show | Muck) -> None:
+        w, player = self.w, e.player
+        if player not in w.index:
+            return
+        me = w.p(player)
+        contested = len(w.live()) > 1
+        cards = w.shown(player, e.cards)
+        if isinstance(e, Muck):
+            if contested:
+                self.out.append(f"{me} sm")
+        elif not contested:
+            self.out.append(f"# {me} shows {_cards(cards)} with nothing to contest")
+        else:
+            w.showed.add(player)
+            self.out.append(f"{me} sm {_cards(cards)}")
+
+    visit_muck = visit_show
+
+
 class StoredHands:
     """Hands of a database read again from their files, and what could not be."""
 
