@@ -376,7 +376,6 @@ def write_files(hands: Iterable[ParsedHand], output: str | os.PathLike[str]) -> 
 
 
 
-@dataclass
 class _Actions(EventVisitor[list[str]]):
     """The walk of :meth:`_Writer.actions`: each event of a seated player in PHH notation,
     the dealer's lines at each street."""
@@ -464,6 +463,7 @@ class _Actions(EventVisitor[list[str]]):
     visit_muck = visit_show
 
 
+@dataclass
 class StoredHands:
     """Hands of a database read again from their files, and what could not be."""
 
