@@ -754,11 +754,21 @@ def parse_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[ParseResult
 
 
 class frozen_gc:
-    """Freeze the objects alive now so bulk parsing does not rescan them (see PERFORMANCE.md)."""
+    """Freeze the objects alive now so bulk parsing does not rescan them.
+
+    No full collection first: in a process holding pandas and pyarrow one costs about a
+    tenth of a second, and an import enters this block once per file (garbage frozen with
+    the rest is collected after the block). A block inside another keeps the outer freeze.
+    """
+
+    _depth = 0
 
     def __enter__(self) -> None:
-        gc.collect()
-        gc.freeze()
+        if frozen_gc._depth == 0:
+            gc.freeze()
+        frozen_gc._depth += 1
 
     def __exit__(self, *exc: object) -> None:
-        gc.unfreeze()
+        frozen_gc._depth -= 1
+        if frozen_gc._depth == 0:
+            gc.unfreeze()
