@@ -19,6 +19,7 @@ Besides, a test per defect the fuzzing found, each with its reproducer.
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -97,5 +98,33 @@ def test_a_very_long_line_leaves_the_later_line_numbers_right(corpus: Path, name
     expected = [where(r, 1) for r in before if r.first_line >= at]
     assert moved == expected
     assert any(isinstance(r, ParseFailure) and r.first_line > at for r in after)
+
+
+# ---------------------------------------------------------------------------
+# Item 7: no player name starts a hand, at any site
+# ---------------------------------------------------------------------------
+
+_ONE_FILE_PER_SITE = [
+    "Stars/7-Stud-USD-0.04-0.08-200911.txt",
+    "FTP/7-StudHL-USD-2-4-201103.Underscore.in.tablename.txt",
+    "PartyPoker/7-StudHL-USD-0.50-1.00-201008.txt",
+    "Winamax/7-Stud-6max-EUR-25-50-201611._8games_.txt",
+    "Everleaf/7-Stud-EUR-0.05-0.10.201108-new-format.txt",
+    "OnGame/7-Stud-USD-0.10-0.20-201009.Sample.txt",
+    "Absolute/7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt",
+    "Winning/7Stud-8max-USD-0.04-0.08-201907.CASHID-TN-Gorham GAMETYPE.txt",
+    "Winning/7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt",
+    "KingsClub/7-StudHL-USD-40-80-202101.txt",
+]
+
+
+@pytest.mark.parametrize("kind", ["header-prefix", "header-like", "header-line"])
+@pytest.mark.parametrize("name", _ONE_FILE_PER_SITE)
+def test_a_player_called_like_a_header_starts_no_hand(corpus: Path, name: str,
+                                                      kind: str) -> None:
+    source = fuzzing.load(corpus / name)
+    mutant = fuzzing.mutate(f"name-{kind}", random.Random(7), source)
+    assert mutant is not None
+    assert fuzzing.check_names(mutant) == []
 
 

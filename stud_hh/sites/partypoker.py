@@ -84,12 +84,19 @@ NOISE: tuple[NoiseShape, ...] = (
 :mod:`stud_hh.sites.noise`); docs/formats/partypoker.md catalogues them."""
 
 HAND_START: re.Pattern[str] = re.compile(
-    r"Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History [Ff]or Game \w+ \*{5}")
+    r"(?:Game #\d+ starts\.|#Game No : \d+|"
+    r"\*{5} Hand History [Ff]or Game \w+ \*{5}(?: \([^()\n]*\))?)(?=\n|$)")
 """A line that opens a PartyPoker hand: ``Game #N starts.``, ``#Game No : N`` or the
 ``***** Hand History for Game N *****`` banner, whichever comes first (the first two
-are :data:`OPENING` lines: the splitter joins them to the banner's hand)."""
+are :data:`OPENING` lines: the splitter joins them to the banner's hand). Each is the
+whole line, so that no player called ``Game #1 starts.`` starts a hand with his actions.
 
-OPENING: re.Pattern[str] = re.compile(r"Game #\d+ starts\.|#Game No : \d+")
+>>> [bool(HAND_START.match(t)) for t in ("Game #9581478205 starts.", "#Game No : 9581478205",
+...  "Game #1 starts. calls [$1 USD]")]
+[True, True, False]
+"""
+
+OPENING: re.Pattern[str] = re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)(?=\n|$)")
 """The lines printed before a hand's banner (:attr:`~stud_hh.sites.Dialect.opening`)."""
 
 HEADER_LINES: int = 32
