@@ -31,7 +31,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from stud_hh import limits, reader
 from stud_hh.documents import DocumentFormat, DocumentHand
 from stud_hh.errors import HandParseError, InputError, StudHHError, UnsupportedFormatError
-from stud_hh.events import HandEvent, HandHeader, positional_constructor
+from stud_hh.events import HandEvent, HandHeader, PlayerEvent, positional_constructor
 from stud_hh.reader import RawHand
 from stud_hh.sites import (
     DIALECTS,
@@ -364,8 +364,42 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
     events: tuple[HandEvent, ...] = tuple(builder.events)
     if taken:
         events = merge_noise(events, noise.events(taken, (s.name for s in header.seats)))
+    if any(s.name != s.name.strip(_SPACES) for s in header.seats):
+        events = seated_names(header, events)
     return _in_range(ParsedHand(header, events, raw.path, raw.first_line, last_line,
                                 tuple(builder.warnings)), raw)
+
+
+_SPACES = " \t\xa0\u3000"
+
+
+def seated_names(header: HandHeader, events: tuple[HandEvent, ...]) -> tuple[HandEvent, ...]:
+    """``events`` with each player named as his seat line names him.
+
+    The reader drops spaces at the ends of lines, so a player called `` Al`` (or ``Al ``)
+    reads as ``Al`` on a line that starts (or ends) with his name: such a name is his seat's
+    name when exactly one seat's name is it with spaces at its ends.
+
+    >>> from stud_hh.events import Fold, Game, Limit, Seat
+    >>> header = HandHeader(site="x", hand_id="1", game=Game.STUD, game_text="", limit=Limit.FIXED,
+    ...     small_bet=2, big_bet=4, currency=None, scale=1, table="t", line=1,
+    ...     seats=(Seat(seat=1, name=" Al", stack=10, line=2),))
+    >>> seated_names(header, (Fold(line=3, player="Al"),))
+    (Fold(line=3, player=' Al'),)
+    """
+    names = {s.name for s in header.seats}
+    by_key: dict[str, str | None] = {}
+    for name in names:
+        key = name.strip(_SPACES)
+        by_key[key] = None if key in by_key else name  # two seats alike: neither is chosen
+    out = []
+    for event in events:
+        if isinstance(event, PlayerEvent) and event.player not in names:
+            seat = by_key.get(event.player.strip(_SPACES))
+            if seat is not None:
+                event = dataclasses.replace(event, player=seat)
+        out.append(event)
+    return tuple(out)
 
 
 def _in_range(hand: ParsedHand, raw: RawHand) -> ParsedHand:

@@ -928,15 +928,29 @@ def _accounting(written: dict[str, Mutant], db: Path, imported: Run,
 # ---------------------------------------------------------------------------
 
 
-def _map_names(value: Any, new: str, old: str) -> Any:
+def _map_names(value: Any, new: str, old: str, loose: bool = False) -> Any:
     """``value`` with the odd name ``new`` (which the original text never holds) back to
-    ``old``, in every string of it (names, chat and summary texts)."""
+    ``old``, in every string of it (names, chat and summary texts). A name with spaces at
+    its ends may lose them where no seat line tells them (a line's first or last word: the
+    reader drops spaces there), so, with ``loose`` (for the chat and table traffic of
+    players not seated), such a name without them maps back too: a seated player's name
+    must read as his seat line's everywhere."""
     if isinstance(value, str):
-        return value.replace(new, old) if new in value else value
+        if new in value:
+            return value.replace(new, old)
+        bare = new.strip(_SPACES) if loose else new
+        if bare != new and value == bare:
+            return old
+        if bare != new and new[:1] in _SPACES and value.startswith(bare + " "):
+            return old + value[len(bare):]
+        if bare != new and new[-1:] in _SPACES and value.endswith(" " + bare):
+            return value[:-len(bare)] + old
+        return value
     if isinstance(value, tuple):
-        return tuple(_map_names(v, new, old) for v in value)
+        return tuple(_map_names(v, new, old, loose) for v in value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        changes = {f.name: _map_names(getattr(value, f.name), new, old)
+        loose = loose or type(value).__name__ in ("Chat", "TableEvent", "Announcement")
+        changes = {f.name: _map_names(getattr(value, f.name), new, old, loose)
                    for f in dataclasses.fields(value)}
         return dataclasses.replace(value, **changes)
     return value

@@ -128,3 +128,16 @@ def test_a_player_called_like_a_header_starts_no_hand(corpus: Path, name: str,
     assert fuzzing.check_names(mutant) == []
 
 
+@pytest.mark.parametrize("kind", ["leading-space", "trailing-space"])
+@pytest.mark.parametrize("name", _ONE_FILE_PER_SITE)
+def test_a_name_with_spaces_at_its_ends_is_one_player(corpus: Path, name: str,
+                                                      kind: str) -> None:
+    """The reader drops spaces at line ends: `` Al`` acting at a line's start is still the
+    seated `` Al``, not another player ``Al``."""
+    source = fuzzing.load(corpus / name)
+    for seed in range(3):
+        mutant = fuzzing.mutate(f"name-{kind}", random.Random(seed), source)
+        assert mutant is not None
+        assert fuzzing.check_names(mutant) == []
+
+
