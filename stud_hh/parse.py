@@ -327,7 +327,7 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
     noise = dialect.noise
     taken: list[NoiseLine] = []
     if noise:
-        text, lines, taken = noise.strip(raw.text, raw.line_numbers)
+        text, lines, taken = noise.strip(raw.text, raw.line_numbers, colon_names(raw.text))
         if taken:
             raw = dataclasses.replace(raw, text=text, line_numbers=lines)
     try:
@@ -371,6 +371,22 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
 
 
 _SPACES = " \t\xa0\u3000"
+_COLON_SEAT = re.compile(r"(?m)^[Ss]eat ?\d+: ([^\n]*:[^\n]*) \(")
+_COLON_SEAT_SEEN = re.compile(r"(?m)^[Ss]eat ?\d+: [^\n(]*:")
+"""A seat line with a colon before its first parenthesis: the cheap test first."""
+
+
+def colon_names(text: str) -> tuple[str, ...]:
+    """The names holding a colon on a hand's seat lines (``Seat 3: Al: x ($5)``): what a
+    player is called up to the seat line's last parenthesis. Cheap when there is none.
+
+    >>> colon_names("Seat 1: Bo ($5)\\nSeat 3: Al: x ($5 in chips)\\nBo: hi\\n")
+    ('Al: x',)
+    """
+    if _COLON_SEAT_SEEN.search(text) is None:
+        return ()
+    found = (m.group(1).strip(_SPACES) for m in _COLON_SEAT.finditer(text))
+    return tuple(dict.fromkeys(n for n in found if ":" in n))
 
 
 def seated_names(header: HandHeader, events: tuple[HandEvent, ...]) -> tuple[HandEvent, ...]:

@@ -57,10 +57,11 @@ _ACTION_TEXT = (r"(?:folds|checks|calls|bets|raises|completes|bring-ins|double b
 
 _K = TableEventKind
 NOISE: tuple[NoiseShape, ...] = (
-    # chat: a name (never a seat line, the table line or a tournament's
-    # "Trny: N Level: N") and what was said
-    NoiseShape(r"(?P<name>(?![Ss]eat ?\d|Table |Trny\b|#Game )[^:\n]*[^: \n])(?<!Trny)(?<!Level)"
-               r": (?P<text>.*)", exclude=_ACTION_TEXT),
+    # chat: a name (never a seat line, the table line, a tournament's "Trny: N Level: N"
+    # or the deal to a player whose name ends in a colon: "Dealt to Al: [ 4h ]") and what
+    # was said
+    NoiseShape(r"(?P<name>(?![Ss]eat ?\d|Table |Trny\b|#Game |Dealt to .* \[ [^\[\]\n]* \]$)"
+               r"[^:\n]*[^: \n])(?<!Trny)(?<!Level): (?P<text>.*)", exclude=_ACTION_TEXT),
     NoiseShape(r"(?P<name>.+?) has joined the table\.?", _K.JOINS),
     NoiseShape(r"(?P<name>.+?) has left the table\.?", _K.LEAVES),
     NoiseShape(r"(?P<name>.+?) is sitting out", _K.SITTING_OUT),
