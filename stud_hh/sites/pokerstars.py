@@ -134,6 +134,10 @@ zone still does (the hand then fails naming its header).
 [True, True, False, True, False, True]
 """
 
+_SEAT_END = re.compile(r" in chips(?:, [^()]* bounty)?\)(?: is sitting out| out of hand \(.*\))?")
+"""What follows the stack on a seat line: nothing else (``Seat 1: Bob ($5 in chips): folds``
+is the fold of a player called ``Seat 1: Bob ($5 in chips)``, not a seat line)."""
+
 _HEAD = re.compile(
     r"(?i)(?P<site>pokerstars)(?: (?P<home>home game))?(?: zoom)?(?: (?:game|hand))? "
     r"#(?P<id>\d+):\s*"
@@ -673,6 +677,8 @@ class PokerStarsBuilder:
         if opened < 0:
             raise LineError("unreadable seat line", n)
         name, chips_text, after = rest[:opened], rest[opened + 2:chips_at], rest[chips_at:]
+        if _SEAT_END.fullmatch(after) is None:  # another line that begins like a seat line
+            raise LineError("unreadable seat line (a player called like a seat line?)", n)
         stack = self._amount(chips_text.strip(), n)
         sitting_out = "sitting out" in after or "out of hand" in after
         if name in self.names:
