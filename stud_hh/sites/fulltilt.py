@@ -561,6 +561,7 @@ class FullTiltBuilder(SiteBuilder):
         all_in = "all_in" in m.re.groupindex and m["all_in"] is not None
         event: HandEvent
         if kind == "DEAL":
+            name, m = self._seated_deal(m)
             first = self._cards(m["cards"][1:-1], n)
             known: tuple[MaybeCard, ...] = ()
             if m["more"] is None:

@@ -330,6 +330,7 @@ class WinamaxBuilder(SiteBuilder):
         all_in = "all_in" in m.re.groupindex and m["all_in"] is not None
         event: HandEvent
         if kind == "DEAL":
+            name, m = self._seated_deal(m)
             known: tuple[MaybeCard, ...] = ()
             if m["more"] is None:
                 cards = self._cards(m["cards"][1:-1], n)
