@@ -543,7 +543,7 @@ def _chat(rng: random.Random, source: Source) -> Mutant | None:
     heads = _header_line_spans(source)
     if not heads or len(spans) < 3:
         return None
-    names = _names(source) or ["Bob"]
+    names = list(_names(source)) or ["Bob"]
     text = source.text
     eol = "\r\n" if "\r\n" in text else "\n"
     inserted = []
@@ -606,16 +606,18 @@ ODD_NAMES: dict[str, Callable[[str, str, str], str]] = {
 """35 kinds of odd player names."""
 
 
-def _names(source: Source) -> list[str]:
+@cache
+def _names(source: Source) -> tuple[str, ...]:
     """The seated players' names of a file's hands, as the project reads them (only to know
-    which text to rename: the check compares the project with itself)."""
+    which text to rename: the check compares the project with itself). Kept per source: a
+    long run draws many odd names from each file."""
     from stud_hh.parse import ParsedHand, parse_text
 
     names: list[str] = []
     for result in parse_text(source.text, str(source.path)):
         if isinstance(result, ParsedHand):
             names.extend(s.name for s in result.header.seats if s.name not in names)
-    return names
+    return tuple(names)
 
 
 def _escape(name: str, kind: str) -> str:
@@ -894,7 +896,8 @@ def _accounting(written: dict[str, Mutant], db: Path, imported: Run,
             problems.append(f"{name}: a failure holds {held} hands (line {row['line']}: "
                             f"{row['reason'][:200]})")
         failed[row["file"]] += min(held, 1)
-        text_file = file_format(name, row["raw_text"] or "") == "text"
+        of_file = written.get(row["file"])  # the file's format, not its failure's fragment
+        text_file = of_file is not None and file_format(name, decode(of_file.data)[0]) == "text"
         if held == 0 and row["site"] is not None and text_file:
             first = (row["raw_text"] or "").partition("\n")[0]
             problems.append(f"{name}: line {row['line']}: a hand started at a line that is no "

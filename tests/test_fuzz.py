@@ -29,8 +29,71 @@ import pytest
 from stud_hh.parse import ParsedHand, ParseFailure, SkippedHand, parse_file, parse_text
 
 SEED = 15
-MUTANTS = 150
-NAME_CHECKS = 120
+MUTANTS = 300
+"""Mutants of the CI run (about a minute); ``benchmarks/fuzz.py`` runs thousands."""
+NAME_CHECKS = 300
+
+
+@pytest.fixture(scope="module")
+def mutants(corpus: Path) -> list[fuzzing.Mutant]:
+    return fuzzing.make_mutants(corpus, MUTANTS, SEED)
+
+
+def test_the_mutants_cover_every_kind(mutants: list[fuzzing.Mutant]) -> None:
+    drawn = fuzzing.describe(mutants)
+    missing = [k for k in fuzzing.KINDS if k != "long-line" and not drawn[k]]
+    assert not missing, f"kinds never drawn: {missing}"
+    assert len(fuzzing.ODD_NAMES) == 35
+
+
+@pytest.mark.slow
+def test_no_mutant_breaks_a_promise(mutants: list[fuzzing.Mutant], tmp_path: Path) -> None:
+    outcome = fuzzing.Outcome()
+    first = 0
+    for batch in fuzzing.batches(mutants):
+        outcome.add(fuzzing.check_batch(batch, tmp_path / f"batch{first}", first))
+        first += len(batch)
+    print(fuzzing.kinds_table(outcome))
+    print(dict(outcome.counts))
+    assert sum(outcome.kinds.values()) == len(mutants)  # every mutant held to the promises
+    assert outcome.counts["hands in the input"] > MUTANTS
+    assert not outcome.violations, "\n".join(outcome.violations[:20])
+
+
+_SITES_WITH_NAMES = ("Absolute", "Everleaf", "FTP", "KingsClub", "Merge", "OnGame",
+                     "PartyPoker", "PHH", "Stars", "Winamax", "Winning", "iPoker")
+
+KNOWN_NAME_DEFECTS: dict[tuple[str, str], str] = {}
+"""(site folder, odd-name kind) the readers still misread, each with why; left out of the
+sampled check and held to their own strict xfail tests below."""
+
+
+def _site_folder(path: Path, corpus: Path) -> str:
+    return path.relative_to(corpus).parts[0]
+
+
+@pytest.mark.slow
+def test_odd_names_keep_each_hand_whole(corpus: Path) -> None:
+    rng = random.Random(SEED)
+    files = [p for p in fuzzing.corpus_files(corpus)
+             if _site_folder(p, corpus) in _SITES_WITH_NAMES
+             and fuzzing.count_hands(p.name, fuzzing.load(p).data)]
+    problems: list[str] = []
+    checked = 0
+    for _ in range(NAME_CHECKS * 3):
+        if checked >= NAME_CHECKS:
+            break
+        path = rng.choice(files)
+        kind = rng.choice(list(fuzzing.ODD_NAMES))
+        if (_site_folder(path, corpus), kind) in KNOWN_NAME_DEFECTS:
+            continue
+        mutant = fuzzing.mutate(f"name-{kind}", rng, fuzzing.load(path))
+        if mutant is None:
+            continue
+        checked += 1
+        problems += fuzzing.check_names(mutant)
+    assert checked >= NAME_CHECKS // 2
+    assert not problems, "\n".join(problems[:20])
 
 
 # ---------------------------------------------------------------------------
@@ -141,3 +204,116 @@ def test_a_name_with_spaces_at_its_ends_is_one_player(corpus: Path, name: str,
         assert fuzzing.check_names(mutant) == []
 
 
+# ---------------------------------------------------------------------------
+# Item 6: a damaged header never makes a stud hand "skipped as not stud"
+# ---------------------------------------------------------------------------
+
+def skipped_names_another_game(result: SkippedHand) -> bool:
+    """Whether a skipped hand names a game that is positively not stud."""
+    return fuzzing.another_game(result.game_text)
+
+
+@pytest.mark.slow
+def test_header_flips_never_skip_a_stud_hand(corpus: Path) -> None:
+    rng = random.Random(SEED)
+    files = [p for p in fuzzing.corpus_files(corpus)
+             if fuzzing.count_hands(p.name, fuzzing.load(p).data)]
+    wrong = []
+    for _ in range(300):
+        path = rng.choice(files)
+        kind = rng.choice(["header-flip", "game-damaged", "zone-aEST"])
+        mutant = fuzzing.mutate(kind, rng, fuzzing.load(path))
+        if mutant is None:
+            continue
+        text, _ = fuzzing.decode(mutant.data)
+        for result in parse_text(text, path.name):
+            if isinstance(result, SkippedHand) and not skipped_names_another_game(result):
+                wrong.append(f"{mutant.note}: skipped as {result.game_text!r}")
+    assert not wrong, "\n".join(wrong[:20])
+
+
+@pytest.mark.parametrize(("name", "old", "new"), [
+    ("Stars/7-Stud-USD-0.04-0.08-200911.txt", "7 Card Stud", 'Raz"'),
+    ("Stars/7-Stud-USD-0.04-0.08-200911.txt", " ET", " aEST"),
+    ("FTP/7-StudHL-USD-2-4-201103.Underscore.in.tablename.txt", "Limit Stud H/L", 'Limit Raz"'),
+    ("Winamax/Razz-6max-EUR-25-50-201611._8games_.txt", "Razz fixed", 'Raz" fixed'),
+])
+def test_a_damaged_game_name_or_zone_fails_the_hand_named(corpus: Path, name: str, old: str,
+                                                          new: str) -> None:
+    text = fuzzing.load(corpus / name).text.replace(old, new, 1)
+    first = next(iter(parse_text(text, name)))
+    assert isinstance(first, ParsedHand | ParseFailure), first
+    if isinstance(first, ParseFailure):
+        assert first.reason
+
+
+# ---------------------------------------------------------------------------
+# Odd names the fuzzing found misread, each with its reproducer
+# ---------------------------------------------------------------------------
+
+_MISREAD_NAMES = [
+    # a name holding a colon: "Al: has 15 seconds left to act" is Al's timer, not chat by
+    # "Al" (Full Tilt); "Dealt to Al: [ Ah 4h 4d ]" is his deal, not chat by "Dealt to Al"
+    # (PartyPoker)
+    ("FTP/Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt", "Hero", "Al:"),
+    ("FTP/Razz-USD-0.10-0.20-201012.Player6.listed.but.doesnt.act.txt", "Player3",
+     "PokerStars Hand #1:"),
+    ("PartyPoker/7-StudHL-USD-10-20.201202.wins.lo.pot.txt", "Player0", "Al:"),
+    ("PartyPoker/7-StudHL-USD-10-20.201202.wins.lo.pot.txt", "Player0", "Al: x"),
+    ("PartyPoker/7-StudHL-USD-10-20.201202.wins.lo.pot.txt", "Player0",
+     "Seat 1: Bob ($5 in chips)"),
+    # a name ending in a bracket: "Dealt to Al [ME] [5s]" deals [5s] to "Al [ME]", not the
+    # unreadable [ME] and [5s] to a player "Al" nobody seated
+    ("FTP/7-StudHL-USD-2-4-201103.Underscore.in.tablename.txt", "Player8", "Al [ME]"),
+    ("Winamax/7-Stud-6max-EUR-25-50-201611._8games_.txt", "Player0", "Al [ME]"),
+    ("Winning/7Stud-8max-USD-0.04-0.08-201907.CASHID-TN-Gorham GAMETYPE.txt", "Player2",
+     "Al [ME]"),
+    # a name like a seat line: "Seat 1: Bob ($5 in chips): folds" is no seat line (the
+    # hand fails naming it, instead of seating a player "Seat 1: Bob" twice)
+    ("Stars/7-Stud-USD-0.04-0.08-200911.txt", "Hero", "Seat 1: Bob ($5 in chips)"),
+]
+
+
+@pytest.mark.parametrize(("name", "old", "new"), _MISREAD_NAMES)
+def test_an_odd_name_the_fuzzing_found_reads_as_the_same_hands(corpus: Path, name: str,
+                                                               old: str, new: str) -> None:
+    source = fuzzing.load(corpus / name)
+    text = fuzzing.rename(source, old, new)
+    assert text is not None
+    mutant = fuzzing.Mutant("name", source.path, source.encode(text), renamed=(old, new))
+    assert fuzzing.check_names(mutant) == []
+
+
+@pytest.mark.xfail(strict=True, reason="ambiguous, nothing lost: a player seated in no line "
+                   "of the hand whose name holds a colon ('PokerStars Hand #1: sits down') "
+                   "cannot be told from chat by 'PokerStars Hand #1' (the line is kept, as "
+                   "chat); only seat lines say which names hold a colon")
+def test_an_unseated_player_whose_name_holds_a_colon_reads_as_chat(corpus: Path) -> None:
+    source = fuzzing.load(corpus / "FTP/7-StudHL-USD-2-4-201006.Steal.examples.txt")
+    text = fuzzing.rename(source, "Hero0", "PokerStars Hand #1:")
+    assert text is not None
+    mutant = fuzzing.Mutant("name", source.path, source.encode(text),
+                            renamed=("Hero0", "PokerStars Hand #1:"))
+    assert fuzzing.check_names(mutant) == []
+
+
+@pytest.mark.parametrize(("name", "old", "new"), [
+    ("iPoker/7-StudHL-EUR-0.05-0.10-201405.txt", '<game gamecode="5710078165">',
+     '<g:me gamecode="5710078165">'),
+    ("Merge/HORSE-8max-USD-0.25-0.50-201409.new.format.txt", None, None),
+])
+def test_a_damaged_xml_file_fails_its_text_without_a_false_alarm(
+        corpus: Path, tmp_path: Path, name: str, old: str | None, new: str | None) -> None:
+    """A failure's text from an XML file is a fragment of the document, not a text site's
+    hand: the checker takes the format from the file (a false alarm of the long run)."""
+    source = fuzzing.load(corpus / name)
+    if old is None:  # the long run's 'line 3 removed'
+        lines = source.text.splitlines(keepends=True)
+        text = "".join(lines[:2] + lines[3:])
+    else:
+        assert old in source.text
+        text = source.text.replace(old, new or "", 1)
+    mutant = fuzzing.Mutant("test", source.path, source.encode(text))
+    outcome = fuzzing.check_batch([mutant], tmp_path)
+    assert not outcome.violations
+    assert outcome.counts["hands in the input"] == fuzzing.count_text(name, text)
