@@ -31,7 +31,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from stud_hh import limits, reader
 from stud_hh.documents import DocumentFormat, DocumentHand
 from stud_hh.errors import HandParseError, InputError, StudHHError, UnsupportedFormatError
-from stud_hh.events import HandEvent, HandHeader, positional_constructor
+from stud_hh.events import HandEvent, HandHeader, PlayerEvent, positional_constructor
 from stud_hh.reader import RawHand
 from stud_hh.sites import (
     DIALECTS,
@@ -327,7 +327,7 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
     noise = dialect.noise
     taken: list[NoiseLine] = []
     if noise:
-        text, lines, taken = noise.strip(raw.text, raw.line_numbers)
+        text, lines, taken = noise.strip(raw.text, raw.line_numbers, colon_names(raw.text))
         if taken:
             raw = dataclasses.replace(raw, text=text, line_numbers=lines)
     try:
@@ -364,8 +364,58 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
     events: tuple[HandEvent, ...] = tuple(builder.events)
     if taken:
         events = merge_noise(events, noise.events(taken, (s.name for s in header.seats)))
+    if any(s.name != s.name.strip(_SPACES) for s in header.seats):
+        events = seated_names(header, events)
     return _in_range(ParsedHand(header, events, raw.path, raw.first_line, last_line,
                                 tuple(builder.warnings)), raw)
+
+
+_SPACES = " \t\xa0\u3000"
+_COLON_SEAT = re.compile(r"(?m)^[Ss]eat ?\d+: ([^\n]*:[^\n]*) \(")
+_COLON_SEAT_SEEN = re.compile(r"(?m)^[Ss]eat ?\d+: [^\n(]*:")
+"""A seat line with a colon before its first parenthesis: the cheap test first."""
+
+
+def colon_names(text: str) -> tuple[str, ...]:
+    """The names holding a colon on a hand's seat lines (``Seat 3: Al: x ($5)``): what a
+    player is called up to the seat line's last parenthesis. Cheap when there is none.
+
+    >>> colon_names("Seat 1: Bo ($5)\\nSeat 3: Al: x ($5 in chips)\\nBo: hi\\n")
+    ('Al: x',)
+    """
+    if _COLON_SEAT_SEEN.search(text) is None:
+        return ()
+    found = (m.group(1).strip(_SPACES) for m in _COLON_SEAT.finditer(text))
+    return tuple(dict.fromkeys(n for n in found if ":" in n))
+
+
+def seated_names(header: HandHeader, events: tuple[HandEvent, ...]) -> tuple[HandEvent, ...]:
+    """``events`` with each player named as his seat line names him.
+
+    The reader drops spaces at the ends of lines, so a player called `` Al`` (or ``Al ``)
+    reads as ``Al`` on a line that starts (or ends) with his name: such a name is his seat's
+    name when exactly one seat's name is it with spaces at its ends.
+
+    >>> from stud_hh.events import Fold, Game, Limit, Seat
+    >>> header = HandHeader(site="x", hand_id="1", game=Game.STUD, game_text="", limit=Limit.FIXED,
+    ...     small_bet=2, big_bet=4, currency=None, scale=1, table="t", line=1,
+    ...     seats=(Seat(seat=1, name=" Al", stack=10, line=2),))
+    >>> seated_names(header, (Fold(line=3, player="Al"),))
+    (Fold(line=3, player=' Al'),)
+    """
+    names = {s.name for s in header.seats}
+    by_key: dict[str, str | None] = {}
+    for name in names:
+        key = name.strip(_SPACES)
+        by_key[key] = None if key in by_key else name  # two seats alike: neither is chosen
+    out = []
+    for event in events:
+        if isinstance(event, PlayerEvent) and event.player not in names:
+            seat = by_key.get(event.player.strip(_SPACES))
+            if seat is not None:
+                event = dataclasses.replace(event, player=seat)
+        out.append(event)
+    return tuple(out)
 
 
 def _in_range(hand: ParsedHand, raw: RawHand) -> ParsedHand:
@@ -754,11 +804,21 @@ def parse_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[ParseResult
 
 
 class frozen_gc:
-    """Freeze the objects alive now so bulk parsing does not rescan them (see PERFORMANCE.md)."""
+    """Freeze the objects alive now so bulk parsing does not rescan them.
+
+    No full collection first: in a process holding pandas and pyarrow one costs about a
+    tenth of a second, and an import enters this block once per file (garbage frozen with
+    the rest is collected after the block). A block inside another keeps the outer freeze.
+    """
+
+    _depth = 0
 
     def __enter__(self) -> None:
-        gc.collect()
-        gc.freeze()
+        if frozen_gc._depth == 0:
+            gc.freeze()
+        frozen_gc._depth += 1
 
     def __exit__(self, *exc: object) -> None:
-        gc.unfreeze()
+        frozen_gc._depth -= 1
+        if frozen_gc._depth == 0:
+            gc.unfreeze()

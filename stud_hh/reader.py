@@ -181,12 +181,16 @@ def normalised_chunks(stream: io.TextIOBase, chunk_size: int = 1 << 18, *,
     spaces at line ends are removed, and at line starts too unless ``indent`` (a
     PokerStars archive export indents every line, and no text site's line begins
     with a space that means anything; documents keep theirs, so that a TOML
-    error's column stays right). Every piece ends in ``\n``.
+    error's column stays right). Every piece ends in ``\n``, except a piece of a line
+    longer than ``_MAX_BUFFER`` (binary junk, a damaged file): such a line is given out in
+    pieces, the next one going on with it, and no line end is ever added, so the lines
+    after it keep their numbers.
 
     >>> list(normalised_chunks(io.StringIO("a \r\n b\rc\0\n\ufeffd\r\0\ne", newline="")))
     ['a\nb\nc\nd\n', 'e\n']
     """
     pending = ""
+    continued = False  # whether the next piece goes on with a line cut because it was long
     while True:
         chunk = stream.read(chunk_size)
         if not chunk:
@@ -201,17 +205,17 @@ def normalised_chunks(stream: io.TextIOBase, chunk_size: int = 1 << 18, *,
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         cut = text.rfind("\n") + 1
         if not cut and len(text) > _MAX_BUFFER:  # no line end for megabytes: binary junk
-            text += "\n"
             cut = len(text)
         pending = text[cut:] + ("\r" if keep_cr else "")
         body = text[:cut]
         if body:
-            yield _clean(body, indent)
+            yield _clean(body, indent, continued)
+            continued = not body.endswith("\n")
     if pending:
-        yield _clean(pending.replace("\r", "\n") + "\n", indent)
+        yield _clean(pending.replace("\r", "\n") + "\n", indent, continued)
 
 
-def _clean(body: str, indent: bool) -> str:
+def _clean(body: str, indent: bool, continued: bool = False) -> str:
     if "\ufeff" in body:
         body = body.replace("\ufeff", "")
     dirty = True
@@ -225,7 +229,7 @@ def _clean(body: str, indent: bool) -> str:
             if space in body:
                 body = body.replace(space, "\n")
                 dirty = True
-    if not indent and body[:1] in _SPACES and body:  # the piece's first line
+    if not indent and not continued and body[:1] in _SPACES and body:  # its first line
         body = body.lstrip(_SPACES)
     return body
 
@@ -236,8 +240,11 @@ def text_lines(stream: io.TextIOBase, chunk_size: int = 1 << 16) -> Iterator[str
     >>> list(text_lines(io.StringIO("a \r\nb\rc\0\n\ufeffd\r\0\ne", newline="")))
     ['a', 'b', 'c', 'd', 'e']
     """
+    partial = ""  # the start of a line longer than a piece
     for chunk in normalised_chunks(stream, chunk_size):
-        yield from chunk[:-1].split("\n")
+        lines = (partial + chunk).split("\n")
+        partial = lines.pop()
+        yield from lines
 
 
 def split_text(
@@ -260,14 +267,18 @@ def split_text(
     buffer = ""
     base = 1  # the file line of buffer[0]
     in_hand = False  # whether buffer[0] is inside a hand
+    line_start = True  # whether buffer[0] starts a line (not the rest of a long one)
     for chunk in chunks:
         buffer += chunk
         cuts = start.starts(buffer)
         if cuts and cuts[0] == 0:
             cuts.pop(0)
-            in_hand = True
-        elif not cuts and len(buffer) > _MAX_BUFFER:  # no header for a long while: let go
+            in_hand = in_hand or line_start
+        if cuts:  # the buffer goes on from a hand's first line
+            line_start = True
+        elif len(buffer) > _MAX_BUFFER:  # no header for a long while: let go
             cuts = [len(buffer)]
+            line_start = buffer.endswith("\n")
         begin = 0
         for cut in cuts:
             yield from _emit(buffer[begin:cut], base, in_hand, path, encoding)
@@ -446,10 +457,12 @@ def holds_line(path: str | os.PathLike[str], start: HandStart) -> bool:
     """Whether some line of a text file is one ``start`` recognises (the file is read only
     until the first such line). Raises :class:`InputError`."""
     stream, _ = open_text(path)
+    line_start = True  # whether the chunk starts a line (not the rest of a long one)
     try:
         for chunk in normalised_chunks(stream):
-            if start(chunk) or start.starts(chunk):
+            if (line_start and start(chunk)) or start.starts(chunk):
                 return True
+            line_start = chunk.endswith("\n")
     except OSError as exc:
         raise InputError(f"cannot read: {exc}", path=str(path)) from exc
     finally:

@@ -105,7 +105,9 @@ def test_buy_in_and_fee_from_a_tournament_name(name: str, buy_in: int | None,
 def test_the_old_site_name_is_the_same_site() -> None:
     hand = next(parse_hand(t) for t in HANDS if t.startswith("FullTiltPoker Game #"))
     assert hand.header.site == "Full Tilt Poker"
-    assert FULL_TILT.hand_start.match("FullTiltPoker Game #579366587: $200 + $10")
+    assert FULL_TILT.hand_start.match("FullTiltPoker Game #579366587: $200 + $10 Sit & Go "
+                                      "(1), Table 1 - 10/20 Ante 1 - Limit Razz - 20:00:00 ET "
+                                      "- 2011/03/01")
 
 
 def test_stakes_in_thousands_are_whole_chips() -> None:

@@ -58,8 +58,17 @@ NOISE: tuple[NoiseShape, ...] = (
 """The shapes of this site's table-traffic lines (see :mod:`stud_hh.sites.noise`);
 docs/formats/absolute.md catalogues them. The histories print no chat."""
 
-HAND_START: re.Pattern[str] = re.compile(r"Stage #C?\d+:? ")
-"""A line that opens an Absolute or UltimateBet hand."""
+HAND_START: re.Pattern[str] = re.compile(
+    r"Stage #C?\d+:? [^\n]* - \d{4}[-/]\d{1,2}[-/]\d{1,2} \d{1,2}:\d{2}(?::\d{2})?"
+    r"(?: \(\S{1,8}\))?(?: \[[^\]\n]*\])?(?=\n|$)")
+"""A line that opens an Absolute or UltimateBet hand: the whole line's shape, up to its
+date, time and zone, so that no player called ``Stage #1: x`` starts a hand.
+
+>>> [bool(HAND_START.match(t)) for t in (
+...  "Stage #1300000000: Seven Card Hi/Lo  Normal $0.02/$0.04 - 2009-03-18 19:10:00 (ET)",
+...  "Stage #1: x - Folds")]
+[True, False]
+"""
 
 HEADER_LINES: int = 2
 """Lines :func:`read_header` needs: the header, and a HORSE hand's ``Game Type:`` line."""

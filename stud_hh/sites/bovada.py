@@ -99,8 +99,17 @@ NOISE: tuple[NoiseShape, ...] = (
 chat. A ``Table deposit``, ``Addon`` or ``Rebuyin`` adds chips to the player's stack
 for the next hand, not to this hand's pot."""
 
-HAND_START: re.Pattern[str] = re.compile(rf"{_BRAND} Hand #C?\d+:? ")
-"""A line that opens a Bovada, Bodog or Ignition hand."""
+HAND_START: re.Pattern[str] = re.compile(
+    rf"{_BRAND} Hand #C?\d+:? [^\n]* - \d{{4}}-\d{{1,2}}-\d{{1,2}} \d{{1,2}}:\d{{2}}(?::\d{{2}})?"
+    r"(?: \S{1,8})?(?=\n|$)")
+"""A line that opens a Bovada, Bodog or Ignition hand: the whole line's shape, up to its
+date and time.
+
+>>> [bool(HAND_START.match(t)) for t in (
+...  "Bovada Hand #2633952287 TBL#2027664 7CARD HiLo Fixed Limit - 2012-09-19 13:11:08",
+...  "Bovada Hand #1 : Chat")]
+[True, False]
+"""
 
 _HEAD = re.compile(rf"(?P<brand>{_BRAND}) Hand #C?(?P<id>\d+):? (?P<rest>.*)$")
 _REST = re.compile(

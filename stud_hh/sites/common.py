@@ -322,13 +322,38 @@ class SiteBuilder:
         self.events.extend(antes)
         return antes
 
+    def _seated_deal(self, m: re.Match[str]) -> tuple[str, re.Match[str]]:
+        r"""A deal line's player and match, the player a seated one where the line's lazy
+        ``name`` group stopped short of him: ``Dealt to Al [ME] [5s]`` deals ``[5s]`` to a
+        seated ``Al [ME]``, not ``[ME] [5s]`` to an ``Al`` nobody seated.
+
+        >>> b = SiteBuilder()
+        >>> b.names = {"Al [ME]"}
+        >>> deal = re.compile(r"Dealt to (?P<name>.+?) (?P<cards>\[\w*\])(?: (?P<more>\[\w*\]))?")
+        >>> name, m = b._seated_deal(deal.fullmatch("Dealt to Al [ME] [5s]"))
+        >>> name, m["cards"], m["more"]
+        ('Al [ME]', '[5s]', None)
+        """
+        name = m["name"]
+        if name in self.names:
+            return name, m
+        line, at = m.string, m.start("name")
+        for seated in sorted(self.names, key=len, reverse=True):
+            if len(seated) <= len(name) or not line.startswith(seated + " ", at):
+                continue
+            again = m.re.fullmatch(f"{line[:at]}_{line[at + len(seated):]}")
+            if again is not None and again["name"] == "_":
+                return seated, again
+        return name, m
+
     def _deal_match(self, m: re.Match[str], n: int) -> Deal:
         """A deal line: the ``cards`` it prints, or, with a group ``more``, the ``cards`` it
         repeats from earlier streets and the ``more`` it deals now."""
+        player, m = self._seated_deal(m)
         first = self._cards(m["cards"][1:-1], n)
         more = m["more"] if "more" in m.re.groupindex else None
         known, cards = ((), first) if more is None else (first, self._cards(more[1:-1], n))
-        return Deal(line=self._file_line(n), player=m["name"], street=self.street, cards=cards,
+        return Deal(line=self._file_line(n), player=player, street=self.street, cards=cards,
                     face_up=_face_up(self.game, self.street, len(cards)), known=known)
 
     def _raise_to(self, name: str, to: int, line: int, all_in: bool = False) -> Raise:

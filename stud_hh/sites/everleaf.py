@@ -53,9 +53,14 @@ NOISE: tuple[NoiseShape, ...] = (
 ``docs/formats/everleaf.md`` catalogues them. Everleaf prints no chat."""
 
 HAND_START: re.Pattern[str] = re.compile(
-    r"Everleaf Gaming (?:- [^\n]+ - )?Game #\d+|Partouche Poker(?: [A-Za-z]+)?(?=\n|$)")
+    r"(?:Everleaf Gaming (?:- [^\n]+ - )?Game #\d+|Partouche Poker(?: [A-Za-z]+)?)(?=\n|$)")
 """A line that opens an Everleaf hand (or one of its skins'): the whole line's shape, so
-no player called ``Partouche Poker fan`` can start a hand."""
+no player called ``Partouche Poker fan`` or ``Everleaf Gaming Game #1`` can start a hand.
+
+>>> [bool(HAND_START.match(t)) for t in ("Everleaf Gaming Game #295679510",
+...  "Everleaf Gaming Game #1: calls [€ 0.05]", "Partouche Poker fan: folds")]
+[True, False, False]
+"""
 
 HEADER_LINES: int = 3
 """Lines :func:`read_header` needs: the stakes and game are on the third."""

@@ -121,9 +121,21 @@ antes/limits are now ...`` beside ``The blinds are now ...``.
 seat lines of the next hand show them; a player who sits down and adds chips in a hand
 is not in it), so the line changes nothing in the hand it stands in."""
 
-HAND_START: re.Pattern[str] = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) (?:Game|Hand) #\d+")
+HAND_START: re.Pattern[str] = re.compile(
+    r"(?:Full Tilt Poker|FullTiltPoker) (?:Game|Hand) #\d+: [^\n]* - "
+    r"\d{1,2}:\d{2}(?::\d{2})? \S{1,8} - "
+    r"(?:\d{4}/\d{1,2}/\d{1,2}|[A-Za-z]+, [A-Za-z]+ \d{1,2}, \d{4})"
+    r"(?: \[[^\]\n]*\])?(?: \(partial\))?(?=\n|$)")
 """A line that opens a Full Tilt hand (``FullTiltPoker`` in 2006-2008 files and in the
-exports of PokerTracker's stud version)."""
+exports of PokerTracker's stud version): the whole line's shape, up to its time, zone and
+date (and the ET time in brackets, or ``(partial)``), so that no player called ``Full Tilt
+Poker Game #2`` (nor one called by a whole header line) starts a hand with his actions.
+
+>>> [bool(HAND_START.match(t)) for t in (
+...  "Full Tilt Poker Game #1: Table A - $1/$2 Ante $0.20 - Limit Razz - 12:18:37 ET - 2010/06/11",
+...  "Full Tilt Poker Game #2 bets $2")]
+[True, False]
+"""
 
 # -- the header ---------------------------------------------------------------------
 _AMT_RE = r"[$€£]?\d[\d.,]*[KMB]?"
@@ -549,6 +561,7 @@ class FullTiltBuilder(SiteBuilder):
         all_in = "all_in" in m.re.groupindex and m["all_in"] is not None
         event: HandEvent
         if kind == "DEAL":
+            name, m = self._seated_deal(m)
             first = self._cards(m["cards"][1:-1], n)
             known: tuple[MaybeCard, ...] = ()
             if m["more"] is None:

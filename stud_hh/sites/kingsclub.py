@@ -87,8 +87,14 @@ NOISE: tuple[NoiseShape, ...] = (
 """The shapes of this site's table notices (see :mod:`stud_hh.sites.noise`);
 docs/formats/kingsclub.md catalogues them. No chat is written into the histories."""
 
-HAND_START: re.Pattern[str] = re.compile(r"#\d+: +(?:Limit|Pot Limit|No Limit) ")
-"""A line that opens a KingsClub hand."""
+HAND_START: re.Pattern[str] = re.compile(
+    r"#\d+: +(?:Limit|Pot Limit|No Limit) [^\n]* - [\d.,]+/[\d.,]+(?=\n|$)")
+"""A line that opens a KingsClub hand: the whole line's shape, up to its stakes.
+
+>>> [bool(HAND_START.match(t)) for t in ("#39969356: Limit Razz - 40/80",
+...  "#1: Limit x: calls 40")]
+[True, False]
+"""
 
 HEADER_LINES: int = 3
 """Lines :func:`read_header` needs: the game line, the start time and the table."""

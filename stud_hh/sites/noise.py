@@ -102,13 +102,25 @@ class Noise:
             return index
         return None
 
-    def strip(self, text: str, lines: Sequence[int]
+    def strip(self, text: str, lines: Sequence[int], colon_names: Sequence[str] = ()
               ) -> tuple[str, tuple[int, ...], list[NoiseLine]]:
         """``text`` (lines ending in ``"\\n"``, ``lines`` their file lines) without its noise
-        lines: the kept text, the kept lines' file numbers and the noise lines taken out."""
+        lines: the kept text, the kept lines' file numbers and the noise lines taken out.
+
+        ``colon_names`` are seated players whose names hold a colon (``Al: x``): a line
+        naming one is noise only in a shape about that player (``Al: x has timed out``),
+        never chat by someone else (``Al: x antes 5`` is his ante, not ``Al`` saying ``x
+        antes 5``).
+
+        >>> noise = Noise((NoiseShape(r"(?P<name>[^:]+?): (?P<text>.*)"),))
+        >>> noise.strip("Al: x antes 5\\nBo: hi\\n", (1, 2), ("Al: x",))[:2]
+        ('Al: x antes 5\\n', (1,))
+        """
         scan = self._scan
         if scan is None:
             return text, tuple(lines), []
+        if colon_names:
+            return self._strip_named(text, lines, scan, colon_names)
         if self._marks is not None:
             return self._strip_marked(text, lines, scan, self._marks)
         if scan.search(text) is None:
@@ -124,6 +136,40 @@ class Noise:
             else:
                 noise.append(NoiseLine(shape, number, value))
         return "".join(v + "\n" for v in kept), tuple(kept_lines), noise
+
+    def _strip_named(self, text: str, lines: Sequence[int], scan: re.Pattern[str],
+                     colon_names: Sequence[str]) -> tuple[str, tuple[int, ...], list[NoiseLine]]:
+        """:meth:`strip`, a line naming a seated player whose name holds a colon taken only
+        in a shape about him."""
+        names = sorted(colon_names, key=len, reverse=True)
+        kept: list[str] = []
+        kept_lines: list[int] = []
+        noise: list[NoiseLine] = []
+        for number, value in zip(lines, text.split("\n"), strict=False):
+            shape = self.shape_of(value) if scan.fullmatch(value) else None
+            if shape is not None:
+                about = [n for n in names if _begins_with(value, n)]
+                if about:
+                    shape = self._shape_about(value, about)
+            if shape is None:
+                kept.append(value)
+                kept_lines.append(number)
+            else:
+                noise.append(NoiseLine(shape, number, value))
+        return "".join(v + "\n" for v in kept), tuple(kept_lines), noise
+
+    def _shape_about(self, value: str, names: Sequence[str]) -> int | None:
+        """The first shape ``value`` has with its ``name`` one of ``names``, or ``None``."""
+        for index, shape in enumerate(self.shapes):
+            if "(?P<name>" not in shape.pattern:
+                continue
+            for name in names:
+                m = _with_name(shape.pattern, name).fullmatch(value)
+                exclude = self._excludes[index]
+                said = m.groupdict().get("text") if m else None
+                if m and not (exclude is not None and said is not None and exclude.match(said)):
+                    return index
+        return None
 
     def _strip_marked(self, text: str, lines: Sequence[int], scan: re.Pattern[str],
                       marks: tuple[str, ...]) -> tuple[str, tuple[int, ...], list[NoiseLine]]:
@@ -192,6 +238,19 @@ class Noise:
                 out.append(TableEvent(line=item.line, player=player, kind=shape.kind,
                                       text=item.text))
         return out
+
+
+def _begins_with(value: str, name: str) -> bool:
+    """Whether the line ``value`` begins with the word(s) ``name`` (``Al: x`` begins
+    ``Al: x antes 5``, not ``Al: xyz``).
+
+    >>> _begins_with("Al: x antes 5", "Al: x"), _begins_with("Al: xyz", "Al: x")
+    (True, False)
+    """
+    if not value.startswith(name):
+        return False
+    after = value[len(name):len(name) + 1]
+    return not after or not (after.isalnum() or after == "_")
 
 
 def _with_name(pattern: str, name: str) -> re.Pattern[str]:

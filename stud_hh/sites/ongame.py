@@ -65,8 +65,13 @@ NOISE: tuple[NoiseShape, ...] = (
 """The shapes of this site's table-traffic lines (see :mod:`stud_hh.sites.noise`);
 docs/formats/ongame.md catalogues them. OnGame's histories print no chat."""
 
-HAND_START: re.Pattern[str] = re.compile(r"\*{5} History for hand \S+ ")
-"""A line that opens an OnGame hand."""
+HAND_START: re.Pattern[str] = re.compile(r"\*{5} History for hand \S+ [^\n]*\*{5}(?=\n|$)")
+"""A line that opens an OnGame hand: the whole line, between its rows of stars.
+
+>>> [bool(HAND_START.match(t)) for t in ("***** History for hand R5-78227816-62 *****",
+...  "***** History for hand R5-1 posts ante $0.02")]
+[True, False]
+"""
 
 HEADER_LINES: int = 3
 """Lines :func:`read_header` needs: the id, the start time and the table line."""

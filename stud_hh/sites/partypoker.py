@@ -57,10 +57,11 @@ _ACTION_TEXT = (r"(?:folds|checks|calls|bets|raises|completes|bring-ins|double b
 
 _K = TableEventKind
 NOISE: tuple[NoiseShape, ...] = (
-    # chat: a name (never a seat line, the table line or a tournament's
-    # "Trny: N Level: N") and what was said
-    NoiseShape(r"(?P<name>(?![Ss]eat ?\d|Table |Trny\b|#Game )[^:\n]*[^: \n])(?<!Trny)(?<!Level)"
-               r": (?P<text>.*)", exclude=_ACTION_TEXT),
+    # chat: a name (never a seat line, the table line, a tournament's "Trny: N Level: N"
+    # or the deal to a player whose name ends in a colon: "Dealt to Al: [ 4h ]") and what
+    # was said
+    NoiseShape(r"(?P<name>(?![Ss]eat ?\d|Table |Trny\b|#Game |Dealt to .* \[ [^\[\]\n]* \]$)"
+               r"[^:\n]*[^: \n])(?<!Trny)(?<!Level): (?P<text>.*)", exclude=_ACTION_TEXT),
     NoiseShape(r"(?P<name>.+?) has joined the table\.?", _K.JOINS),
     NoiseShape(r"(?P<name>.+?) has left the table\.?", _K.LEAVES),
     NoiseShape(r"(?P<name>.+?) is sitting out", _K.SITTING_OUT),
@@ -84,12 +85,19 @@ NOISE: tuple[NoiseShape, ...] = (
 :mod:`stud_hh.sites.noise`); docs/formats/partypoker.md catalogues them."""
 
 HAND_START: re.Pattern[str] = re.compile(
-    r"Game #\d+ starts\.|#Game No : \d+|\*{5} Hand History [Ff]or Game \w+ \*{5}")
+    r"(?:Game #\d+ starts\.|#Game No : \d+|"
+    r"\*{5} Hand History [Ff]or Game \w+ \*{5}(?: \([^()\n]*\))?)(?=\n|$)")
 """A line that opens a PartyPoker hand: ``Game #N starts.``, ``#Game No : N`` or the
 ``***** Hand History for Game N *****`` banner, whichever comes first (the first two
-are :data:`OPENING` lines: the splitter joins them to the banner's hand)."""
+are :data:`OPENING` lines: the splitter joins them to the banner's hand). Each is the
+whole line, so that no player called ``Game #1 starts.`` starts a hand with his actions.
 
-OPENING: re.Pattern[str] = re.compile(r"Game #\d+ starts\.|#Game No : \d+")
+>>> [bool(HAND_START.match(t)) for t in ("Game #9581478205 starts.", "#Game No : 9581478205",
+...  "Game #1 starts. calls [$1 USD]")]
+[True, True, False]
+"""
+
+OPENING: re.Pattern[str] = re.compile(r"(?:Game #\d+ starts\.|#Game No : \d+)(?=\n|$)")
 """The lines printed before a hand's banner (:attr:`~stud_hh.sites.Dialect.opening`)."""
 
 HEADER_LINES: int = 32

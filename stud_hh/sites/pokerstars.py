@@ -114,17 +114,29 @@ in words no action, deal, pot or summary line ends in.
 """
 
 HAND_START: re.Pattern[str] = re.compile(
-    r"(?i:pokerstars(?: home game)?(?: zoom)?(?: (?:game|hand))? #\d+:)|Игра PokerStars #\d+")
-"""A line that opens a PokerStars hand: the header's own start (``PokerStars Hand #N:``,
-``Game``, ``Zoom Hand``, ``Home Game [Hand]``, also the upper-case re-export, and the
-Russian client's ``Игра PokerStars #``, which is recognised only to be refused by name).
-Nothing else can match it: a player called ``PokerStars Fan`` joining at ``seat #3``
-starts no hand.
+    r"(?i:pokerstars(?: home game)?(?: zoom)?(?: (?:game|hand))? #\d+:)[^\n]* - "
+    r"\d{4}/\d{1,2}/\d{1,2}(?: - | )\d{1,2}:\d{2}(?::\d{2})?(?: \S{1,8})?"
+    r"(?: \[[^\]\n]*\])?(?=\n|$)|"
+    r"Игра PokerStars #\d+:[^\n]* - \d{4}/\d{1,2}/\d{1,2} [^\n]*")
+"""A line that opens a PokerStars hand: the whole shape of the header's line, from its
+start (``PokerStars Hand #N:``, ``Game``, ``Zoom Hand``, ``Home Game [Hand]``, also the
+upper-case re-export, and the Russian client's ``Игра PokerStars #``, which is recognised
+only to be refused by name) to its date, time and zone (and the ET time in brackets).
+Nothing else can match it: a player called ``PokerStars Fan`` joining at ``seat #3``, or
+one called ``PokerStars Hand #1:`` betting, starts no hand; a damaged game name or time
+zone still does (the hand then fails naming its header).
 
->>> [bool(HAND_START.match(t)) for t in ("PokerStars Hand #1: Razz", "POKERSTARS GAME #2: x",
-...  "PokerStars Fan joins the table at seat #3", "PokerStars Home Game #3: {c}")]
-[True, True, False, True]
+>>> [bool(HAND_START.match(t)) for t in (
+...  "PokerStars Hand #1: Razz Limit ($1/$2 USD) - 2017/01/21 16:58:03 ET",
+...  "POKERSTARS GAME #2: X - 2009/06/14 11:45:00 ET", "PokerStars Fan joins the table at seat #3",
+...  "PokerStars Home Game #3: {c} Razz Limit (1/2) - 2013/06/05 23:30:00 aEST",
+...  "PokerStars Hand #1:: bets $2", "PokerStars Game #5: Razz - 2008/02/03 - 22:04:15 (ET)")]
+[True, True, False, True, False, True]
 """
+
+_SEAT_END = re.compile(r" in chips(?:, [^()]* bounty)?\)(?: is sitting out| out of hand \(.*\))?")
+"""What follows the stack on a seat line: nothing else (``Seat 1: Bob ($5 in chips): folds``
+is the fold of a player called ``Seat 1: Bob ($5 in chips)``, not a seat line)."""
 
 _HEAD = re.compile(
     r"(?i)(?P<site>pokerstars)(?: (?P<home>home game))?(?: zoom)?(?: (?:game|hand))? "
@@ -665,6 +677,8 @@ class PokerStarsBuilder:
         if opened < 0:
             raise LineError("unreadable seat line", n)
         name, chips_text, after = rest[:opened], rest[opened + 2:chips_at], rest[chips_at:]
+        if _SEAT_END.fullmatch(after) is None:  # another line that begins like a seat line
+            raise LineError("unreadable seat line (a player called like a seat line?)", n)
         stack = self._amount(chips_text.strip(), n)
         sitting_out = "sitting out" in after or "out of hand" in after
         if name in self.names:

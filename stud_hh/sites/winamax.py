@@ -67,8 +67,16 @@ NOISE: tuple[NoiseShape, ...] = (
 ``docs/formats/winamax.md`` catalogues them. Winamax prints no chat in its histories:
 the one notice known is a seated player refusing to post (``denies big blind``)."""
 
-HAND_START: re.Pattern[str] = re.compile(r"Winamax Poker - [^\n]*HandId: #")
-"""A line that opens a Winamax hand."""
+HAND_START: re.Pattern[str] = re.compile(
+    r"Winamax Poker - [^\n]*HandId: #[^\n]* - \d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?"
+    r"(?: \S{1,8})?(?=\n|$)")
+"""A line that opens a Winamax hand: the whole line's shape, up to its date, time and zone.
+
+>>> [bool(HAND_START.match(t)) for t in ("Winamax Poker - CashGame - HandId: #9250793-444-"
+...  "1478990340 - Razz fixed limit (5€/25€/50€) - 2016/11/12 22:39:00 UTC",
+...  "Winamax Poker - HandId: # calls 5€")]
+[True, False]
+"""
 
 _HEAD = re.compile(
     r"Winamax Poker - (?:(?P<cash>CashGame)"
@@ -322,6 +330,7 @@ class WinamaxBuilder(SiteBuilder):
         all_in = "all_in" in m.re.groupindex and m["all_in"] is not None
         event: HandEvent
         if kind == "DEAL":
+            name, m = self._seated_deal(m)
             known: tuple[MaybeCard, ...] = ()
             if m["more"] is None:
                 cards = self._cards(m["cards"][1:-1], n)

@@ -102,11 +102,26 @@ NOISE: tuple[NoiseShape, ...] = (
 :mod:`stud_hh.sites.noise`); docs/formats/winning.md catalogues them. Neither
 client writes chat into its histories."""
 
-HAND_START: re.Pattern[str] = re.compile(r"(?:Game )?Hand #\d+ - ")
-"""A line that opens a hand of the 2019+ client (``Game Hand #`` in tournaments)."""
+HAND_START: re.Pattern[str] = re.compile(
+    r"(?:Game )?Hand #\d+ - [^\n]*- \d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{2}(?::\d{2})?(?: \S{1,8})?"
+    r"(?=\n|$)")
+"""A line that opens a hand of the 2019+ client (``Game Hand #`` in tournaments): the
+whole line's shape, up to its date, time and zone.
 
-HAND_START_2016: re.Pattern[str] = re.compile(r"Game started at: \d{4}/")
-"""A line that opens a hand of the 2016 client."""
+>>> [bool(HAND_START.match(t)) for t in (
+...  "Hand #85198832 - 7Stud(Fixed Limit) - $0.04/$0.08 - 2019/07/28 16:15:58 UTC",
+...  "Hand #1 - x calls $0.04")]
+[True, False]
+"""
+
+HAND_START_2016: re.Pattern[str] = re.compile(
+    r"Game started at: \d{4}/\d{1,2}/\d{1,2} \d{1,2}:\d{1,2}:\d{1,2}(?=\n|$)")
+"""A line that opens a hand of the 2016 client: the whole line.
+
+>>> [bool(HAND_START_2016.match(t)) for t in ("Game started at: 2016/8/2 11:13:2",
+...  "Game started at: 2016/8/2 11:13:2 calls 1")]
+[True, False]
+"""
 
 HEADER_LINES_2016: int = 2
 """Lines :func:`read_header_2016` needs: the start time, then the game line."""
