@@ -159,12 +159,16 @@ class _Replay:
             self.unseated(event.player, event.line,
                           f"cards dealt to {event.player}, who is not seated")
             return
-        self.record(cards.deal(self.table, player, event, self.ante, self.cards_seen))
+        found = cards.deal(self.table, player, event, self.ante, self.cards_seen)
+        if found:
+            self.record(found)
 
     def _street_start(self, event: StreetStart) -> None:
         self.close_round(event.line)
-        self.record(self.table.start_street(event.street, event.line, event.has_common,
-                                            event.common))
+        found = self.table.start_street(event.street, event.line, event.has_common,
+                                        event.common)
+        if found:
+            self.record(found)
 
     def _action(self, event: Move) -> None:
         table, name, line = self.table, event.player, event.line
@@ -173,8 +177,10 @@ class _Replay:
             self.unseated(name, line, f"{name} acts on {table.street_label()} but is not "
                           "seated")
             return
-        if table.round_open():
-            self.record(table.open_round(line, name))
+        if not table.to_act and table.last_actor is None and table.street is not None:
+            found = table.open_round(line, name)
+            if found:
+                self.record(found)
         if player.folded:
             self.violations.append(_Violation(
                 RuleCode.ACTION_AFTER_FOLD, self.hand.hand_id, self.hand.path, line,

@@ -23,16 +23,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, get_args
 
 from stud_hh import events as ev
 
 T = TypeVar("T")
 
-EVENT_TYPES: tuple[type, ...] = tuple(
-    getattr(ev, name) for name in ev.__all__
-    if isinstance(getattr(ev, name), type) and name not in {"Event", "PlayerEvent"}
-    and getattr(ev, name) in ev.HandEvent.__args__)
+EVENT_TYPES: tuple[type, ...] = get_args(ev.HandEvent)
 """Every event class that can follow a hand's header."""
 
 

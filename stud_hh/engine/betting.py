@@ -87,30 +87,37 @@ _FOLD, _CHECK, _CALL, _BRING_IN = (ActionKind.FOLD, ActionKind.CHECK, ActionKind
                                    ActionKind.BRING_IN)
 
 
-@dataclass(slots=True, kw_only=True)
 class Plan:
     """A move checked against the table: what it is and puts in, what it would change,
-    and what it breaks. Made by :func:`plan`, used once by :func:`apply`."""
+    and what it breaks. Made by :func:`plan`, used once by :func:`apply` (a plain slotted
+    class: one is made per move replayed, and a dataclass's keyword ``__init__`` costs
+    twice as much)."""
 
-    move: Move
-    player: Seat
-    street: Street
-    """The street the move's chips count on (3rd before any street began)."""
-    kind: ActionKind
-    amount: int = 0
-    aggressive: bool = False
-    all_in: bool = False
-    """What the move says: it puts the player all-in."""
-    findings: list[Finding]
-    level: int
-    full_to: int
-    last_increment: int
-    big_bet_made: bool
-    bring_in_posted: bool
-    raiser: bool = False
-    """A full bet or raise: its maker is the last full raiser."""
-    reopens: bool | None = None
-    """A completion, bet or raise: whether it reopens the betting for everyone else."""
+    __slots__ = ("aggressive", "all_in", "amount", "big_bet_made", "bring_in_posted",
+                 "findings", "full_to", "kind", "last_increment", "level", "move", "player",
+                 "raiser", "reopens", "street")
+
+    def __init__(self, move: Move, player: Seat, street: Street, findings: list[Finding],
+                 table: Table, bring_in_posted: bool) -> None:
+        self.move = move
+        self.player = player
+        self.street = street
+        """The street the move's chips count on (3rd before any street began)."""
+        self.kind = _FOLD
+        self.amount = 0
+        self.aggressive = False
+        self.all_in = False
+        """What the move says: it puts the player all-in."""
+        self.findings = findings
+        self.level = table.level
+        self.full_to = table.full_to
+        self.last_increment = table.last_increment
+        self.big_bet_made = table.big_bet_made
+        self.bring_in_posted = bring_in_posted
+        self.raiser = False
+        """A full bet or raise: its maker is the last full raiser."""
+        self.reopens: bool | None = None
+        """A completion, bet or raise: whether it reopens the betting for everyone else."""
 
 
 def plan(table: Table, move: Move) -> Plan:
@@ -128,9 +135,7 @@ def plan(table: Table, move: Move) -> Plan:
         posted = True
     else:
         posted = table.bring_in_posted
-    p = Plan(move=move, player=player, street=street, kind=_FOLD, findings=found,
-             level=table.level, full_to=table.full_to, last_increment=table.last_increment,
-             big_bet_made=table.big_bet_made, bring_in_posted=posted)
+    p = Plan(move, player, street, found, table, posted)
     mine = player.put_in.get(street, 0)
     if isinstance(move, Fold):
         pass
@@ -149,8 +154,9 @@ def plan(table: Table, move: Move) -> Plan:
         p.aggressive = True
         p.all_in = move.all_in
         _plan_aggression(table, p, move, mine)
-    if p.amount:
-        found += money_findings(player, p.amount, move.line, p.all_in)
+    amount = p.amount
+    if amount and (amount > player.stack or p.all_in != (player.stack - amount <= 0)):
+        found += money_findings(player, amount, move.line, p.all_in)
     return p
 
 
