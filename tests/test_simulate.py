@@ -1,10 +1,12 @@
 """The simulator: clean sessions replay with zero violations and come back from the text
 unchanged; injected hands break exactly their rule at the recorded line; a seed fixes the
 bytes; hand ids never repeat across seeds; the bots' styles and Hero's planted leaks show in
-the statistics."""
+the statistics; the simulator holds no rules of its own: every ante, card and move of a
+clean hand is one the engine allows, and its modules call no rule function themselves."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import json
 from pathlib import Path
@@ -16,11 +18,13 @@ from hypothesis import strategies as st
 
 from stud_hh import parse_hand
 from stud_hh.cli import main
+from stud_hh.engine.findings import Finding
 from stud_hh.events import Game
 from stud_hh.importer import import_paths
 from stud_hh.parse import ParsedHand, parse_file
 from stud_hh.replay import replay
 from stud_hh.sim import inject
+from stud_hh.sim.hand import Hand
 from stud_hh.simulate import (
     HERO_LEAKS,
     MAX_HANDS,
@@ -53,6 +57,38 @@ def test_simulated_hands_round_trip_and_replay_clean(seed: int, game: str, playe
         replayed = replay(parsed, "pokerstars")
         assert replayed.violations == ()
         assert sum(replayed.nets.values()) == -replayed.rake
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz"])
+def test_the_table_makes_only_what_the_engine_allows(monkeypatch: pytest.MonkeyPatch,
+                                                      game: str) -> None:
+    """Every ante, deal and move of a clean session goes through the engine, which finds
+    nothing wrong with any of them (all-ins, side pots, the common card, short stacks
+    in a tournament included)."""
+    found: list[Finding] = []
+    record = Hand.record
+
+    def spy(self: Hand, findings: list[Finding], index: int | None = None) -> None:
+        found.extend(f for f in findings if f.checked)
+        record(self, findings, index)
+
+    monkeypatch.setattr(Hand, "record", spy)
+    for players, tournament in ((2, False), (5, True), (8, False)):
+        list(simulate(SimConfig(game=Game(game), hands=150, players=players, seed=31,
+                                tournament=tournament)))
+    assert found == []
+
+
+def test_the_simulator_calls_no_rule_of_its_own() -> None:
+    """Who brings in and acts, bet sizes, the cap, pots and winners are the engine's: no
+    module of stud_hh/sim imports the rule functions of stud_hh.rules."""
+    rule_functions = {"bet_size", "big_bet_allowed", "bring_in_player", "cap", "first_actor",
+                      "all_in_reopens", "clockwise_from"}
+    folder = Path(inject.__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "stud_hh.rules":
+                assert not {a.name for a in node.names} & rule_functions, path.name
 
 
 def test_eight_players_reach_the_common_card() -> None:

@@ -288,14 +288,11 @@ def _plan_fixed(table: Table, p: Plan, to: int, by: int) -> None:
     name, line, street, size = p.move.player, p.move.line, p.street, table.full_bet
     all_in = p.all_in or p.amount >= p.player.stack
     big = table.big_bet
-    allowed = {size}
-    pair = street is Street.FOURTH and table.open_pair_big_bet and table.open_pair()
+    allowed, pair = _sizes(table)
     if pair is None and by == big:
         p.findings.append(unknown(RuleCode.BET_BIG_WITHOUT_OPEN_PAIR, line,
                                   "not every board is shown: an open pair cannot be ruled "
                                   "out"))
-    if pair or pair is None:
-        allowed = {big} if table.big_bet_made else {table.small_bet, big}
     if by not in allowed and not (all_in and by < max(allowed)):
         if street is Street.FOURTH and by == big and table.open_pair_big_bet:
             p.findings.append(broke(RuleCode.BET_BIG_WITHOUT_OPEN_PAIR, line, name,
@@ -320,6 +317,26 @@ def _plan_fixed(table: Table, p: Plan, to: int, by: int) -> None:
                                     f"{p.kind.value} by {name} is bet number {p.level} on "
                                     f"{table.street_label()}; the cap is {limit}"))
     p.raiser = p.reopens = full
+
+
+def _sizes(table: Table) -> tuple[set[int], bool | None]:
+    """The fixed-limit bet and raise sizes allowed now, and whether a pair shows on 4th
+    street (``None``: a board is unknown, so the big bet cannot be ruled out)."""
+    big = table.big_bet
+    pair = table.street is Street.FOURTH and table.open_pair_big_bet and table.open_pair()
+    if pair or pair is None:
+        return ({big} if table.big_bet_made else {table.small_bet, big}), pair
+    return {table.full_bet}, pair
+
+
+def bet_sizes(table: Table) -> list[int]:
+    """What a fixed-limit bet or raise may add now, smallest first, whatever the stack
+    (a player with less goes all-in for less): the street's bet, or on 4th street with an
+    open pair (stud) the small or the big bet, only the big once a big bet was made. The
+    cap and the reopening rule are checked by :func:`verify`.
+
+    Not for 3rd street's completion, which is to the small bet."""
+    return sorted(_sizes(table)[0])
 
 
 def _plan_unlimited(table: Table, p: Plan, by: int) -> None:

@@ -10,6 +10,7 @@ house profile say. Pots, winners and shares come from :mod:`stud_hh.engine.pots`
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -74,6 +75,53 @@ def settle(table: Table, ledger: Ledger, actions: list[Action], started_at: date
     return _Settlement(table, ledger, actions, started_at, last_line).run()
 
 
+
+def uncalled_due(table: Table) -> dict[str, int]:
+    """What the rules return uncalled: the part of the last round's highest total that
+    nobody matched, to whoever put it in (the simulator returns it after each round)."""
+    players = table.players.values()
+    expected: dict[str, int] = {}
+    streets = {s for p in players for s in p.put_in}
+    # the last round with money in it; the antes (key None) when no street has any
+    # (an ante all-in for less than the others' leaves their excess uncalled)
+    last_street = max((s for s in streets if s is not None), default=None)
+    if last_street is not None or None in streets:
+        amounts = sorted(((p.name, p.put_in[last_street]) for p in players
+                          if last_street in p.put_in), key=lambda kv: -kv[1])
+        if len(amounts) >= 1:
+            top_name, top = amounts[0]
+            second = amounts[1][1] if len(amounts) > 1 else 0
+            if top > second:
+                expected[top_name] = top - second
+    return expected
+
+
+def showdown_order(table: Table, actions: Sequence[Action]) -> tuple[list[str], str, bool]:
+    """The live players in the order they show (``table`` has at least one): the last to
+    bet or raise on 7th street first, else the first to act there (seed 001), then
+    clockwise; with the profile's ``side_pots_shown_first`` the deepest pot's players
+    first. Also the rule that gives the order, and whether anyone bet on 7th street
+    (with :attr:`~stud_hh.rules.ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER`, no order
+    is due without a bet)."""
+    live = table.live()
+    aggressive = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+    river = [a.player for a in actions if a.street is Street.SEVENTH and a.kind in aggressive]
+    if river:
+        start = river[-1]
+        rule = "the last to bet or raise on 7th street shows first"
+    else:
+        firsts = [f.player for f in table.first_actors if f.street is Street.SEVENTH]
+        start = firsts[0] if firsts else live[0]
+        rule = "with no bet on 7th street the first to act there shows first"
+    if start not in live:
+        start = next((p for p in table.after(start) if p in live), live[0])
+    order = [start] + [p for p in table.after(start) if p in live]
+    if table.profile.side_pots_shown_first:  # the deepest pot's players first
+        order.sort(key=lambda p: -sum(table.players[p].put_in.values()))
+        rule += ", the last side pot's players before those all-in for less"
+    return order, rule, bool(river)
+
+
 class _Settlement:
     def __init__(self, table: Table, ledger: Ledger, actions: list[Action],
                  started_at: datetime | None, last_line: int) -> None:
@@ -91,7 +139,7 @@ class _Settlement:
         line = summary.line if summary else self.last_line
         if self._uncalled_unprinted() and not ledger.uncalled_lines:
             # the site returns a bet nobody called without a line: return it by the rules
-            ledger.uncalled.update(self._uncalled_due())
+            ledger.uncalled.update(uncalled_due(self.table))
             if summary is not None:
                 found.append(unknown(RuleCode.POT_UNCALLED_WRONG, line,
                                      "the history prints no uncalled bets"))
@@ -148,24 +196,9 @@ class _Settlement:
             self.found.append(unknown(RuleCode.SHOWDOWN_WRONG_ORDER, show_lines[0][1],
                                       "the site lists shown hands in an order of its own"))
             return
-        aggressive = (ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
-        river = [a.player for a in self.actions
-                 if a.street is Street.SEVENTH and a.kind in aggressive]
-        firsts = [f.player for f in table.first_actors if f.street is Street.SEVENTH]
-        if river:
-            start = river[-1]
-            rule = "the last to bet or raise on 7th street shows first"
-        elif profile.showdown_first is ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER:
+        order, rule, river_bet = showdown_order(table, self.actions)
+        if not river_bet and profile.showdown_first is ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER:
             return  # checked down: the hands go over together
-        else:
-            start = firsts[0] if firsts else live[0]
-            rule = "with no bet on 7th street the first to act there shows first"
-        if start not in live:
-            start = next((p for p in table.after(start) if p in live), live[0])
-        order = [start] + [p for p in table.after(start) if p in live]
-        if profile.side_pots_shown_first:  # the deepest pot's players first
-            order.sort(key=lambda p: -sum(table.players[p].put_in.values()))
-            rule += ", the last side pot's players before those all-in for less"
         rank = {p: i for i, p in enumerate(order)}
         shown = [(p, n) for p, n in show_lines if p in rank]
         for (before, _), (after, line) in itertools.pairwise(shown):
@@ -175,29 +208,10 @@ class _Settlement:
                                         f"{', '.join(order)}"))
                 return
 
-    def _uncalled_due(self) -> dict[str, int]:
-        """What the rules return uncalled: the part of the last round's highest total that
-        nobody matched, to whoever put it in."""
-        players = self.table.players.values()
-        expected: dict[str, int] = {}
-        streets = {s for p in players for s in p.put_in}
-        # the last round with money in it; the antes (key None) when no street has any
-        # (an ante all-in for less than the others' leaves their excess uncalled)
-        last_street = max((s for s in streets if s is not None), default=None)
-        if last_street is not None or None in streets:
-            amounts = sorted(((p.name, p.put_in[last_street]) for p in players
-                              if last_street in p.put_in), key=lambda kv: -kv[1])
-            if len(amounts) >= 1:
-                top_name, top = amounts[0]
-                second = amounts[1][1] if len(amounts) > 1 else 0
-                if top > second:
-                    expected[top_name] = top - second
-        return expected
-
     def _check_uncalled(self, line: int) -> None:
         """The uncalled part of the last bet goes back to the bettor, exactly."""
         ledger = self.ledger
-        expected = self._uncalled_due()
+        expected = uncalled_due(self.table)
         if self.table.profile.uncalled_in_pot and not ledger.uncalled_lines:
             # the site leaves the bet in the pot it prints: its bettor must collect it
             short = {p: a for p, a in expected.items() if ledger.collected.get(p, 0) < a}

@@ -4,7 +4,8 @@ Two ways to break a rule:
 
 * *table faults* (:data:`TABLE_FAULTS`): the table itself plays the hand wrongly
   at one point -- the wrong player brings in, a completion of the wrong size, a
-  raise beyond the cap, a player acting before their turn -- and then goes on
+  raise beyond the cap, a player acting before their turn -- with an ante, card,
+  move or award that the engine rejects with exactly that rule, and then goes on
   consistently, so nothing else is wrong (see :class:`stud_hh.sim.table.Fault`);
 * *edits* (:data:`EDITS`): a clean hand's events are changed afterwards -- a
   folded player acts again, a raise prints the wrong increment, a seat line shows
