@@ -45,7 +45,7 @@ from stud_hh.sim.bots import Bot, Spot, strength
 from stud_hh.violations import RuleCode
 
 if TYPE_CHECKING:
-    from stud_hh.sim.table import SeatPlayer, Stakes, TableSetup
+    from stud_hh.sim.setup import SeatPlayer, Stakes, TableSetup
 
 PROFILE = profile("pokerstars")
 _DECK = tuple(sorted(ALL_CARDS))  # a frozenset: its order changes with the hash seed
