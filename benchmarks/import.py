@@ -27,6 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import builds
 import parse as parse_bench
 
 from stud_hh import stats
@@ -101,7 +102,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--skip-single", action="store_true",
                         help="only the run on --jobs processes")
+    builds.add_option(parser)
     args = parser.parse_args()
+    if builds.run_builds(__file__, sys.argv[1:], args.build):
+        return
     with tempfile.TemporaryDirectory() as tmp:
         histories = Path(tmp) / "histories"
         start = time.perf_counter()

@@ -26,6 +26,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import builds
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SOURCES = [ROOT / "tests" / "data" / "handwritten",
                    ROOT.parent / "shared" / "corpus" / "Stars"]
@@ -82,9 +84,12 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=50_000)
     parser.add_argument("--source", type=Path, action="append")
     parser.add_argument("--measure", nargs=2, metavar=("MODE", "FILE"), help=argparse.SUPPRESS)
+    builds.add_option(parser)
     args = parser.parse_args()
     if args.measure:
         print(json.dumps(measure(*args.measure)))
+        return
+    if builds.run_builds(__file__, sys.argv[1:], args.build):
         return
     with tempfile.TemporaryDirectory() as tmp:
         big = Path(tmp) / "big.txt"

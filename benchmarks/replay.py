@@ -1,10 +1,11 @@
 """Replay and audit throughput: hands per second and peak memory, run by hand.
 
-    python benchmarks/replay.py [--hands 20000] [--profile pokerstars]
+    python benchmarks/replay.py [--hands 20000] [--profile pokerstars] [--build both]
 
 Parses a large file built like benchmarks/parse.py's (real stud hands repeated
 with fresh ids), keeps the parsed hands, then times replaying (which includes
-every rule check) on one core. Also prints the share that reached a showdown.
+every rule check) on one core. Also prints the share that reached a showdown. The pure
+and the compiled build run side by side (``--build``, see ``benchmarks/builds.py``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import builds
 import parse as parse_bench
 
 from stud_hh import ParsedHand, parse_file
@@ -30,7 +32,10 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--profile", default="pokerstars")
     parser.add_argument("--source", type=Path, action="append")
+    builds.add_option(parser)
     args = parser.parse_args()
+    if builds.run_builds(__file__, sys.argv[1:], args.build):
+        return
     with tempfile.TemporaryDirectory() as tmp:
         big = Path(tmp) / "big.txt"
         parse_bench.build_file(big, args.hands, args.source or parse_bench.DEFAULT_SOURCES)

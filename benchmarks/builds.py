@@ -1,0 +1,103 @@
+"""Run a benchmark under both builds in one go: the pure-Python source and the compiled wheel.
+
+    python benchmarks/replay.py --build both      # the default of replay.py, parse.py, import.py
+    python benchmarks/replay.py --build pure      # only the source tree
+    python benchmarks/replay.py --build compiled  # only the mypyc-compiled wheel
+
+The compiled build is the wheel ``make compiled`` makes, installed into
+``build/compiled/``; when it is missing or older than a module of ``stud_hh/`` it is
+built first (a minute or two; the wheel's mypyc list is in ``pyproject.toml``). Each
+build runs the benchmark in its own process (``PYTHONPATH`` naming the build), so its
+numbers and peak memory are its own, and every line it prints is labelled with the
+build. A build that does not load what it should (a compiled run finding ``.py``
+modules, a pure run finding ``.so`` ones) stops with a message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPILED = ROOT / "build" / "compiled"
+BUILDS = ("pure", "compiled")
+
+
+def add_option(parser: argparse.ArgumentParser) -> None:
+    """``--build pure|compiled|both`` on a benchmark's command line."""
+    parser.add_argument("--build", choices=(*BUILDS, "both"), default="both",
+                        help="which build to measure (default: both, side by side)")
+
+
+def _stale() -> bool:
+    built = COMPILED / "stud_hh" / "__init__.py"
+    if not built.exists():
+        return True
+    made = built.stat().st_mtime
+    return any(p.stat().st_mtime > made for p in (ROOT / "stud_hh").rglob("*.py"))
+
+
+def ensure_compiled() -> None:
+    """Build and install the compiled wheel into ``build/compiled`` when it is stale."""
+    if not _stale():
+        return
+    print("building the compiled wheel into build/compiled ...", flush=True)
+    wheels = ROOT / "build" / "wheel"
+    for old in wheels.glob("stud_hh-*.whl"):
+        old.unlink()
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                    "--no-build-isolation", "-w", str(wheels), str(ROOT)], check=True)
+    wheel = next(wheels.glob("stud_hh-*.whl"))
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                    "--upgrade", "--target", str(COMPILED), str(wheel)], check=True)
+
+
+def check_build(build: str) -> None:
+    """Stop when the running process does not load the build it was started for."""
+    import stud_hh.replay
+
+    compiled = not stud_hh.replay.__file__.endswith(".py")
+    if compiled != (build == "compiled"):
+        sys.exit(f"the {build} run loaded {stud_hh.replay.__file__}: not the {build} build")
+
+
+def run_builds(script: str, argv: list[str], build: str) -> bool:
+    """With ``build`` ``both`` (or a build other than this process's), run ``script`` once
+    per build in a child process and print its output labelled; ``True`` when it did
+    (the caller then returns), ``False`` when this process is the run to measure."""
+    if os.environ.get("STUD_HH_BENCH_BUILD"):
+        check_build(os.environ["STUD_HH_BENCH_BUILD"])
+        return False
+    wanted = BUILDS if build == "both" else (build,)
+    if "compiled" in wanted:
+        ensure_compiled()
+    rest = _without_build(argv)
+    for name in wanted:
+        path = str(COMPILED if name == "compiled" else ROOT)
+        env = {**os.environ, "STUD_HH_BENCH_BUILD": name,
+               "PYTHONPATH": os.pathsep.join(filter(None, (path,
+                                                            os.environ.get("PYTHONPATH"))))}
+        run = subprocess.run([sys.executable, script, *rest], env=env, text=True,
+                             capture_output=True, check=False, cwd=ROOT / "benchmarks")
+        for line in run.stdout.splitlines():
+            print(f"[{name:8}] {line}", flush=True)
+        if run.returncode:
+            print(run.stderr, file=sys.stderr)
+            sys.exit(f"the {name} run failed (exit {run.returncode})")
+    return True
+
+
+def _without_build(argv: list[str]) -> list[str]:
+    out: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--build":
+            skip = True
+        elif not arg.startswith("--build="):
+            out.append(arg)
+    return out
