@@ -283,6 +283,29 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_FAILURES if failed else EXIT_OK
 
 
+def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.integrity import check_database
+
+    report = check_database(args.db)  # not a database: main() reports it, exit 2
+    for problem in report.problems:
+        print(problem, file=out)
+    print(report.summary(), file=out)
+    return EXIT_OK if report.sound else EXIT_FAILURES
+
+
+def cmd_repair(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.integrity import repair_database
+
+    report = repair_database(args.db, jobs=args.jobs, profile=args.profile)
+    for line in report.lines():
+        print(line, file=out)
+    if report.after is not None and not report.after.sound:
+        for problem in report.after.problems:
+            print(f"check: {problem}", file=err)
+        return EXIT_FAILURES
+    return EXIT_FAILURES if report.lost else EXIT_OK
+
+
 def _frame_text(frame: object, fmt: str) -> str:
     import pandas as pd
 
@@ -424,6 +447,29 @@ def build_parser() -> argparse.ArgumentParser:
     i.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     i.set_defaults(func=cmd_import)
 
+    c = sub.add_parser("check", help="check a database through: checksums, footers, keys",
+                       description="Read every part of a database: its checksum, Parquet "
+                       "footer and schema, and the keys across tables (every player, action, "
+                       "pot, violation and unverifiable row has its hand; every hand's file has "
+                       "its files row). Prints each problem (part, table, what). Exit 0 when "
+                       "sound, 1 when problems were found, 2 when DIR is not a database.")
+    c.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
+    c.set_defaults(func=cmd_check)
+
+    r = sub.add_parser("repair", help="move a database's damage aside and import its files again",
+                       description="Move damaged parts and commit records into DIR/damaged/ "
+                       "(nothing is deleted), commit the rest without the rows of the files the "
+                       "damage came from, and import those files again; prints what was done "
+                       "per file and per table. Exit 0 when repaired (or nothing to do), 1 when "
+                       "some file could not be read again, 2 when DIR is not a database.")
+    r.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
+    r.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="worker processes for the import (default: every core)")
+    r.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,
+                   help="house rules to audit the imported-again hands against (default: "
+                   "site)")
+    r.set_defaults(func=cmd_repair)
+
     x = sub.add_parser("export", help="write hands as PHH files (the open format pokerkit reads)",
                        description="Write hands from history files (PATH...) or from a database "
                        "(--db DIR, all hands or each --hand ID) in the PHH format. OUT is a "
@@ -482,7 +528,9 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--hands", type=int, required=True, metavar="N")
     m.add_argument("--players", type=int, default=6, metavar="N",
                    help="players at the table at the start, 2 to 8 (default 6)")
-    m.add_argument("--seed", type=int, default=0, metavar="S")
+    m.add_argument("--seed", type=int, default=0, metavar="S",
+                   help="0 to 899,999 (default 0); hand ids are made of the seed and the "
+                   "hand's number, so sessions of different seeds can be imported together")
     m.add_argument("--stakes", metavar="SB/BB",
                    help="small/big bet: dollars for cash (default 0.10/0.20), chips for a "
                    "tournament's first level (default 20/40)")

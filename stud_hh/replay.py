@@ -243,6 +243,8 @@ class _Replay:
         self.pot_summary: PotSummary | None = None
         self.cards_seen: dict[str, int] = {}
         self.street: Street | None = None
+        self.street_players: list[_Player] = []
+        """The players dealt into this street: live when it began, folded since or not."""
         self.common: MaybeCard = None
         self.in_showdown = False
         self.fixed_limit = header.limit is Limit.FIXED
@@ -424,7 +426,7 @@ class _Replay:
         self._reset_round()
         self.street = event.street
         self.street_line = event.line
-        live = [p for p in self.players.values() if p.live]
+        self.street_players = live = [p for p in self.players.values() if p.live]
         received, dealt = self.received, self.dealt_per_street.get(event.street, 1)
         for p in live:
             received[p.name] = received.get(p.name, 0) + dealt
@@ -747,11 +749,14 @@ class _Replay:
             self.acted_since_full.add(name)
 
     def _open_pair(self) -> bool | None:
-        """Whether a live player shows an open pair; ``None`` when a board is unknown."""
+        """Whether a player dealt into this street shows an open pair; ``None`` when a
+        board is unknown.
+
+        A player who has folded since counts: the pair was shown on the street, which
+        RULES.md makes the condition, and once a big bet is made every raise after it is
+        big whoever folds (PokerStars says "a double bet is allowed" once, at the deal)."""
         unknown = False
-        for player in self.players.values():
-            if not player.live:
-                continue
+        for player in self.street_players:
             ranks = [c[0] for c in player.up[:2] if c is not None]
             if len(ranks) == 2 and ranks[0] == ranks[1]:
                 return True

@@ -15,7 +15,9 @@ writes the hands to a file and, when injecting, the ground truth beside it
 (``FILE.truth.jsonl``: ``hand_id``, ``rule``, ``line`` per injected hand).
 
 Everything is decided by one ``random.Random(seed)``: the same configuration
-gives the same bytes.
+gives the same bytes. A hand's id is made of the seed and the hand's number in
+the session (:func:`hand_id`), so sessions of different seeds never share an
+id and can be imported together without a hand taken for a repeat.
 
 >>> config = SimConfig(game=Game.RAZZ, hands=2, players=4, seed=7)
 >>> [h.header.game.value for h in simulate(config)]
@@ -60,7 +62,9 @@ __all__ = [
     "SimulatedHand",
     "SimulationError",
     "default_stakes",
+    "hand_id",
     "simulate",
+    "tournament_id",
     "write_session",
 ]
 
@@ -69,6 +73,43 @@ INJECTABLE = inject.INJECTABLE
 
 _TRIES = 300
 """Hands tried before giving up on breaking a rule at a table."""
+
+MAX_SEED = 899_999
+"""The largest seed: ``100000 + seed`` is the first six of an id's twelve digits."""
+MAX_HANDS = 999_999
+"""The most hands in one session: a hand's number is the last six digits of its id."""
+
+
+def hand_id(seed: int, number: int) -> str:
+    """The id of hand ``number`` (1, 2, ...) of the session of ``seed``.
+
+    Twelve digits, as PokerStars' ids have: ``100000 + seed``, then the number in
+    six digits. Both parts have a fixed width, so the id gives back the seed and
+    the number: sessions of different seeds never share an id, and a seed gives
+    the same ids on every run. A tournament's id (:func:`tournament_id`) is made
+    the same way.
+
+    >>> hand_id(101, 1), hand_id(101, 2), hand_id(0, 1)
+    ('100101000001', '100101000002', '100000000001')
+    >>> hand_id(MAX_SEED, MAX_HANDS)
+    '999999999999'
+    """
+    if not 0 <= seed <= MAX_SEED or not 1 <= number <= MAX_HANDS:
+        raise ValueError(f"no hand id for seed {seed}, hand {number}")
+    return f"{100_000 + seed}{number:06d}"
+
+
+def tournament_id(seed: int, number: int) -> str:
+    """The id of tournament ``number`` (1, 2, ...) of the session of ``seed``:
+    ``3000000 + seed``, then the number in six digits (a session has no more
+    tournaments than hands).
+
+    >>> tournament_id(104, 1)
+    '3000104000001'
+    """
+    if not 0 <= seed <= MAX_SEED or not 1 <= number <= MAX_HANDS:
+        raise ValueError(f"no tournament id for seed {seed}, tournament {number}")
+    return f"{3_000_000 + seed}{number:06d}"
 
 
 class SimulationError(StudHHError):
@@ -95,6 +136,7 @@ class SimConfig:
     inject_rate: float | None = None
     """Share of hands that break a rule (``None`` with ``inject``: every hand)."""
     hand_id_start: int | None = None
+    """The first hand's id; the next ones count up from it (default: :func:`hand_id`)."""
     opponents: tuple[str, ...] | None = None
     """The styles Hero's opponents are drawn from (names of :data:`STYLES`; default: every
     style but ``hero``)."""
@@ -211,6 +253,13 @@ class _Session:
             raise SimulationError(f"--players must be 2 to 8, got {config.players}")
         if config.hands < 0:
             raise SimulationError("--hands must not be negative")
+        if config.hands > MAX_HANDS:
+            raise SimulationError(f"--hands must be at most {MAX_HANDS:,} in one session (a "
+                                  "hand's id numbers it in six digits): split the hands over "
+                                  "sessions of different seeds")
+        if not 0 <= config.seed <= MAX_SEED:
+            raise SimulationError(f"--seed must be 0 to {MAX_SEED:,} (a hand's id is made of "
+                                  f"the seed and the hand's number), got {config.seed}")
         rules = self._rules(config)
         unknown = set(config.opponents or ()) - set(STYLES)
         if unknown:
@@ -224,7 +273,10 @@ class _Session:
         self.names = _Names(self.rng)
         self.stakes = default_stakes(config.stakes, config.tournament, config.ante,
                                      config.bring_in)
-        self.hand_id = config.hand_id_start or 250_000_000_000 + self.rng.randrange(10**9)
+        # The ids once were random; their draws are kept (and not used) so that a seed
+        # still plays the same hands.
+        self.rng.randrange(10**9)
+        self.hands_dealt = 0
         self.clock = datetime(2026, 1, 5, 9, 0, 0) + timedelta(
             minutes=self.rng.randrange(60 * 24 * 200))
         self.next_rule = 0
@@ -267,7 +319,8 @@ class _Session:
         self.players = []
         if config.tournament:
             self.tournament_count += 1
-            tid = str(3_900_000_000 + rng.randrange(10**8))
+            rng.randrange(10**8)  # the old random id's draw, kept: see __init__
+            tid = tournament_id(self.config.seed, self.tournament_count)
             start = 1500
             self.level = 0
             self.hands_at_level = 0
@@ -323,17 +376,21 @@ class _Session:
         rule = self._pick_rule()
         if rule is not None and self.config.inject == "all" and rule in self.unbreakable:
             rule = None
-        self.hand_id += self.rng.randrange(1, 4000)
+        self.rng.randrange(1, 4000)  # the old random id's draw, kept: see __init__
+        self.hands_dealt += 1
+        start = self.config.hand_id_start
+        number = self.hands_dealt
+        ident = (hand_id(self.config.seed, number) if start is None
+                 else str(start + number - 1))
         started, local = self._advance_clock()
         stakes = self._stakes()
         seated = [p for p in self.players if p.stack > 0]
-        hand_id = str(self.hand_id)
         if rule is None:
-            result = play_hand(self.setup, stakes, seated, hand_id, started, self.rng)
+            result = play_hand(self.setup, stakes, seated, ident, started, self.rng)
             header, events, index = result.header, result.events, None
         else:
             try:
-                result, header, events, index = self._injected(rule, stakes, seated, hand_id,
+                result, header, events, index = self._injected(rule, stakes, seated, ident,
                                                                started)
             except SimulationError:
                 if self.config.inject != "all":
@@ -341,7 +398,7 @@ class _Session:
                 # this table cannot break that rule (e.g. out of turn needs three players)
                 self.unbreakable.add(rule)
                 rule = None
-                result = play_hand(self.setup, stakes, seated, hand_id, started, self.rng)
+                result = play_hand(self.setup, stakes, seated, ident, started, self.rng)
                 header, events, index = result.header, result.events, None
         header = dataclasses.replace(header, started_local=local)
         events, index = self._traffic(result, events, index)
@@ -458,10 +515,16 @@ def _ordinal(n: int) -> str:
 
 
 def simulate(config: SimConfig) -> Iterator[SimulatedHand]:
-    """Play ``config.hands`` hands, one at a time."""
+    """Play ``config.hands`` hands, one at a time; a configuration that cannot be played
+    raises :class:`SimulationError` at once, before any hand.
+
+    >>> simulate(SimConfig(game=Game.STUD, hands=1, seed=-1))
+    Traceback (most recent call last):
+    ...
+    stud_hh.simulate.SimulationError: --seed must be 0 to 899,999 (a hand's id is made ...
+    """
     session = _Session(config)
-    for _ in range(config.hands):
-        yield session.hand()
+    return (session.hand() for _ in range(config.hands))
 
 
 @dataclass(frozen=True, slots=True)
@@ -478,12 +541,13 @@ def write_session(config: SimConfig, path: str | os.PathLike[str]) -> SessionSum
     truth_path = target + ".truth.jsonl"
     hands = injected = size = 0
     line = 1
+    played = simulate(config)  # a configuration that cannot be played writes no file
     try:
         with contextlib.ExitStack() as stack:
             out = stack.enter_context(open(target, "w", encoding="utf-8", newline="\n"))
             truth = (stack.enter_context(open(truth_path, "w", encoding="utf-8"))
                      if config.inject else None)
-            for hand in simulate(config):
+            for hand in played:
                 text = write_hand(hand.header, hand.events) + HAND_SEPARATOR
                 out.write(text)
                 if hand.rule is not None and truth is not None:

@@ -1,6 +1,7 @@
 """The simulator: clean sessions replay with zero violations and come back from the text
 unchanged; injected hands break exactly their rule at the recorded line; a seed fixes the
-bytes; the bots' styles and Hero's planted leaks show in the statistics."""
+bytes; hand ids never repeat across seeds; the bots' styles and Hero's planted leaks show in
+the statistics."""
 
 from __future__ import annotations
 
@@ -20,14 +21,24 @@ from stud_hh.importer import import_paths
 from stud_hh.parse import ParsedHand, parse_file
 from stud_hh.replay import replay
 from stud_hh.sim import inject
-from stud_hh.simulate import HERO_LEAKS, SimConfig, simulate, write_session
+from stud_hh.simulate import (
+    HERO_LEAKS,
+    MAX_HANDS,
+    MAX_SEED,
+    SimConfig,
+    SimulationError,
+    hand_id,
+    simulate,
+    tournament_id,
+    write_session,
+)
 from stud_hh.stats import player_summary
 from stud_hh.store import open_db
 from stud_hh.writer import write_hand
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), game=st.sampled_from(["stud", "stud8", "razz"]),
+@given(seed=st.integers(0, MAX_SEED), game=st.sampled_from(["stud", "stud8", "razz"]),
        players=st.integers(2, 8), tournament=st.booleans())
 def test_simulated_hands_round_trip_and_replay_clean(seed: int, game: str, players: int,
                                                      tournament: bool) -> None:
@@ -166,6 +177,11 @@ def test_cli_simulate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert "cannot be broken in razz" in capsys.readouterr().err
     assert main(["simulate", "--game", "stud", "--hands", "1", "--stakes", "abc",
                  "-o", str(out)]) == 2
+    bad = tmp_path / "bad.txt"
+    assert main(["simulate", "--game", "stud", "--hands", "1", "--seed", str(2**32),
+                 "-o", str(bad)]) == 2
+    assert "--seed must be 0 to 899,999" in capsys.readouterr().err
+    assert not bad.exists()  # refused before a file is opened
 
 
 def test_same_seed_same_bytes_in_another_process(tmp_path: Path) -> None:
@@ -183,3 +199,67 @@ def test_same_seed_same_bytes_in_another_process(tmp_path: Path) -> None:
                        env={**os.environ, "PYTHONHASHSEED": hash_seed})
         outputs.append(out.read_bytes())
     assert outputs[0] == outputs[1]
+
+
+# ---------------------------------------------------------------------------
+# Hand ids: made of the seed and the hand's number, so no two sessions share one
+
+
+@given(a=st.tuples(st.integers(0, MAX_SEED), st.integers(1, MAX_HANDS)),
+       b=st.tuples(st.integers(0, MAX_SEED), st.integers(1, MAX_HANDS)))
+def test_an_id_gives_back_its_seed_and_number(a: tuple[int, int], b: tuple[int, int]) -> None:
+    """The proof by construction: two fixed-width fields, so the id is one-to-one."""
+    for seed, number in (a, b):
+        ident = hand_id(seed, number)
+        assert len(ident) == 12
+        assert ident.isdigit()
+        assert ident[0] != "0"
+        assert (int(ident[:6]) - 100_000, int(ident[6:])) == (seed, number)
+        assert tournament_id(seed, number) != ident
+    assert (hand_id(*a) == hand_id(*b)) == (a == b)
+
+
+def test_ids_at_the_edges_are_distinct_and_out_of_range_is_refused() -> None:
+    seeds = [*range(0, MAX_SEED + 1, 997), MAX_SEED]
+    firsts = {hand_id(seed, 1) for seed in seeds}
+    lasts = {hand_id(seed, MAX_HANDS) for seed in seeds}
+    assert len(firsts) == len(lasts) == len(seeds)
+    assert not firsts & lasts
+    assert (min(firsts), max(lasts)) == ("100000000001", "999999999999")
+    for seed, number in ((-1, 1), (MAX_SEED + 1, 1), (0, 0), (0, MAX_HANDS + 1)):
+        with pytest.raises(ValueError, match="no hand id"):
+            hand_id(seed, number)
+    for config in (SimConfig(game=Game.STUD, hands=1, seed=MAX_SEED + 1),
+                   SimConfig(game=Game.STUD, hands=1, seed=-1),
+                   SimConfig(game=Game.STUD, hands=MAX_HANDS + 1)):
+        with pytest.raises(SimulationError):
+            next(simulate(config))
+
+
+def test_simulated_ids_are_the_seed_and_number_and_never_repeat() -> None:
+    """The sampled check: 2 hands of each of 150 seeds, spread over the whole range, every
+    game, cash and tournament."""
+    seen: dict[str, int] = {}
+    tournaments: dict[str, int] = {}
+    for k in range(150):
+        seed = k * (MAX_SEED // 149)
+        config = SimConfig(game=(Game.STUD, Game.STUD8, Game.RAZZ)[k % 3], hands=2,
+                           players=2 + k % 7, seed=seed, tournament=k % 2 == 1)
+        hands = list(simulate(config))
+        assert [h.header.hand_id for h in hands] == [hand_id(seed, 1), hand_id(seed, 2)]
+        for hand in hands:
+            assert seen.setdefault(hand.header.hand_id, seed) == seed
+            if hand.header.tournament_id:
+                assert tournaments.setdefault(hand.header.tournament_id, seed) == seed
+    assert len(seen) == 300
+
+
+def test_sessions_of_several_seeds_import_together_without_a_repeat(tmp_path: Path) -> None:
+    """Seeds 36253 and 173711 once drew a common id (their 4th and 3rd hands): imported
+    together, one hand was counted as a repeat and lost."""
+    for seed in (36253, 173711, 0, 1):
+        write_session(SimConfig(game=Game.RAZZ, hands=5, players=2, seed=seed),
+                      tmp_path / f"razz-{seed}.txt")
+    summary = import_paths([tmp_path], tmp_path / "db", jobs=1)
+    assert (summary.hands_new, summary.duplicates, summary.conflicts) == (20, 0, [])
+    assert len(open_db(tmp_path / "db").hands()) == 20
