@@ -35,7 +35,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
@@ -73,6 +73,9 @@ BATCH_FILES = 1000
 """Files a worker reads per task at most; their rows share one set of parts and one commit."""
 BATCH_BYTES = 4 * 2**20
 """Bytes of files per task at most (a larger file is a task of its own)."""
+LOOK_WHILE_READING = 2**20
+"""A file met in a folder up to this size is read at once and looked into only if no hand
+turns up in it (see :func:`_if_it_holds_hands`); a larger one is looked into first."""
 TASKS_PER_JOB = 4
 """Tasks per process at least, when there are files enough: the work stays balanced
 between processes, the progress bar moves, and a kill loses little."""
@@ -413,6 +416,56 @@ def conflict_row(key: str, raw: RawHand, digest: str, stored_digest: str,
             "text": raw.text}
 
 
+def _cannot_read(exc: InputError | OSError) -> str:
+    if isinstance(exc, InputError):
+        return exc.reason
+    return f"cannot read: {exc.strerror or exc}"
+
+
+def _if_it_holds_hands(path: str, result: FileResult) -> Iterator[RawHand]:
+    """The raw hands of ``path``, a small file met in a folder, if the file holds hands.
+
+    The file is read rather than first looked into: once a hand turns up (the text before
+    it is held back until then), it holds hands; when none does, it is looked into as the
+    folder scan looks (:func:`stud_hh.parse.holds_hands`: a document format, text that
+    looks like a history), and passed over unless it holds hands after all. Looking first
+    would open and read every one of ten thousand one-hand files twice.
+    """
+    pending: list[RawHand] | None = []
+    iterator: Iterator[RawHand] | None = None
+    while True:
+        try:
+            if iterator is None:
+                iterator = iter(raw_hands(path))
+            raw = next(iterator)
+        except StopIteration:
+            break
+        except (InputError, OSError) as exc:
+            if pending is None:  # a history that cannot be read on: its failure
+                raise
+            # cannot be read at all: passed over and reported, as the folder scan does
+            result.problem, result.mtime_ns = _cannot_read(exc), None
+            return
+        if pending is not None:
+            if not raw.is_hand:
+                pending.append(raw)
+                continue
+            yield from pending
+            pending = None
+        yield raw
+    if pending is None:
+        return
+    try:
+        holds = holds_hands(path)
+    except InputError as exc:
+        result.problem, result.mtime_ns = exc.reason, None
+        return
+    if holds:
+        yield from pending
+    else:
+        result.without_hands = True
+
+
 class _BatchReader:
     """One task of a worker: a batch of files read into one buffer of rows."""
 
@@ -471,7 +524,15 @@ class _BatchReader:
         worker = self.worker
         result = FileResult(path, 0)
         self.results.append(result)
-        if look_first:
+        try:
+            stat = os.stat(path)
+        except OSError as exc:
+            stat = None
+            if look_first:  # gone or unreadable since the folder was listed: passed over
+                result.problem = _cannot_read(exc)
+                return
+        quick = look_first and stat is not None and stat.st_size <= LOOK_WHILE_READING
+        if look_first and not quick:
             try:
                 if not holds_hands(path):
                     result.without_hands = True
@@ -480,9 +541,11 @@ class _BatchReader:
                 result.problem = exc.reason
                 return
         try:
-            stat = os.stat(path)
+            if stat is None:
+                stat = os.stat(path)
             result.size, result.mtime_ns = stat.st_size, stat.st_mtime_ns
-            for raw in raw_hands(path):
+            raws = _if_it_holds_hands(path, result) if quick else raw_hands(path)
+            for raw in raws:
                 key = hand_key(raw)
                 if key is not None and self.repeated(_key(*key), raw, result):
                     continue

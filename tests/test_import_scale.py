@@ -274,3 +274,60 @@ def test_the_progress_bar_counts_files_and_hands(tmp_path: Path,
     assert "0/8 files, 0 hands" in drawn
     assert "8/8 files, 8 hands" in drawn
     assert "8 hands new" in capsys.readouterr().out
+
+
+# -- small files read at once, looked into only when no hand turns up ---------------------
+
+
+def _mixed_folder(root: Path) -> Path:
+    root.mkdir()
+    _write(root / "hand.dat", HAND)
+    _write(root / "after a note.txt", "exported from my tracker, March\n", HAND)
+    (root / "notes.txt").write_text("what I learnt today\n", encoding="utf-8")
+    (root / "table.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00" * 40)
+    (root / "new client.txt").write_text(
+        "Brand New Poker Hand #77: Seven Card Stud\nSeat 1: Ann (100)\nSeat 2: Bob (100)\n"
+        "Ann: posts ante 5\n", encoding="utf-8")
+    (root / "empty.txt").write_bytes(b"")
+    return root
+
+
+@pytest.mark.parametrize("threshold", [0, 2**20], ids=["look-first", "read-at-once"])
+def test_small_files_are_passed_over_exactly_as_the_scan_passes_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, threshold: int) -> None:
+    """Reading a small file at once (looking into it only when no hand turns up) passes
+    over the same files the folder scan does, and stores the same rows as looking first."""
+    from stud_hh.parse import scan_paths
+
+    root = _mixed_folder(tmp_path / "h")
+    monkeypatch.setattr(importer, "LOOK_WHILE_READING", threshold)
+    scan = scan_paths([root])
+    summary = import_paths([root], tmp_path / "db", jobs=1)
+    db = open_db(tmp_path / "db")
+    stored = sorted(Path(f).name for f in db.files(columns=["file"])["file"])
+    assert stored == sorted(p.name for p in scan.files) == \
+        ["after a note.txt", "hand.dat", "new client.txt"]
+    assert "3 files in folders held no hands" in summary.line()
+    # the note before a hand is text outside any hand, kept as a failure either way
+    assert (summary.hands_new, summary.duplicates, summary.failures_new) == (1, 1, 2)
+    assert sorted(Path(f).name for f in db.failures()["file"]) == \
+        ["after a note.txt", "new client.txt"]
+
+
+def test_a_small_file_gone_before_it_is_read_is_reported(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _mixed_folder(tmp_path / "h")
+    real = importer.raw_hands
+
+    def vanishing(path: str) -> Any:
+        if path.endswith("hand.dat"):
+            raise importer.InputError("cannot open: No such file or directory", path=path)
+        return real(path)
+
+    monkeypatch.setattr(importer, "raw_hands", vanishing)
+    summary = import_paths([root], tmp_path / "db", jobs=1)
+    assert "could not be read" in summary.scan_note, summary.line()
+    db = open_db(tmp_path / "db")
+    assert "hand.dat" not in {Path(f).name for f in db.files(columns=["file"])["file"]}
+    assert sorted(Path(f).name for f in db.failures()["file"]) == \
+        ["after a note.txt", "new client.txt"]  # passed over and reported, not a failure
