@@ -135,6 +135,9 @@ class BatchResult:
     parts: list[Part]
     peak_rss_mib: float = 0.0
     """The worker's peak memory so far."""
+    pid: int = 0
+    cpu_seconds: float = 0.0
+    """The worker's processor time so far (user and system)."""
 
 
 @dataclass(slots=True)
@@ -154,6 +157,9 @@ class ImportSummary:
     jobs: int = 1
     worker_peak_mib: float = 0.0
     """The largest peak memory of a process that read files."""
+    cpu_seconds: float = 0.0
+    """Processor time (user and system) of this process and of the worker processes, for
+    the import: a measure of its cost that does not depend on what else the machine runs."""
     failures: list[tuple[str, str]] = field(default_factory=list)
     """(file, reason) for each new failure, for the report."""
     conflicts: list[dict[str, Any]] = field(default_factory=list)
@@ -274,6 +280,11 @@ def _peak_mib() -> float:
     except OSError:
         pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 @dataclass(slots=True)
@@ -595,7 +606,8 @@ class _BatchReader:
         self.buffer.add("files", [r.files_row() for r in self.results
                                   if r.mtime_ns is not None and not r.without_hands])
         self.buffer.flush()
-        return BatchResult(self.results, self.buffer.parts, _peak_mib())
+        return BatchResult(self.results, self.buffer.parts, _peak_mib(), os.getpid(),
+                           _cpu_seconds())
 
 
 def _import_batch(files: Sequence[tuple[str, bool]]) -> BatchResult:
@@ -818,9 +830,9 @@ def import_paths(
     if profile != "site":  # each hand under its own site's profile
         rule_profile(profile)  # an unknown profile fails before any work
     summary = ImportSummary(jobs=1)
+    started, cpu_started = time.perf_counter(), _cpu_seconds()
     candidates, problems = _candidates(paths)
     db = Database.create(db_root)
-    started = time.perf_counter()
 
     def note(text: str) -> None:
         summary.notes.append(text)
@@ -840,6 +852,7 @@ def import_paths(
             raise
         db.compact()
     summary.seconds = time.perf_counter() - started
+    summary.cpu_seconds += _cpu_seconds() - cpu_started
     return summary
 
 
@@ -871,6 +884,7 @@ def _import(db: Database, candidates: dict[str, bool], problems: list[tuple[Path
     seen_hands = dict(known_hands)
     seen_failures = set(known_failures)
     seen_conflicts = set(known_conflicts)
+    worker_cpu: dict[int, float] = {}
     read = 0
 
     def commit(batch: BatchResult) -> None:
@@ -898,6 +912,8 @@ def _import(db: Database, candidates: dict[str, bool], problems: list[tuple[Path
         seen_conflicts.update(c["key"] for c in conflicts)
         summary.conflicts.extend(conflicts)
         summary.worker_peak_mib = max(summary.worker_peak_mib, batch.peak_rss_mib)
+        if batch.pid != os.getpid():
+            worker_cpu[batch.pid] = batch.cpu_seconds
         for result in batch.files:
             if result.without_hands or result.problem is not None:
                 if result.problem is not None:
@@ -944,3 +960,4 @@ def _import(db: Database, candidates: dict[str, bool], problems: list[tuple[Path
                 commit(_import_batch(batch))
     summary.files = summary.files_unchanged + read
     summary.scan_note = Scan((), tuple(without_hands), tuple(problems)).summary()
+    summary.cpu_seconds = sum(worker_cpu.values())
