@@ -81,7 +81,9 @@ class Problem:
     database folder), the table concerned, and what.
 
     >>> str(Problem("players/part-1.parquet", "players", "missing", "part"))
-    'players/part-1.parquet (players): missing'
+    'players/part-1.parquet: missing'
+    >>> str(Problem("commits/000007.json", "players", "unreadable", "record"))
+    'commits/000007.json (players): unreadable'
     """
 
     where: str
@@ -160,7 +162,7 @@ def checksum_of(data: bytes) -> str:
     """The checksum a commit record gives a part whose bytes are ``data``.
 
     >>> checksum_of(b"PAR1")[:20]
-    'blake2b-256:a57ba4d7'
+    'blake2b-256:7a325470'
     """
     return f"{CHECKSUM}:{hashlib.blake2b(data, digest_size=32).hexdigest()}"
 

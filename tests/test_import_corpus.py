@@ -141,7 +141,9 @@ def test_every_phh_hand_is_stored(corpus_db: Database) -> None:
     failures = corpus_db.failures(columns=["file"], filters=[("file", "in", files)])
     assert failures.empty
     assert set(hands["site"]) == {"PHH"}
-    assert hands["game"].value_counts().to_dict() == {"stud": 13, "stud8": 13, "razz": 10}
+    # the game column is categorical with every game's category: count the games present
+    games = hands["game"].astype(str).value_counts().to_dict()
+    assert games == {"stud": 13, "stud8": 13, "razz": 10}
     assert sorted(hands["file"]) == files
 
 
