@@ -183,20 +183,37 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.importer import FileResult, import_paths
 
     bar: list[Any] = []
+    done_files = done_hands = 0
+    total_files = 0
+
+    def counted() -> str:
+        return f"{done_files:,}/{total_files:,} files, {done_hands:,} hands"
 
     def start(files: list[str], total: int) -> None:
+        nonlocal total_files
+        total_files = len(files)
+        # the share done and the time left follow the bytes read; the postfix counts files
+        # and hands: "importing: 45%|####5   | 6.8M/15.0M [00:09<00:11, 740kB/s, 4,512/10,000
+        # files, 4,498 hands]"
         bar.append(tqdm(total=total, unit="B", unit_scale=True, unit_divisor=1024,
                         desc="importing", disable=args.quiet or None, leave=False,
-                        file=sys.stderr, mininterval=0.5))
+                        file=sys.stderr, mininterval=0.5, postfix=counted()))
 
     def done(result: FileResult) -> None:
+        nonlocal done_files, done_hands
+        done_files += 1
+        done_hands += len(result.hand_keys)
+        bar[0].set_postfix_str(counted(), refresh=False)
         bar[0].update(result.size)
         if result.unreadable:
             bar[0].write(f"error: {result.path}: {result.unreadable}", file=err)
 
+    def note(text: str) -> None:
+        tqdm.write(f"stud-hh: {text}", file=err)
+
     try:
         summary = import_paths(args.paths, args.db, profile=args.profile, jobs=args.jobs,
-                               on_start=start, on_file=done)
+                               on_start=start, on_file=done, on_note=note)
     finally:
         if bar:
             bar[0].close()

@@ -6,10 +6,17 @@ imported before and unchanged since is passed over; a hand already stored is
 counted as a duplicate without being parsed again; the same hand twice in one
 run is stored once.
 
-Work is spread over a process pool, a file per task. Each worker parses,
-replays and writes its own Parquet parts (nothing heavy travels back); the
-parent removes any hand another file of the same run already brought, and
-commits each file's parts in one atomic step (see :mod:`stud_hh.store`).
+Work is spread over a process pool, a batch of files per task (up to
+:data:`BATCH_FILES` files or :data:`BATCH_BYTES` bytes: a folder of ten thousand
+one-hand files costs per hand what a few large files cost). A worker parses and
+replays a batch's files and buffers their rows together, writing one set of
+Parquet parts per batch (or per :data:`BATCH_HANDS` hands of a large file);
+nothing heavy travels back. The parent removes any hand another batch of the
+run already brought and commits each batch, its parts and its files' rows, in
+one atomic step (see :mod:`stud_hh.store`): a killed import loses only the
+batches it had not committed, whose files the next import reads again, whole.
+When the worker processes cannot start (or stop at once), the import says so
+and goes on in one process.
 
 >>> summary = import_paths(["histories/"], "my.db")  # doctest: +SKIP
 >>> summary.hands_new  # doctest: +SKIP
@@ -18,14 +25,23 @@ commits each file's parts in one atomic step (see :mod:`stud_hh.store`).
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
+import multiprocessing.connection
 import operator
 import os
 import resource
+import signal
+import sys
+import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -35,22 +51,42 @@ from stud_hh.errors import InputError, StudHHError
 from stud_hh.facts import failure_row, hand_rows, text_digest
 from stud_hh.parse import (
     ParseFailure,
+    Scan,
     SkippedHand,
     failure_of,
     frozen_gc,
     hand_key,
+    holds_hands,
     raw_hands,
     result_of,
     scan_paths,
 )
-from stud_hh.reader import RawHand
+from stud_hh.reader import RawHand, walk
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules import profile as rule_profile
 from stud_hh.schema import HAND_TABLES, TABLES
-from stud_hh.store import Database, Part, to_arrow
+from stud_hh.store import Database, Part, plain_schema, to_arrow
 
 BATCH_HANDS = 4000
 """Hands a worker holds before writing a part: bounds memory whatever the file size."""
+BATCH_FILES = 1000
+"""Files a worker reads per task at most; their rows share one set of parts and one commit."""
+BATCH_BYTES = 4 * 2**20
+"""Bytes of files per task at most (a larger file is a task of its own)."""
+LOOK_WHILE_READING = 2**20
+"""A file met in a folder up to this size is read at once and looked into only if no hand
+turns up in it (see :func:`_if_it_holds_hands`); a larger one is looked into first."""
+TASKS_PER_JOB = 4
+"""Tasks per process at least, when there are files enough: the work stays balanced
+between processes, the progress bar moves, and a kill loses little."""
+
+UNSTORABLE = (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError)
+"""What converting rows to Arrow raises for a value the database's columns cannot take."""
+POOL_ERRORS = (BrokenProcessPool, OSError, EOFError, multiprocessing.ProcessError)
+"""What a process pool raises when its processes cannot start, or stop at once."""
+
+
+T = TypeVar("T")
 
 
 def _key(site: str, hand_id: str) -> str:
@@ -59,11 +95,12 @@ def _key(site: str, hand_id: str) -> str:
 
 @dataclass(slots=True)
 class FileResult:
-    """What one worker did with one file: parts written (not committed) and counts."""
+    """What a worker did with one file: its hands and failures (written, not committed)."""
 
     path: str
     size: int
-    parts: list[Part] = field(default_factory=list)
+    mtime_ns: int | None = None
+    """Its modification time when read (``None`` when it could not be read at all)."""
     hand_keys: list[str] = field(default_factory=list)
     hand_digests: list[str] = field(default_factory=list)
     """The text digest of each hand of ``hand_keys``, in the same order."""
@@ -78,8 +115,29 @@ class FileResult:
     hands_with_violations: int = 0
     unreadable: str | None = None
     """Why the file itself could not be read, if it could not."""
+    without_hands: bool = False
+    """A file met in a folder whose content holds no hands: passed over, as the folder
+    scan passes over it (see :func:`stud_hh.parse.scan_paths`)."""
+    problem: str | None = None
+    """Why a file met in a folder could not even be looked into (then passed over)."""
+
+    def files_row(self) -> dict[str, Any]:
+        return {"file": self.path, "size": self.size, "mtime_ns": self.mtime_ns,
+                "hands": len(self.hand_keys), "skipped": self.skipped,
+                "failures": len(self.failure_keys) + self.failures_known}
+
+
+@dataclass(slots=True)
+class BatchResult:
+    """What a worker did with one batch of files: the parts written for all of them."""
+
+    files: list[FileResult]
+    parts: list[Part]
     peak_rss_mib: float = 0.0
     """The worker's peak memory so far."""
+    pid: int = 0
+    cpu_seconds: float = 0.0
+    """The worker's processor time so far (user and system)."""
 
 
 @dataclass(slots=True)
@@ -99,12 +157,17 @@ class ImportSummary:
     jobs: int = 1
     worker_peak_mib: float = 0.0
     """The largest peak memory of a process that read files."""
+    cpu_seconds: float = 0.0
+    """Processor time (user and system) of this process and of the worker processes, for
+    the import: a measure of its cost that does not depend on what else the machine runs."""
     failures: list[tuple[str, str]] = field(default_factory=list)
     """(file, reason) for each new failure, for the report."""
     conflicts: list[dict[str, Any]] = field(default_factory=list)
     """The ``conflicts`` rows stored by this import (a second copy of a hand, different)."""
     scan_note: str = ""
     """What the folder scan passed over (files without hands, unreadable entries)."""
+    notes: list[str] = field(default_factory=list)
+    """What went otherwise than asked (worker processes that could not start)."""
 
     @property
     def hands_per_second(self) -> float:
@@ -124,6 +187,30 @@ class ImportSummary:
                 f"in {self.hands_with_violations} hands; {self.seconds:.1f} s, "
                 f"{self.hands_per_second:,.0f} hands/s on {self.jobs} "
                 f"{'process' if self.jobs == 1 else 'processes'}")
+
+
+def plan_batches(files: Sequence[tuple[T, int]], jobs: int, *,
+                 max_files: int = BATCH_FILES, max_bytes: int = BATCH_BYTES) -> list[list[T]]:
+    """``(path, size)`` of the files to read, grouped in order into the tasks of ``jobs``
+    processes: at most ``max_files`` files and ``max_bytes`` bytes each (a larger file is a
+    task alone), and at least :data:`TASKS_PER_JOB` tasks per process when the files allow.
+
+    >>> plan_batches([("a", 10), ("b", 10), ("big", 500)], jobs=1)
+    [['a', 'b'], ['big']]
+    >>> [len(b) for b in plan_batches([(f"{i}", 1500) for i in range(10_000)], jobs=2)]
+    [1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000]
+    """
+    total = sum(size for _, size in files)
+    budget = max(1, min(max_bytes, total // (jobs * TASKS_PER_JOB)))
+    batches: list[list[T]] = []
+    size_of_last = 0
+    for path, size in files:
+        if not batches or len(batches[-1]) >= max_files or size_of_last + size > budget:
+            batches.append([])
+            size_of_last = 0
+        batches[-1].append(path)
+        size_of_last += size
+    return batches
 
 
 # ---------------------------------------------------------------------------
@@ -150,6 +237,39 @@ def _init_worker(root: str, profile: str, known_hands: dict[str, str | None],
     _WORKER = _Worker(Database(root), profile, known_hands, known_failures, batch_hands)
 
 
+def _init_pool_worker(*args: Any) -> None:
+    """A worker process: Ctrl-C is the parent's to handle (it stops the pool), not a
+    traceback per worker. What is alive once it is set up (modules, grammars, the stored
+    keys) is frozen for the worker's life, so the collector never rescans it: once per
+    process, not per task (a full collection costs tens of milliseconds, as much as
+    reading a few dozen small files)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _exit_with_parent()
+    _init_worker(*args)
+    gc.collect()
+    gc.freeze()
+
+
+def _exit_with_parent() -> None:
+    """End this worker process as soon as the importing process has ended.
+
+    A killed import (SIGKILL, the machine's out-of-memory killer) cannot stop its pool, and a
+    worker holds both ends of the pool's queues, so it would never see them close: it would
+    read on, write parts nobody commits while the next import runs, and wait for a task for
+    ever. Its parent's sentinel (the pipe the forkserver hands it) says when that happens.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:  # pragma: no cover - not started by multiprocessing
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="stud-hh: exit with the import", daemon=True).start()
+
+
 def _peak_mib() -> float:
     """This process's peak memory: VmHWM where Linux has it (ru_maxrss survives exec)."""
     try:
@@ -162,31 +282,136 @@ def _peak_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def _cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+@dataclass(slots=True)
+class _Source:
+    """Where a buffered hand came from, to keep it as a failure if its rows cannot be stored."""
+
+    key: str
+    raw: RawHand
+    result: FileResult
+    violations: int
+
+
+def _short(value: object, width: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def unstorable_reason(table: str, row: Sequence[Any]) -> str | None:
+    """Why the database cannot take ``row`` (values in the column order of ``table``), or
+    ``None`` when it can.
+
+    >>> unstorable_reason("files", ["a.txt", 10, 0, 2**40, 0, 0])
+    'a value the database cannot store: files.hands = 1099511627776 (Value 1099511627776 \
+too large to fit in C integer type)'
+    >>> unstorable_reason("files", ["a.txt", 10, 0, 1, 0, 0]) is None
+    True
+    """
+    schema = plain_schema(table)
+    for name, value in zip(TABLES[table].names, row, strict=True):
+        try:
+            pa.array([value], type=schema.field(name).type)
+        except UNSTORABLE as exc:
+            return (f"a value the database cannot store: {table}.{name} = {_short(value)} "
+                    f"({str(exc).splitlines()[0]})")
+    try:
+        to_arrow(table, {n: [v] for n, v in zip(TABLES[table].names, row, strict=True)})
+    except UNSTORABLE as exc:
+        return f"the database cannot store its {table} row ({str(exc).splitlines()[0]})"
+    return None
+
+
 class _Buffer:
     """Rows of every table, written out as parts every ``batch`` hands.
 
     A row is kept as a tuple in the registry's column order (taken from the
     row dict in C by ``itemgetter``), and turned into columns by ``zip`` when
     written: far cheaper than appending to a list per column.
+
+    When a hand's rows cannot be turned into Arrow (a value too large for its
+    column: :mod:`stud_hh.limits` should have failed the hand when it was read,
+    so this is a second line of defence), that hand is handed to ``unstorable``
+    with the reason, its rows are dropped, and every other hand is written.
     """
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, unstorable: Callable[[_Source, str], None]) -> None:
         self.db = db
+        self.unstorable = unstorable
         self.getters = {t: operator.itemgetter(*TABLES[t].names) for t in TABLES}
         self.rows: dict[str, list[tuple[Any, ...]]] = {t: [] for t in TABLES}
+        self.sources: list[_Source] = []
         self.hands = 0
         self.parts: list[Part] = []
 
     def add(self, table: str, rows: Iterable[dict[str, Any]]) -> None:
         self.rows[table].extend(map(self.getters[table], rows))
 
+    def add_hand(self, rows: dict[str, list[dict[str, Any]]], source: _Source) -> None:
+        for table, table_rows in rows.items():
+            self.add(table, table_rows)
+        self.sources.append(source)
+        self.hands += 1
+
+    def _arrow(self, table: str) -> pa.Table:
+        rows = self.rows[table]
+        columns = dict(zip(TABLES[table].names, zip(*rows, strict=True), strict=True))
+        return to_arrow(table, columns)
+
     def flush(self) -> None:
-        for table, rows in self.rows.items():
-            if rows:
-                columns = dict(zip(TABLES[table].names, zip(*rows, strict=True), strict=True))
-                self.parts.append(self.db.write_part(table, to_arrow(table, columns)))
-                rows.clear()
+        built: dict[str, pa.Table] = {}
+        try:
+            built = {t: self._arrow(t) for t in HAND_TABLES if self.rows[t]}
+        except UNSTORABLE:
+            self._drop_unstorable()
+            built = {t: self._arrow(t) for t in HAND_TABLES if self.rows[t]}
+        for table in TABLES:
+            if table not in HAND_TABLES and self.rows[table]:
+                built[table] = self._arrow(table)
+        for table, data in built.items():
+            self.parts.append(self.db.write_part(table, data))
+            self.rows[table].clear()
+        self.sources.clear()
         self.hands = 0
+
+    def _drop_unstorable(self) -> None:
+        """Find the hands whose rows fail, drop their rows, and hand them to ``unstorable``."""
+        bad: dict[tuple[str, str], str] = {}
+        for table in HAND_TABLES:
+            names = TABLES[table].names
+            site, hand_id = names.index("site"), names.index("hand_id")
+            for row in _failing_rows(table, self.rows[table]):
+                reason = unstorable_reason(table, row) or f"its {table} row cannot be stored"
+                bad.setdefault((row[site], row[hand_id]), reason)
+        if not bad:
+            raise RuntimeError("rows fail to convert together but not one by one")
+        for table in HAND_TABLES:
+            names = TABLES[table].names
+            site, hand_id = names.index("site"), names.index("hand_id")
+            self.rows[table] = [r for r in self.rows[table] if (r[site], r[hand_id]) not in bad]
+        for source in self.sources:
+            source_site, _, source_id = source.key.partition("\x1f")
+            why = bad.get((source_site, source_id))
+            if why is not None:
+                self.unstorable(source, why)
+
+
+def _failing_rows(table: str, rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The rows of ``rows`` that cannot be converted, found by halving."""
+    if not rows:
+        return []
+    try:
+        to_arrow(table, dict(zip(TABLES[table].names, zip(*rows, strict=True), strict=True)))
+    except UNSTORABLE:
+        if len(rows) == 1:
+            return rows
+        middle = len(rows) // 2
+        return _failing_rows(table, rows[:middle]) + _failing_rows(table, rows[middle:])
+    return []
 
 
 def conflict_row(key: str, raw: RawHand, digest: str, stored_digest: str,
@@ -202,37 +427,101 @@ def conflict_row(key: str, raw: RawHand, digest: str, stored_digest: str,
             "text": raw.text}
 
 
-def _import_file(path: str) -> FileResult:
-    """Parse, replay and write one file's new hands as uncommitted parts."""
-    worker = _WORKER
-    assert worker is not None, "the worker was not initialised"
-    stat = os.stat(path)
-    result = FileResult(path, stat.st_size)
-    buffer = _Buffer(worker.db)
-    seen: dict[str, tuple[str, int]] = {}
-    """Hands of this file so far: key -> (text digest, first line)."""
-    failures_seen: set[str] = set()
+def _cannot_read(exc: InputError | OSError) -> str:
+    if isinstance(exc, InputError):
+        return exc.reason
+    return f"cannot read: {exc.strerror or exc}"
 
-    def keep_failure(failure: ParseFailure) -> None:
+
+def _if_it_holds_hands(path: str, result: FileResult) -> Iterator[RawHand]:
+    """The raw hands of ``path``, a small file met in a folder, if the file holds hands.
+
+    The file is read rather than first looked into: once a hand turns up (the text before
+    it is held back until then), it holds hands; when none does, it is looked into as the
+    folder scan looks (:func:`stud_hh.parse.holds_hands`: a document format, text that
+    looks like a history), and passed over unless it holds hands after all. Looking first
+    would open and read every one of ten thousand one-hand files twice.
+    """
+    pending: list[RawHand] | None = []
+    iterator: Iterator[RawHand] | None = None
+    while True:
+        try:
+            if iterator is None:
+                iterator = iter(raw_hands(path))
+            raw = next(iterator)
+        except StopIteration:
+            break
+        except (InputError, OSError) as exc:
+            if pending is None:  # a history that cannot be read on: its failure
+                raise
+            # cannot be read at all: passed over and reported, as the folder scan does
+            result.problem, result.mtime_ns = _cannot_read(exc), None
+            return
+        if pending is not None:
+            if not raw.is_hand:
+                pending.append(raw)
+                continue
+            yield from pending
+            pending = None
+        yield raw
+    if pending is None:
+        return
+    try:
+        holds = holds_hands(path)
+    except InputError as exc:
+        result.problem, result.mtime_ns = exc.reason, None
+        return
+    if holds:
+        yield from pending
+    else:
+        result.without_hands = True
+
+
+class _BatchReader:
+    """One task of a worker: a batch of files read into one buffer of rows."""
+
+    def __init__(self, worker: _Worker) -> None:
+        self.worker = worker
+        self.buffer = _Buffer(worker.db, self._unstorable)
+        self.results: list[FileResult] = []
+        self.seen: dict[str, tuple[str, str, int]] = {}
+        """Hands of this batch so far: key -> (text digest, file, first line)."""
+        self.failures_seen: set[str] = set()
+
+    def keep_failure(self, failure: ParseFailure, result: FileResult) -> None:
         row = failure_row(failure)
-        if row["key"] in worker.known_failures or row["key"] in failures_seen:
+        if row["key"] in self.worker.known_failures or row["key"] in self.failures_seen:
             result.failures_known += 1
             return
-        failures_seen.add(row["key"])
+        self.failures_seen.add(row["key"])
         result.failure_keys.append(row["key"])
-        buffer.add("failures", [row])
+        self.buffer.add("failures", [row])
 
-    def repeated(k: str, raw: RawHand) -> bool:
-        """Whether hand ``k`` is stored or earlier in the file; a copy whose text differs
+    def _unstorable(self, source: _Source, reason: str) -> None:
+        """A buffered hand the database cannot take: kept as a failure instead."""
+        result, raw = source.result, source.raw
+        index = result.hand_keys.index(source.key)
+        del result.hand_keys[index]
+        del result.hand_digests[index]
+        if source.violations:
+            result.violations -= source.violations
+            result.hands_with_violations -= 1
+        self.seen.pop(source.key, None)
+        hand_id = source.key.partition("\x1f")[2]
+        self.keep_failure(failure_of(raw, StudHHError(
+            reason, path=raw.path, line=raw.first_line, hand_id=hand_id)), result)
+
+    def repeated(self, k: str, raw: RawHand, result: FileResult) -> bool:
+        """Whether hand ``k`` is stored or earlier in the batch; a copy whose text differs
         is also kept as a conflict."""
-        if k in worker.known_hands:
-            stored = worker.known_hands[k]
+        if k in self.worker.known_hands:
+            stored = self.worker.known_hands[k]
             digest = text_digest(raw.text)
             if stored is not None and stored != digest:
                 result.conflicts.append(conflict_row(k, raw, digest, stored))
-        elif k in seen:
+        elif k in self.seen:
             digest = text_digest(raw.text)
-            stored, line = seen[k]
+            stored, path, line = self.seen[k]
             if stored != digest:
                 result.conflicts.append(conflict_row(k, raw, digest, stored, path, line))
         else:
@@ -240,56 +529,96 @@ def _import_file(path: str) -> FileResult:
         result.duplicates += 1
         return True
 
-    try:
-        with frozen_gc():
-            for raw in raw_hands(path):
+    def read(self, path: str, look_first: bool) -> None:
+        """Parse, replay and buffer one file's new hands; with ``look_first`` (a file met in
+        a folder), only if its content holds hands."""
+        worker = self.worker
+        result = FileResult(path, 0)
+        self.results.append(result)
+        try:
+            stat = os.stat(path)
+        except OSError as exc:
+            stat = None
+            if look_first:  # gone or unreadable since the folder was listed: passed over
+                result.problem = _cannot_read(exc)
+                return
+        quick = look_first and stat is not None and stat.st_size <= LOOK_WHILE_READING
+        if look_first and not quick:
+            try:
+                if not holds_hands(path):
+                    result.without_hands = True
+                    return
+            except InputError as exc:
+                result.problem = exc.reason
+                return
+        try:
+            if stat is None:
+                stat = os.stat(path)
+            result.size, result.mtime_ns = stat.st_size, stat.st_mtime_ns
+            raws = _if_it_holds_hands(path, result) if quick else raw_hands(path)
+            for raw in raws:
                 key = hand_key(raw)
-                if key is not None and repeated(_key(*key), raw):
+                if key is not None and self.repeated(_key(*key), raw, result):
                     continue
                 parsed = result_of(raw)
                 if isinstance(parsed, SkippedHand):
                     result.skipped += 1
                     continue
                 if isinstance(parsed, ParseFailure):
-                    keep_failure(parsed)
+                    self.keep_failure(parsed, result)
                     continue
                 try:
                     replayed = replay(parsed, worker.profile)
                 except StudHHError as exc:
-                    keep_failure(failure_of(raw, exc))
+                    self.keep_failure(failure_of(raw, exc), result)
                     continue
                 k = _key(parsed.site, parsed.hand_id)
-                if repeated(k, raw):  # a header our cheap key could not read, yet parsed
+                if self.repeated(k, raw, result):  # a header our cheap key could not read
                     continue
                 digest = text_digest(raw.text)
-                seen[k] = (digest, raw.first_line)
-                _add_hand(buffer, replayed, result, digest)
+                self.seen[k] = (digest, path, raw.first_line)
                 result.hand_keys.append(k)
                 result.hand_digests.append(digest)
-                if buffer.hands >= worker.batch_hands:
-                    buffer.flush()
-    except InputError as exc:
-        result.unreadable = exc.reason
-        keep_failure(ParseFailure(exc, "", path, 0, 0))
-    buffer.add("files", [{"file": path, "size": stat.st_size, "mtime_ns": stat.st_mtime_ns,
-                          "hands": len(result.hand_keys), "skipped": result.skipped,
-                          "failures": len(result.failure_keys) + result.failures_known}])
-    buffer.flush()
-    result.parts = buffer.parts
-    result.peak_rss_mib = _peak_mib()
-    return result
+                self._add_hand(replayed, raw, result, k, digest)
+                if self.buffer.hands >= worker.batch_hands:
+                    self.buffer.flush()
+        except InputError as exc:
+            result.unreadable = exc.reason
+            self.keep_failure(ParseFailure(exc, "", path, 0, 0), result)
+        except OSError as exc:  # gone or unreadable since the folder was scanned
+            result.unreadable = exc.strerror or str(exc)
+            self.keep_failure(ParseFailure(InputError(result.unreadable, path=path), "", path,
+                                           0, 0), result)
+
+    def _add_hand(self, replayed: ReplayedHand, raw: RawHand, result: FileResult, key: str,
+                  digest: str) -> None:
+        rows = hand_rows(replayed)
+        rows["hands"][0]["text_digest"] = digest
+        violations = len(replayed.violations)
+        self.buffer.add_hand(rows, _Source(key, raw, result, violations))
+        if violations:
+            result.violations += violations
+            result.hands_with_violations += 1
+
+    def finish(self) -> BatchResult:
+        """Write what is buffered, then the files' rows (their counts final by then)."""
+        self.buffer.flush()
+        self.buffer.add("files", [r.files_row() for r in self.results
+                                  if r.mtime_ns is not None and not r.without_hands])
+        self.buffer.flush()
+        return BatchResult(self.results, self.buffer.parts, _peak_mib(), os.getpid(),
+                           _cpu_seconds())
 
 
-def _add_hand(buffer: _Buffer, replayed: ReplayedHand, result: FileResult,
-              digest: str) -> None:
-    rows = hand_rows(replayed)
-    rows["hands"][0]["text_digest"] = digest
-    for table, table_rows in rows.items():
-        buffer.add(table, table_rows)
-    buffer.hands += 1
-    if replayed.violations:
-        result.violations += len(replayed.violations)
-        result.hands_with_violations += 1
+def _import_batch(files: Sequence[tuple[str, bool]]) -> BatchResult:
+    """Parse, replay and write one batch of files' new hands as uncommitted parts (each
+    file with whether its content must be looked at first)."""
+    worker = _WORKER
+    assert worker is not None, "the worker was not initialised"
+    batch = _BatchReader(worker)
+    for path, look_first in files:
+        batch.read(path, look_first)
+    return batch.finish()
 
 
 # ---------------------------------------------------------------------------
@@ -306,20 +635,18 @@ def _stored_keys(db: Database) -> tuple[dict[str, str | None], set[str],
                                              hands.column("text_digest").to_pylist(),
                                              strict=True)}
     failures = set(db.arrow("failures", ["key"]).column("key").to_pylist())
-    files = db.arrow("files", ["file", "size", "mtime_ns"]).to_pylist()
+    files = db.arrow("files", ["file", "size", "mtime_ns"])
+    known_files = set(zip(files.column("file").to_pylist(), files.column("size").to_pylist(),
+                          files.column("mtime_ns").to_pylist(), strict=True))
     conflicts = set(db.arrow("conflicts", ["key"]).column("key").to_pylist())
-    return keys, failures, {(f["file"], f["size"], f["mtime_ns"]) for f in files}, conflicts
+    return keys, failures, known_files, conflicts
 
 
-def _drop_repeated(db: Database, result: FileResult, hands: set[str],
-                   failures: set[str]) -> None:
-    """Rewrite ``result``'s parts without what another file of this run already brought."""
+def _drop_repeated(db: Database, parts: list[Part], hands: set[str],
+                   failures: set[str]) -> list[Part]:
+    """``parts`` rewritten without the hands and failures another batch already brought."""
     kept: list[Part] = []
-    dropped = set(hands)
-    result.hand_digests = [d for k, d in zip(result.hand_keys, result.hand_digests, strict=True)
-                           if k not in dropped]
-    result.hand_keys = [k for k in result.hand_keys if k not in dropped]
-    for part in result.parts:
+    for part in parts:
         if part.table in HAND_TABLES and hands:
             repeated = hands
         elif part.table == "failures" and failures:
@@ -339,12 +666,12 @@ def _drop_repeated(db: Database, result: FileResult, hands: set[str],
         path.unlink()
         if filtered.num_rows:
             kept.append(db.write_part(part.table, filtered))
-    result.parts = kept
+    return kept
 
 
 def _run_conflicts(result: FileResult, repeated: set[str],
                    seen: dict[str, str | None]) -> list[dict[str, Any]]:
-    """Conflict rows for hands of ``result`` that an earlier file of this run (or the
+    """Conflict rows for hands of ``result`` that an earlier batch of this run (or the
     database) brought with another text: their text is read again from the file."""
     different = {k: d for k, d in zip(result.hand_keys, result.hand_digests, strict=True)
                  if k in repeated and seen[k] is not None and seen[k] != d}
@@ -385,10 +712,92 @@ def files_to_import(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
     return [str(p.resolve()) for p in scan_paths(paths).files]
 
 
-def _scan(paths: Iterable[str | os.PathLike[str]], summary: ImportSummary) -> list[str]:
-    scan = scan_paths(paths)
-    summary.scan_note = scan.summary()
-    return [str(p.resolve()) for p in scan.files]
+def _candidates(paths: Iterable[str | os.PathLike[str]]) -> tuple[dict[str, bool],
+                                                                  list[tuple[Path, str]]]:
+    """The files under ``paths`` (absolute path -> whether it was met in a folder, its
+    content to be looked at before it is read), and the folder entries that could not be
+    read. Raises :class:`InputError` for a path that does not exist.
+
+    This is :func:`stud_hh.parse.scan_paths` with the look at each file's content left to
+    the workers (in parallel, and never for a file imported before and unchanged since).
+    """
+    found: dict[str, bool] = {}
+    problems: list[tuple[Path, str]] = []
+    for item in paths:
+        path = Path(item)
+        if path.is_dir():
+            for entry in walk(path):
+                if entry.problem is not None:
+                    problems.append((entry.path, entry.problem))
+                else:
+                    name = str(entry.path.resolve())
+                    found[name] = found.get(name, True)
+        elif path.is_file():
+            found[str(path.resolve())] = False  # named directly: always read
+        else:
+            raise InputError("no such file or folder", path=str(path))
+    return found, problems
+
+
+def _raised_by_worker(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised by the task in a worker (its traceback attached), rather
+    than by the pool's own machinery."""
+    return type(exc.__cause__).__name__ in ("_RemoteTraceback", "RemoteTraceback")
+
+
+def _pool_context() -> Any:
+    """The start method of worker processes: forkserver, so that workers start clean (never
+    inheriting a progress bar's thread) from a server that has imported stud-hh once."""
+    context = multiprocessing.get_context("forkserver")
+    with suppress(AttributeError, ValueError):
+        context.set_forkserver_preload(["__main__", __name__])
+    return context
+
+
+def _on_pool(batches: list[list[tuple[str, bool]]], jobs: int, initargs: tuple[Any, ...],
+             commit: Callable[[BatchResult], None],
+             ) -> tuple[list[list[tuple[str, bool]]], BaseException | None]:
+    """Run ``batches`` on ``jobs`` worker processes, committing each as it ends.
+
+    Returns the batches left undone and why, when the processes could not start or stopped
+    at once (their parts, written or not, stay uncommitted); raises what a worker raised.
+    """
+    left: dict[int, list[tuple[str, bool]]] = dict(enumerate(batches))
+    failure: BaseException | None = None
+    try:
+        pool = ProcessPoolExecutor(jobs, mp_context=_pool_context(), initializer=_init_pool_worker,
+                                   initargs=initargs)
+    except POOL_ERRORS as exc:
+        return batches, exc
+    try:
+        futures: dict[Future[BatchResult], int] = {}
+        try:
+            for index, batch in left.items():
+                futures[pool.submit(_import_batch, batch)] = index
+        except POOL_ERRORS as exc:
+            failure = exc
+        for future in as_completed(futures):
+            try:
+                result = future.result()
+            except POOL_ERRORS as exc:
+                if _raised_by_worker(exc) and not isinstance(exc, BrokenProcessPool):
+                    raise
+                failure = failure or exc
+                continue
+            commit(result)
+            del left[futures[future]]
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True, cancel_futures=True)
+    return list(left.values()), failure
+
+
+def _pool_note(exc: BaseException, done: int) -> str:
+    what = f"{type(exc).__name__}: {exc}".splitlines()[0] if str(exc) else type(exc).__name__
+    started = "stopped" if done else "could not start"
+    return (f"worker processes {started} ({what}): importing the rest in this process alone "
+            "(or rerun with --jobs 1)")
 
 
 def import_paths(
@@ -398,88 +807,157 @@ def import_paths(
     profile: str = "site",
     jobs: int | None = None,
     batch_hands: int = BATCH_HANDS,
+    batch_files: int = BATCH_FILES,
     on_file: Callable[[FileResult], None] | None = None,
     on_start: Callable[[list[str], int], None] | None = None,
+    on_note: Callable[[str], None] | None = None,
 ) -> ImportSummary:
     """Import every history file under ``paths`` into the database at ``db_root``.
 
-    A hand already stored, or brought twice by the run, is stored once; a copy whose text
-    differs beyond whitespace (other names, other amounts) is also kept in the
-    ``conflicts`` table with both sources, and listed in the summary.
+    Files named directly are read; a folder's files (recursively) when their content
+    holds hands, as :func:`stud_hh.parse.scan_paths` finds them. A hand already stored, or
+    brought twice by the run, is stored once; a copy whose text differs beyond whitespace
+    (other names, other amounts) is also kept in the ``conflicts`` table with both
+    sources, and listed in the summary.
 
-    ``jobs`` worker processes (default: every core; 1 runs in this process).
-    ``on_start(files, total_bytes)`` is called once the work is known and
-    ``on_file(result)`` after each file is committed (for a progress bar).
+    ``jobs`` worker processes (default: every core; 1 runs in this process), each reading
+    up to ``batch_files`` files per task. ``on_start(files, total_bytes)`` is called once
+    the work is known and ``on_file(result)`` after each file is committed (for a progress
+    bar); ``on_note(text)`` with what went otherwise than asked (worker processes that
+    could not start: the import then goes on in this process), by default printed on
+    standard error.
     """
     if profile != "site":  # each hand under its own site's profile
         rule_profile(profile)  # an unknown profile fails before any work
     summary = ImportSummary(jobs=1)
-    files = _scan(paths, summary)
+    started, cpu_started = time.perf_counter(), _cpu_seconds()
+    candidates, problems = _candidates(paths)
     db = Database.create(db_root)
-    started = time.perf_counter()
-    with db.writing():
-        known_hands, known_failures, known_files, known_conflicts = _stored_keys(db)
-        todo: list[str] = []
-        for path in dict.fromkeys(files):
-            stat = os.stat(path)
-            if (path, stat.st_size, stat.st_mtime_ns) in known_files:
-                summary.files_unchanged += 1
-            else:
-                todo.append(path)
-        summary.files = len(dict.fromkeys(files))
-        jobs = max(1, min(jobs or os.cpu_count() or 1, len(todo) or 1))
-        summary.jobs = jobs
-        if on_start is not None:
-            on_start(todo, sum(os.stat(p).st_size for p in todo))
-        args = (str(db.root), profile, known_hands, frozenset(known_failures), batch_hands)
-        seen_hands = dict(known_hands)
-        seen_failures = set(known_failures)
-        seen_conflicts = set(known_conflicts)
 
-        def commit(result: FileResult) -> None:
-            repeated = {k for k in result.hand_keys if k in seen_hands}
-            repeated_failures = {k for k in result.failure_keys if k in seen_failures}
-            conflicts = list(result.conflicts)
+    def note(text: str) -> None:
+        summary.notes.append(text)
+        if on_note is not None:
+            on_note(text)
+        else:
+            print(f"stud-hh: {text}", file=sys.stderr)
+
+    with db.writing():
+        try:
+            _import(db, candidates, problems, summary, profile=profile, jobs=jobs,
+                    batch_hands=batch_hands, batch_files=batch_files, on_file=on_file,
+                    on_start=on_start, note=note)
+        except BaseException:
+            with suppress(OSError):  # a fault mid-import: leave nothing half-written behind
+                db.remove_uncommitted()
+            raise
+        db.compact()
+    summary.seconds = time.perf_counter() - started
+    summary.cpu_seconds += _cpu_seconds() - cpu_started
+    return summary
+
+
+def _import(db: Database, candidates: dict[str, bool], problems: list[tuple[Path, str]],
+            summary: ImportSummary, *, profile: str, jobs: int | None, batch_hands: int,
+            batch_files: int, on_file: Callable[[FileResult], None] | None,
+            on_start: Callable[[list[str], int], None] | None,
+            note: Callable[[str], None]) -> None:
+    known_hands, known_failures, known_files, known_conflicts = _stored_keys(db)
+    todo: list[tuple[tuple[str, bool], int]] = []
+    for path, look_first in candidates.items():
+        try:
+            stat = os.stat(path)
+        except OSError as exc:  # gone since the folder was listed
+            problems.append((Path(path), f"cannot read: {exc.strerror or exc}"))
+            continue
+        if (path, stat.st_size, stat.st_mtime_ns) in known_files:
+            summary.files_unchanged += 1
+        else:
+            todo.append(((path, look_first), stat.st_size))
+    without_hands: list[Path] = []
+    wanted = max(1, jobs or os.cpu_count() or 1)
+    batches = plan_batches(todo, wanted, max_files=batch_files)
+    jobs = max(1, min(wanted, len(batches)))
+    summary.jobs = jobs
+    if on_start is not None:
+        on_start([p for (p, _), _ in todo], sum(size for _, size in todo))
+    args = (str(db.root), profile, known_hands, frozenset(known_failures), batch_hands)
+    seen_hands = dict(known_hands)
+    seen_failures = set(known_failures)
+    seen_conflicts = set(known_conflicts)
+    worker_cpu: dict[int, float] = {}
+    read = 0
+
+    def commit(batch: BatchResult) -> None:
+        nonlocal read
+        repeated: set[str] = set()
+        repeated_failures: set[str] = set()
+        conflicts: list[dict[str, Any]] = []
+        for result in batch.files:
+            conflicts += result.conflicts
+            in_file = {k for k in result.hand_keys if k in seen_hands}
+            if in_file:
+                conflicts += _run_conflicts(result, in_file, seen_hands)
+                repeated |= in_file
+            repeated_failures |= {k for k in result.failure_keys if k in seen_failures}
+        parts = batch.parts
+        if repeated or repeated_failures:
+            parts = _drop_repeated(db, parts, repeated, repeated_failures)
+        conflicts = [c for c in conflicts if c["key"] not in seen_conflicts]
+        if conflicts:
+            _fill_stored_sources(db, conflicts)
+            parts.append(db.write_part("conflicts", to_arrow("conflicts", {
+                name: [c[name] for c in conflicts] for name in TABLES["conflicts"].names})))
+        db.commit(parts, {"files": [r.path for r in batch.files
+                                    if r.mtime_ns is not None and not r.without_hands]})
+        seen_conflicts.update(c["key"] for c in conflicts)
+        summary.conflicts.extend(conflicts)
+        summary.worker_peak_mib = max(summary.worker_peak_mib, batch.peak_rss_mib)
+        if batch.pid != os.getpid():
+            worker_cpu[batch.pid] = batch.cpu_seconds
+        for result in batch.files:
+            if result.without_hands or result.problem is not None:
+                if result.problem is not None:
+                    problems.append((Path(result.path), result.problem))
+                else:
+                    without_hands.append(Path(result.path))
+                if on_file is not None:
+                    on_file(result)
+                continue
+            read += 1
             if repeated:
-                conflicts += _run_conflicts(result, repeated, seen_hands)
-            if repeated or repeated_failures:
-                _drop_repeated(db, result, repeated, repeated_failures)
-                summary.duplicates += len(repeated)
-            conflicts = [c for c in conflicts if c["key"] not in seen_conflicts]
-            if conflicts:
-                _fill_stored_sources(db, conflicts)
-                seen_conflicts.update(c["key"] for c in conflicts)
-                result.parts.append(db.write_part("conflicts", to_arrow("conflicts", {
-                    name: [c[name] for c in conflicts] for name in TABLES["conflicts"].names})))
-                summary.conflicts.extend(conflicts)
-            db.commit(result.parts, {"file": result.path})
+                kept = [(k, d) for k, d in zip(result.hand_keys, result.hand_digests,
+                                               strict=True) if k not in repeated]
+                summary.duplicates += len(result.hand_keys) - len(kept)
+                result.hand_keys = [k for k, _ in kept]
+                result.hand_digests = [d for _, d in kept]
             seen_hands.update(zip(result.hand_keys, result.hand_digests, strict=True))
+            again = sum(1 for k in result.failure_keys if k in repeated_failures)
             seen_failures.update(result.failure_keys)
             summary.hands_new += len(result.hand_keys)
             summary.duplicates += result.duplicates
-            summary.failures_new += len(result.failure_keys) - len(repeated_failures)
-            summary.failures_known += result.failures_known + len(repeated_failures)
+            summary.failures_new += len(result.failure_keys) - again
+            summary.failures_known += result.failures_known + again
             summary.skipped += result.skipped
-            summary.worker_peak_mib = max(summary.worker_peak_mib, result.peak_rss_mib)
             summary.violations += result.violations
             summary.hands_with_violations += result.hands_with_violations
-            if result.failure_keys:
+            if len(result.failure_keys) > again:
                 summary.failures.append((result.path, result.unreadable or
-                                         f"{len(result.failure_keys)} unreadable hands"))
+                                         f"{len(result.failure_keys) - again} unreadable hands"))
             if on_file is not None:
                 on_file(result)
 
-        if jobs == 1:
-            _init_worker(*args)
-            for path in todo:
-                commit(_import_file(path))
-        else:
-            # forkserver: workers start clean, never inheriting a progress bar's thread
-            context = multiprocessing.get_context("forkserver")
-            with context.Pool(jobs, initializer=_init_worker, initargs=args) as pool:
-                for result in pool.imap_unordered(_import_file, todo):
-                    commit(result)
-        db.compact()
-    summary.seconds = time.perf_counter() - started
-    return summary
-
+    left = batches
+    if jobs > 1:
+        left, failure = _on_pool(batches, jobs, args, commit)
+        if failure is not None:
+            note(_pool_note(failure, len(batches) - len(left)))
+            summary.jobs = 1
+            db.remove_uncommitted()  # what the stopped workers wrote
+    if left:
+        _init_worker(*args)
+        with frozen_gc():  # once for the run, as a worker process does (_init_pool_worker)
+            for batch in left:
+                commit(_import_batch(batch))
+    summary.files = summary.files_unchanged + read
+    summary.scan_note = Scan((), tuple(without_hands), tuple(problems)).summary()
+    summary.cpu_seconds = sum(worker_cpu.values())

@@ -304,7 +304,7 @@ def _many_files(folder: Path, files: int, hands: int) -> Path:
 def test_compaction_records_the_files_of_merged_parts(tmp_path: Path) -> None:
     folder = _many_files(tmp_path / "h", 20, 3)
     root = tmp_path / "db"
-    import_paths([folder], root, jobs=1)  # 20 commits, compacted into a checkpoint
+    import_paths([folder], root, jobs=1, batch_files=1)  # 20 commits, compacted: a checkpoint
     before = counts(root)
     [record] = (root / "commits").glob("*.json")
     checkpoint = json.loads(record.read_text())

@@ -192,7 +192,7 @@ def test_many_small_imports_are_compacted(tmp_path: Path) -> None:
         write_renumbered(histories / f"s{i:02d}.txt", texts, 3, 6_000_000_000 + i * 100)
     root = tmp_path / "db"
     db = Database.create(root)
-    import_paths([histories], root, jobs=1)  # 20 files: 20 commits, compacted at the end
+    import_paths([histories], root, jobs=1, batch_files=1)  # 20 commits, compacted at the end
     db = open_db(root)
     assert all(len(parts) <= 1 for parts in db.parts().values())
     assert len(list((root / "commits").glob("*.json"))) == 1
