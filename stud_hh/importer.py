@@ -419,67 +419,97 @@ def import_paths(
     started = time.perf_counter()
     with db.writing():
         known_hands, known_failures, known_files, known_conflicts = _stored_keys(db)
-        todo: list[str] = []
-        for path in dict.fromkeys(files):
-            stat = os.stat(path)
-            if (path, stat.st_size, stat.st_mtime_ns) in known_files:
-                summary.files_unchanged += 1
-            else:
-                todo.append(path)
-        summary.files = len(dict.fromkeys(files))
+        todo = _changed_files(files, known_files, summary)
         jobs = max(1, min(jobs or os.cpu_count() or 1, len(todo) or 1))
         summary.jobs = jobs
         if on_start is not None:
             on_start(todo, sum(os.stat(p).st_size for p in todo))
         args = (str(db.root), profile, known_hands, frozenset(known_failures), batch_hands)
-        seen_hands = dict(known_hands)
-        seen_failures = set(known_failures)
-        seen_conflicts = set(known_conflicts)
-
-        def commit(result: FileResult) -> None:
-            repeated = {k for k in result.hand_keys if k in seen_hands}
-            repeated_failures = {k for k in result.failure_keys if k in seen_failures}
-            conflicts = list(result.conflicts)
-            if repeated:
-                conflicts += _run_conflicts(result, repeated, seen_hands)
-            if repeated or repeated_failures:
-                _drop_repeated(db, result, repeated, repeated_failures)
-                summary.duplicates += len(repeated)
-            conflicts = [c for c in conflicts if c["key"] not in seen_conflicts]
-            if conflicts:
-                _fill_stored_sources(db, conflicts)
-                seen_conflicts.update(c["key"] for c in conflicts)
-                result.parts.append(db.write_part("conflicts", to_arrow("conflicts", {
-                    name: [c[name] for c in conflicts] for name in TABLES["conflicts"].names})))
-                summary.conflicts.extend(conflicts)
-            db.commit(result.parts, {"file": result.path})
-            seen_hands.update(zip(result.hand_keys, result.hand_digests, strict=True))
-            seen_failures.update(result.failure_keys)
-            summary.hands_new += len(result.hand_keys)
-            summary.duplicates += result.duplicates
-            summary.failures_new += len(result.failure_keys) - len(repeated_failures)
-            summary.failures_known += result.failures_known + len(repeated_failures)
-            summary.skipped += result.skipped
-            summary.worker_peak_mib = max(summary.worker_peak_mib, result.peak_rss_mib)
-            summary.violations += result.violations
-            summary.hands_with_violations += result.hands_with_violations
-            if result.failure_keys:
-                summary.failures.append((result.path, result.unreadable or
-                                         f"{len(result.failure_keys)} unreadable hands"))
-            if on_file is not None:
-                on_file(result)
-
+        run = _Run(db, summary, dict(known_hands), set(known_failures), set(known_conflicts),
+                   on_file)
         if jobs == 1:
             _init_worker(*args)
             for path in todo:
-                commit(_import_file(path))
+                run.commit(_import_file(path))
         else:
             # forkserver: workers start clean, never inheriting a progress bar's thread
             context = multiprocessing.get_context("forkserver")
             with context.Pool(jobs, initializer=_init_worker, initargs=args) as pool:
                 for result in pool.imap_unordered(_import_file, todo):
-                    commit(result)
+                    run.commit(result)
         db.compact()
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _changed_files(files: list[str], known_files: set[tuple[str, int, int]],
+                   summary: ImportSummary) -> list[str]:
+    """The files to read: each once, passing over those stored with the same size and
+    modification time (counted in ``summary``)."""
+    todo: list[str] = []
+    for path in dict.fromkeys(files):
+        stat = os.stat(path)
+        if (path, stat.st_size, stat.st_mtime_ns) in known_files:
+            summary.files_unchanged += 1
+        else:
+            todo.append(path)
+    summary.files = len(dict.fromkeys(files))
+    return todo
+
+
+@dataclass(slots=True)
+class _Run:
+    """The parent side of an import: commits each file's parts as its result comes in,
+    without what the database or an earlier file of the run already holds."""
+
+    db: Database
+    summary: ImportSummary
+    seen_hands: dict[str, str | None]
+    """Every hand stored or committed so far: key -> text digest."""
+    seen_failures: set[str]
+    seen_conflicts: set[str]
+    on_file: Callable[[FileResult], None] | None
+
+    def commit(self, result: FileResult) -> None:
+        """Commit one file's parts, repeats dropped and conflicts added; count it."""
+        repeated = {k for k in result.hand_keys if k in self.seen_hands}
+        repeated_failures = {k for k in result.failure_keys if k in self.seen_failures}
+        conflicts = list(result.conflicts)
+        if repeated:
+            conflicts += _run_conflicts(result, repeated, self.seen_hands)
+        if repeated or repeated_failures:
+            _drop_repeated(self.db, result, repeated, repeated_failures)
+            self.summary.duplicates += len(repeated)
+        self._add_conflicts(result, conflicts)
+        self.db.commit(result.parts, {"file": result.path})
+        self.seen_hands.update(zip(result.hand_keys, result.hand_digests, strict=True))
+        self.seen_failures.update(result.failure_keys)
+        self._count(result, repeated_failures)
+        if self.on_file is not None:
+            self.on_file(result)
+
+    def _add_conflicts(self, result: FileResult, conflicts: list[dict[str, Any]]) -> None:
+        """A ``conflicts`` part in ``result`` for the conflicts not already stored."""
+        conflicts = [c for c in conflicts if c["key"] not in self.seen_conflicts]
+        if not conflicts:
+            return
+        _fill_stored_sources(self.db, conflicts)
+        self.seen_conflicts.update(c["key"] for c in conflicts)
+        result.parts.append(self.db.write_part("conflicts", to_arrow("conflicts", {
+            name: [c[name] for c in conflicts] for name in TABLES["conflicts"].names})))
+        self.summary.conflicts.extend(conflicts)
+
+    def _count(self, result: FileResult, repeated_failures: set[str]) -> None:
+        summary = self.summary
+        summary.hands_new += len(result.hand_keys)
+        summary.duplicates += result.duplicates
+        summary.failures_new += len(result.failure_keys) - len(repeated_failures)
+        summary.failures_known += result.failures_known + len(repeated_failures)
+        summary.skipped += result.skipped
+        summary.worker_peak_mib = max(summary.worker_peak_mib, result.peak_rss_mib)
+        summary.violations += result.violations
+        summary.hands_with_violations += result.hands_with_violations
+        if result.failure_keys:
+            summary.failures.append((result.path, result.unreadable or
+                                     f"{len(result.failure_keys)} unreadable hands"))
 
