@@ -13,9 +13,9 @@ import json
 import os
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeAlias
 
 from stud_hh import __version__
 from stud_hh.errors import StudHHError
@@ -388,18 +388,10 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="stud-hh",
-        description="Read, audit, store and analyse Seven Card Stud hand histories.",
-        epilog="Exit codes: 0 done, nothing to report; 1 done, with findings (hands that "
-        "could not be read, rule violations); 2 unusable input or environment (a missing "
-        "path, a mistyped option, a damaged database, a full disk, no permission); 3 an "
-        "internal error of stud-hh (a bug: please report it); 130 interrupted.",
-    )
-    parser.add_argument("--version", action="version", version=f"stud-hh {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+_Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
+
+def _add_parse(sub: _Subparsers) -> None:
     p = sub.add_parser("parse", help="parse hand histories and report what was read",
                        description="Parse files and folders (recursively) of hand histories.")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
@@ -410,6 +402,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also print one line per file: hands by game, skipped, failed")
     p.set_defaults(func=cmd_parse)
 
+
+def _add_audit(sub: _Subparsers) -> None:
     from stud_hh.rules import PROFILES, SITE
 
     a = sub.add_parser("audit", help="replay every hand against the rules and list violations",
@@ -424,6 +418,10 @@ def build_parser() -> argparse.ArgumentParser:
                    "JSON object per violation")
     a.set_defaults(func=cmd_audit)
 
+
+def _add_show(sub: _Subparsers) -> None:
+    from stud_hh.rules import PROFILES, SITE
+
     s = sub.add_parser("show", help="print one hand replayed street by street",
                        description="Find a hand by id and print it replayed: boards, actions "
                        "with their meaning, pots, showdown, violations inline.")
@@ -431,6 +429,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     s.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE)
     s.set_defaults(func=cmd_show)
+
+
+def _add_import(sub: _Subparsers) -> None:
+    from stud_hh.rules import PROFILES, SITE
 
     i = sub.add_parser("import", help="parse, replay and store hands in a Parquet database",
                        description="Import files and folders into a database folder (created "
@@ -447,6 +449,8 @@ def build_parser() -> argparse.ArgumentParser:
     i.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     i.set_defaults(func=cmd_import)
 
+
+def _add_check(sub: _Subparsers) -> None:
     c = sub.add_parser("check", help="check a database through: checksums, footers, keys",
                        description="Read every part of a database: its checksum, Parquet "
                        "footer and schema, and the keys across tables (every player, action, "
@@ -455,6 +459,10 @@ def build_parser() -> argparse.ArgumentParser:
                        "sound, 1 when problems were found, 2 when DIR is not a database.")
     c.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
     c.set_defaults(func=cmd_check)
+
+
+def _add_repair(sub: _Subparsers) -> None:
+    from stud_hh.rules import PROFILES, SITE
 
     r = sub.add_parser("repair", help="move a database's damage aside and import its files again",
                        description="Move damaged parts and commit records into DIR/damaged/ "
@@ -470,6 +478,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "site)")
     r.set_defaults(func=cmd_repair)
 
+
+def _add_export(sub: _Subparsers) -> None:
     x = sub.add_parser("export", help="write hands as PHH files (the open format pokerkit reads)",
                        description="Write hands from history files (PATH...) or from a database "
                        "(--db DIR, all hands or each --hand ID) in the PHH format. OUT is a "
@@ -487,6 +497,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a folder, a .phhs file or a .phh file")
     x.set_defaults(func=cmd_export)
 
+
+def _add_stats(sub: _Subparsers) -> None:
     t = sub.add_parser("stats", help="print the player summary from a database",
                        description="Player summary: hands, money and big bets won, BB/100, "
                        "and every ratio of STATS.md with its opportunity count (_n).")
@@ -500,6 +512,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--format", choices=("text", "csv", "json"), default="text")
     t.set_defaults(func=cmd_stats)
 
+
+def _add_plot(sub: _Subparsers) -> None:
     from stud_hh.plots import KINDS
 
     g = sub.add_parser("plot", help="draw a figure from a database",
@@ -517,6 +531,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--dpi", type=int, default=110)
     g.set_defaults(func=cmd_plot)
 
+
+def _add_simulate(sub: _Subparsers) -> None:
     from stud_hh.simulate import INJECTABLE
 
     m = sub.add_parser("simulate", help="write simulated sessions as PokerStars histories",
@@ -545,6 +561,36 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --inject: break a rule in this share of the hands (e.g. 0.05)")
     m.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
     m.set_defaults(func=cmd_simulate)
+
+
+_SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
+    _add_parse,
+    _add_audit,
+    _add_show,
+    _add_import,
+    _add_check,
+    _add_repair,
+    _add_export,
+    _add_stats,
+    _add_plot,
+    _add_simulate,
+)
+"""A function per subcommand adding its parser, in the order ``--help`` lists them."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="stud-hh",
+        description="Read, audit, store and analyse Seven Card Stud hand histories.",
+        epilog="Exit codes: 0 done, nothing to report; 1 done, with findings (hands that "
+        "could not be read, rule violations); 2 unusable input or environment (a missing "
+        "path, a mistyped option, a damaged database, a full disk, no permission); 3 an "
+        "internal error of stud-hh (a bug: please report it); 130 interrupted.",
+    )
+    parser.add_argument("--version", action="version", version=f"stud-hh {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in _SUBCOMMANDS:
+        add(sub)
     return parser
 
 

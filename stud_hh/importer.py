@@ -862,6 +862,39 @@ def _import(db: Database, candidates: dict[str, bool], problems: list[tuple[Path
             on_start: Callable[[list[str], int], None] | None,
             note: Callable[[str], None]) -> None:
     known_hands, known_failures, known_files, known_conflicts = _stored_keys(db)
+    todo = _changed_files(candidates, known_files, problems, summary)
+    wanted = max(1, jobs or os.cpu_count() or 1)
+    batches = plan_batches(todo, wanted, max_files=batch_files)
+    jobs = max(1, min(wanted, len(batches)))
+    summary.jobs = jobs
+    if on_start is not None:
+        on_start([p for (p, _), _ in todo], sum(size for _, size in todo))
+    args = (str(db.root), profile, known_hands, frozenset(known_failures), batch_hands)
+    run = _Committer(db, summary, problems, dict(known_hands), set(known_failures),
+                     set(known_conflicts), on_file)
+    left = batches
+    if jobs > 1:
+        left, failure = _on_pool(batches, jobs, args, run.commit)
+        if failure is not None:
+            note(_pool_note(failure, len(batches) - len(left)))
+            summary.jobs = 1
+            db.remove_uncommitted()  # what the stopped workers wrote
+    if left:
+        _init_worker(*args)
+        with frozen_gc():  # once for the run, as a worker process does (_init_pool_worker)
+            for batch in left:
+                run.commit(_import_batch(batch))
+    summary.files = summary.files_unchanged + run.read
+    summary.scan_note = Scan((), tuple(run.without_hands), tuple(problems)).summary()
+    summary.cpu_seconds = sum(run.worker_cpu.values())
+
+
+def _changed_files(candidates: dict[str, bool], known_files: set[tuple[str, int, int]],
+                   problems: list[tuple[Path, str]], summary: ImportSummary
+                   ) -> list[tuple[tuple[str, bool], int]]:
+    """The files to read, with their sizes: those stored with the same size and
+    modification time are passed over (counted in ``summary``), those gone since the
+    folder was listed are problems."""
     todo: list[tuple[tuple[str, bool], int]] = []
     for path, look_first in candidates.items():
         try:
@@ -873,91 +906,92 @@ def _import(db: Database, candidates: dict[str, bool], problems: list[tuple[Path
             summary.files_unchanged += 1
         else:
             todo.append(((path, look_first), stat.st_size))
-    without_hands: list[Path] = []
-    wanted = max(1, jobs or os.cpu_count() or 1)
-    batches = plan_batches(todo, wanted, max_files=batch_files)
-    jobs = max(1, min(wanted, len(batches)))
-    summary.jobs = jobs
-    if on_start is not None:
-        on_start([p for (p, _), _ in todo], sum(size for _, size in todo))
-    args = (str(db.root), profile, known_hands, frozenset(known_failures), batch_hands)
-    seen_hands = dict(known_hands)
-    seen_failures = set(known_failures)
-    seen_conflicts = set(known_conflicts)
-    worker_cpu: dict[int, float] = {}
-    read = 0
+    return todo
 
-    def commit(batch: BatchResult) -> None:
-        nonlocal read
+
+@dataclass(slots=True)
+class _Committer:
+    """The parent side of an import: commits each batch's parts as its result comes in,
+    without what the database or an earlier batch of the run already holds, and counts
+    each file."""
+
+    db: Database
+    summary: ImportSummary
+    problems: list[tuple[Path, str]]
+    seen_hands: dict[str, str | None]
+    """Every hand stored or committed so far: key -> text digest."""
+    seen_failures: set[str]
+    seen_conflicts: set[str]
+    on_file: Callable[[FileResult], None] | None
+    without_hands: list[Path] = field(default_factory=list)
+    worker_cpu: dict[int, float] = field(default_factory=dict)
+    read: int = 0
+
+    def commit(self, batch: BatchResult) -> None:
+        """Commit one batch's parts, repeats dropped and conflicts added; count its files."""
         repeated: set[str] = set()
         repeated_failures: set[str] = set()
         conflicts: list[dict[str, Any]] = []
         for result in batch.files:
             conflicts += result.conflicts
-            in_file = {k for k in result.hand_keys if k in seen_hands}
+            in_file = {k for k in result.hand_keys if k in self.seen_hands}
             if in_file:
-                conflicts += _run_conflicts(result, in_file, seen_hands)
+                conflicts += _run_conflicts(result, in_file, self.seen_hands)
                 repeated |= in_file
-            repeated_failures |= {k for k in result.failure_keys if k in seen_failures}
+            repeated_failures |= {k for k in result.failure_keys if k in self.seen_failures}
         parts = batch.parts
         if repeated or repeated_failures:
-            parts = _drop_repeated(db, parts, repeated, repeated_failures)
-        conflicts = [c for c in conflicts if c["key"] not in seen_conflicts]
-        if conflicts:
-            _fill_stored_sources(db, conflicts)
-            parts.append(db.write_part("conflicts", to_arrow("conflicts", {
-                name: [c[name] for c in conflicts] for name in TABLES["conflicts"].names})))
-        db.commit(parts, {"files": [r.path for r in batch.files
-                                    if r.mtime_ns is not None and not r.without_hands]})
-        seen_conflicts.update(c["key"] for c in conflicts)
-        summary.conflicts.extend(conflicts)
-        summary.worker_peak_mib = max(summary.worker_peak_mib, batch.peak_rss_mib)
+            parts = _drop_repeated(self.db, parts, repeated, repeated_failures)
+        conflicts = self._new_conflicts(conflicts, parts)
+        self.db.commit(parts, {"files": [r.path for r in batch.files
+                                         if r.mtime_ns is not None and not r.without_hands]})
+        self.seen_conflicts.update(c["key"] for c in conflicts)
+        self.summary.conflicts.extend(conflicts)
+        self.summary.worker_peak_mib = max(self.summary.worker_peak_mib, batch.peak_rss_mib)
         if batch.pid != os.getpid():
-            worker_cpu[batch.pid] = batch.cpu_seconds
+            self.worker_cpu[batch.pid] = batch.cpu_seconds
         for result in batch.files:
-            if result.without_hands or result.problem is not None:
-                if result.problem is not None:
-                    problems.append((Path(result.path), result.problem))
-                else:
-                    without_hands.append(Path(result.path))
-                if on_file is not None:
-                    on_file(result)
-                continue
-            read += 1
-            if repeated:
-                kept = [(k, d) for k, d in zip(result.hand_keys, result.hand_digests,
-                                               strict=True) if k not in repeated]
-                summary.duplicates += len(result.hand_keys) - len(kept)
-                result.hand_keys = [k for k, _ in kept]
-                result.hand_digests = [d for _, d in kept]
-            seen_hands.update(zip(result.hand_keys, result.hand_digests, strict=True))
-            again = sum(1 for k in result.failure_keys if k in repeated_failures)
-            seen_failures.update(result.failure_keys)
-            summary.hands_new += len(result.hand_keys)
-            summary.duplicates += result.duplicates
-            summary.failures_new += len(result.failure_keys) - again
-            summary.failures_known += result.failures_known + again
-            summary.skipped += result.skipped
-            summary.violations += result.violations
-            summary.hands_with_violations += result.hands_with_violations
-            if len(result.failure_keys) > again:
-                summary.failures.append((result.path, result.unreadable or
-                                         f"{len(result.failure_keys) - again} unreadable hands"))
-            if on_file is not None:
-                on_file(result)
+            self._count(result, repeated, repeated_failures)
+            if self.on_file is not None:
+                self.on_file(result)
 
-    left = batches
-    if jobs > 1:
-        left, failure = _on_pool(batches, jobs, args, commit)
-        if failure is not None:
-            note(_pool_note(failure, len(batches) - len(left)))
-            summary.jobs = 1
-            db.remove_uncommitted()  # what the stopped workers wrote
-    if left:
-        _init_worker(*args)
-        with frozen_gc():  # once for the run, as a worker process does (_init_pool_worker)
-            for batch in left:
-                commit(_import_batch(batch))
-    summary.files = summary.files_unchanged + read
-    summary.scan_note = Scan((), tuple(without_hands), tuple(problems)).summary()
-    summary.cpu_seconds = sum(worker_cpu.values())
+    def _new_conflicts(self, conflicts: list[dict[str, Any]], parts: list[Part]
+                       ) -> list[dict[str, Any]]:
+        """The conflicts not stored yet, written as a ``conflicts`` part into ``parts``."""
+        conflicts = [c for c in conflicts if c["key"] not in self.seen_conflicts]
+        if conflicts:
+            _fill_stored_sources(self.db, conflicts)
+            parts.append(self.db.write_part("conflicts", to_arrow("conflicts", {
+                name: [c[name] for c in conflicts] for name in TABLES["conflicts"].names})))
+        return conflicts
+
+    def _count(self, result: FileResult, repeated: set[str],
+               repeated_failures: set[str]) -> None:
+        """One committed file in the summary."""
+        summary = self.summary
+        if result.without_hands or result.problem is not None:
+            if result.problem is not None:
+                self.problems.append((Path(result.path), result.problem))
+            else:
+                self.without_hands.append(Path(result.path))
+            return
+        self.read += 1
+        if repeated:
+            kept = [(k, d) for k, d in zip(result.hand_keys, result.hand_digests,
+                                           strict=True) if k not in repeated]
+            summary.duplicates += len(result.hand_keys) - len(kept)
+            result.hand_keys = [k for k, _ in kept]
+            result.hand_digests = [d for _, d in kept]
+        self.seen_hands.update(zip(result.hand_keys, result.hand_digests, strict=True))
+        again = sum(1 for k in result.failure_keys if k in repeated_failures)
+        self.seen_failures.update(result.failure_keys)
+        summary.hands_new += len(result.hand_keys)
+        summary.duplicates += result.duplicates
+        summary.failures_new += len(result.failure_keys) - again
+        summary.failures_known += result.failures_known + again
+        summary.skipped += result.skipped
+        summary.violations += result.violations
+        summary.hands_with_violations += result.hands_with_violations
+        if len(result.failure_keys) > again:
+            summary.failures.append((result.path, result.unreadable or
+                                     f"{len(result.failure_keys) - again} unreadable hands"))

@@ -171,10 +171,35 @@ def check_database(root: str | os.PathLike[str] | Database) -> CheckReport:
     db = root if isinstance(root, Database) else Database(root)
     log = db.commit_log()
     report = CheckReport(db.root, log=log)
+    _check_records(log, report)
+    messages, readable = _check_parts(db, log, report)
+    sound = [p for p in readable if p.path not in messages]
+    for part in sound:
+        report.rows[part.table] += part.rows
+    _check_keys(db, readable, sound, messages, report)
+    for path, found in messages.items():
+        table = path.partition("/")[0]
+        report.damaged_parts.add(path)
+        report.problems.append(Problem(path, table, "; ".join(found), "part"))
+    order = {"record": 0, "part": 1, "keys": 2}
+    report.problems.sort(key=lambda p: (order.get(p.kind, 3), p.where))
+    if not log.damaged_in_force:
+        report.uncommitted = _uncommitted(db, log)
+    return report
+
+
+def _check_records(log: CommitLog, report: CheckReport) -> None:
+    """A problem per damaged commit record, in force or superseded."""
     in_force = {r.path for r in log.damaged_in_force}
     for record in log.damaged:
         note = "" if record.path in in_force else " (superseded by a later checkpoint)"
         report.problems.append(Problem(record.path, None, f"{record.problem}{note}", "record"))
+
+
+def _check_parts(db: Database, log: CommitLog, report: CheckReport
+                 ) -> tuple[dict[str, list[str]], list[Committed]]:
+    """Each live part's size, marks, checksum and footer: what is wrong per part path, and
+    the parts whose rows can be read (damaged or not)."""
     messages: dict[str, list[str]] = {}
     readable: list[Committed] = []
     for part in log.live_parts():
@@ -194,67 +219,92 @@ def check_database(root: str | os.PathLike[str] | Database) -> CheckReport:
             messages[part.path] = found
         if not footer:
             readable.append(part)
-    sound = [p for p in readable if p.path not in messages]
-    for part in sound:
-        report.rows[part.table] += part.rows
+    return messages, readable
 
+
+def _hand_keys(db: Database, sound: list[Committed]) -> pa.Array:
+    """The key of every hand in the sound ``hands`` parts."""
     chunks: list[pa.Array] = []
-    known_files: set[str] = set()
     for part in sound:
         if part.table == "hands" and (t := _read(db, part, ["site", "hand_id"])) is not None:
             chunks += _keys(t).chunks
-    hand_keys = pa.chunked_array(chunks, pa.string()).combine_chunks()
+    return pa.chunked_array(chunks, pa.string()).combine_chunks()
+
+
+def _known_files(db: Database, sound: list[Committed]) -> pa.Array:
+    """Every history file with a row in the sound ``files`` parts."""
+    known: set[str] = set()
     for part in sound:
         if part.table == "files" and (t := _read(db, part, ["file"])) is not None:
-            known_files.update(t.column("file").to_pylist())
-    file_set = pa.array(sorted(known_files), pa.string())
+            known.update(t.column("file").to_pylist())
+    return pa.array(sorted(known), pa.string())
+
+
+def _check_keys(db: Database, readable: list[Committed], sound: list[Committed],
+                messages: dict[str, list[str]], report: CheckReport) -> None:
+    """The keys across tables: rows of hands not stored (noted on a damaged part's
+    ``messages``, a ``keys`` problem otherwise), and rows of files with no ``files`` row."""
+    hand_keys = _hand_keys(db, sound)
+    file_set = _known_files(db, sound)
     for part in readable:
         damaged = part.path in messages
         if part.table in KEYED_TABLES:
-            data = _read(db, part, ["site", "hand_id"])
-            if data is None:
+            what = _dangling_hands(db, part, hand_keys)
+            if what is None:
                 continue
-            keys = _keys(data)
-            dangling = pc.invert(pc.is_in(keys, value_set=hand_keys))
-            count = pc.sum(dangling).as_py() or 0
-            if not count:
-                continue
-            first = (keys.filter(dangling)[0].cast(pa.binary()).as_py() or b""
-                     ).decode("utf-8", "replace").replace("\x1f", " hand ")
-            what = f"{count:,} of its {data.num_rows:,} rows name hands not stored (first: {first})"
             if damaged:
                 messages[part.path].append(f"read as they are, {what}")
             else:
                 report.dangling_parts.add(part.path)
                 report.problems.append(Problem(part.path, part.table, what, "keys"))
         elif part.table in ("hands", "failures", "conflicts") and not damaged:
-            data = _read(db, part, ["file"])
-            if data is None:
-                continue
-            column = data.column("file")
-            missing = pc.invert(pc.is_in(column, value_set=file_set))
-            count = pc.sum(missing).as_py() or 0
-            if not count:
-                continue
-            files = set(column.filter(missing).to_pylist())
-            report.files_without_row |= files
-            report.problems.append(Problem(
-                part.path, part.table, f"{count:,} of its {data.num_rows:,} rows name files "
-                f"with no files row (first: {min(files)})", "keys"))
-    for path, found in messages.items():
-        table = path.partition("/")[0]
-        report.damaged_parts.add(path)
-        report.problems.append(Problem(path, table, "; ".join(found), "part"))
-    order = {"record": 0, "part": 1, "keys": 2}
-    report.problems.sort(key=lambda p: (order.get(p.kind, 3), p.where))
-    if not log.damaged_in_force:
-        known = {p.path for p in log.live_parts()}
-        for table in TABLES:
-            folder = db.root / table
-            if folder.is_dir():
-                report.uncommitted += sum(1 for p in folder.iterdir() if p.is_file()
-                                          and f"{table}/{p.name}" not in known)
-    return report
+            _check_files_named(db, part, file_set, report)
+
+
+def _dangling_hands(db: Database, part: Committed, hand_keys: pa.Array) -> str | None:
+    """What is wrong with the rows of ``part`` whose hand is not stored (``None``: none is,
+    or the part cannot be read)."""
+    data = _read(db, part, ["site", "hand_id"])
+    if data is None:
+        return None
+    keys = _keys(data)
+    dangling = pc.invert(pc.is_in(keys, value_set=hand_keys))
+    count = pc.sum(dangling).as_py() or 0
+    if not count:
+        return None
+    first = (keys.filter(dangling)[0].cast(pa.binary()).as_py() or b""
+             ).decode("utf-8", "replace").replace("\x1f", " hand ")
+    return f"{count:,} of its {data.num_rows:,} rows name hands not stored (first: {first})"
+
+
+def _check_files_named(db: Database, part: Committed, file_set: pa.Array,
+                       report: CheckReport) -> None:
+    """A ``keys`` problem when rows of ``part`` name files with no ``files`` row."""
+    data = _read(db, part, ["file"])
+    if data is None:
+        return
+    column = data.column("file")
+    missing = pc.invert(pc.is_in(column, value_set=file_set))
+    count = pc.sum(missing).as_py() or 0
+    if not count:
+        return
+    files = set(column.filter(missing).to_pylist())
+    report.files_without_row |= files
+    report.problems.append(Problem(
+        part.path, part.table, f"{count:,} of its {data.num_rows:,} rows name files "
+        f"with no files row (first: {min(files)})", "keys"))
+
+
+def _uncommitted(db: Database, log: CommitLog) -> int:
+    """Part files in the tables' folders that no commit record names."""
+    known = {p.path for p in log.live_parts()}
+    count = 0
+    for table in TABLES:
+        folder = db.root / table
+        if folder.is_dir():
+            count += sum(1 for p in folder.iterdir() if p.is_file()
+                         and f"{table}/{p.name}" not in known)
+    return count
 
 
 # ---------------------------------------------------------------------------
@@ -441,23 +491,50 @@ def repair_database(root: str | os.PathLike[str], *, jobs: int | None = None,
 def _set_aside(db: Database, check: CheckReport, report: RepairReport) -> set[str]:
     """Move the damage aside and commit the rest without the rows of the files it came
     from; returns those files (to import again). Runs under the write lock."""
-    log = check.log
     aside = _stamp(db.root)
     report.aside = str(aside.relative_to(db.root))
+    affected, unattributed = _affected_files(db, check)
+    kept = [p for p in check.log.live_parts() if p.path not in check.damaged_parts]
+    if any(p.files is None and _suspect(p, check) for p in check.log.live_parts()):
+        affected |= _files_of(db, kept)  # a part from before provenance: every file is suspect
+    for path in affected:
+        report.files.setdefault(path, FileRepair(path))
+    wanted = pa.array(sorted(affected), pa.string())
+    staying, gone = _staying_hands(db, kept, wanted)
+    new_parts, sources, rewritten = _drop_rows(db, kept, affected, wanted, staying, gone,
+                                               report)
+    aside.mkdir(parents=True, exist_ok=True)
+    lost = sorted(f for f in affected if not Path(f).is_file())
+    _write_note(aside / REPAIR_NOTE, {"reimport": sorted(affected), "missing": lost,
+                                      "done": False})
+    _move_aside_and_commit(db, check, report, aside, unattributed, new_parts, sources)
+    for path in rewritten:
+        if lost:
+            _move(db.root, path, aside, "dropped")
+        else:
+            (db.root / path).unlink(missing_ok=True)
+    return affected
+
+
+def _suspect(part: Committed, check: CheckReport) -> bool:
+    """Whether ``part`` is damaged itself or holds rows that do not fit the other tables."""
+    return part.path in check.damaged_parts or part.path in check.dangling_parts
+
+
+def _affected_files(db: Database, check: CheckReport) -> tuple[set[str], list[Committed]]:
+    """The history files the damage came from (as far as the records say), and the parts
+    no sound record names while a damaged record is in force (which may have named them)."""
+    log = check.log
     live = log.live_parts()
     affected: set[str] = set(check.files_without_row)
-    unknown = False
     for part in live:
-        if part.path in check.damaged_parts or part.path in check.dangling_parts:
-            if part.files is None:
-                unknown = True
-            else:
-                affected |= part.files
-    named = {p.path for p in live}
+        if _suspect(part, check) and part.files is not None:
+            affected |= part.files
     unattributed: list[Committed] = []
     if log.damaged_in_force:
         for record in log.damaged_in_force:
             affected.update(record.files)
+        named = {p.path for p in live}
         for table in TABLES:
             folder = db.root / table
             if folder.is_dir():
@@ -466,16 +543,15 @@ def _set_aside(db: Database, check: CheckReport, report: RepairReport) -> set[st
                                  if p.is_file() and p.suffix == ".parquet"
                                  and f"{table}/{p.name}" not in named]
         affected |= _files_of(db, unattributed)
-    kept = [p for p in live if p.path not in check.damaged_parts]
-    if unknown:  # a part from before provenance was recorded: every file is suspect
-        affected |= _files_of(db, kept)
-    for path in affected:
-        report.files.setdefault(path, FileRepair(path))
+    return affected, unattributed
 
-    # the hands that stay, and the file of each hand that goes
+
+def _staying_hands(db: Database, kept: list[Committed], wanted: pa.Array
+                   ) -> tuple[pa.Array, dict[str, str]]:
+    """The keys of the hands that stay, and the file of each hand that goes (a hand of a
+    file in ``wanted``)."""
     keep_keys: list[pa.Array] = []
     gone: dict[str, str] = {}
-    wanted = pa.array(sorted(affected), pa.string())
     for part in kept:
         if part.table == "hands" and (t := _read(db, part, ["site", "hand_id", "file"])
                                       ) is not None:
@@ -484,23 +560,20 @@ def _set_aside(db: Database, check: CheckReport, report: RepairReport) -> set[st
             keep_keys += keys.filter(pc.invert(drop)).chunks
             gone.update(zip(keys.filter(drop).to_pylist(),
                             t.column("file").filter(drop).to_pylist(), strict=True))
-    staying = pa.chunked_array(keep_keys, pa.string()).combine_chunks()
+    return pa.chunked_array(keep_keys, pa.string()).combine_chunks(), gone
 
-    # rewrite every sound part that holds rows to drop (read whole only then)
+
+def _drop_rows(db: Database, kept: list[Committed], affected: set[str], wanted: pa.Array,
+               staying: pa.Array, gone: dict[str, str], report: RepairReport
+               ) -> tuple[list[Committed | Part], dict[str, frozenset[str] | None], list[str]]:
+    """Rewrite every sound part that holds rows to drop (read whole only then), counting
+    the rows dropped per file: the live set after, each new part's files, and the parts
+    rewritten."""
     new_parts: list[Committed | Part] = []
     sources: dict[str, frozenset[str] | None] = {}
     rewritten: list[str] = []
     for part in kept:
-        keyed = part.table in KEYED_TABLES
-        data = pq.read_table(db.root / part.path,
-                             columns=["site", "hand_id"] if keyed else ["file"])
-        if keyed:
-            keys = _keys(data)
-            drop = pc.invert(pc.is_in(keys, value_set=staying))
-            owners = [gone.get(k) for k in keys.filter(drop).to_pylist()]
-        else:
-            drop = pc.is_in(data.column("file"), value_set=wanted)
-            owners = data.column("file").filter(drop).to_pylist()
+        drop, owners = _rows_to_drop(db, part, wanted, staying, gone)
         if not owners:
             new_parts.append(part)
             continue
@@ -517,12 +590,28 @@ def _set_aside(db: Database, check: CheckReport, report: RepairReport) -> set[st
             new = db.write_part(part.table, rest.cast(arrow_schema(part.table)))
             new_parts.append(new)
             sources[new.path] = None if part.files is None else part.files - affected
-        del data, rest
+        del rest
+    return new_parts, sources, rewritten
 
-    aside.mkdir(parents=True, exist_ok=True)
-    lost = sorted(f for f in affected if not Path(f).is_file())
-    _write_note(aside / REPAIR_NOTE, {"reimport": sorted(affected), "missing": lost,
-                                      "done": False})
+
+def _rows_to_drop(db: Database, part: Committed, wanted: pa.Array, staying: pa.Array,
+                  gone: dict[str, str]) -> tuple[pa.ChunkedArray, list[str | None]]:
+    """Which rows of ``part`` go (a mask), and the file of each (``None``: not known)."""
+    if part.table in KEYED_TABLES:
+        keys = _keys(pq.read_table(db.root / part.path, columns=["site", "hand_id"]))
+        drop = pc.invert(pc.is_in(keys, value_set=staying))
+        return drop, [gone.get(k) for k in keys.filter(drop).to_pylist()]
+    column = pq.read_table(db.root / part.path, columns=["file"]).column("file")
+    drop = pc.is_in(column, value_set=wanted)
+    return drop, column.filter(drop).to_pylist()
+
+
+def _move_aside_and_commit(db: Database, check: CheckReport, report: RepairReport,
+                           aside: Path, unattributed: list[Committed],
+                           new_parts: list[Committed | Part],
+                           sources: dict[str, frozenset[str] | None]) -> None:
+    """Move the damaged and unattributed parts aside, commit ``new_parts`` as the live set,
+    then move the damaged records aside and delete the sound ones it replaces."""
     for problem in check.problems:
         if problem.kind == "part":
             _move(db.root, problem.where, aside)
@@ -540,9 +629,3 @@ def _set_aside(db: Database, check: CheckReport, report: RepairReport) -> set[st
     for old in older:
         if f"commits/{old.name}" not in damaged_records:
             old.unlink(missing_ok=True)
-    for path in rewritten:
-        if lost:
-            _move(db.root, path, aside, "dropped")
-        else:
-            (db.root / path).unlink(missing_ok=True)
-    return affected

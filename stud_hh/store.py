@@ -420,319 +420,17 @@ class _RowGroups:
         self.values = {name: set() for name in self.enums}
 
 
-class Database:
-    """A stud-hh database folder. Tables load as pandas DataFrames with declared dtypes.
+class _CommitRecords:
+    """The commit records of a database folder: read (each once per :class:`Database`),
+    replayed into the live parts, checked cheaply on opening, and written (numbered in
+    order, atomically)."""
 
-    Money columns are integers in the smallest unit (``scale`` per hand says
-    100 for cents or 1 for chips), strings are Arrow-backed, enums are
-    categoricals, nullable integers are pandas' nullable integer types.
-
-    ``Database(root)`` opens without checking the parts (the import's workers do so);
-    :func:`open_db` and :meth:`create` check them (``verify=True``).
-    """
-
-    def __init__(self, root: str | os.PathLike[str], *, verify: bool = False) -> None:
-        self.root = Path(root)
-        self._records: dict[str, Record] = {}
-        self._last_number: int | None = None
-        self._locked = False
-        marker = self.root / MARKER
-        if not marker.is_file():
-            raise DatabaseError("not a stud-hh database (no stud_hh.json): create one with "
-                                "`stud-hh import PATH --db DIR`", path=str(self.root))
-        try:
-            info = json.loads(marker.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, ValueError) as exc:
-            raise DatabaseError(f"unreadable {MARKER}: {exc}", path=str(marker)) from exc
-        if not isinstance(info, dict) or info.get("schema_version") != SCHEMA_VERSION:
-            found = info.get("schema_version") if isinstance(info, dict) else None
-            raise DatabaseError(
-                f"schema version {found} is not {SCHEMA_VERSION}, the one "
-                "this stud-hh writes: import the histories into a new database",
-                path=str(self.root))
-        if verify:
-            problems = self.verify_open()
-            if problems:
-                raise DamagedDatabaseError(self.root, problems)
-
-    # -- creating and committing ------------------------------------------------
-
-    @classmethod
-    def create(cls, root: str | os.PathLike[str]) -> Database:
-        """Open the database at ``root`` (checked), creating an empty one if the folder has
-        none."""
-        path = Path(root)
-        if path.exists() and not path.is_dir():
-            raise DatabaseError("exists and is not a folder", path=str(path))
-        if not (path / MARKER).exists():
-            if path.is_dir() and any(p for p in path.iterdir() if not p.name.startswith(".")):
-                raise DatabaseError("the folder is not empty and is not a stud-hh database",
-                                    path=str(path))
-            path.mkdir(parents=True, exist_ok=True)
-            _write_atomic(path / MARKER, json.dumps(
-                {"format": "stud-hh database", "schema_version": SCHEMA_VERSION},
-                indent=2).encode())
-        return cls(path, verify=True)
-
-    @contextmanager
-    def writing(self, *, clean: bool = True) -> Iterator[None]:
-        """Hold the write lock (one import at a time); clear what a killed import left.
-
-        When the work inside fails (a full disk, a folder it may not write, a kill by
-        Ctrl-C), the parts it wrote and did not commit are removed before the error goes
-        on (best effort: the next import removes any left).
-        """
-        with open(self.root / ".lock", "w") as lock:
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise DatabaseError("another import is writing to this database",
-                                    path=str(self.root)) from None
-            self._last_number = None
-            self._locked = True  # the only writer: commit numbers may be counted here
-            try:
-                if clean:
-                    self.remove_uncommitted()
-                yield
-            except BaseException:
-                with suppress(Exception):
-                    self.remove_uncommitted()
-                raise
-            finally:
-                self._last_number = None
-                self._locked = False
-
-    def new_part_path(self, table: str) -> Path:
-        folder = self.root / table
-        folder.mkdir(exist_ok=True)
-        return folder / f"part-{uuid.uuid4().hex}.parquet"
-
-    def _write_new_part(self, table: str, write: Callable[[pa.NativeFile], int]) -> Part:
-        """A new part of ``table`` written by ``write`` (which returns its rows), durably,
-        with its size and checksum taken from the bytes as they are written."""
-        path = self.new_part_path(table)
-        tmp = path.with_name(path.name + ".tmp")
-        try:
-            with open(tmp, "wb") as handle:
-                hashing = _HashingFile(handle)
-                rows = write(pa.PythonFile(hashing, mode="w"))
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, path)
-        except BaseException as exc:
-            with suppress(OSError):
-                tmp.unlink(missing_ok=True)
-            if isinstance(exc, OSError) and exc.errno and exc.filename is None:
-                raise _named(exc, path) from exc  # a failed write names no file of itself
-            raise
-        return Part(table, str(path.relative_to(self.root)), rows, hashing.size,
-                    hashing.checksum())
-
-    def write_part(self, table: str, data: pa.Table) -> Part:
-        """Write one part (durably); it belongs to the database once committed."""
-
-        def write(sink: pa.NativeFile) -> int:
-            pq.write_table(data, sink, compression="zstd")
-            return int(data.num_rows)
-
-        return self._write_new_part(table, write)
-
-    def merge_parts(self, table: str, paths: Sequence[str]) -> Part:
-        """Write the rows of ``paths`` into one new part, streaming (memory: one source
-        part and :data:`MERGE_ROWS` rows, whatever the number and size of the parts).
-
-        A committed source is checked against its recorded size and checksum as it is
-        read, so a damaged part is never merged into a sound-looking one
-        (:class:`DamagedDatabaseError`).
-        """
-        known = {c.path: c for c in self.commit_log().live_parts()}
-        sources = [known.get(p) or Committed(table, p, 0, None, None, None, "") for p in paths]
-        return self._merge(table, sources)
-
-    def _merge(self, table: str, sources: Sequence[Committed]) -> Part:
-        schema = arrow_schema(table)
-
-        def write(sink: pa.NativeFile) -> int:
-            with pq.ParquetWriter(sink, schema, compression="zstd") as writer:
-                groups = _RowGroups(schema, writer)
-                for source in sources:
-                    data = self._read_checked(source)
-                    try:
-                        parquet = pq.ParquetFile(pa.BufferReader(data))
-                        for group in range(parquet.num_row_groups):
-                            groups.add(parquet.read_row_group(group).cast(schema))
-                    except (OSError, pa.ArrowException) as exc:
-                        if not is_damage(exc):
-                            raise
-                        raise DamagedDatabaseError(self.root, [Problem(
-                            source.path, table, f"unreadable: {exc}")]) from exc
-                    del data, parquet
-                groups.flush()
-            return groups.rows
-
-        return self._write_new_part(table, write)
-
-    def _read_checked(self, part: Committed) -> bytes:
-        """The bytes of a committed part, checked against its recorded size and checksum."""
-        try:
-            data = (self.root / part.path).read_bytes()
-        except FileNotFoundError:
-            raise DamagedDatabaseError(self.root, [Problem(part.path, part.table, "missing")]
-                                       ) from None
-        problem = None
-        if part.size is not None and len(data) != part.size:
-            problem = f"{len(data):,} bytes, not the {part.size:,} written"
-        elif part.checksum is not None and checksum_of(data) != part.checksum:
-            problem = "checksum mismatch: its bytes changed after they were written"
-        if problem:
-            raise DamagedDatabaseError(self.root, [Problem(part.path, part.table, problem)])
-        return data
-
-    def commit(self, parts: Sequence[Part], info: dict[str, Any] | None = None) -> None:
-        """Make ``parts`` part of the database, all or nothing.
-
-        ``info`` says where the parts' rows came from: ``{"file": path}`` or
-        ``{"files": [paths]}`` (what ``stud-hh repair`` imports again when a part is
-        damaged); it is kept in the commit record.
-        """
-        if not parts:
-            return
-        for table in {p.table for p in parts}:
-            _fsync_dir(self.root / table)
-        entries = []
-        for p in parts:
-            entry: dict[str, Any] = {"table": p.table, "path": p.path, "rows": p.rows}
-            if p.size is not None:
-                entry["size"] = p.size
-            if p.checksum is not None:
-                entry["checksum"] = p.checksum
-            entries.append(entry)
-        self._write_commit({"parts": entries, **(info or {})})
-
-    def _write_commit(self, record: dict[str, Any]) -> Path:
-        commits = self.root / "commits"
-        commits.mkdir(exist_ok=True)
-        if self._last_number is None or not self._locked:
-            numbers = [int(m.group(1)) for p in self._commit_files()
-                       if (m := _RECORD_NAME.match(p.name))]
-            self._last_number = max(numbers, default=0)
-        number = self._last_number + 1
-        path = commits / f"{number:08d}-{uuid.uuid4().hex[:8]}.json"
-        record = {**record, "digest": _record_digest(record)}
-        _write_atomic(path, json.dumps(record, indent=1, ensure_ascii=False).encode("utf-8"))
-        _fsync_dir(commits)
-        self._last_number = number
-        return path
-
-    def write_checkpoint(self, parts: Sequence[Committed | Part],
-                         files: Mapping[str, frozenset[str] | None] | None = None) -> Path:
-        """Commit ``parts`` as the whole live set from here on (earlier records no longer
-        count). ``files`` gives the history files of each part's rows by path (a
-        :class:`Committed` part carries its own)."""
-        names: dict[str, int] = {}
-        entries = []
-        for part in parts:
-            entry: dict[str, Any] = {"table": part.table, "path": part.path, "rows": part.rows}
-            if part.size is not None:
-                entry["size"] = part.size
-            if part.checksum is not None:
-                entry["checksum"] = part.checksum
-            sources = part.files if isinstance(part, Committed) else (files or {}).get(part.path)
-            if sources is not None:
-                entry["files"] = sorted(names.setdefault(f, len(names)) for f in sources)
-            entries.append(entry)
-        for table in {p.table for p in parts}:
-            if (self.root / table).is_dir():
-                _fsync_dir(self.root / table)
-        return self._write_commit({"checkpoint": True, "files": list(names), "parts": entries})
-
-    def compact(self, target_rows: int = 500_000, min_parts: int = 16) -> int:
-        """Merge a table's small parts into parts of up to ``target_rows`` rows.
-
-        Many small imports leave many small files, and reading slows with the
-        number of files. A table with at least ``min_parts`` parts under a
-        quarter of ``target_rows`` has them merged, streaming (memory: one part
-        and :data:`MERGE_ROWS` rows); the result is committed as a checkpoint
-        naming every live part (with the files its rows came from), after which
-        the older commit records and the merged parts are deleted. A kill at
-        any point leaves either the old set or the new one. Returns the number
-        of parts merged.
-        """
-        log = self.commit_log()
-        if log.damaged_in_force:
-            raise DamagedDatabaseError(self.root, log.problems())
-        merged: list[str] = []
-        result: list[Committed | Part] = []
-        files: dict[str, frozenset[str] | None] = {}
-        try:
-            self._plan_merges(log, target_rows, min_parts, merged, result, files)
-        except BaseException:
-            for written in files:  # what was merged so far is not committed: remove it
-                with suppress(OSError):
-                    (self.root / written).unlink(missing_ok=True)
-            raise
-        if not merged:
-            return 0
-        older = self._commit_files()
-        self.write_checkpoint(result, files)
-        for record in older:
-            record.unlink()
-        for merged_path in merged:
-            (self.root / merged_path).unlink(missing_ok=True)
-        return len(merged)
-
-    def _plan_merges(self, log: CommitLog, target_rows: int, min_parts: int,
-                     merged: list[str], result: list[Committed | Part],
-                     files: dict[str, frozenset[str] | None]) -> None:
-        """Merge the small parts of each table (see :meth:`compact`), filling ``merged``
-        (the parts merged), ``result`` (the live set after) and ``files`` (each new part's
-        history files)."""
-        for table, parts in log.live.items():
-            small = [p for p in parts if p.rows < target_rows // 4]
-            if len(small) < min_parts:
-                result += parts
-                continue
-            result += [p for p in parts if p.rows >= target_rows // 4]
-            bins: list[list[Committed]] = [[]]
-            held = 0
-            for part in small:
-                if bins[-1] and held + part.rows > target_rows:
-                    bins.append([])
-                    held = 0
-                bins[-1].append(part)
-                held += part.rows
-            for group in bins:
-                new = self._merge(table, group)
-                result.append(new)
-                sources = [p.files for p in group]
-                files[new.path] = (None if any(s is None for s in sources)
-                                   else frozenset().union(*(s for s in sources if s)))
-                merged += [p.path for p in group]
-
-    def remove_uncommitted(self) -> int:
-        """Delete parts no commit names (left by a killed import). Returns how many.
-
-        Nothing is deleted while a damaged commit record is in force (the parts it
-        named are not known): ``stud-hh repair`` sorts those out.
-        """
-        log = self.commit_log()
-        if log.damaged_in_force:
-            return 0
-        known = {c.path for c in log.live_parts()}
-        removed = 0
-        for table in TABLES:
-            folder = self.root / table
-            if not folder.is_dir():
-                continue
-            for path in folder.iterdir():
-                if str(path.relative_to(self.root)) not in known and not path.is_dir():
-                    path.unlink()
-                    removed += 1
-        for tmp in (self.root / "commits").glob("*.tmp"):
-            tmp.unlink()
-        return removed
-
-    # -- reading -----------------------------------------------------------------
+    root: Path
+    _records: dict[str, Record]
+    """The sound records read so far, by path (records never change once written)."""
+    _last_number: int | None
+    """The last commit number written, while the write lock is held."""
+    _locked: bool
 
     def _commit_files(self) -> list[Path]:
         folder = self.root / "commits"
@@ -807,6 +505,279 @@ class Database:
     def parts(self) -> dict[str, list[str]]:
         """Committed part files per table, relative to the database folder."""
         return {table: [p.path for p in parts] for table, parts in self._live().items()}
+
+    def commit(self, parts: Sequence[Part], info: dict[str, Any] | None = None) -> None:
+        """Make ``parts`` part of the database, all or nothing.
+
+        ``info`` says where the parts' rows came from: ``{"file": path}`` or
+        ``{"files": [paths]}`` (what ``stud-hh repair`` imports again when a part is
+        damaged); it is kept in the commit record.
+        """
+        if not parts:
+            return
+        for table in {p.table for p in parts}:
+            _fsync_dir(self.root / table)
+        entries = []
+        for p in parts:
+            entry: dict[str, Any] = {"table": p.table, "path": p.path, "rows": p.rows}
+            if p.size is not None:
+                entry["size"] = p.size
+            if p.checksum is not None:
+                entry["checksum"] = p.checksum
+            entries.append(entry)
+        self._write_commit({"parts": entries, **(info or {})})
+
+    def write_checkpoint(self, parts: Sequence[Committed | Part],
+                         files: Mapping[str, frozenset[str] | None] | None = None) -> Path:
+        """Commit ``parts`` as the whole live set from here on (earlier records no longer
+        count). ``files`` gives the history files of each part's rows by path (a
+        :class:`Committed` part carries its own)."""
+        names: dict[str, int] = {}
+        entries = []
+        for part in parts:
+            entry: dict[str, Any] = {"table": part.table, "path": part.path, "rows": part.rows}
+            if part.size is not None:
+                entry["size"] = part.size
+            if part.checksum is not None:
+                entry["checksum"] = part.checksum
+            sources = part.files if isinstance(part, Committed) else (files or {}).get(part.path)
+            if sources is not None:
+                entry["files"] = sorted(names.setdefault(f, len(names)) for f in sources)
+            entries.append(entry)
+        for table in {p.table for p in parts}:
+            if (self.root / table).is_dir():
+                _fsync_dir(self.root / table)
+        return self._write_commit({"checkpoint": True, "files": list(names), "parts": entries})
+
+    def _write_commit(self, record: dict[str, Any]) -> Path:
+        commits = self.root / "commits"
+        commits.mkdir(exist_ok=True)
+        if self._last_number is None or not self._locked:
+            numbers = [int(m.group(1)) for p in self._commit_files()
+                       if (m := _RECORD_NAME.match(p.name))]
+            self._last_number = max(numbers, default=0)
+        number = self._last_number + 1
+        path = commits / f"{number:08d}-{uuid.uuid4().hex[:8]}.json"
+        record = {**record, "digest": _record_digest(record)}
+        _write_atomic(path, json.dumps(record, indent=1, ensure_ascii=False).encode("utf-8"))
+        _fsync_dir(commits)
+        self._last_number = number
+        return path
+
+
+class _PartWriting(_CommitRecords):
+    """Writing parts under the write lock: one import at a time, each part written
+    durably with its size and checksum, and what a killed import left uncommitted cleared."""
+
+    @contextmanager
+    def writing(self, *, clean: bool = True) -> Iterator[None]:
+        """Hold the write lock (one import at a time); clear what a killed import left.
+
+        When the work inside fails (a full disk, a folder it may not write, a kill by
+        Ctrl-C), the parts it wrote and did not commit are removed before the error goes
+        on (best effort: the next import removes any left).
+        """
+        with open(self.root / ".lock", "w") as lock:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise DatabaseError("another import is writing to this database",
+                                    path=str(self.root)) from None
+            self._last_number = None
+            self._locked = True  # the only writer: commit numbers may be counted here
+            try:
+                if clean:
+                    self.remove_uncommitted()
+                yield
+            except BaseException:
+                with suppress(Exception):
+                    self.remove_uncommitted()
+                raise
+            finally:
+                self._last_number = None
+                self._locked = False
+
+    def remove_uncommitted(self) -> int:
+        """Delete parts no commit names (left by a killed import). Returns how many.
+
+        Nothing is deleted while a damaged commit record is in force (the parts it
+        named are not known): ``stud-hh repair`` sorts those out.
+        """
+        log = self.commit_log()
+        if log.damaged_in_force:
+            return 0
+        known = {c.path for c in log.live_parts()}
+        removed = 0
+        for table in TABLES:
+            folder = self.root / table
+            if not folder.is_dir():
+                continue
+            for path in folder.iterdir():
+                if str(path.relative_to(self.root)) not in known and not path.is_dir():
+                    path.unlink()
+                    removed += 1
+        for tmp in (self.root / "commits").glob("*.tmp"):
+            tmp.unlink()
+        return removed
+
+    def new_part_path(self, table: str) -> Path:
+        folder = self.root / table
+        folder.mkdir(exist_ok=True)
+        return folder / f"part-{uuid.uuid4().hex}.parquet"
+
+    def _write_new_part(self, table: str, write: Callable[[pa.NativeFile], int]) -> Part:
+        """A new part of ``table`` written by ``write`` (which returns its rows), durably,
+        with its size and checksum taken from the bytes as they are written."""
+        path = self.new_part_path(table)
+        tmp = path.with_name(path.name + ".tmp")
+        try:
+            with open(tmp, "wb") as handle:
+                hashing = _HashingFile(handle)
+                rows = write(pa.PythonFile(hashing, mode="w"))
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, path)
+        except BaseException as exc:
+            with suppress(OSError):
+                tmp.unlink(missing_ok=True)
+            if isinstance(exc, OSError) and exc.errno and exc.filename is None:
+                raise _named(exc, path) from exc  # a failed write names no file of itself
+            raise
+        return Part(table, str(path.relative_to(self.root)), rows, hashing.size,
+                    hashing.checksum())
+
+    def write_part(self, table: str, data: pa.Table) -> Part:
+        """Write one part (durably); it belongs to the database once committed."""
+
+        def write(sink: pa.NativeFile) -> int:
+            pq.write_table(data, sink, compression="zstd")
+            return int(data.num_rows)
+
+        return self._write_new_part(table, write)
+
+
+class _Compaction(_PartWriting):
+    """Merging small parts into large ones, streaming, each source checked against its
+    record as it is read; the result committed as a checkpoint (see :meth:`compact`)."""
+
+    def merge_parts(self, table: str, paths: Sequence[str]) -> Part:
+        """Write the rows of ``paths`` into one new part, streaming (memory: one source
+        part and :data:`MERGE_ROWS` rows, whatever the number and size of the parts).
+
+        A committed source is checked against its recorded size and checksum as it is
+        read, so a damaged part is never merged into a sound-looking one
+        (:class:`DamagedDatabaseError`).
+        """
+        known = {c.path: c for c in self.commit_log().live_parts()}
+        sources = [known.get(p) or Committed(table, p, 0, None, None, None, "") for p in paths]
+        return self._merge(table, sources)
+
+    def compact(self, target_rows: int = 500_000, min_parts: int = 16) -> int:
+        """Merge a table's small parts into parts of up to ``target_rows`` rows.
+
+        Many small imports leave many small files, and reading slows with the
+        number of files. A table with at least ``min_parts`` parts under a
+        quarter of ``target_rows`` has them merged, streaming (memory: one part
+        and :data:`MERGE_ROWS` rows); the result is committed as a checkpoint
+        naming every live part (with the files its rows came from), after which
+        the older commit records and the merged parts are deleted. A kill at
+        any point leaves either the old set or the new one. Returns the number
+        of parts merged.
+        """
+        log = self.commit_log()
+        if log.damaged_in_force:
+            raise DamagedDatabaseError(self.root, log.problems())
+        merged: list[str] = []
+        result: list[Committed | Part] = []
+        files: dict[str, frozenset[str] | None] = {}
+        try:
+            self._plan_merges(log, target_rows, min_parts, merged, result, files)
+        except BaseException:
+            for written in files:  # what was merged so far is not committed: remove it
+                with suppress(OSError):
+                    (self.root / written).unlink(missing_ok=True)
+            raise
+        if not merged:
+            return 0
+        older = self._commit_files()
+        self.write_checkpoint(result, files)
+        for record in older:
+            record.unlink()
+        for merged_path in merged:
+            (self.root / merged_path).unlink(missing_ok=True)
+        return len(merged)
+
+    def _plan_merges(self, log: CommitLog, target_rows: int, min_parts: int,
+                     merged: list[str], result: list[Committed | Part],
+                     files: dict[str, frozenset[str] | None]) -> None:
+        """Merge the small parts of each table (see :meth:`compact`), filling ``merged``
+        (the parts merged), ``result`` (the live set after) and ``files`` (each new part's
+        history files)."""
+        for table, parts in log.live.items():
+            small = [p for p in parts if p.rows < target_rows // 4]
+            if len(small) < min_parts:
+                result += parts
+                continue
+            result += [p for p in parts if p.rows >= target_rows // 4]
+            bins: list[list[Committed]] = [[]]
+            held = 0
+            for part in small:
+                if bins[-1] and held + part.rows > target_rows:
+                    bins.append([])
+                    held = 0
+                bins[-1].append(part)
+                held += part.rows
+            for group in bins:
+                new = self._merge(table, group)
+                result.append(new)
+                sources = [p.files for p in group]
+                files[new.path] = (None if any(s is None for s in sources)
+                                   else frozenset().union(*(s for s in sources if s)))
+                merged += [p.path for p in group]
+
+    def _merge(self, table: str, sources: Sequence[Committed]) -> Part:
+        schema = arrow_schema(table)
+
+        def write(sink: pa.NativeFile) -> int:
+            with pq.ParquetWriter(sink, schema, compression="zstd") as writer:
+                groups = _RowGroups(schema, writer)
+                for source in sources:
+                    data = self._read_checked(source)
+                    try:
+                        parquet = pq.ParquetFile(pa.BufferReader(data))
+                        for group in range(parquet.num_row_groups):
+                            groups.add(parquet.read_row_group(group).cast(schema))
+                    except (OSError, pa.ArrowException) as exc:
+                        if not is_damage(exc):
+                            raise
+                        raise DamagedDatabaseError(self.root, [Problem(
+                            source.path, table, f"unreadable: {exc}")]) from exc
+                    del data, parquet
+                groups.flush()
+            return groups.rows
+
+        return self._write_new_part(table, write)
+
+    def _read_checked(self, part: Committed) -> bytes:
+        """The bytes of a committed part, checked against its recorded size and checksum."""
+        try:
+            data = (self.root / part.path).read_bytes()
+        except FileNotFoundError:
+            raise DamagedDatabaseError(self.root, [Problem(part.path, part.table, "missing")]
+                                       ) from None
+        problem = None
+        if part.size is not None and len(data) != part.size:
+            problem = f"{len(data):,} bytes, not the {part.size:,} written"
+        elif part.checksum is not None and checksum_of(data) != part.checksum:
+            problem = "checksum mismatch: its bytes changed after they were written"
+        if problem:
+            raise DamagedDatabaseError(self.root, [Problem(part.path, part.table, problem)])
+        return data
+
+
+class _TableReading(_CommitRecords):
+    """Reading the committed parts of a table as Arrow or pandas, with projections and
+    filters pushed down to Parquet; a damaged part raises :class:`DamagedDatabaseError`."""
 
     def _unreadable(self, table: str, exc: BaseException) -> DamagedDatabaseError:
         what = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -901,6 +872,63 @@ class Database:
             if is_damage(exc):
                 raise self._unreadable(table, exc) from exc
             raise
+
+
+class Database(_Compaction, _TableReading):
+    """A stud-hh database folder. Tables load as pandas DataFrames with declared dtypes.
+
+    Money columns are integers in the smallest unit (``scale`` per hand says
+    100 for cents or 1 for chips), strings are Arrow-backed, enums are
+    categoricals, nullable integers are pandas' nullable integer types.
+
+    ``Database(root)`` opens without checking the parts (the import's workers do so);
+    :func:`open_db` and :meth:`create` check them (``verify=True``).
+
+    Its methods come from one class per responsibility: the commit records
+    (:class:`_CommitRecords`), writing parts under the lock (:class:`_PartWriting`),
+    compaction (:class:`_Compaction`) and reading tables (:class:`_TableReading`).
+    """
+
+    def __init__(self, root: str | os.PathLike[str], *, verify: bool = False) -> None:
+        self.root = Path(root)
+        self._records = {}
+        self._last_number = None
+        self._locked = False
+        marker = self.root / MARKER
+        if not marker.is_file():
+            raise DatabaseError("not a stud-hh database (no stud_hh.json): create one with "
+                                "`stud-hh import PATH --db DIR`", path=str(self.root))
+        try:
+            info = json.loads(marker.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise DatabaseError(f"unreadable {MARKER}: {exc}", path=str(marker)) from exc
+        if not isinstance(info, dict) or info.get("schema_version") != SCHEMA_VERSION:
+            found = info.get("schema_version") if isinstance(info, dict) else None
+            raise DatabaseError(
+                f"schema version {found} is not {SCHEMA_VERSION}, the one "
+                "this stud-hh writes: import the histories into a new database",
+                path=str(self.root))
+        if verify:
+            problems = self.verify_open()
+            if problems:
+                raise DamagedDatabaseError(self.root, problems)
+
+    @classmethod
+    def create(cls, root: str | os.PathLike[str]) -> Database:
+        """Open the database at ``root`` (checked), creating an empty one if the folder has
+        none."""
+        path = Path(root)
+        if path.exists() and not path.is_dir():
+            raise DatabaseError("exists and is not a folder", path=str(path))
+        if not (path / MARKER).exists():
+            if path.is_dir() and any(p for p in path.iterdir() if not p.name.startswith(".")):
+                raise DatabaseError("the folder is not empty and is not a stud-hh database",
+                                    path=str(path))
+            path.mkdir(parents=True, exist_ok=True)
+            _write_atomic(path / MARKER, json.dumps(
+                {"format": "stud-hh database", "schema_version": SCHEMA_VERSION},
+                indent=2).encode())
+        return cls(path, verify=True)
 
     def __repr__(self) -> str:
         return f"Database({str(self.root)!r})"
