@@ -42,9 +42,9 @@ from stud_hh.sites import (
     games,
     starts_hand,
 )
+from stud_hh.sites.common import LineError
 from stud_hh.sites.noise import NoiseLine
 from stud_hh.sites.noise import merge as merge_noise
-from stud_hh.sites.pokerstars import LineError
 
 _PLUGINS: dict[str, Any] | None = None
 if not os.environ.get("STUD_HH_PURE_LARK"):

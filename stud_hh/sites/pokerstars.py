@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from stud_hh.cards import MaybeCard, parse_cards
@@ -48,6 +47,7 @@ from stud_hh.events import (
     positional_constructor,
 )
 from stud_hh.money import parse_amount
+from stud_hh.sites.common import HeaderFields, LineError, face_up
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.noise import NoiseShape
 
@@ -208,16 +208,6 @@ _LIMITS = {
     "pot limit": Limit.POT,
     "no limit": Limit.NO_LIMIT,
 }
-
-
-@dataclass(frozen=True, slots=True)
-class HeaderFields:
-    """What the first line of a hand says, before the game is known to be stud."""
-
-    hand_id: str
-    game_text: str
-    game: Game | None
-    fields: dict[str, Any]
 
 
 def read_header(line: str) -> HeaderFields:
@@ -424,15 +414,6 @@ _ANNOUNCEMENTS = {
     "Pair on board - a double bet is allowed": "pair_on_board",
     "No low hand qualified": "no_low",
 }
-
-
-class LineError(Exception):
-    """Raised inside a callback: a line matched the grammar but its fields do not read."""
-
-    def __init__(self, reason: str, line: int) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.line = line
 
 
 # -- line shapes: the same regular expressions as grammar/pokerstars.lark -------------
@@ -737,9 +718,8 @@ class PokerStarsBuilder:
             name, _, known = name[:-1].rpartition(" [")
             known_cards = self._cards(known, n)
         cards = self._cards(m["cards"][1:-1], n)
-        face_up = _face_up(self.game, self.street, len(cards))
-        self.events.append(_Deal(self.lines[n - 1], name, self.street, cards, face_up,
-                                 known_cards))
+        up = face_up(self.game, self.street, len(cards))
+        self.events.append(_Deal(self.lines[n - 1], name, self.street, cards, up, known_cards))
 
     def _uncalled(self, name: str, m: re.Match[str], n: int) -> None:
         self.events.append(UncalledReturned(line=self._file_line(n), player=name,
@@ -916,17 +896,3 @@ def _summary_name(rest: str, names: set[str]) -> str:
             return rest[:at]
     return rest
 
-
-def _face_up(game: Game, street: Street, count: int) -> tuple[bool, ...]:
-    """Which of ``count`` newly dealt cards are face up, by the game's dealing rules."""
-    if game is Game.FIVE_STUD:
-        if street is Street.THIRD and count == 2:
-            return (False, True)
-        return (True,) * count
-    if street is Street.THIRD:
-        if count == 3:
-            return (False, False, True)
-        return (True,) * count
-    if street is Street.SEVENTH:
-        return (False,) * count
-    return (True,) * count
