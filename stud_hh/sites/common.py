@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -210,7 +210,7 @@ class SiteBuilder:
     def __init__(self) -> None:
         self.events: list[HandEvent] = []
         self.seats: list[Seat] = []
-        self.lines: tuple[int, ...] = ()
+        self.lines: Sequence[int] = ()
         self.scale = 100
         self.game = Game.STUD
         self.street = Street.THIRD
@@ -228,7 +228,7 @@ class SiteBuilder:
         """A count of players the site prints before the seat lines, and its line."""
         self.fields: dict[str, Any] = {}
 
-    def begin(self, fields: dict[str, Any], lines: tuple[int, ...]) -> None:
+    def begin(self, fields: dict[str, Any], lines: Sequence[int]) -> None:
         """Start a hand: ``fields`` from the site's header reader, ``lines`` the file lines."""
         self.fields = fields
         self.lines = lines
