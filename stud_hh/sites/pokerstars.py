@@ -276,18 +276,47 @@ def _read_static(rest: str, line: str) -> HeaderFields:
         "mixed_game": None,
     }
     rest = _ADM_ID.sub("", rest)  # PokerStars.it: "($0.10/$0.20 EUR) [ADM ID: 12AB] - ..."
+    rest, buy_in_text = _read_club_and_tournament(rest, fields)
+    game_name, stakes_text, level_text = _read_game_part(rest, fields)
+    game_limit = _GAME_LIMIT.match(game_name)
+    if game_limit:
+        base = game_limit.group("game").strip()
+        limit = _LIMITS[game_limit.group("limit").lower()]
+    else:
+        base, limit = game_name, Limit.FIXED
+    game = STUD_GAMES.get(base.lower())
+    fields["game_text"] = game_name
+    fields["limit"] = limit
+    if game is None:
+        return HeaderFields("", game_name, None, fields)
+    fields["game"] = game
+    _read_stakes(game_name, stakes_text, level_text, line, fields)
+    if fields["tournament_id"] is not None:
+        _read_buy_in(buy_in_text, fields)
+    return HeaderFields("", game_name, game, fields)
+
+
+def _read_club_and_tournament(rest: str, fields: dict[str, Any]) -> tuple[str, str | None]:
+    """A home game's ``{club}`` and a tournament's ``Tournament #N, <buy-in>`` at the start
+    of ``rest``, into ``fields``: what follows them, and the buy-in's text."""
     club = _CLUB.match(rest)
     if club:
         fields["home_club"] = club.group("club")
         rest = rest[club.end():]
     tour = _TOURNAMENT.match(rest)
-    buy_in_text = None
-    if tour:
-        fields["tournament_id"] = tour.group("tid")
-        buy_in_text = tour.group("buyin")
-        code = tour.group("cur")
-        fields["buy_in_currency"] = code.upper() if code else None
-        rest = rest[tour.end():]
+    if tour is None:
+        return rest, None
+    fields["tournament_id"] = tour.group("tid")
+    code = tour.group("cur")
+    fields["buy_in_currency"] = code.upper() if code else None
+    return rest[tour.end():], tour.group("buyin")
+
+
+def _read_game_part(rest: str, fields: dict[str, Any]) -> tuple[str, str | None, str | None]:
+    """The game's name, the stakes' text and the level's text of the header's ``rest``
+    (``Razz Limit ($1/$2 USD)``, ``8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)``,
+    ``Triple Stud (7 Card Stud Limit) - Level XXXI (250/500)``); a mixed game's name goes
+    into ``fields``."""
     parts = rest.split(" - ")
     game_part = parts[0].strip()
     level_text = next((p.strip() for p in parts[1:] if _LEVEL.match(p.strip())), None)
@@ -307,19 +336,13 @@ def _read_static(rest: str, line: str) -> HeaderFields:
         else:  # Triple Stud (7 Card Stud Limit)
             fields["mixed_game"] = outer
             game_name = inner.strip()
-    game_limit = _GAME_LIMIT.match(game_name)
-    if game_limit:
-        base = game_limit.group("game").strip()
-        limit = _LIMITS[game_limit.group("limit").lower()]
-    else:
-        base, limit = game_name, Limit.FIXED
-    game = STUD_GAMES.get(base.lower())
-    fields["game_text"] = game_name
-    fields["limit"] = limit
-    if game is None:
-        return HeaderFields("", game_name, None, fields)
-    fields["game"] = game
+    return game_name, stakes_text, level_text
 
+
+def _read_stakes(game_name: str, stakes_text: str | None, level_text: str | None, line: str,
+                 fields: dict[str, Any]) -> None:
+    """The level (whose brackets may hold the stakes), the stakes in the hand's units, the
+    currency and the scale, into ``fields``."""
     if level_text is not None:
         level = _LEVEL.match(level_text)
         assert level is not None
@@ -347,11 +370,6 @@ def _read_static(rest: str, line: str) -> HeaderFields:
     fields["currency"] = currency
     fields["scale"] = scale
     fields["play_money"] = currency is None and not tournament
-
-    if tour:
-        _read_buy_in(buy_in_text, fields)
-
-    return HeaderFields("", game_name, game, fields)
 
 
 def _read_time(when: re.Match[str] | None, fields: dict[str, Any]) -> None:
