@@ -42,9 +42,9 @@ from stud_hh.sites import (
     games,
     starts_hand,
 )
+from stud_hh.sites.common import LineError
 from stud_hh.sites.noise import NoiseLine
 from stud_hh.sites.noise import merge as merge_noise
-from stud_hh.sites.pokerstars import LineError
 
 _PLUGINS: dict[str, Any] | None = None
 if not os.environ.get("STUD_HH_PURE_LARK"):
@@ -142,6 +142,24 @@ def grammar_text(name: str) -> str:
     return source.read_text(encoding="utf-8")
 
 
+def grammar_folder() -> str:
+    """The folder of the grammar files, for Lark's ``import_paths``: a grammar takes the
+    line pieces the sites share from ``common.lark`` beside it (``%import .common (...)``),
+    so a grammar's text is built with ``Lark(text, import_paths=[grammar_folder()])``.
+
+    >>> Path(grammar_folder(), "common.lark").is_file()
+    True
+    """
+    packaged = resources.files("stud_hh").joinpath("grammar")
+    if packaged.joinpath(SHARED_GRAMMAR).is_file():
+        return str(packaged)
+    return str(Path(__file__).resolve().parent.parent / "grammar")
+
+
+SHARED_GRAMMAR = "common.lark"
+"""The grammar file whose terminals the sites' grammars ``%import``."""
+
+
 def _cache_path(name: str) -> str:
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     folder = os.path.join(base, "stud_hh")
@@ -167,10 +185,10 @@ _make_header = positional_constructor(HandHeader)
 def site_parser(dialect: Dialect) -> _SiteParser:
     """The dialect's LALR parser with its builder wired in as the transformer.
 
-    Built once per process. The grammar tables are cached on disk (keyed by
-    the grammar's hash and lark's version), which also keeps interegular's
-    slow collision scan out of the runtime path; ``tests/test_grammar.py``
-    builds the grammar with ``strict=True`` instead.
+    Built once per process. The grammar tables are cached on disk (keyed by the
+    hash of the grammar, of the ``common.lark`` it imports, and lark's version),
+    which also keeps interegular's slow collision scan out of the runtime path;
+    ``tests/test_grammar.py`` builds the grammar with ``strict=True`` instead.
     """
     builder = dialect.make_builder()
     text = grammar_text(dialect.grammar)
@@ -180,6 +198,7 @@ def site_parser(dialect: Dialect) -> _SiteParser:
         "lexer": "contextual",
         "transformer": builder,
         "maybe_placeholders": False,
+        "import_paths": [grammar_folder()],
     }
     if _PLUGINS is not None:
         options["_plugins"] = _PLUGINS
@@ -189,7 +208,8 @@ def site_parser(dialect: Dialect) -> _SiteParser:
         import lark
 
         key = hashlib.sha256(
-            (text + lark.__version__ + str(_PLUGINS is not None)).encode()
+            (text + grammar_text(SHARED_GRAMMAR) + lark.__version__
+             + str(_PLUGINS is not None)).encode()
         ).hexdigest()[:16]
         options["cache"] = os.path.join(folder, f"{dialect.grammar}.{key}.cache")
     try:

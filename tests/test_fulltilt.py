@@ -19,7 +19,7 @@ from text_sites import check_classifier, corpus_lines
 
 from stud_hh import ParsedHand, ParseFailure, SkippedHand, parse_file, parse_hand, rules
 from stud_hh.events import Complete, Game, Raise
-from stud_hh.parse import grammar_text, parse_text
+from stud_hh.parse import grammar_folder, grammar_text, parse_text
 from stud_hh.replay import replay
 from stud_hh.rules import Support, TieBreak
 from stud_hh.sites import FULL_TILT, dialect_for
@@ -48,7 +48,8 @@ def _hands() -> list[ParsedHand]:
 
 def test_grammar_builds_with_strict_collision_checks() -> None:
     pytest.importorskip("interegular", reason="strict mode needs interegular (a dev dependency)")
-    Lark(grammar_text("fulltilt.lark"), parser="lalr", lexer="contextual", strict=True)
+    Lark(grammar_text("fulltilt.lark"), parser="lalr",
+         import_paths=[grammar_folder()], lexer="contextual", strict=True)
 
 def test_the_classifier_agrees_with_the_grammar_on_every_corpus_line() -> None:
     """The builder classifies each line with ``SHAPES``/``LINE_ORDER``; the lexer has

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from lark import Lark
 from lark import lexer as lark_lexer
 
-from stud_hh.parse import grammar_text
+from stud_hh.parse import grammar_folder, grammar_text
 from stud_hh.reader import read_hands
 from stud_hh.sites import starts_hand
 from stud_hh.sites.pokerstars import ACTIONS, LINE_ORDER, PRE_ORDER, classify
@@ -48,7 +48,8 @@ def _shape_regexes() -> dict[str, re.Pattern[str]]:
     # takes minutes on shapes that all start with "any text" (see PERFORMANCE.md).
     saved, lark_lexer.has_interegular = lark_lexer.has_interegular, False
     try:
-        parser = Lark(_probe_grammar(kinds), parser="lalr", lexer="basic", start="probe")
+        parser = Lark(_probe_grammar(kinds), parser="lalr",
+                      import_paths=[grammar_folder()], lexer="basic", start="probe")
     finally:
         lark_lexer.has_interegular = saved
     found = {t.name[2:]: re.compile(t.pattern.to_regexp()) for t in parser.terminals
@@ -68,12 +69,14 @@ def grammar_decision(line: str, order: tuple[str, ...]) -> str | None:
 def test_grammar_builds_with_strict_collision_checks() -> None:
     pytest.importorskip("interegular", reason="strict mode needs interegular (a dev dependency)")
     # Raises LexError on any collision between same-priority terminals in one parser state.
-    Lark(grammar_text("pokerstars.lark"), parser="lalr", lexer="contextual", strict=True)
+    Lark(grammar_text("pokerstars.lark"), parser="lalr",
+         import_paths=[grammar_folder()], lexer="contextual", strict=True)
 
 
 def test_grammar_is_lalr_without_conflicts() -> None:
     # Lark raises GrammarError on shift/reduce or reduce/reduce conflicts for LALR.
-    parser = Lark(grammar_text("pokerstars.lark"), parser="lalr", lexer="contextual")
+    parser = Lark(grammar_text("pokerstars.lark"), parser="lalr",
+                  import_paths=[grammar_folder()], lexer="contextual")
     assert parser.options.parser == "lalr"
 
 

@@ -34,7 +34,7 @@ from stud_hh import (
 )
 from stud_hh.events import Collect, Game, Limit, SeatSummary, ShowdownStart, Street, StreetStart
 from stud_hh.money import parse_amount
-from stud_hh.parse import grammar_text
+from stud_hh.parse import grammar_folder, grammar_text
 from stud_hh.replay import replay
 from stud_hh.rules import Support, TieBreak
 from stud_hh.sites import KINGSCLUB, dialect_for
@@ -82,7 +82,8 @@ def _hand(name: str) -> ParsedHand:
 
 def test_grammar_builds_with_strict_collision_checks() -> None:
     pytest.importorskip("interegular", reason="strict mode needs interegular (a dev dependency)")
-    Lark(grammar_text("kingsclub.lark"), parser="lalr", lexer="contextual", strict=True)
+    Lark(grammar_text("kingsclub.lark"), parser="lalr",
+         import_paths=[grammar_folder()], lexer="contextual", strict=True)
 
 
 _TERMINALS = {"DEAL": "_DEAL", "UNCALLED": "_UNCALLED", **{

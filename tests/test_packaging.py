@@ -95,6 +95,7 @@ def test_pure_python_wheel(env: dict[str, str], tmp_path: Path) -> None:
 def test_wheel_contains_the_grammar(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "stud_hh/grammar/pokerstars.lark" in names
+    assert "stud_hh/grammar/common.lark" in names  # the pieces every grammar %imports
     assert "stud_hh/parse.py" in names
 
 

@@ -25,6 +25,7 @@ from stud_hh.parse import (
     ParsedHand,
     ParseFailure,
     SkippedHand,
+    grammar_folder,
     grammar_text,
     parse_file,
     parse_text,
@@ -55,7 +56,8 @@ def _text_files() -> list[Path]:
 def test_every_text_dialect_has_its_own_grammar(dialect: Dialect) -> None:
     others = [d.name for d in DIALECTS if d.grammar == dialect.grammar and d is not dialect]
     assert not others, f"{dialect.grammar} is shared with {others}"
-    Lark(grammar_text(dialect.grammar), parser="lalr", lexer="contextual")
+    Lark(grammar_text(dialect.grammar), parser="lalr",
+         import_paths=[grammar_folder()], lexer="contextual")
 
 
 def _site_names() -> list[str]:

@@ -35,7 +35,7 @@ from stud_hh.events import (
     StreetStart,
 )
 from stud_hh.money import parse_amount
-from stud_hh.parse import grammar_text, parse_text
+from stud_hh.parse import grammar_folder, grammar_text, parse_text
 from stud_hh.reader import read_hands
 from stud_hh.replay import replay
 from stud_hh.rules import OddChip, OddChipTie, PotHalf, ShowdownFirst, Support, TieBreak
@@ -83,7 +83,8 @@ def _hand(name: str, index: int = 0) -> ParsedHand:
 @pytest.mark.parametrize("grammar", ["winning.lark", "winning_2016.lark"])
 def test_grammar_builds_with_strict_collision_checks(grammar: str) -> None:
     pytest.importorskip("interegular", reason="strict mode needs interegular (a dev dependency)")
-    Lark(grammar_text(grammar), parser="lalr", lexer="contextual", strict=True)
+    Lark(grammar_text(grammar), parser="lalr",
+         import_paths=[grammar_folder()], lexer="contextual", strict=True)
 
 
 def grammar_shapes(grammar: str, terminals: dict[str, str]) -> dict[str, re.Pattern[str]]:
@@ -94,7 +95,8 @@ def grammar_shapes(grammar: str, terminals: dict[str, str]) -> dict[str, re.Patt
     # only the compiled regexes are wanted: skip lark's slow overlap scan (PERFORMANCE.md)
     saved, lark_lexer.has_interegular = lark_lexer.has_interegular, False
     try:
-        parser = Lark(grammar_text(grammar) + "\n" + probe, parser="lalr", lexer="basic",
+        parser = Lark(grammar_text(grammar) + "\n" + probe, parser="lalr",
+                      import_paths=[grammar_folder()], lexer="basic",
                       start="probe")
     finally:
         lark_lexer.has_interegular = saved

@@ -19,7 +19,7 @@ from lark import Lark
 from lark import lexer as lark_lexer
 
 from stud_hh import ParsedHand, ParseFailure, SkippedHand, parse_file, rules
-from stud_hh.parse import grammar_text
+from stud_hh.parse import grammar_folder, grammar_text
 from stud_hh.reader import read_hands
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.sites import starts_hand
@@ -116,7 +116,8 @@ def nets_flipped(profile: str, parsed: Iterable[ParsedHand], **change: object) -
 def strict_grammar(grammar: str) -> None:
     """The grammar builds with Lark's strict collision checks (needs interegular)."""
     pytest.importorskip("interegular", reason="strict mode needs interegular (a dev dependency)")
-    Lark(grammar_text(grammar), parser="lalr", lexer="contextual", strict=True)
+    Lark(grammar_text(grammar), parser="lalr",
+         import_paths=[grammar_folder()], lexer="contextual", strict=True)
 
 
 def shape_regexes(grammar: str, kinds: Iterable[str],
@@ -132,7 +133,8 @@ def shape_regexes(grammar: str, kinds: Iterable[str],
     # only the regexes are wanted: skip lark's slow interegular overlap scan
     saved, lark_lexer.has_interegular = lark_lexer.has_interegular, False
     try:
-        parser = Lark(grammar_text(grammar) + "\n" + probe, parser="lalr", lexer="basic",
+        parser = Lark(grammar_text(grammar) + "\n" + probe, parser="lalr",
+                      import_paths=[grammar_folder()], lexer="basic",
                       start="probe")
     finally:
         lark_lexer.has_interegular = saved

@@ -30,6 +30,7 @@ from stud_hh.sites import (
     winamax,
     winning,
 )
+from stud_hh.sites.common import HeaderFields
 from stud_hh.sites.noise import Noise, NoiseShape
 
 
@@ -47,7 +48,7 @@ class Dialect:
     """File name of the grammar inside ``grammar/``."""
     hand_start: re.Pattern[str]
     """Matches (with ``match``) a line that opens a hand of this site."""
-    read_header: Callable[[str], pokerstars.HeaderFields]
+    read_header: Callable[[str], HeaderFields]
     """Reads the hand's first ``header_lines`` lines (joined by newlines)."""
     make_builder: Callable[[], Any]
     header_lines: int = 1

@@ -45,10 +45,17 @@ from stud_hh.events import (
     UncalledReturned,
 )
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
-from stud_hh.sites.common import SiteBuilder, classify_line, header_fields, player_event, total_pot
+from stud_hh.sites.common import (
+    HeaderFields,
+    LineError,
+    SiteBuilder,
+    classify_line,
+    header_fields,
+    player_event,
+    total_pot,
+)
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.noise import NoiseShape
-from stud_hh.sites.pokerstars import HeaderFields, LineError
 
 SITE: str = "Absolute"
 

@@ -65,6 +65,8 @@ from stud_hh.events import (
 )
 from stud_hh.money import CURRENCY_SYMBOLS
 from stud_hh.sites.common import (
+    HeaderFields,
+    LineError,
     SiteBuilder,
     classify_line,
     header_fields,
@@ -73,7 +75,6 @@ from stud_hh.sites.common import (
 )
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.noise import NoiseShape
-from stud_hh.sites.pokerstars import HeaderFields, LineError
 
 SITE: str = "Bovada"
 

@@ -1,4 +1,5 @@
-"""What every text site's reader shares: header defaults, line classification, a base builder.
+"""What every site's reader shares: the header's record, the line error, the dealing of
+cards face up or down, header defaults, line classification and a base builder.
 
 A site module (``fulltilt``, ``winamax``, ...) keeps only what its site prints
 differently: its header reader, its line shapes (``SHAPES`` + ``LINE_ORDER``,
@@ -17,10 +18,12 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from stud_hh.cards import MaybeCard, parse_cards
+from stud_hh.errors import HandParseError
 from stud_hh.events import (
     Bet,
     BringIn,
@@ -47,7 +50,53 @@ from stud_hh.events import (
     SummaryStart,
 )
 from stud_hh.money import parse_amount
-from stud_hh.sites.pokerstars import LineError, _face_up
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderFields:
+    """What the first line of a hand says, before the game is known to be stud: what every
+    site's ``read_header`` returns (``game`` is ``None`` for a game that is not read)."""
+
+    hand_id: str
+    game_text: str
+    game: Game | None
+    fields: dict[str, Any]
+
+
+class LineError(HandParseError):
+    """Raised inside a builder's callback: a line matched the grammar but its fields do not
+    read. ``line`` is the line's number in the hand's text as the parser saw it (noise taken
+    out); :func:`stud_hh.parse.parse_raw` turns it into a :class:`HandParseError` naming the
+    file, its line there and the hand.
+
+    >>> err = LineError("unreadable seat line", 3)
+    >>> err.reason, err.line, isinstance(err, HandParseError)
+    ('unreadable seat line', 3, True)
+    """
+
+    line: int
+
+    def __init__(self, reason: str, line: int) -> None:
+        super().__init__(reason, line=line)
+
+
+def face_up(game: Game, street: Street, count: int) -> tuple[bool, ...]:
+    """Which of ``count`` newly dealt cards are face up, by the game's dealing rules.
+
+    >>> face_up(Game.STUD, Street.THIRD, 3), face_up(Game.FIVE_STUD, Street.THIRD, 2)
+    ((False, False, True), (False, True))
+    """
+    if game is Game.FIVE_STUD:
+        if street is Street.THIRD and count == 2:
+            return (False, True)
+        return (True,) * count
+    if street is Street.THIRD:
+        if count == 3:
+            return (False, False, True)
+        return (True,) * count
+    if street is Street.SEVENTH:
+        return (False,) * count
+    return (True,) * count
 
 HEADER_DEFAULTS: dict[str, Any] = {
     "limit": None, "home_club": None, "tournament_id": None, "buy_in": None, "fee": None,
@@ -161,7 +210,7 @@ class SiteBuilder:
     def __init__(self) -> None:
         self.events: list[HandEvent] = []
         self.seats: list[Seat] = []
-        self.lines: tuple[int, ...] = ()
+        self.lines: Sequence[int] = ()
         self.scale = 100
         self.game = Game.STUD
         self.street = Street.THIRD
@@ -179,7 +228,7 @@ class SiteBuilder:
         """A count of players the site prints before the seat lines, and its line."""
         self.fields: dict[str, Any] = {}
 
-    def begin(self, fields: dict[str, Any], lines: tuple[int, ...]) -> None:
+    def begin(self, fields: dict[str, Any], lines: Sequence[int]) -> None:
         """Start a hand: ``fields`` from the site's header reader, ``lines`` the file lines."""
         self.fields = fields
         self.lines = lines
@@ -240,7 +289,7 @@ class SiteBuilder:
               known: tuple[MaybeCard, ...] = ()) -> None:
         """New cards for ``name`` on this street, face up or down by the game's dealing rules."""
         self.events.append(Deal(line=self._file_line(n), player=name, street=self.street,
-                                cards=cards, face_up=_face_up(self.game, self.street, len(cards)),
+                                cards=cards, face_up=face_up(self.game, self.street, len(cards)),
                                 known=known))
 
     def _added(self, kind: str, name: str, added: int, n: int, all_in: bool = False) -> None:
@@ -354,7 +403,7 @@ class SiteBuilder:
         more = m["more"] if "more" in m.re.groupindex else None
         known, cards = ((), first) if more is None else (first, self._cards(more[1:-1], n))
         return Deal(line=self._file_line(n), player=player, street=self.street, cards=cards,
-                    face_up=_face_up(self.game, self.street, len(cards)), known=known)
+                    face_up=face_up(self.game, self.street, len(cards)), known=known)
 
     def _raise_to(self, name: str, to: int, line: int, all_in: bool = False) -> Raise:
         """A raise to the street total ``to``: its ``by`` part is over the street's bet."""

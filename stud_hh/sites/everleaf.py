@@ -36,9 +36,8 @@ from typing import Any
 from stud_hh.errors import HandParseError
 from stud_hh.events import Collect, Game, Limit, Muck, PostAnte, PotKind, TableEventKind
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
-from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
+from stud_hh.sites.common import HeaderFields, LineError, SiteBuilder, classify_line, header_fields
 from stud_hh.sites.noise import NoiseShape
-from stud_hh.sites.pokerstars import HeaderFields, LineError
 
 SITE: str = "Everleaf"
 

@@ -67,10 +67,16 @@ from stud_hh.events import (
 )
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
 from stud_hh.sites import games
-from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
+from stud_hh.sites.common import (
+    HeaderFields,
+    LineError,
+    SiteBuilder,
+    classify_line,
+    face_up,
+    header_fields,
+)
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.noise import NoiseShape
-from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
 SITE: str = "Full Tilt Poker"
 
@@ -571,7 +577,7 @@ class FullTiltBuilder(SiteBuilder):
             else:
                 known, cards = first, self._cards(m["more"][1:-1], n)
             event = Deal(line=line, player=name, street=self.street, cards=cards,
-                         face_up=_face_up(self.game, self.street, len(cards)), known=known)
+                         face_up=face_up(self.game, self.street, len(cards)), known=known)
         elif kind == "UNCALLED":
             event = UncalledReturned(line=line, player=name,
                                      amount=self._amount(m["amount"], n))

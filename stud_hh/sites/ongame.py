@@ -52,10 +52,9 @@ from stud_hh.events import (
     TableEventKind,
 )
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
-from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
+from stud_hh.sites.common import HeaderFields, LineError, SiteBuilder, classify_line, header_fields
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.noise import NoiseShape
-from stud_hh.sites.pokerstars import HeaderFields, LineError
 
 SITE: str = "OnGame"
 

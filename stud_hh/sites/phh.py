@@ -797,25 +797,7 @@ def read(raw: RawHand) -> DocumentHand:
     single = {k: f.number(k) for k in ("bring_in", "small_bet", "big_bet")}
     winnings_raw = f.numbers("winnings", count, required=False)
     finishing_raw = f.numbers("finishing_stacks", count, required=False)
-    actions_value = f.get("actions")
-    if not isinstance(actions_value, list) or not all(isinstance(a, str) for a in actions_value):
-        raise f.error("'actions' must be an array of strings", "actions")
-    lines = raw.text.split("\n")
-    actions_row = document.key_lines.get("actions")
-    string_lines = _string_lines(lines, actions_row - 1) if actions_row else []
-    if len(string_lines) != len(actions_value):  # a layout the scan does not follow
-        string_lines = [actions_row or 1] * len(actions_value)
-    actions = [a for a in (_split_action(text, raw.file_line(at))
-                           for text, at in zip(actions_value, string_lines, strict=True)) if a]
-    amounts: dict[int, Decimal] = {}
-    for i, action in enumerate(actions):
-        if action.verb == "cbr" and len(action.args) == 1:
-            try:
-                amounts[i] = Decimal(action.args[0])
-            except InvalidOperation:
-                raise f.error(f"{action.text!r}: unreadable amount", line=action.line) from None
-            if not amounts[i].is_finite() or amounts[i] <= 0:
-                raise f.error(f"{action.text!r}: the amount must be positive", line=action.line)
+    actions, amounts = _actions(raw, document, f)
     own_scale = f.get(SCALE_FIELD)
     if own_scale is not None and (isinstance(own_scale, bool) or not isinstance(own_scale, int)
                                   or own_scale < 1):
@@ -833,26 +815,11 @@ def read(raw: RawHand) -> DocumentHand:
     if any(s <= 0 for s in stacks):
         raise f.error("every starting stack must be more than nothing", "starting_stacks")
     names, seat_numbers = _players(f, count)
-    seats_line = f.line("starting_stacks")
-    started_at, started_local = _started(f)
-    level, table, seat_count = f.get("level"), f.get("table"), f.get("seat_count")
-    currency = f.get("currency")
     bring_in, small_bet, big_bet = (units(single[k] or Decimal(0))
                                     for k in ("bring_in", "small_bet", "big_bet"))
-    header = HandHeader(
-        site=SITE, hand_id=hand_id, game=game, game_text=variant, limit=Limit.FIXED,
-        small_bet=small_bet, big_bet=big_bet,
-        currency=currency if isinstance(currency, str) and currency else None,
-        scale=power * (own_scale or 1),
-        level=str(level) if isinstance(level, (int, str)) and not isinstance(level, bool)
-        else None,
-        table=str(table) if isinstance(table, (int, str)) and not isinstance(table, bool) else "",
-        max_seats=seat_count if isinstance(seat_count, int) and not isinstance(seat_count, bool)
-        else None,
-        started_at=started_at, started_local=started_local,
-        seats=tuple(Seat(seat=s, name=n, stack=st, line=seats_line)
-                    for s, n, st in zip(seat_numbers, names, stacks, strict=True)),
-        line=raw.first_line)
+    header = _header(raw, f, game, variant, power * (own_scale or 1), small_bet, big_bet,
+                     tuple(Seat(seat=s, name=n, stack=st, line=f.line("starting_stacks"))
+                           for s, n, st in zip(seat_numbers, names, stacks, strict=True)))
     hand = _Hand(f, names, stacks, bring_in)
     hand.antes([units(a) for a in antes_raw], f.line("antes"))
     for i, action in enumerate(actions):
@@ -875,6 +842,52 @@ def read(raw: RawHand) -> DocumentHand:
         warnings.append(RULE_AWARD)
     hand.events.extend(events)
     return DocumentHand(SITE, hand_id, variant, header, tuple(hand.events), tuple(warnings))
+
+
+def _actions(raw: RawHand, document: _Document,
+             f: _Fields) -> tuple[list[_Action], dict[int, Decimal]]:
+    """The hand's ``actions``, each with its file line, and the amount of each that
+    completes, bets or raises (``cbr``), by its index."""
+    actions_value = f.get("actions")
+    if not isinstance(actions_value, list) or not all(isinstance(a, str) for a in actions_value):
+        raise f.error("'actions' must be an array of strings", "actions")
+    lines = raw.text.split("\n")
+    actions_row = document.key_lines.get("actions")
+    string_lines = _string_lines(lines, actions_row - 1) if actions_row else []
+    if len(string_lines) != len(actions_value):  # a layout the scan does not follow
+        string_lines = [actions_row or 1] * len(actions_value)
+    actions = [a for a in (_split_action(text, raw.file_line(at))
+                           for text, at in zip(actions_value, string_lines, strict=True)) if a]
+    amounts: dict[int, Decimal] = {}
+    for i, action in enumerate(actions):
+        if action.verb == "cbr" and len(action.args) == 1:
+            try:
+                amounts[i] = Decimal(action.args[0])
+            except InvalidOperation:
+                raise f.error(f"{action.text!r}: unreadable amount", line=action.line) from None
+            if not amounts[i].is_finite() or amounts[i] <= 0:
+                raise f.error(f"{action.text!r}: the amount must be positive", line=action.line)
+    return actions, amounts
+
+
+def _header(raw: RawHand, f: _Fields, game: Game, variant: str, scale: int, small_bet: int,
+            big_bet: int, seats: tuple[Seat, ...]) -> HandHeader:
+    """The hand's header: the fields read, and the optional ones the file may give."""
+    started_at, started_local = _started(f)
+    level, table, seat_count = f.get("level"), f.get("table"), f.get("seat_count")
+    currency = f.get("currency")
+    return HandHeader(
+        site=SITE, hand_id=f.hand_id, game=game, game_text=variant, limit=Limit.FIXED,
+        small_bet=small_bet, big_bet=big_bet,
+        currency=currency if isinstance(currency, str) and currency else None,
+        scale=scale,
+        level=str(level) if isinstance(level, (int, str)) and not isinstance(level, bool)
+        else None,
+        table=str(table) if isinstance(table, (int, str)) and not isinstance(table, bool) else "",
+        max_seats=seat_count if isinstance(seat_count, int) and not isinstance(seat_count, bool)
+        else None,
+        started_at=started_at, started_local=started_local,
+        seats=seats, line=raw.first_line)
 
 
 def _rule_awards(hand: _Hand, header: HandHeader, path: str, f: _Fields, live: list[str],

@@ -10,8 +10,7 @@ here decides what an action means under the rules: a completion stays the
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from stud_hh.cards import MaybeCard, parse_cards
@@ -27,7 +26,6 @@ from stud_hh.events import (
     Deal,
     Fold,
     Game,
-    HandEvent,
     Limit,
     Muck,
     NoShow,
@@ -35,19 +33,17 @@ from stud_hh.events import (
     PotKind,
     PotSummary,
     Raise,
-    Seat,
     SeatOutcome,
     SeatSummary,
     Show,
-    ShowdownStart,
     Street,
     StreetStart,
-    SummaryStart,
     TableEventKind,
     UncalledReturned,
     positional_constructor,
 )
 from stud_hh.money import parse_amount
+from stud_hh.sites.common import HeaderFields, LineError, SiteBuilder, face_up
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.noise import NoiseShape
 
@@ -210,16 +206,6 @@ _LIMITS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class HeaderFields:
-    """What the first line of a hand says, before the game is known to be stud."""
-
-    hand_id: str
-    game_text: str
-    game: Game | None
-    fields: dict[str, Any]
-
-
 def read_header(line: str) -> HeaderFields:
     """Take apart a PokerStars header line.
 
@@ -290,18 +276,47 @@ def _read_static(rest: str, line: str) -> HeaderFields:
         "mixed_game": None,
     }
     rest = _ADM_ID.sub("", rest)  # PokerStars.it: "($0.10/$0.20 EUR) [ADM ID: 12AB] - ..."
+    rest, buy_in_text = _read_club_and_tournament(rest, fields)
+    game_name, stakes_text, level_text = _read_game_part(rest, fields)
+    game_limit = _GAME_LIMIT.match(game_name)
+    if game_limit:
+        base = game_limit.group("game").strip()
+        limit = _LIMITS[game_limit.group("limit").lower()]
+    else:
+        base, limit = game_name, Limit.FIXED
+    game = STUD_GAMES.get(base.lower())
+    fields["game_text"] = game_name
+    fields["limit"] = limit
+    if game is None:
+        return HeaderFields("", game_name, None, fields)
+    fields["game"] = game
+    _read_stakes(game_name, stakes_text, level_text, line, fields)
+    if fields["tournament_id"] is not None:
+        _read_buy_in(buy_in_text, fields)
+    return HeaderFields("", game_name, game, fields)
+
+
+def _read_club_and_tournament(rest: str, fields: dict[str, Any]) -> tuple[str, str | None]:
+    """A home game's ``{club}`` and a tournament's ``Tournament #N, <buy-in>`` at the start
+    of ``rest``, into ``fields``: what follows them, and the buy-in's text."""
     club = _CLUB.match(rest)
     if club:
         fields["home_club"] = club.group("club")
         rest = rest[club.end():]
     tour = _TOURNAMENT.match(rest)
-    buy_in_text = None
-    if tour:
-        fields["tournament_id"] = tour.group("tid")
-        buy_in_text = tour.group("buyin")
-        code = tour.group("cur")
-        fields["buy_in_currency"] = code.upper() if code else None
-        rest = rest[tour.end():]
+    if tour is None:
+        return rest, None
+    fields["tournament_id"] = tour.group("tid")
+    code = tour.group("cur")
+    fields["buy_in_currency"] = code.upper() if code else None
+    return rest[tour.end():], tour.group("buyin")
+
+
+def _read_game_part(rest: str, fields: dict[str, Any]) -> tuple[str, str | None, str | None]:
+    """The game's name, the stakes' text and the level's text of the header's ``rest``
+    (``Razz Limit ($1/$2 USD)``, ``8-Game (7 Card Stud Hi/Lo Limit, $400/$800 USD)``,
+    ``Triple Stud (7 Card Stud Limit) - Level XXXI (250/500)``); a mixed game's name goes
+    into ``fields``."""
     parts = rest.split(" - ")
     game_part = parts[0].strip()
     level_text = next((p.strip() for p in parts[1:] if _LEVEL.match(p.strip())), None)
@@ -321,19 +336,13 @@ def _read_static(rest: str, line: str) -> HeaderFields:
         else:  # Triple Stud (7 Card Stud Limit)
             fields["mixed_game"] = outer
             game_name = inner.strip()
-    game_limit = _GAME_LIMIT.match(game_name)
-    if game_limit:
-        base = game_limit.group("game").strip()
-        limit = _LIMITS[game_limit.group("limit").lower()]
-    else:
-        base, limit = game_name, Limit.FIXED
-    game = STUD_GAMES.get(base.lower())
-    fields["game_text"] = game_name
-    fields["limit"] = limit
-    if game is None:
-        return HeaderFields("", game_name, None, fields)
-    fields["game"] = game
+    return game_name, stakes_text, level_text
 
+
+def _read_stakes(game_name: str, stakes_text: str | None, level_text: str | None, line: str,
+                 fields: dict[str, Any]) -> None:
+    """The level (whose brackets may hold the stakes), the stakes in the hand's units, the
+    currency and the scale, into ``fields``."""
     if level_text is not None:
         level = _LEVEL.match(level_text)
         assert level is not None
@@ -361,11 +370,6 @@ def _read_static(rest: str, line: str) -> HeaderFields:
     fields["currency"] = currency
     fields["scale"] = scale
     fields["play_money"] = currency is None and not tournament
-
-    if tour:
-        _read_buy_in(buy_in_text, fields)
-
-    return HeaderFields("", game_name, game, fields)
 
 
 def _read_time(when: re.Match[str] | None, fields: dict[str, Any]) -> None:
@@ -424,15 +428,6 @@ _ANNOUNCEMENTS = {
     "Pair on board - a double bet is allowed": "pair_on_board",
     "No low hand qualified": "no_low",
 }
-
-
-class LineError(Exception):
-    """Raised inside a callback: a line matched the grammar but its fields do not read."""
-
-    def __init__(self, reason: str, line: int) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.line = line
 
 
 # -- line shapes: the same regular expressions as grammar/pokerstars.lark -------------
@@ -566,52 +561,36 @@ _Fold = positional_constructor(Fold)
 _AMOUNT_CACHE: dict[tuple[str, int], int] = {}
 
 
-class PokerStarsBuilder:
+class PokerStarsBuilder(SiteBuilder):
     """The parser's callbacks, one per terminal, appending events in line order.
 
     A terminal is a line or a run of lines (all seats, one street's lines); the
     callbacks walk the lines of a token in order, classify each one (see
-    :func:`classify`) and build its event. One builder serves one parser;
-    :meth:`begin` resets it for each hand. Token values are read with
-    ``.value`` so the same code runs on lark and lark-cython tokens.
+    :func:`classify`) and build its event. The state, ``begin``, the file lines,
+    the street, showdown and summary openers and the structural rules are the
+    shared :class:`~stud_hh.sites.common.SiteBuilder`'s; this site reads its
+    amounts and cards through caches (a session repeats them), records the
+    actions as printed (a raise's ``by`` and ``to``), and its streets may show a
+    common card. One builder serves one parser; :meth:`begin` resets it for each
+    hand. Token values are read with ``.value`` so the same code runs on lark and
+    lark-cython tokens.
     """
 
+    SHAPES = SHAPES
+    LINE_ORDER = LINE_ORDER
+
     def __init__(self) -> None:
-        self.events: list[HandEvent] = []
-        self.seats: list[Seat] = []
-        self.lines: Sequence[int] = ()
-        self.scale = 1
-        self.game = Game.STUD
-        self.street = Street.THIRD
-        self.names: set[str] = set()
-        self.warnings: list[str] = []
-        self.table_name = ""
-        self.max_seats: int | None = None
+        super().__init__()
         self._makers = {
-            "DEAL": self._deal, "UNCALLED": self._uncalled, "ANNOUNCE": self._announce,
-            "ANTE": self._ante, "BRING_IN": self._bring_in, "BET": self._bet,
-            "RAISE": self._raise, "CALL": self._call, "CHECK": self._check,
-            "FOLD": self._fold, "SHOW": self._show, "MUCK": self._muck,
-            "NO_SHOW": self._no_show, "COLLECT": self._collect,
+            "DEAL": self._on_deal, "UNCALLED": self._on_uncalled,
+            "ANNOUNCE": self._on_announce, "ANTE": self._on_ante,
+            "BRING_IN": self._on_bring_in, "BET": self._on_bet, "RAISE": self._on_raise,
+            "CALL": self._on_call, "CHECK": self._on_check, "FOLD": self._on_fold,
+            "SHOW": self._on_show, "MUCK": self._on_muck, "NO_SHOW": self._on_no_show,
+            "COLLECT": self._on_collect,
         }
 
-    def begin(self, fields: dict[str, Any], lines: Sequence[int]) -> None:
-        self.events = []
-        self.seats = []
-        self.lines = lines
-        self.scale = fields["scale"]
-        self.game = fields["game"]
-        self.street = Street.THIRD
-        self.names = set()
-        self.warnings = []
-        self.table_name = ""
-        self.max_seats = None
-
     # -- helpers ---------------------------------------------------------------
-    def _file_line(self, n: int) -> int:
-        lines = self.lines
-        return lines[n - 1] if 0 < n <= len(lines) else n
-
     def _amount(self, text: str, n: int) -> int:
         key = (text, self.scale)
         value = _AMOUNT_CACHE.get(key)
@@ -641,11 +620,11 @@ class PokerStarsBuilder:
             )
         return cards
 
-    def _run(self, token: Any, order: tuple[str, ...]) -> None:
+    def _run(self, token: Any, order: tuple[str, ...] | None = None) -> None:
         """Classify and record every line of a run of lines, in order."""
         n: int = token.line
         makers = self._makers
-        classify_line = _CLASSIFIERS[order]
+        classify_line = _CLASSIFIERS[order or LINE_ORDER]
         for line in token.value[:-1].split("\n"):
             found = classify_line(line)
             if found is None:  # pragma: no cover - the lexer accepted it, so a shape matches
@@ -665,10 +644,10 @@ class PokerStarsBuilder:
     def SEATS(self, token: Any) -> None:
         n: int = token.line
         for value in token.value[:-1].split("\n"):
-            self._seat(value, n)
+            self._seat_text(value, n)
             n += 1
 
-    def _seat(self, value: str, n: int) -> None:
+    def _seat_text(self, value: str, n: int) -> None:
         number_text, _, rest = value[5:].partition(": ")
         # "NAME ($1.46 in chips)", "NAME (36806 in chips, $332.50 bounty)", then maybe
         # "is sitting out" or "out of hand (moved from another table into small blind)"
@@ -679,13 +658,10 @@ class PokerStarsBuilder:
         name, chips_text, after = rest[:opened], rest[opened + 2:chips_at], rest[chips_at:]
         if _SEAT_END.fullmatch(after) is None:  # another line that begins like a seat line
             raise LineError("unreadable seat line (a player called like a seat line?)", n)
-        stack = self._amount(chips_text.strip(), n)
-        sitting_out = "sitting out" in after or "out of hand" in after
-        if name in self.names:
-            raise LineError(f"player {name!r} is seated twice", n)
-        self.names.add(name)
-        self.seats.append(Seat(seat=int(number_text), name=name, stack=stack,
-                               sitting_out=sitting_out, line=self._file_line(n)))
+        stack_text = chips_text.strip()
+        self._amount(stack_text, n)  # an unreadable stack is told before a name seated twice
+        self._seat(int(number_text), name, stack_text, n,
+                   sitting_out="sitting out" in after or "out of hand" in after)
 
     def PRE(self, token: Any) -> None:
         self._run(token, PRE_ORDER)
@@ -707,88 +683,69 @@ class PokerStarsBuilder:
         self.events.append(StreetStart(line=self._file_line(token.line), street=street,
                                        common=common, has_common=has_common))
 
-    def STREET3(self, token: Any) -> None:
-        self._street(token, Street.THIRD)
-
-    def STREET4(self, token: Any) -> None:
-        self._street(token, Street.FOURTH)
-
-    def STREET5(self, token: Any) -> None:
-        self._street(token, Street.FIFTH)
-
-    def STREET6(self, token: Any) -> None:
-        self._street(token, Street.SIXTH)
-
-    def RIVER(self, token: Any) -> None:
-        self._street(token, Street.SEVENTH)
-
     def CANCELLED(self, token: Any) -> None:
         raise LineError("the site cancelled this hand ('Hand cancelled'): no hand was played "
                         "to read", token.line)
 
-    def SHOWDOWN(self, token: Any) -> None:
-        self.events.append(ShowdownStart(line=self._file_line(token.line)))
-
     # -- one event per line ------------------------------------------------------------
-    def _deal(self, name: str, m: re.Match[str], n: int) -> None:
+    def _on_deal(self, name: str, m: re.Match[str], n: int) -> None:
         # "NAME [new]" or "NAME [known] [new]"; a name may itself end in "]".
         known_cards: tuple[MaybeCard, ...] = ()
         if name[-1] == "]" and name not in self.names and " [" in name:
             name, _, known = name[:-1].rpartition(" [")
             known_cards = self._cards(known, n)
         cards = self._cards(m["cards"][1:-1], n)
-        face_up = _face_up(self.game, self.street, len(cards))
-        self.events.append(_Deal(self.lines[n - 1], name, self.street, cards, face_up,
-                                 known_cards))
+        up = face_up(self.game, self.street, len(cards))
+        self.events.append(_Deal(self.lines[n - 1], name, self.street, cards, up, known_cards))
 
-    def _uncalled(self, name: str, m: re.Match[str], n: int) -> None:
+    def _on_uncalled(self, name: str, m: re.Match[str], n: int) -> None:
         self.events.append(UncalledReturned(line=self._file_line(n), player=name,
                                             amount=self._amount(m["amount"], n)))
 
-    def _announce(self, name: str, m: re.Match[str], n: int) -> None:
+    def _on_announce(self, name: str, m: re.Match[str], n: int) -> None:
         text = m.group(0)
         self.events.append(Announcement(line=self._file_line(n), kind=_ANNOUNCEMENTS[text],
                                         text=text))
 
-    def _ante(self, name: str, m: re.Match[str], n: int) -> None:
+    def _on_ante(self, name: str, m: re.Match[str], n: int) -> None:
         self.events.append(_PostAnte(self.lines[n - 1], name, self._amount(m["amount"], n),
                                      m["all_in"] is not None))
 
-    def _bring_in(self, name: str, m: re.Match[str], n: int) -> None:
+    def _on_bring_in(self, name: str, m: re.Match[str], n: int) -> None:
         self.events.append(_BringIn(self.lines[n - 1], name, self._amount(m["amount"], n),
                                     m["all_in"] is not None))
 
-    def _bet(self, name: str, m: re.Match[str], n: int) -> None:
+    def _on_bet(self, name: str, m: re.Match[str], n: int) -> None:
         self.events.append(_Bet(self.lines[n - 1], name, self._amount(m["amount"], n),
                                 m["all_in"] is not None))
 
-    def _raise(self, name: str, m: re.Match[str], n: int) -> None:
+    def _on_raise(self, name: str, m: re.Match[str], n: int) -> None:
         self.events.append(_Raise(self.lines[n - 1], name, self._amount(m["by"], n),
                                   self._amount(m["to"], n), m["all_in"] is not None))
 
-    def _call(self, name: str, m: re.Match[str], n: int) -> None:
+    def _on_call(self, name: str, m: re.Match[str], n: int) -> None:
         self.events.append(_Call(self.lines[n - 1], name, self._amount(m["amount"], n),
                                  m["all_in"] is not None))
 
-    def _check(self, name: str, m: re.Match[str], n: int) -> None:
+    def _on_check(self, name: str, m: re.Match[str], n: int) -> None:
         self.events.append(_Check(self.lines[n - 1], name))
 
-    def _fold(self, name: str, m: re.Match[str], n: int) -> None:
+    def _on_fold(self, name: str, m: re.Match[str], n: int) -> None:
         self.events.append(_Fold(self.lines[n - 1], name))
 
-    def _show(self, name: str, m: re.Match[str], n: int) -> None:
+    def _on_show(self, name: str, m: re.Match[str], n: int) -> None:
         self.events.append(Show(line=self._file_line(n), player=name,
                                 cards=self._cards(m["cards"][1:-1], n),
                                 description=m["description"] or None))
 
-    def _muck(self, name: str, m: re.Match[str], n: int) -> None:
+    def _on_muck(self, name: str, m: re.Match[str], n: int) -> None:
         cards = self._cards(m["cards"][1:-1], n) if m["cards"] else ()
         self.events.append(Muck(line=self._file_line(n), player=name, cards=cards))
 
-    def _no_show(self, name: str, m: re.Match[str], n: int) -> None:
+    def _on_no_show(self, name: str, m: re.Match[str], n: int) -> None:
         self.events.append(NoShow(line=self._file_line(n), player=name))
 
-    def _collect(self, name: str, m: re.Match[str], n: int) -> None:
+    def _on_collect(self, name: str, m: re.Match[str], n: int) -> None:
         pot = _POTS.get(m["pot"] or "", PotKind.POT)
         index = int(m["index"]) if m["index"] else None
         self.events.append(Collect(line=self._file_line(n), player=name,
@@ -796,9 +753,6 @@ class PokerStarsBuilder:
                                    pot_index=index))
 
     # -- summary ------------------------------------------------------------------------
-    def SUMMARY(self, token: Any) -> None:
-        self.events.append(SummaryStart(line=self._file_line(token.line)))
-
     def TOTAL_POT(self, token: Any) -> None:
         n: int = token.line
         value: str = token.value[:-1].replace("Rs. ", "Rs.")  # one word per amount
@@ -874,31 +828,6 @@ class PokerStarsBuilder:
                                        cards=cards, won=won, description=description,
                                        text=value))
 
-    # -- the structural rules carry nothing: events are already recorded ----------
-    def start(self, children: list[Any]) -> None:
-        return None
-
-    def third(self, children: list[Any]) -> None:
-        return None
-
-    def fourth(self, children: list[Any]) -> None:
-        return None
-
-    def fifth(self, children: list[Any]) -> None:
-        return None
-
-    def sixth(self, children: list[Any]) -> None:
-        return None
-
-    def river(self, children: list[Any]) -> None:
-        return None
-
-    def showdown(self, children: list[Any]) -> None:
-        return None
-
-    def summary(self, children: list[Any]) -> None:
-        return None
-
 
 def _summary_name(rest: str, names: set[str]) -> str:
     """The longest seated name that ``rest`` starts with (names may hold spaces)."""
@@ -916,17 +845,3 @@ def _summary_name(rest: str, names: set[str]) -> str:
             return rest[:at]
     return rest
 
-
-def _face_up(game: Game, street: Street, count: int) -> tuple[bool, ...]:
-    """Which of ``count`` newly dealt cards are face up, by the game's dealing rules."""
-    if game is Game.FIVE_STUD:
-        if street is Street.THIRD and count == 2:
-            return (False, True)
-        return (True,) * count
-    if street is Street.THIRD:
-        if count == 3:
-            return (False, False, True)
-        return (True,) * count
-    if street is Street.SEVENTH:
-        return (False,) * count
-    return (True,) * count

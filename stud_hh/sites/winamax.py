@@ -52,10 +52,16 @@ from stud_hh.events import (
     UncalledReturned,
 )
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
-from stud_hh.sites.common import SiteBuilder, classify_line, header_fields
+from stud_hh.sites.common import (
+    HeaderFields,
+    LineError,
+    SiteBuilder,
+    classify_line,
+    face_up,
+    header_fields,
+)
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.noise import NoiseShape
-from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
 SITE: str = "Winamax"
 
@@ -337,7 +343,7 @@ class WinamaxBuilder(SiteBuilder):
             else:
                 known, cards = self._cards(m["cards"][1:-1], n), self._cards(m["more"][1:-1], n)
             event = Deal(line=line, player=name, street=self.street, cards=cards,
-                         face_up=_face_up(self.game, self.street, len(cards)), known=known)
+                         face_up=face_up(self.game, self.street, len(cards)), known=known)
         elif kind == "BRING_IN":
             event = BringIn(line=line, player=name, amount=self._amount(m["amount"], n),
                             all_in=all_in)

@@ -77,10 +77,13 @@ from stud_hh.events import (
 )
 from stud_hh.money import CURRENCY_SYMBOLS, parse_amount
 from stud_hh.sites.common import (
+    HeaderFields,
+    LineError,
     PatternLinesBuilder,
     ShiftedStreetsBuilder,
     SiteBuilder,
     classify_line,
+    face_up,
     header_fields,
     player_event,
     seated_name,
@@ -88,7 +91,6 @@ from stud_hh.sites.common import (
 )
 from stud_hh.sites.headers import to_utc
 from stud_hh.sites.noise import NoiseShape
-from stud_hh.sites.pokerstars import HeaderFields, LineError, _face_up
 
 SITE: str = "Winning Poker Network"
 
@@ -579,9 +581,9 @@ class Winning2016Builder(ShiftedStreetsBuilder):
             count = self.dealt.get(name, 0)
             self.dealt[name] = count + 1
             if self.street is Street.THIRD:
-                up = _face_up(self.game, Street.THIRD, 3)[min(count, 2)]
+                up = face_up(self.game, Street.THIRD, 3)[min(count, 2)]
             else:
-                up = _face_up(self.game, self.street, 1)[0]
+                up = face_up(self.game, self.street, 1)[0]
             cards = self._cards(m["cards"], n) if kind == "DEAL" else (None,)
             event = Deal(line=line, player=name, street=self.street, cards=cards,
                          face_up=(up,))

@@ -67,7 +67,7 @@ from stud_hh.events import (
 )
 from stud_hh.money import parse_amount
 from stud_hh.reader import RawHand
-from stud_hh.sites.pokerstars import _face_up
+from stud_hh.sites.common import face_up
 
 # ---------------------------------------------------------------------------
 # Elements
@@ -425,7 +425,7 @@ class ChipTable:
         street = self.street or Street.THIRD
         self.cards.setdefault(player, []).extend(cards)
         self.events.append(Deal(line=line, player=player, street=street, cards=tuple(cards),
-                                face_up=_face_up(self.game, street, len(cards)),
+                                face_up=face_up(self.game, street, len(cards)),
                                 known=tuple(known)))
 
     def ante(self, player: str, chips: int, line: int) -> None:
