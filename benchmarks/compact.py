@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pyarrow as pa
 
-    from stud_hh.store import Database
+    from stud_hh.store.database import Database
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "tests" / "data" / "handwritten"
@@ -48,7 +48,7 @@ def peak():
             return int(line.split()[1]) / 1024
     return 0.0
 
-from stud_hh.store import Database, open_db
+from stud_hh.store.database import Database, open_db
 started = time.perf_counter()
 if what == "open":
     db = open_db(root)
@@ -58,7 +58,7 @@ elif what == "compact":
     with db.writing():
         detail = db.compact()
 elif what == "check":
-    from stud_hh.integrity import check_database
+    from stud_hh.store.integrity import check_database
     report = check_database(root)
     detail = len(report.problems)
 print(json.dumps({"seconds": time.perf_counter() - started, "peak_mib": peak(),
@@ -70,8 +70,8 @@ def build(root: Path, commits: int, hands: int) -> int:
     """A database of ``commits`` commits of ``hands`` hands each; returns its parts."""
     import pyarrow.compute as pc
 
-    from stud_hh.importer import import_paths
-    from stud_hh.store import Database, open_db
+    from stud_hh.store.database import Database, open_db
+    from stud_hh.store.importer import import_paths
 
     with tempfile.TemporaryDirectory() as scratch:
         import_paths([SAMPLES], Path(scratch) / "t", jobs=1)
@@ -99,7 +99,7 @@ def _commit_all(db: Database, rows: list[dict[str, pa.Table]], commits: int,
                 hands: int) -> int:
     import pyarrow as pa
 
-    from stud_hh.store import to_arrow
+    from stud_hh.store.database import to_arrow
 
     parts = 0
     number = 0

@@ -1,7 +1,7 @@
 """How fast is the hand evaluator? Run by hand: ``python benchmarks/evaluate.py``.
 
 Prints evaluations per second on one core for every public function of
-:mod:`stud_hh.evaluate`, then, for comparison, the raw speed of each candidate
+:mod:`stud_hh.rules.evaluate`, then, for comparison, the raw speed of each candidate
 high-hand library that is installed (eval7, phevaluator, treys, pokerkit).
 Candidates that are missing are listed as such. Each figure is the best of a
 few runs over the same random hands (fixed seed), so a busy machine
@@ -23,8 +23,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from stud_hh import evaluate as ev
-from stud_hh.cards import RANKS, SUITS
+from stud_hh.model.cards import RANKS, SUITS
+from stud_hh.rules import evaluate as ev
 
 DECK = [rank + suit for rank in RANKS for suit in SUITS]
 TARGETS = {"high_rank": 300_000, "low_a5_rank": 100_000, "low8_rank": 100_000}
@@ -70,7 +70,7 @@ def ours(hands: int, repeat: int) -> None:
     five = deal(hands, 5, seed=2)
     boards = deal(hands, 4, seed=3)
     doors = [hand[0] for hand in seven]
-    print("stud_hh.evaluate (str cards in, validation included)")
+    print("stud_hh.rules.evaluate (str cards in, validation included)")
     show("high_rank (7 cards)", rate(ev.high_rank, seven, repeat))
     show("high_rank (5 cards)", rate(ev.high_rank, five, repeat))
     show("high_category (7 cards)", rate(ev.high_category, seven, repeat))

@@ -55,7 +55,7 @@ def canon(value: Any) -> Any:
 
 
 def corpus_texts() -> Iterator[tuple[str, str]]:
-    from stud_hh.parse import ParsedHand, raw_hands, result_of, scan_paths
+    from stud_hh.read.parse import ParsedHand, raw_hands, result_of, scan_paths
 
     if not CORPUS.is_dir():
         return
@@ -93,7 +93,7 @@ def damaged(texts: list[tuple[str, str]], count: int, seed: int) -> Iterator[tup
 
 
 def sample_texts() -> Iterator[tuple[str, str]]:
-    from stud_hh.parse import ParsedHand, raw_hands, result_of, scan_paths
+    from stud_hh.read.parse import ParsedHand, raw_hands, result_of, scan_paths
 
     for path in scan_paths([SAMPLES]).files:
         for raw in raw_hands(path):
@@ -107,7 +107,7 @@ def differential_hands(count: int) -> Iterator[tuple[str, Any]]:
         import test_differential as diff
     except ImportError:  # pokerkit not installed
         return
-    from stud_hh.events import Game
+    from stud_hh.model.events import Game
 
     for game in (Game.STUD, Game.STUD8, Game.RAZZ):
         rng = random.Random(f"fingerprint-{game.value}")
@@ -123,7 +123,7 @@ def differential_hands(count: int) -> Iterator[tuple[str, Any]]:
 
 
 def replays(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
-    from stud_hh.parse import ParsedHand, parse_text
+    from stud_hh.read.parse import ParsedHand, parse_text
     from stud_hh.replay import replay
     from stud_hh.rules import PROFILES, SITE
 

@@ -37,17 +37,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import parse as parse_bench
 
-from stud_hh.importer import import_paths
+from stud_hh.store.importer import import_paths
 
 ID_RE = re.compile(r"#\d+:")
 
 
 def hand_texts() -> list[str]:
     """The text of every stud hand of the benchmark sources."""
-    from stud_hh import reader
-    from stud_hh.errors import StudHHError
-    from stud_hh.parse import ParsedHand, parse_raw, scan_paths
-    from stud_hh.sites import starts_hand
+    from stud_hh.model.errors import StudHHError
+    from stud_hh.read import reader
+    from stud_hh.read.parse import ParsedHand, parse_raw, scan_paths
+    from stud_hh.read.sites import starts_hand
 
     texts = []
     for path in scan_paths([s for s in parse_bench.DEFAULT_SOURCES if s.exists()]).files:

@@ -3,8 +3,8 @@
     python benchmarks/fuzz.py [--mutants 3000] [--seed 15] [--jobs N] [--long-lines]
                               [--corpus DIR] [--keep DIR]
 
-The same machinery as the CI's bounded run (``tests/test_fuzz.py``, 300 mutants), from
-``tests/fuzzing.py``: ``--mutants`` mutants of the corpus (``../shared/corpus``, read in
+The same machinery as the CI's bounded run (``tests/read/test_fuzz.py``, 300 mutants), from
+``tests/read/fuzzing.py``: ``--mutants`` mutants of the corpus (``../shared/corpus``, read in
 place), every mutation kind in turn, drawn with ``--seed``. Each batch (at most one mutant
 of a corpus file) goes through ``stud-hh parse``, ``audit``, ``import`` and a re-import in
 a worker process of its own (``--jobs``); each odd-name mutant is also read beside its
@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-import fuzzing  # noqa: E402  (tests/fuzzing.py, the suite's machinery)
+import fuzzing  # noqa: E402  (tests/read/fuzzing.py, the suite's machinery)
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 BATCH = 20

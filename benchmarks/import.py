@@ -8,7 +8,7 @@ fresh ids), then imports them into a new database twice: once with one
 process and once with ``--jobs`` processes (default: every core). Prints hands
 per second for each, per core, and the peak memory of the parent and of the
 largest worker. Last, loads the ``players`` table (only the columns the
-summary needs) and times :func:`stud_hh.stats.player_summary` on it.
+summary needs) and times :func:`stud_hh.analysis.stats.player_summary` on it.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import builds
 import parse as parse_bench
 
-from stud_hh import stats
-from stud_hh.importer import import_paths
-from stud_hh.store import open_db
+from stud_hh.analysis import stats
+from stud_hh.store.database import open_db
+from stud_hh.store.importer import import_paths
 
 
 def build(folder: Path, hands: int, files: int) -> None:
@@ -41,9 +41,9 @@ def build(folder: Path, hands: int, files: int) -> None:
     Streams: a big build in this process would inflate the peak memory the
     measuring child reports (Linux carries ``ru_maxrss`` across exec).
     """
-    from stud_hh import reader
-    from stud_hh.parse import ParsedHand, parse_raw, scan_paths
-    from stud_hh.sites import starts_hand
+    from stud_hh.read import reader
+    from stud_hh.read.parse import ParsedHand, parse_raw, scan_paths
+    from stud_hh.read.sites import starts_hand
 
     texts = [raw.text for path in scan_paths(
         [s for s in parse_bench.DEFAULT_SOURCES if s.exists()]).files

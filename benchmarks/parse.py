@@ -34,9 +34,9 @@ DEFAULT_SOURCES = [ROOT / "tests" / "data" / "handwritten",
 
 
 def build_file(target: Path, hands: int, sources: list[Path]) -> int:
-    from stud_hh import reader
-    from stud_hh.parse import ParsedHand, parse_raw, scan_paths
-    from stud_hh.sites import starts_hand
+    from stud_hh.read import reader
+    from stud_hh.read.parse import ParsedHand, parse_raw, scan_paths
+    from stud_hh.read.sites import starts_hand
 
     texts: list[str] = []
     for path in scan_paths([s for s in sources if s.exists()]).files:
@@ -58,9 +58,9 @@ def build_file(target: Path, hands: int, sources: list[Path]) -> int:
 
 
 def measure(mode: str, path: str) -> dict[str, float]:
-    from stud_hh import reader
-    from stud_hh.parse import ParsedHand, frozen_gc, parse_file
-    from stud_hh.sites import starts_hand
+    from stud_hh.read import reader
+    from stud_hh.read.parse import ParsedHand, frozen_gc, parse_file
+    from stud_hh.read.sites import starts_hand
 
     start = time.perf_counter()
     count = 0

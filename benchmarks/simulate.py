@@ -25,10 +25,10 @@ import tempfile
 import time
 from collections import Counter
 
-from stud_hh.events import Game
-from stud_hh.parse import ParsedHand, ParseFailure, parse_file
+from stud_hh.model.events import Game
+from stud_hh.read.parse import ParsedHand, ParseFailure, parse_file
 from stud_hh.replay import replay
-from stud_hh.simulate import MAX_SEED, SimConfig, write_session
+from stud_hh.sim.session import MAX_SEED, SimConfig, write_session
 
 GAMES = (Game.STUD, Game.STUD8, Game.RAZZ)
 

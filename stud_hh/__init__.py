@@ -1,7 +1,7 @@
 """stud-hh: read, audit, store and analyse Seven Card Stud hand histories.
 
-The pipeline runs one way: text (:mod:`stud_hh.reader`) -> events
-(:mod:`stud_hh.parse`, :mod:`stud_hh.events`) -> replayed hands -> tables ->
+The pipeline runs one way: text (:mod:`stud_hh.read.reader`) -> events
+(:mod:`stud_hh.read.parse`, :mod:`stud_hh.model.events`) -> replayed hands -> tables ->
 statistics -> plots.
 
 >>> from stud_hh import parse_text
@@ -9,8 +9,8 @@ statistics -> plots.
 """
 
 from stud_hh._version import __version__
-from stud_hh.errors import HandParseError, StudHHError
-from stud_hh.parse import (
+from stud_hh.model.errors import HandParseError, StudHHError
+from stud_hh.read.parse import (
     ParsedHand,
     ParseFailure,
     SkippedHand,
@@ -24,7 +24,7 @@ from stud_hh.parse import (
 def __getattr__(name: str) -> object:
     """``stud_hh.open_db`` without importing pandas and pyarrow for every other use."""
     if name == "open_db":
-        from stud_hh.store import open_db
+        from stud_hh.store.database import open_db
 
         return open_db
     raise AttributeError(f"module 'stud_hh' has no attribute {name!r}")

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, TextIO, TypeAlias
 
 from stud_hh import __version__
-from stud_hh.errors import StudHHError
-from stud_hh.parse import (
+from stud_hh.model.errors import StudHHError
+from stud_hh.read.parse import (
     ParsedHand,
     ParseFailure,
     SkippedHand,
@@ -64,7 +64,7 @@ def cmd_parse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     skipped: Counter[str] = Counter()
     jsonl = args.format == "jsonl"
     if jsonl:
-        from stud_hh.serialize import result_dict
+        from stud_hh.export.jsonl import result_dict
     with frozen_gc():
         for path in files:
             size = path.stat().st_size
@@ -104,8 +104,8 @@ def _report_failure(failure: ParseFailure, err: TextIO) -> None:
 
 
 def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.analysis.report import rule_table, violation_block, violation_dict
     from stud_hh.replay import replay
-    from stud_hh.report import rule_table, violation_block, violation_dict
     from stud_hh.rules import SITE, profile
 
     if args.profile != SITE:
@@ -161,8 +161,8 @@ def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.analysis.report import show_hand
     from stud_hh.replay import replay
-    from stud_hh.report import show_hand
 
     files = list(scan_paths(args.paths).files)  # a missing path: main() reports it, exit 2
     for path in files:
@@ -180,7 +180,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from tqdm import tqdm
 
-    from stud_hh.importer import FileResult, import_paths
+    from stud_hh.store.importer import FileResult, import_paths
 
     bar: list[Any] = []
     done_files = done_hands = 0
@@ -238,7 +238,7 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.phh_export import ExportError, dumps, stored_hands, write_files
+    from stud_hh.export.phh import ExportError, dumps, stored_hands, write_files
 
     hands: list[ParsedHand] = []
     failed = skipped = 0
@@ -284,7 +284,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.integrity import check_database
+    from stud_hh.store.integrity import check_database
 
     report = check_database(args.db)  # not a database: main() reports it, exit 2
     for problem in report.problems:
@@ -294,7 +294,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_repair(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.integrity import repair_database
+    from stud_hh.store.integrity import repair_database
 
     report = repair_database(args.db, jobs=args.jobs, profile=args.profile)
     for line in report.lines():
@@ -320,8 +320,8 @@ def _frame_text(frame: object, fmt: str) -> str:
 
 
 def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh import stats
-    from stud_hh.store import open_db
+    from stud_hh.analysis import stats
+    from stud_hh.store.database import open_db
 
     db = open_db(args.db)
     by = ["player", *args.by] if not args.by or "player" not in args.by else list(args.by)
@@ -345,8 +345,8 @@ def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     import matplotlib
 
     matplotlib.use("Agg")
-    from stud_hh import plots
-    from stud_hh.store import open_db
+    from stud_hh.analysis import plots
+    from stud_hh.store.database import open_db
 
     db = open_db(args.db)
     if args.kind == "violations":
@@ -373,8 +373,8 @@ def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.events import Game
-    from stud_hh.simulate import SimConfig, write_session
+    from stud_hh.model.events import Game
+    from stud_hh.sim.session import SimConfig, write_session
 
     config = SimConfig(game=Game(args.game), hands=args.hands, players=args.players,
                        seed=args.seed, stakes=args.stakes, ante=args.ante,
@@ -514,7 +514,7 @@ def _add_stats(sub: _Subparsers) -> None:
 
 
 def _add_plot(sub: _Subparsers) -> None:
-    from stud_hh.plots import KINDS
+    from stud_hh.analysis.plots import KINDS
 
     g = sub.add_parser("plot", help="draw a figure from a database",
                        description="winnings: cumulative winnings with and without showdown; "
@@ -533,7 +533,7 @@ def _add_plot(sub: _Subparsers) -> None:
 
 
 def _add_simulate(sub: _Subparsers) -> None:
-    from stud_hh.simulate import INJECTABLE
+    from stud_hh.sim.session import INJECTABLE
 
     m = sub.add_parser("simulate", help="write simulated sessions as PokerStars histories",
                        description="Play a session at one table with bots of distinct styles "

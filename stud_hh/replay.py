@@ -23,8 +23,8 @@ from stud_hh.engine.betting import Action, ActionKind, Move
 from stud_hh.engine.findings import Finding
 from stud_hh.engine.settle import Ledger, Pot, settle
 from stud_hh.engine.table import FirstActor, Table
-from stud_hh.errors import StudHHError
-from stud_hh.events import (
+from stud_hh.model.errors import StudHHError
+from stud_hh.model.events import (
     Bet,
     BringIn,
     Call,
@@ -44,9 +44,9 @@ from stud_hh.events import (
     UncalledReturned,
     positional_constructor,
 )
-from stud_hh.parse import ParsedHand
+from stud_hh.read.parse import ParsedHand
 from stud_hh.rules import GAMES, SITE, Profile, profile, profile_for
-from stud_hh.violations import RuleCode, Unverifiable, Violation
+from stud_hh.rules.violations import RuleCode, Unverifiable, Violation
 
 __all__ = ["Action", "ActionKind", "FirstActor", "Pot", "ReplayError", "ReplayedHand",
            "replay", "replay_all"]

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from stud_hh import reader, sites
-from stud_hh.errors import StudHHError
-from stud_hh.parse import ParsedHand, parse_raw
+from stud_hh.model.errors import StudHHError
+from stud_hh.read import reader, sites
+from stud_hh.read.parse import ParsedHand, parse_raw
 
 CORPUS_DIR = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 CORPUS_MISSING = (

@@ -23,9 +23,9 @@ SAMPLES = Path(__file__).resolve().parent / "data" / "handwritten"
 
 def sample_hand_texts() -> list[str]:
     """The normalised text of every stud hand in ``sample_histories/``."""
-    from stud_hh import reader
-    from stud_hh.parse import parse_raw, scan_paths
-    from stud_hh.sites import starts_hand
+    from stud_hh.read import reader
+    from stud_hh.read.parse import parse_raw, scan_paths
+    from stud_hh.read.sites import starts_hand
 
     texts = []
     for path in scan_paths([SAMPLES]).files:

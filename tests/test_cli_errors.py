@@ -19,7 +19,7 @@ import pytest
 
 from stud_hh import cli
 from stud_hh.cli import main
-from stud_hh.store import open_db
+from stud_hh.store.database import open_db
 
 HANDWRITTEN = Path(__file__).parent / "data" / "handwritten"
 STARS = HANDWRITTEN / "stud_cash_0.10-0.20.txt"
@@ -34,7 +34,7 @@ def _one_line(err: str) -> str:
 
 def test_a_full_disk_is_one_line_and_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                             capsys: pytest.CaptureFixture[str]) -> None:
-    from stud_hh.store import Database
+    from stud_hh.store.database import Database
 
     def full(self: Database, table: str, data: object) -> object:
         raise OSError(errno.ENOSPC, "No space left on device", str(self.root / table))
@@ -65,12 +65,12 @@ def test_a_worker_pipe_closing_is_reported(monkeypatch: pytest.MonkeyPatch,
                                            capsys: pytest.CaptureFixture[str],
                                            tmp_path: Path) -> None:
     """A BrokenPipeError that does not come from standard output is not `| head`."""
-    import stud_hh.importer
+    import stud_hh.store.importer
 
     def gone(*args: object, **kwargs: object) -> object:
         raise BrokenPipeError(errno.EPIPE, "Broken pipe")
 
-    monkeypatch.setattr(stud_hh.importer, "import_paths", gone)
+    monkeypatch.setattr(stud_hh.store.importer, "import_paths", gone)
     assert main(["import", str(STARS), "--db", str(tmp_path / "db"), "-q"]) == 2
     line = _one_line(capsys.readouterr().err)
     assert "rerun with --jobs 1" in line

@@ -62,6 +62,6 @@ def test_the_allow_list_names_only_what_is_still_over() -> None:
 
 def test_the_walk_sees_methods_and_nested_functions() -> None:
     found = {where for where, _, _ in _sizes()}
-    assert "stud_hh/store.py: class Database" in found
-    assert "stud_hh/store.py: function _TableReading.arrow" in found
-    assert "stud_hh/store.py: function _PartWriting.write_part.write" in found
+    assert "stud_hh/store/database.py: class Database" in found
+    assert "stud_hh/store/database.py: function _TableReading.arrow" in found
+    assert "stud_hh/store/database.py: function _PartWriting.write_part.write" in found

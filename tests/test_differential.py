@@ -139,8 +139,7 @@ from typing import Any
 
 import pytest
 
-from stud_hh.evaluate import high_rank, low8_rank, low_a5_rank
-from stud_hh.events import (
+from stud_hh.model.events import (
     Bet,
     BringIn,
     Call,
@@ -163,8 +162,9 @@ from stud_hh.events import (
     StreetStart,
     UncalledReturned,
 )
-from stud_hh.parse import ParsedHand
+from stud_hh.read.parse import ParsedHand
 from stud_hh.replay import ActionKind, replay
+from stud_hh.rules.evaluate import high_rank, low8_rank, low_a5_rank
 
 pokerkit = pytest.importorskip("pokerkit")
 

@@ -16,7 +16,7 @@ from helpers import SAMPLES
 from nbclient import NotebookClient
 from test_audit import BAD
 
-from stud_hh.importer import import_paths
+from stud_hh.store.importer import import_paths
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
@@ -51,7 +51,7 @@ GENERATED = Path(__file__).resolve().parents[1] / "sample_histories"
 
 def test_leak_analysis_finds_the_planted_leaks(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    from stud_hh.simulate import HERO_LEAKS
+    from stud_hh.sim.session import HERO_LEAKS
 
     db = tmp_path / "db"
     found = run("leak_analysis", {"STUD_HH_DB": str(db), "STUD_HH_HISTORIES": str(GENERATED)},

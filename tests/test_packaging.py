@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from stud_hh.parse import parse_hand
+from stud_hh.read.parse import parse_hand
 from stud_hh.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
-COMPILED = ["events", "rules", "replay", "sites/pokerstars"]
+COMPILED = ["model/events", "rules/profiles", "engine/betting", "replay", "read/sites/pokerstars"]
 """The modules hatch_build.py compiles (pyproject.toml lists them)."""
 
 HAND = """PokerStars Hand #7: Razz Limit ($1/$2 USD) - 2026/01/02 03:04:05 ET
@@ -96,7 +96,7 @@ def test_wheel_contains_the_grammar(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "stud_hh/grammar/pokerstars.lark" in names
     assert "stud_hh/grammar/common.lark" in names  # the pieces every grammar %imports
-    assert "stud_hh/parse.py" in names
+    assert "stud_hh/read/parse.py" in names
 
 
 def test_installed_wheel_parses_from_its_own_grammar(wheel: Path, tmp_path: Path) -> None:
@@ -108,7 +108,7 @@ def test_installed_wheel_parses_from_its_own_grammar(wheel: Path, tmp_path: Path
     )
     (tmp_path / "hand.txt").write_text(HAND, encoding="utf-8")
     script = (
-        "import stud_hh, stud_hh.parse as p\n"
+        "import stud_hh, stud_hh.read.parse as p\n"
         "from importlib import resources\n"
         f"assert stud_hh.__file__.startswith({str(target)!r}), stud_hh.__file__\n"
         "assert resources.files('stud_hh').joinpath('grammar', 'pokerstars.lark').is_file()\n"

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from stud_hh import rules
-from stud_hh.parse import parse_hand
+from stud_hh.read.parse import parse_hand
 from stud_hh.replay import replay
 
 # A PokerStars hand with its "Uncalled bet ($0.50) returned to A" line left out.

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from stud_hh import ParsedHand, ParseFailure, parse_paths
-from stud_hh.events import Game
+from stud_hh.model.events import Game
 from stud_hh.replay import replay
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,9 +1,9 @@
 """Every betting move, checked and applied: the ``verify_X`` / ``can_X`` / ``X`` trio.
 
-A move is the event that records it (:class:`~stud_hh.events.BringIn`,
-:class:`~stud_hh.events.Complete`, :class:`~stud_hh.events.Bet`,
-:class:`~stud_hh.events.Raise`, :class:`~stud_hh.events.Call`,
-:class:`~stud_hh.events.Check`, :class:`~stud_hh.events.Fold`). For each kind:
+A move is the event that records it (:class:`~stud_hh.model.events.BringIn`,
+:class:`~stud_hh.model.events.Complete`, :class:`~stud_hh.model.events.Bet`,
+:class:`~stud_hh.model.events.Raise`, :class:`~stud_hh.model.events.Call`,
+:class:`~stud_hh.model.events.Check`, :class:`~stud_hh.model.events.Fold`). For each kind:
 
 * ``verify_X(table, move)``: the findings the move would make (empty: legal);
 * ``can_X(table, move)``: whether it breaks no rule;
@@ -22,7 +22,7 @@ from enum import StrEnum
 
 from stud_hh.engine.findings import Finding, broke, unknown
 from stud_hh.engine.table import THIRD, Seat, Table
-from stud_hh.events import (
+from stud_hh.model.events import (
     Bet,
     BringIn,
     Call,
@@ -33,8 +33,8 @@ from stud_hh.events import (
     Street,
     positional_constructor,
 )
-from stud_hh.rules import BringInRule
-from stud_hh.violations import RuleCode
+from stud_hh.rules.games import BringInRule
+from stud_hh.rules.violations import RuleCode
 
 Move = BringIn | Complete | Bet | Raise | Call | Check | Fold
 """A betting move, as the history records it."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 from stud_hh.engine.betting import Action, ActionKind, make_action, money_findings, put
 from stud_hh.engine.findings import Finding, broke
 from stud_hh.engine.table import THIRD, Seat, Table
-from stud_hh.events import Deal, PostAnte, Show
-from stud_hh.violations import RuleCode
+from stud_hh.model.events import Deal, PostAnte, Show
+from stud_hh.rules.violations import RuleCode
 
 
 def hand_ante(antes: list[PostAnte]) -> int | None:

@@ -1,8 +1,8 @@
 """What a check finds: a broken rule, or a rule the hand's text cannot decide.
 
 The engine's checks return :class:`Finding` values and never record them: the replayer
-turns each into a located :class:`~stud_hh.violations.Violation` or
-:class:`~stud_hh.violations.Unverifiable`; the simulator asks only whether a move has
+turns each into a located :class:`~stud_hh.rules.violations.Violation` or
+:class:`~stud_hh.rules.violations.Unverifiable`; the simulator asks only whether a move has
 none (``can_X``).
 
 >>> broke(RuleCode.CALL_WRONG_AMOUNT, 12, "Al", "Al calls 5 but owes 10").checked
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from stud_hh.events import positional_constructor
-from stud_hh.violations import RuleCode
+from stud_hh.model.events import positional_constructor
+from stud_hh.rules.violations import RuleCode
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

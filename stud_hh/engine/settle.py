@@ -4,7 +4,7 @@
 the money (:class:`Ledger`: uncalled bets returned, collections, shows, the pot summary)
 and checks it against the rules: the uncalled bet goes back exactly, the money balances,
 hands are shown in order, every pot goes to its winners, split as the game and the
-house profile say. Pots, winners and shares come from :mod:`stud_hh.engine.pots`.
+house profile say. Pots, winners and shares come from :mod:`stud_hh.rules.pots`.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from datetime import datetime
 from stud_hh.engine.betting import Action, ActionKind
 from stud_hh.engine.cards import cards_of
 from stud_hh.engine.findings import Finding, broke, unknown
-from stud_hh.engine.pots import best_hands, halves, highest_card, shares, side_pots
 from stud_hh.engine.table import Table
-from stud_hh.events import Collect, PotKind, PotSummary, Street, positional_constructor
-from stud_hh.rules import OddChipTie, ShowdownFirst
-from stud_hh.violations import RuleCode
+from stud_hh.model.events import Collect, PotKind, PotSummary, Street, positional_constructor
+from stud_hh.rules.pots import best_hands, halves, highest_card, shares, side_pots
+from stud_hh.rules.profiles import OddChipTie, ShowdownFirst
+from stud_hh.rules.violations import RuleCode
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

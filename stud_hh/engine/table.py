@@ -13,17 +13,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from stud_hh.cards import MaybeCard
 from stud_hh.engine.findings import Finding, broke, unknown
-from stud_hh.events import (
+from stud_hh.model.cards import MaybeCard
+from stud_hh.model.events import (
     Game,
     HandHeader,
     Limit,
     Street,
     positional_constructor,
 )
-from stud_hh.rules import GAMES, Profile, bet_size, bring_in_player, cap, first_actor
-from stud_hh.violations import RuleCode
+from stud_hh.rules.games import GAMES
+from stud_hh.rules.play import bet_size, bring_in_player, cap, first_actor, open_pair_big_bet
+from stud_hh.rules.profiles import Profile
+from stud_hh.rules.violations import RuleCode
 
 THIRD = Street.THIRD
 FOURTH = Street.FOURTH
@@ -81,7 +83,7 @@ class Table:
         self.profile = rules_profile
         self.game = GAMES[header.game]
         self.dealt_per_street = DEALT_PER_STREET[header.game]
-        self.open_pair_big_bet = self.game.open_pair_big_bet(rules_profile)
+        self.open_pair_big_bet = open_pair_big_bet(self.game, rules_profile)
         self.small_bet = header.small_bet
         self.big_bet = header.big_bet
         self.fixed_limit = header.limit is Limit.FIXED

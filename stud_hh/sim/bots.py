@@ -117,7 +117,7 @@ STYLES: dict[str, Style] = {
 
 @dataclass(frozen=True, slots=True)
 class Leak:
-    """A planted leak of ``Hero``: the statistic (a name of :data:`stud_hh.stats.SUMMARY`)
+    """A planted leak of ``Hero``: the statistic (a name of :data:`stud_hh.analysis.stats.SUMMARY`)
     and the direction it is off compared with a sound tight-aggressive player."""
 
     stat: str
@@ -134,7 +134,7 @@ HERO_LEAKS: dict[str, Leak] = {
         Leak("bring_in_fold_to_steal", "high", "folds the bring-in to steals too often"),
     )
 }
-"""Hero's planted leaks by statistic name (see :mod:`stud_hh.stats`): ``high`` means
+"""Hero's planted leaks by statistic name (see :mod:`stud_hh.analysis.stats`): ``high`` means
 Hero's value is above a sound player's (the ``tight_aggressive`` bot's), ``low`` below."""
 
 

@@ -18,12 +18,12 @@ from datetime import datetime
 from random import Random
 from typing import TYPE_CHECKING
 
-from stud_hh.cards import ALL_CARDS
 from stud_hh.engine import betting, cards
 from stud_hh.engine.betting import Action, Move
 from stud_hh.engine.findings import Finding
 from stud_hh.engine.table import Seat, Table
-from stud_hh.events import (
+from stud_hh.model.cards import ALL_CARDS
+from stud_hh.model.events import (
     Announcement,
     Chat,
     Deal,
@@ -38,11 +38,11 @@ from stud_hh.events import (
     TableEventKind,
     positional_constructor,
 )
-from stud_hh.events import Seat as SeatLine
-from stud_hh.money import format_amount
+from stud_hh.model.events import Seat as SeatLine
+from stud_hh.model.money import format_amount
 from stud_hh.rules import profile
+from stud_hh.rules.violations import RuleCode
 from stud_hh.sim.bots import Bot, Spot, strength
-from stud_hh.violations import RuleCode
 
 if TYPE_CHECKING:
     from stud_hh.sim.setup import SeatPlayer, Stakes, TableSetup

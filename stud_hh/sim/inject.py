@@ -22,8 +22,9 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from random import Random
 
-from stud_hh.cards import ALL_CARDS
-from stud_hh.events import (
+from stud_hh.export.pokerstars import first_event_line
+from stud_hh.model.cards import ALL_CARDS
+from stud_hh.model.events import (
     Bet,
     BringIn,
     Call,
@@ -39,10 +40,9 @@ from stud_hh.events import (
     StreetStart,
     UncalledReturned,
 )
-from stud_hh.parse import ParsedHand
+from stud_hh.read.parse import ParsedHand
 from stud_hh.replay import replay
-from stud_hh.violations import RuleCode
-from stud_hh.writer import first_event_line
+from stud_hh.rules.violations import RuleCode
 
 __all__ = ["EDITS", "INJECTABLE", "TABLE_FAULTS", "applicable", "check", "edit", "numbered"]
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from stud_hh.engine.betting import Move, bet_sizes, verify
 from stud_hh.engine.table import Seat, Table
-from stud_hh.events import (
+from stud_hh.model.events import (
     Announcement,
     Bet,
     BringIn,
@@ -33,9 +33,9 @@ from stud_hh.events import (
     TableEvent,
     TableEventKind,
 )
+from stud_hh.rules.violations import RuleCode
 from stud_hh.sim.bots import Decision
 from stud_hh.sim.hand import Hand
-from stud_hh.violations import RuleCode
 
 __all__ = ["play_round"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from stud_hh.events import Game, HandEvent, HandHeader
+from stud_hh.model.events import Game, HandEvent, HandHeader
 from stud_hh.sim.bots import Bot
 
 __all__ = ["Fault", "HandResult", "SeatPlayer", "Stakes", "TableSetup"]
@@ -58,7 +58,7 @@ class SeatPlayer:
 
 @dataclass(frozen=True, slots=True)
 class Fault:
-    """One rule to break in this hand: a rule code of :mod:`stud_hh.violations`."""
+    """One rule to break in this hand: a rule code of :mod:`stud_hh.rules.violations`."""
 
     rule: str
 

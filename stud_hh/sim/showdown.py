@@ -2,10 +2,10 @@
 summary.
 
 The money is the engine's: the uncalled bet (:func:`~stud_hh.engine.settle.uncalled_due`),
-the main and side pots (:func:`~stud_hh.engine.pots.side_pots`), the winners and each
-one's share with its odd chips (:func:`~stud_hh.engine.pots.best_hands`,
-:func:`~stud_hh.engine.pots.split_shares`), the rake per pot
-(:func:`~stud_hh.engine.pots.shares`), and the order hands are shown in
+the main and side pots (:func:`~stud_hh.rules.pots.side_pots`), the winners and each
+one's share with its odd chips (:func:`~stud_hh.rules.pots.best_hands`,
+:func:`~stud_hh.rules.pots.split_shares`), the rake per pot
+(:func:`~stud_hh.rules.pots.shares`), and the order hands are shown in
 (:func:`~stud_hh.engine.settle.showdown_order`). A fault of the end (a pot to the wrong
 player, a wrong split, a chip missing, hands shown out of order) changes what is printed,
 and :func:`~stud_hh.engine.settle.settle` says where it broke the rule.
@@ -16,9 +16,9 @@ from __future__ import annotations
 import dataclasses
 
 from stud_hh.engine import cards
-from stud_hh.engine.pots import Winners, best_hands, shares, side_pots, split_shares
 from stud_hh.engine.settle import Ledger, settle, showdown_order, uncalled_due
-from stud_hh.events import (
+from stud_hh.export.pokerstars import describe
+from stud_hh.model.events import (
     Announcement,
     BoardSummary,
     Collect,
@@ -36,9 +36,9 @@ from stud_hh.events import (
     UncalledReturned,
 )
 from stud_hh.rules import GAMES
+from stud_hh.rules.pots import Winners, best_hands, shares, side_pots, split_shares
+from stud_hh.rules.violations import RuleCode
 from stud_hh.sim.hand import Hand
-from stud_hh.violations import RuleCode
-from stud_hh.writer import describe
 
 __all__ = ["finish", "return_uncalled"]
 

@@ -14,7 +14,7 @@ card when it runs out, the bots, the chat and connection lines, and a PokerStars
 rake (5 %, capped, none when the hand ends on 3rd street).
 
 It returns the hand the way a PokerStars history prints it -- a
-:class:`~stud_hh.events.HandHeader` and the events, as the parser would read them --
+:class:`~stud_hh.model.events.HandHeader` and the events, as the parser would read them --
 plus each player's stack afterwards. Everything random comes from the ``random.Random``
 passed in.
 
@@ -31,12 +31,12 @@ from collections.abc import Sequence
 from datetime import datetime
 from random import Random
 
-from stud_hh.events import Street
+from stud_hh.model.events import Street
+from stud_hh.rules.violations import RuleCode
 from stud_hh.sim.hand import Hand
 from stud_hh.sim.rounds import play_round
 from stud_hh.sim.setup import Fault, HandResult, SeatPlayer, Stakes, TableSetup
 from stud_hh.sim.showdown import finish, return_uncalled
-from stud_hh.violations import RuleCode
 
 __all__ = ["Fault", "HandResult", "SeatPlayer", "Stakes", "TableSetup", "play_hand"]
 

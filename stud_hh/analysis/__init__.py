@@ -1,0 +1,2 @@
+"""Analysis over a database: statistics, plots, audit tables and text reports.
+"""

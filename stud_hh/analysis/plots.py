@@ -1,0 +1,150 @@
+"""Stage 6: matplotlib figures over the database tables.
+
+Each helper takes the tables it needs (pandas DataFrames as loaded by
+:func:`stud_hh.open_db`), an optional ``ax`` to draw on, and returns the
+``ax``; nothing is shown or saved here.
+
+>>> db = open_db("my.db")  # doctest: +SKIP
+>>> ax = cumulative_winnings(db.players(), "Hero")  # doctest: +SKIP
+>>> ax.figure.savefig("winnings.png")  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from stud_hh.analysis import stats
+from stud_hh.store.schema import STREET_LABELS, STREETS
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+KINDS = ("winnings", "door-card", "streets", "violations")
+"""What ``stud-hh plot KIND`` draws."""
+
+_RANK_ORDER = list("AKQJT98765432")
+_RAZZ_ORDER = list("A23456789TJQK")
+
+
+def _axes(ax: Axes | None) -> Axes:
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    _, new = plt.subplots(figsize=(9, 5), layout="constrained")
+    return new
+
+
+def _hero(players: pd.DataFrame, player: str) -> pd.DataFrame:
+    mine = players[(players["player"] == player) & players["dealt"]]
+    if mine.empty:
+        raise ValueError(f"no hands of {player!r} in these tables")
+    return mine
+
+
+def cumulative_winnings(players: pd.DataFrame, player: str, ax: Axes | None = None,
+                        unit: str = "bb") -> Axes:
+    """Winnings over the player's hands, with the showdown and non-showdown parts.
+
+    ``unit`` is ``"bb"`` (big bets, comparable across stakes) or ``"money"``
+    (the data's currency; only meaningful when it has one).
+    """
+    ax = _axes(ax)
+    mine = _hero(players, player).sort_values(["start_utc", "hand_id"], kind="stable")
+    if unit == "bb":
+        # a hand whose stakes nothing shows (big bet 0, Bovada) adds no big bets
+        won = (mine["net"] / mine["big_bet"].where(mine["big_bet"] > 0)).fillna(0.0)
+        label = "big bets"
+    elif unit == "money":
+        won = mine["net"] / mine["scale"]
+        label = "money"
+    else:
+        raise ValueError(f"unit is 'bb' or 'money', not {unit!r}")
+    won = won.astype(float)
+    showdown = mine["saw_showdown"].to_numpy(dtype=bool)
+    x = np.arange(1, len(won) + 1)
+    ax.plot(x, np.cumsum(won), color="black", lw=1.8, label="all winnings")
+    ax.plot(x, np.cumsum(np.where(showdown, won, 0.0)), color="tab:blue", lw=1.2,
+            label="at showdown")
+    ax.plot(x, np.cumsum(np.where(showdown, 0.0, won)), color="tab:red", lw=1.2,
+            label="without showdown")
+    ax.axhline(0, color="grey", lw=0.6)
+    ax.set_xlabel("hands")
+    ax.set_ylabel(f"cumulative winnings ({label})")
+    ax.set_title(f"{player}: winnings over {len(won):,} hands")
+    ax.legend(loc="best")
+    return ax
+
+
+def win_rate_by_door_card(players: pd.DataFrame, player: str, ax: Axes | None = None) -> Axes:
+    """BB/100 by door-card rank, each bar labelled with its number of hands."""
+    ax = _axes(ax)
+    mine = _hero(players, player)
+    table = stats.money(mine, by=["door_rank"])
+    razz_only = set(mine["game"].astype("string").unique()) == {"razz"}
+    order = [r for r in (_RAZZ_ORDER if razz_only else _RANK_ORDER) if r in table.index]
+    table = table.reindex(order)
+    colors = ["tab:green" if v >= 0 else "tab:red" for v in table["bb_per_100"]]
+    bars = ax.bar(table.index.astype(str), table["bb_per_100"], color=colors)
+    for bar, hands in zip(bars, table["hands"], strict=True):
+        ax.annotate(f"{int(hands)}", (bar.get_x() + bar.get_width() / 2, bar.get_height()),
+                    ha="center", va="bottom" if bar.get_height() >= 0 else "top", fontsize=8)
+    ax.axhline(0, color="grey", lw=0.6)
+    ax.set_xlabel("door card (numbers: hands)")
+    ax.set_ylabel("BB/100")
+    ax.set_title(f"{player}: win rate by door card")
+    return ax
+
+
+def streets_against_field(players: pd.DataFrame, player: str, ax: Axes | None = None) -> Axes:
+    """VPIP on 3rd and aggression frequency by street: the player beside the field."""
+    ax = _axes(ax)
+    who = np.where(players["player"] == player, player, "field")
+    frame = players.assign(who=who)
+    if player not in set(who):
+        raise ValueError(f"no hands of {player!r} in these tables")
+    freq = stats.street_frequencies(frame, by=["who"])["afq"].unstack("street")
+    vpip = stats.ratios(frame, [r for r in stats.SUMMARY if r.name == "vpip"], by=["who"])
+    labels = ["VPIP 3rd"] + [f"AFq {STREET_LABELS[s]}" for s in STREETS]
+    x = np.arange(len(labels))
+    width = 0.38
+    for i, name in enumerate((player, "field")):
+        afq = freq.loc[name].reindex([STREET_LABELS[s] for s in STREETS])
+        values = np.concatenate([[vpip["vpip"].get(name, np.nan)], afq.to_numpy(dtype=float)])
+        ax.bar(x + (i - 0.5) * width, values, width, label=name,
+               color="tab:blue" if name == player else "tab:grey")
+    ax.set_xticks(x, labels)
+    ax.set_ylabel("%")
+    ax.set_ylim(0, 100)
+    ax.set_title(f"{player} against the field: VPIP and aggression frequency by street")
+    ax.legend()
+    return ax
+
+
+def violations_over_time(violations: pd.DataFrame, ax: Axes | None = None,
+                         freq: str = "W") -> Axes:
+    """Violations per rule per period (``freq``: ``D``, ``W``, ``M``), stacked."""
+    ax = _axes(ax)
+    if violations.empty:
+        ax.text(0.5, 0.5, "no violations", ha="center", va="center", transform=ax.transAxes)
+        ax.set_title("violations per rule over time")
+        return ax
+    frame = violations.assign(
+        period=violations["start_utc"].dt.tz_convert(None).dt.to_period(freq).dt.start_time,
+        rule=violations["rule"].astype("string"))
+    counts = frame.groupby(["period", "rule"]).size().unstack("rule", fill_value=0)
+    bottom = np.zeros(len(counts))
+    positions = np.arange(len(counts))
+    for rule in counts.columns:
+        ax.bar(positions, counts[rule].to_numpy(), bottom=bottom, label=rule)
+        bottom += counts[rule].to_numpy()
+    step = max(1, len(counts) // 12)
+    ax.set_xticks(positions[::step], [p.strftime("%Y-%m-%d") for p in counts.index[::step]],
+                  rotation=30, ha="right")
+    ax.set_ylabel("violations")
+    ax.set_title("violations per rule over time")
+    ax.legend(fontsize=8)
+    return ax

@@ -1,0 +1,246 @@
+"""Text reports of replayed hands: audit listings and a hand shown street by street.
+
+Kept apart from the command line so notebooks can print the same views.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
+
+from stud_hh.model.events import (
+    Bet,
+    BringIn,
+    Call,
+    Check,
+    Collect,
+    Complete,
+    Deal,
+    Fold,
+    HandEvent,
+    PostAnte,
+    Raise,
+    Show,
+    StreetStart,
+    UncalledReturned,
+)
+from stud_hh.model.money import format_amount
+from stud_hh.model.visit import EventVisitor
+from stud_hh.read import reader
+from stud_hh.replay import Action, ActionKind, ReplayedHand
+from stud_hh.rules.violations import RULES, RuleCode, Violation
+
+
+@lru_cache(maxsize=16)
+def source_lines(path: str) -> tuple[str, ...]:
+    """The lines of a history file as the parser saw them (any encoding); empty if unreadable."""
+    try:
+        stream, _ = reader.open_text(path)
+    except Exception:
+        return ()
+    with stream:
+        return tuple(reader.text_lines(stream))
+
+
+def _quote(path: str, line: int) -> str:
+    lines = source_lines(path)
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def money(hand: ReplayedHand, units: int) -> str:
+    header = hand.hand.header
+    symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(header.currency or "", "")
+    return format_amount(units, header.scale, symbol)
+
+
+def violation_block(replayed: ReplayedHand) -> str:
+    """One hand's violations, each with the offending source line."""
+    hand = replayed.hand
+    out = [f"hand {hand.hand_id} ({hand.path}:{hand.first_line}) "
+           f"{hand.header.game.value} {money(replayed, hand.header.small_bet)}/"
+           f"{money(replayed, hand.header.big_bet)}: "
+           f"{len(replayed.violations)} violation{'s' if len(replayed.violations) != 1 else ''}"]
+    for v in replayed.violations:
+        out.append(f"  line {v.line}  {v.rule}: {v.message}")
+        quoted = _quote(hand.path, v.line)
+        if quoted:
+            out.append(f"      | {quoted}")
+    return "\n".join(out)
+
+
+def rule_table(counts: Counter[str], unverifiable: Counter[str]) -> str:
+    """Violations (and unverifiable checks) per rule, most frequent first."""
+    if not counts and not unverifiable:
+        return "no violations"
+    width = max(len(code) for code in (*counts, *unverifiable))
+    rows = [f"{'rule':<{width}}  violations  unverifiable  meaning"]
+    for code in sorted(set(counts) | set(unverifiable), key=lambda c: (-counts[c], c)):
+        rows.append(f"{code:<{width}}  {counts[code]:>10}  {unverifiable[code]:>12}  "
+                    f"{RULES[RuleCode(code)].title}")
+    return "\n".join(rows)
+
+
+def violation_dict(v: Violation, profile: str) -> dict[str, object]:
+    return {"file": v.path, "line": v.line, "hand_id": v.hand_id, "rule": v.rule,
+            "street": v.street.label if v.street is not None else None, "player": v.player,
+            "message": v.message, "profile": profile}
+
+
+_KIND_WORDS = {
+    ActionKind.ANTE: "antes", ActionKind.BRING_IN: "brings in", ActionKind.COMPLETE: "completes",
+    ActionKind.BET: "bets", ActionKind.RAISE: "raises", ActionKind.CALL: "calls",
+    ActionKind.CHECK: "checks", ActionKind.FOLD: "folds",
+}
+
+
+_ACTION_EVENTS = (PostAnte, BringIn, Complete, Bet, Raise, Call, Check, Fold)
+"""The events the replay turns into actions."""
+
+
+def show_hand(replayed: ReplayedHand) -> str:
+    """The hand street by street: boards, actions with their meaning, pots, showdown."""
+    hand = replayed.hand
+    header = hand.header
+    out = [f"{header.site} hand {header.hand_id}: {header.game_text} "
+           f"{money(replayed, header.small_bet)}/{money(replayed, header.big_bet)}"
+           + (f" ({header.mixed_game})" if header.mixed_game else "")
+           + f", table '{header.table}'"
+           + (f", {header.started_at:%Y-%m-%d %H:%M} UTC" if header.started_at else ""),
+           f"source: {hand.path}:{hand.first_line}-{hand.last_line}; profile: {replayed.profile}",
+           "seats: " + ", ".join(f"{s.seat} {s.name} {money(replayed, s.stack)}"
+                                 for s in header.seats)]
+    out += _Story(replayed).walk(hand.events)
+    out += _result_lines(replayed)
+    return "\n".join(out)
+
+
+class _Story(EventVisitor[list[str]]):
+    """The hand's events as lines of :func:`show_hand`, each line's violations after its
+    last event (several events may share a line: a PHH file writes its actions on one)."""
+
+    def __init__(self, replayed: ReplayedHand) -> None:
+        self.replayed = replayed
+        self.out: list[str] = []
+        self.by_line: dict[int, list[Violation]] = {}
+        for v in replayed.violations:
+            self.by_line.setdefault(v.line, []).append(v)
+        self.actions: dict[int, list[Action]] = {}
+        for a in replayed.actions:
+            self.actions.setdefault(a.line, []).append(a)
+        self.firsts = {f.street: f for f in replayed.first_actors}
+        self.boards: dict[str, list[str]] = {}
+        self.pot = 0
+
+    def result(self) -> list[str]:
+        return self.out
+
+    def walk(self, events: Iterable[HandEvent]) -> list[str]:
+        events = list(events)
+        last_event = {event.line: i for i, event in enumerate(events)}
+        for i, event in enumerate(events):
+            self.visit(event)
+            if last_event[event.line] == i:
+                for v in self.by_line.get(event.line, []):
+                    self.out.append(f"         !! {v.rule}: {v.message}")
+        return self.out
+
+    def visit_street_start(self, event: StreetStart) -> None:
+        self.out.append(f"--- {event.street.label} street"
+                        + (f" (common card {event.common})" if event.has_common else "")
+                        + f" --- pot {money(self.replayed, self.pot)}")
+        first = self.firsts.get(event.street)
+        if first is not None:
+            self.out.append(f"    first to act: {first.player} ({first.reason})")
+
+    def visit_deal(self, event: Deal) -> None:
+        ups = [c or "??" for c, up in zip(event.cards, event.face_up, strict=False) if up]
+        self.boards.setdefault(event.player, []).extend(ups)
+        if ups:
+            self.out.append(f"    {event.player} shows {' '.join(self.boards[event.player])}")
+
+    def _action(self, event: ActionEvent) -> None:
+        action = _take(self.actions, event)
+        if action is None:
+            return
+        self.pot += action.amount
+        words = _KIND_WORDS[action.kind]
+        if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
+            amount, total = "", f" to {money(self.replayed, action.total)}"
+        else:
+            amount = f" {money(self.replayed, action.amount)}" if action.amount else ""
+            total = ""
+        notes = []
+        if action.all_in:
+            notes.append("all-in")
+        if action.capped:
+            notes.append("cap reached")
+        note = f"  [{', '.join(notes)}]" if notes else ""
+        street = "ante" if action.street is None else f"bet level {action.level}"
+        self.out.append(f"  {event.line:>5}  {action.player} {words}{amount}{total}"
+                        f"  ({street}){note}")
+
+    visit_post_ante = visit_bring_in = visit_complete = visit_bet = _action
+    visit_raise = visit_call = visit_check = visit_fold = _action
+
+    def visit_collect(self, event: Collect) -> None:
+        self.out.append(f"  {event.line:>5}  {event.player} collects "
+                        f"{money(self.replayed, event.amount)}")
+
+    def visit_uncalled_returned(self, event: UncalledReturned) -> None:
+        self.out.append(f"  {event.line:>5}  {event.player} gets back uncalled "
+                        f"{money(self.replayed, event.amount)}")
+
+    def visit_show(self, event: Show) -> None:
+        cards = " ".join(c or "??" for c in event.cards)
+        self.out.append(f"  {event.line:>5}  {event.player} shows {cards}"
+                        + (f" ({event.description})" if event.description else ""))
+
+
+def _result_lines(replayed: ReplayedHand) -> list[str]:
+    """Pots and winners, rake, nets, violations on no event's line, unverifiable checks."""
+    out = ["--- result ---"]
+    for p in replayed.pots:
+        name = "main pot" if p.index == 0 else f"side pot {p.index}"
+        winners = ", ".join(p.winners_high) or "?"
+        if p.winners_low:
+            winners = f"high {winners}; low {', '.join(p.winners_low)}"
+        out.append(f"  {name} {money(replayed, p.amount)} among {', '.join(p.eligible)}: "
+                   f"{winners}")
+    if replayed.rake:
+        out.append(f"  rake {money(replayed, replayed.rake)}")
+    for player, net in sorted(replayed.nets.items(), key=lambda kv: -kv[1]):
+        sign = "+" if net > 0 else ""
+        out.append(f"  {player}: {sign}{money(replayed, net)}")
+    lines = {e.line for e in replayed.hand.events}
+    for v in replayed.violations:
+        if v.line not in lines:
+            out.append(f"  !! line {v.line} {v.rule}: {v.message}")
+    for u in replayed.unverifiable:
+        out.append(f"  ?? {u.rule} cannot be checked: {u.reason}")
+    if not replayed.violations:
+        out.append("  no violations")
+    return out
+
+
+ActionEvent = PostAnte | BringIn | Complete | Bet | Raise | Call | Check | Fold
+
+
+def _take(actions: dict[int, list[Action]], event: HandEvent) -> Action | None:
+    """The replay's action for ``event`` (the first at its line by its player), removed."""
+    at = actions.get(event.line)
+    if not at or not isinstance(event, _ACTION_EVENTS):
+        return None
+    for k, action in enumerate(at):
+        if action.player == event.player:
+            return at.pop(k)
+    return None
+
+
+def totals(replayed: Iterable[ReplayedHand]) -> tuple[Counter[str], Counter[str]]:
+    violations: Counter[str] = Counter()
+    unverifiable: Counter[str] = Counter()
+    for hand in replayed:
+        violations.update(v.rule for v in hand.violations)
+        unverifiable.update(u.rule for u in hand.unverifiable)
+    return violations, unverifiable

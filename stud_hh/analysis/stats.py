@@ -1,0 +1,391 @@
+"""Stage 5: statistics, as pure functions from database tables to tables.
+
+Every statistic of ``../shared/docs/STATS.md`` is declared once as data: a
+*done* count over an *opportunity* count, both summed per group from the
+per-player-hand flags of the ``players`` table. Each ratio is returned with
+its opportunity count (``vpip`` and ``vpip_n``) so the sample size is always in
+view. Ratios are percentages, except the aggression factor (a ratio of counts)
+and the win rates.
+
+>>> players = open_db("my.db").players()  # doctest: +SKIP
+>>> player_summary(players, by=["player", "game"])  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from stud_hh.store.schema import STREET_LABELS, STREETS
+
+LATER = [STREET_LABELS[s] for s in STREETS[1:]]
+
+
+@dataclass(frozen=True, slots=True)
+class Ratio:
+    """A statistic: ``done`` over ``opportunity``, both columns (or sums of columns)."""
+
+    name: str
+    label: str
+    done: str | tuple[str, ...]
+    opportunity: str | tuple[str, ...]
+    percent: bool = True
+
+
+def _later(prefix: str) -> tuple[str, ...]:
+    return tuple(f"{prefix}_{s}" for s in LATER)
+
+
+SUMMARY: tuple[Ratio, ...] = (
+    Ratio("vpip", "VPIP", "vpip", "vpip_opp"),
+    Ratio("cr3", "Complete/raise 3rd", "cr3", "vpip_opp"),
+    Ratio("complete_first_in", "Complete first in", "complete_first_in", "unopened_opp"),
+    Ratio("limp", "Limp", "limp", "unopened_opp"),
+    Ratio("threebet", "3-bet 3rd", "threebet", "threebet_opp"),
+    Ratio("fold_to_completion", "Fold to completion", "fold_to_completion",
+          "fold_to_completion_opp"),
+    Ratio("steal", "Steal attempt", "steal", "steal_opp"),
+    Ratio("steal_success", "Steal success", "steal_success", "steal"),
+    Ratio("bring_in_fold_to_steal", "Bring-in folds to steal", "bring_in_fold_to_steal",
+          "bring_in_faced_steal"),
+    Ratio("bring_in_resteal", "Bring-in re-steals", "bring_in_resteal", "bring_in_faced_steal"),
+    Ratio("bring_in_completes", "Bring-in completes", "bring_in_completed", "bring_in_player"),
+    Ratio("saw_4th", "Saw 4th", "saw_4th", "dealt"),
+    Ratio("saw_5th", "Saw 5th", "saw_5th", "dealt"),
+    Ratio("saw_6th", "Saw 6th", "saw_6th", "dealt"),
+    Ratio("saw_7th", "Saw 7th", "saw_7th", "dealt"),
+    Ratio("cbet", "Continuation bet 4th", "cbet", "cbet_opp"),
+    Ratio("fold_to_cbet", "Fold to continuation bet", "fold_to_cbet", "fold_to_cbet_opp"),
+    Ratio("double_bet", "Double bet 4th", "double_bet", "double_bet_opp"),
+    Ratio("af", "AF (4th-7th)", ("bets_later", "raises_later"), "calls_later", percent=False),
+    Ratio("afq", "AFq (4th-7th)", ("bets_later", "raises_later"),
+          ("bets_later", "raises_later", "calls_later", "folds_later")),
+    Ratio("wtsd", "WTSD", "saw_showdown", "saw_4th"),
+    Ratio("wsd", "W$SD", "won_at_showdown", "saw_showdown"),
+    Ratio("wwsf", "W$WSF", "won_saw_4th", "saw_4th"),
+)
+"""The player summary's ratios, in the order they are shown."""
+
+HILO: tuple[Ratio, ...] = (
+    Ratio("scoop_both", "Scoop (both halves)", "scoop_both", "hilo_showdown"),
+    Ratio("scoop_whole", "Scoop (whole pot)", "scoop_whole", "hilo_showdown"),
+    Ratio("split", "Split", "split", "hilo_showdown"),
+    Ratio("quartered", "Quartered", "quartered", "hilo_showdown"),
+    Ratio("high_only", "High only", "high_only", "hilo_showdown"),
+    Ratio("low_only", "Low only", "low_only", "hilo_showdown"),
+    Ratio("no_low", "No qualifying low", "no_low", "hilo_showdown"),
+)
+"""The stud hi/lo block: each over showdowns in hi/lo hands."""
+
+
+def _street_ratios() -> tuple[Ratio, ...]:
+    out: list[Ratio] = []
+    for s in (STREET_LABELS[x] for x in STREETS):
+        out.append(Ratio(f"fold_to_bet_{s}", f"Fold to bet {s}", f"fold_to_bet_{s}",
+                         f"faced_bet_{s}"))
+        if s != "3rd":
+            out.append(Ratio(f"check_raise_{s}", f"Check-raise {s}", f"check_raise_{s}",
+                             f"check_raise_opp_{s}"))
+    return tuple(out)
+
+
+STREET_RATIOS = _street_ratios()
+
+Derived = Callable[[pd.DataFrame], pd.Series]
+GROUPINGS: dict[str, tuple[tuple[str, ...], Derived]] = {
+    "date": (("start_utc",), lambda df: df["start_utc"].dt.strftime("%Y-%m-%d")),
+    "month": (("start_utc",), lambda df: df["start_utc"].dt.strftime("%Y-%m")),
+    "year": (("start_utc",), lambda df: df["start_utc"].dt.year),
+    "door_group": (("door_rank", "game"), lambda df: door_group(df)),
+    "session": (("player", "start_utc"), lambda df: sessions(df)),
+}
+"""Groupings computed from columns (``by=["date"]``), beside any ``players`` column."""
+
+
+DERIVED_FLAGS: dict[str, tuple[tuple[str, ...], Derived]] = {
+    "hilo_showdown": (("saw_showdown", "game"),
+                      lambda df: df["saw_showdown"] & (df["game"] == "stud8")),
+    "won_saw_4th": (("won", "saw_4th"), lambda df: df["won"] & df["saw_4th"]),
+}
+"""Flags computed from stored ones when a summary needs them."""
+
+
+SESSION_GAP = pd.Timedelta(minutes=30)
+
+
+def sessions(df: pd.DataFrame, gap: pd.Timedelta = SESSION_GAP) -> pd.Series:
+    """Each row's session: a player's run of hands with no pause longer than ``gap``.
+
+    Labelled by the session's first hand time (``2026-03-14 16:05``), so a
+    multi-tabling player's tables fall into one session.
+    """
+    ordered = df[["player", "start_utc"]].sort_values(["player", "start_utc"], kind="stable")
+    player = ordered["player"].to_numpy()
+    start = ordered["start_utc"]
+    new = np.ones(len(ordered), dtype=bool)
+    if len(ordered) > 1:
+        pause = (start.diff() > gap).to_numpy()
+        new[1:] = (player[1:] != player[:-1]) | pause[1:]
+    first = start.where(new).ffill()
+    labels: pd.Series = first.dt.strftime("%Y-%m-%d %H:%M").astype("string")
+    return labels.reindex(df.index)
+
+
+def door_group(df: pd.DataFrame) -> pd.Series:
+    """Door cards in the buckets stud players think in.
+
+    High (T-A), middle (6-9), low (A-5); in razz the ace is the lowest card,
+    in stud and stud hi/lo the highest.
+    """
+    rank = df["door_rank"].astype("string")
+    razz = (df["game"] == "razz") if "game" in df else pd.Series(False, index=df.index)
+    groups = np.select(
+        [rank.isin(list("TJQK")) | ((rank == "A") & ~razz), rank.isin(list("6789")),
+         rank.isin(list("2345")) | ((rank == "A") & razz)],
+        ["high T-A", "middle 6-9", "low A-5"], default="unknown")
+    return pd.Series(groups, index=df.index, dtype="string")
+
+
+def required_columns(by: Sequence[str] = ("player",),
+                     ratios: Sequence[Ratio] = SUMMARY + HILO) -> list[str]:
+    """The ``players`` columns a summary needs: load only these (``db.players(columns=...)``)."""
+    needed: dict[str, None] = {}
+    for key in by:
+        for column in GROUPINGS[key][0] if key in GROUPINGS else (key,):
+            needed[column] = None
+    for ratio in ratios:
+        for part in (ratio.done, ratio.opportunity):
+            for column in (part,) if isinstance(part, str) else part:
+                for source in DERIVED_FLAGS.get(column, ((column,), None))[0]:
+                    needed[source] = None
+    for column in ("dealt", "net", "big_bet", "scale", "rake_share", "saw_showdown", "game",
+                   "currency", "won_at_showdown"):
+        needed[column] = None
+    return list(needed)
+
+
+def _columns_of(stats: Sequence[Ratio]) -> list[str]:
+    needed: dict[str, None] = {}
+    for ratio in stats:
+        for part in (ratio.done, ratio.opportunity):
+            for column in (part,) if isinstance(part, str) else part:
+                needed[column] = None
+    return list(needed)
+
+
+def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str]
+             ) -> tuple[pd.DataFrame, list[str]]:
+    """Dealt players' ``columns`` (derived flags computed) and the group keys (derived too)."""
+    keys = list(by)
+    sources: dict[str, None] = {}
+    for key in keys:
+        if key in GROUPINGS:
+            sources.update(dict.fromkeys(GROUPINGS[key][0]))
+        elif key in players:
+            sources[key] = None
+        else:
+            raise KeyError(f"cannot group by {key!r}: not a players column nor one of "
+                           f"{', '.join(GROUPINGS)}")
+    for column in columns:
+        for source in DERIVED_FLAGS.get(column, ((column,), None))[0]:
+            sources[source] = None
+    missing = [c for c in sources if c not in players]
+    if missing:
+        raise KeyError(f"the players table lacks {', '.join(missing)}: load these columns "
+                       "(stats.required_columns(by) lists them)")
+    picked = list(sources)
+    frame = players.loc[players["dealt"], picked] if "dealt" in players \
+        else players[picked].copy()
+    for key in keys:
+        if key in GROUPINGS:
+            frame[key] = GROUPINGS[key][1](frame)
+    for name in columns:
+        if name in DERIVED_FLAGS:
+            frame[name] = DERIVED_FLAGS[name][1](frame)
+    return frame, keys
+
+
+_MONEY_SOURCES = ["net", "scale", "big_bet", "rake_share", "saw_showdown", "currency"]
+
+
+def _units(currency: pd.Series) -> tuple[np.ndarray, list[str]]:
+    """Integer codes of each row's money unit (a currency, or ``chips``) and their labels."""
+    if isinstance(currency.dtype, pd.CategoricalDtype):
+        codes = currency.cat.codes.to_numpy().astype(np.int64)
+        labels = [str(c) for c in currency.cat.categories] + ["chips"]
+        codes[codes < 0] = len(labels) - 1
+        return codes, labels
+    found, uniques = pd.factorize(currency.astype("string").fillna("chips"))
+    return found.astype(np.int64), [str(u) for u in uniques]
+
+
+def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
+               with_money: bool) -> pd.DataFrame:
+    """Money and ``stats`` per group: the rows are grouped once, each column summed by bincount."""
+    needed = _columns_of(stats)
+    frame, keys = _prepare(players, by, needed + (_MONEY_SOURCES if with_money else []))
+    grouped = frame.groupby(keys, observed=True, sort=True, dropna=False)
+    codes = grouped.ngroup().to_numpy()
+    index = grouped.size().index
+    groups = len(index)
+
+    def total(values: pd.Series | np.ndarray) -> np.ndarray:
+        weights = np.asarray(values, dtype=np.float64)
+        return np.bincount(codes, weights=weights, minlength=groups)
+
+    sums = pd.DataFrame({c: total(frame[c]).astype(np.int64) for c in needed}, index=index)
+    out = pd.DataFrame(index=index)
+    if with_money:
+        net = frame["net"].to_numpy(dtype=np.float64)
+        scale = frame["scale"].to_numpy(dtype=np.float64)
+        big_bet = frame["big_bet"].to_numpy(dtype=np.float64)
+        # a hand whose stakes nothing shows (big bet 0, Bovada) adds no big bets
+        net_bb = np.divide(net, big_bet, out=np.zeros_like(net), where=big_bet > 0)
+        showdown = frame["saw_showdown"].to_numpy(dtype=bool)
+        units, labels = _units(frame["currency"])
+        pairs = np.unique(codes * len(labels) + units)
+        mixed = np.bincount(pairs // len(labels), minlength=groups) > 1
+        unit_of = np.empty(groups, dtype=object)
+        unit_of[pairs // len(labels)] = np.asarray(labels, dtype=object)[pairs % len(labels)]
+        unit_of[mixed] = "mixed"
+        out["hands"] = np.bincount(codes, minlength=groups)
+        out["unit"] = unit_of
+        out["net"] = np.where(mixed, np.nan, total(net / scale)).round(4)
+        out["net_bb"] = total(net_bb).round(4)
+        out["net_bb_showdown"] = total(np.where(showdown, net_bb, 0.0)).round(4)
+        out["net_bb_no_showdown"] = total(np.where(showdown, 0.0, net_bb)).round(4)
+        rake = frame["rake_share"].to_numpy(dtype=np.float64) / scale
+        out["rake_paid"] = np.where(mixed, np.nan, total(rake)).round(4)
+        out["bb_per_100"] = out["net_bb"] / out["hands"] * 100
+        out["sb_per_100"] = out["bb_per_100"] * 2
+    for ratio in stats:
+        done = _columns_sum(sums, ratio.done)
+        opp = _columns_sum(sums, ratio.opportunity)
+        value = done / opp.where(opp > 0)
+        out[ratio.name] = value * 100 if ratio.percent else value
+        out[f"{ratio.name}_n"] = opp.astype("int64")
+    return out
+
+
+def ratios(players: pd.DataFrame, stats: Sequence[Ratio], by: Sequence[str] = ("player",)
+           ) -> pd.DataFrame:
+    """Each statistic per group: ``<name>`` (the ratio) and ``<name>_n`` (its opportunities)."""
+    return _summarise(players, by, stats, with_money=False)
+
+
+def _columns_sum(sums: pd.DataFrame, part: str | tuple[str, ...]) -> pd.Series:
+    if isinstance(part, str):
+        return sums[part]
+    return sums[list(part)].sum(axis=1)
+
+
+def money(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
+    """Hands, net won (money and big bets), BB/100, showdown and non-showdown winnings, rake.
+
+    Money is in the group's ``unit`` (a currency, or ``chips``): cents and
+    chips divided by ``scale``. A group mixing units (dollars and tournament
+    chips) gets no money total, only big bets; group by ``currency`` to see both.
+    """
+    return _summarise(players, by, (), with_money=True)
+
+
+def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
+                   hilo: bool = True) -> pd.DataFrame:
+    """The player summary of STATS.md per group: money, then every ratio with its count.
+
+    ``by`` takes ``players`` columns (``player``, ``game``, ``stakes``,
+    ``door_rank``, ``players_3rd``, ``position`` ...) and the derived keys
+    ``date``, ``month``, ``year`` and ``door_group``.
+    """
+    stats = SUMMARY + (HILO if hilo else ())
+    summary = _summarise(players, by, stats, with_money=True)
+    return summary.sort_values("hands", ascending=False, kind="stable")
+
+
+def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
+    """Per group and street: bets, raises, calls, checks, folds, fold to a bet, AF and AFq."""
+    columns = [f"{k}_{s}" for s in (STREET_LABELS[x] for x in STREETS)
+               for k in ("bets", "raises", "calls", "checks", "folded", "faced_bet",
+                         "fold_to_bet")]
+    columns += [f"saw_{s}" for s in LATER] + ["vpip_opp"]
+    frame, keys = _prepare(players, by, columns)
+    rows = []
+    for s in (STREET_LABELS[x] for x in STREETS):
+        cols = {k: f"{k}_{s}" for k in ("bets", "raises", "calls", "checks")}
+        part = frame[keys].copy()
+        for name, column in cols.items():
+            part[name] = frame[column].astype("int64")
+        part["folds"] = frame[f"folded_{s}"].astype("int64")
+        part["faced_bet"] = frame[f"faced_bet_{s}"].astype("int64")
+        part["fold_to_bet"] = frame[f"fold_to_bet_{s}"].astype("int64")
+        part["saw"] = (frame[f"saw_{s}"] if s != "3rd" else frame["vpip_opp"]).astype("int64")
+        part["street"] = s
+        rows.append(part)
+    long = pd.concat(rows, ignore_index=True)
+    long["street"] = pd.Categorical(long["street"], [STREET_LABELS[x] for x in STREETS],
+                                    ordered=True)
+    sums = long.groupby([*keys, "street"], observed=True, sort=True, dropna=False).sum()
+    aggressive = sums["bets"] + sums["raises"]
+    sums["af"] = aggressive / sums["calls"].where(sums["calls"] > 0)
+    actions = aggressive + sums["calls"] + sums["folds"]
+    sums["afq"] = aggressive / actions.where(actions > 0) * 100
+    sums["afq_n"] = actions
+    sums["fold_to_bet_pct"] = sums["fold_to_bet"] / sums["faced_bet"].where(
+        sums["faced_bet"] > 0) * 100
+    return sums
+
+
+def versus_field(players: pd.DataFrame, player: str, stats: Sequence[Ratio] = SUMMARY
+                 ) -> pd.DataFrame:
+    """One player's ratios beside everyone else's in the same data (the peer baseline)."""
+    frame = players.assign(who=np.where(players["player"] == player, player, "field"))
+    table = ratios(frame, stats, by=["who"]).T
+    return table.reindex(columns=[c for c in (player, "field") if c in table.columns])
+
+
+def hilo_summary(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
+    """The stud hi/lo block (both scoop definitions, split, quartered, high/low only, no low)."""
+    return ratios(players, HILO, by)
+
+
+def leaks(players: pd.DataFrame, player: str, stats: Sequence[Ratio] | None = None,
+          min_n: int = 30) -> pd.DataFrame:
+    """The player's ratios furthest from the field's, largest first, each with its sample size.
+
+    For every percentage statistic with at least ``min_n`` opportunities for
+    the player, the difference to everyone else in the same data and a
+    two-proportion z-score (how unlikely the gap is by chance at these sample
+    sizes). Sorted by the absolute z-score: the top rows are the leaks best
+    supported by the data, not just the largest gaps on a handful of hands.
+    """
+    chosen = [r for r in (stats if stats is not None else SUMMARY + HILO + STREET_RATIOS)
+              if r.percent]
+    frame = players.assign(who=np.where(players["player"] == player, "player", "field"))
+    table = ratios(frame, chosen, by=["who"])
+    if "player" not in table.index:
+        raise ValueError(f"no hands of {player!r} in these tables")
+    if "field" not in table.index:
+        table.loc["field"] = np.nan
+    values: dict[str, dict[str, float]] = {
+        who: {str(k): float(v) for k, v in table.loc[who].to_dict().items()}
+        for who in ("player", "field")}
+    rows = []
+    for ratio in chosen:
+        mine_n = int(np.nan_to_num(values["player"][f"{ratio.name}_n"]))
+        field_n = int(np.nan_to_num(values["field"][f"{ratio.name}_n"]))
+        if mine_n < min_n or field_n < min_n:
+            continue
+        mine = values["player"][ratio.name] / 100
+        field = values["field"][ratio.name] / 100
+        pooled = (mine * mine_n + field * field_n) / (mine_n + field_n)
+        spread = np.sqrt(pooled * (1 - pooled) * (1 / mine_n + 1 / field_n))
+        z = (mine - field) / spread if spread > 0 else 0.0
+        rows.append({"stat": ratio.name, "label": ratio.label, "player": mine * 100,
+                     "field": field * 100, "difference": (mine - field) * 100,
+                     "player_n": mine_n, "field_n": field_n, "z": z})
+    out = pd.DataFrame(rows, columns=["stat", "label", "player", "field", "difference",
+                                      "player_n", "field_n", "z"])
+    return out.reindex(out["z"].abs().sort_values(ascending=False).index).reset_index(drop=True)

@@ -1,0 +1,2 @@
+"""Writing hands out: PokerStars text, PHH, and JSON lines of parse results.
+"""

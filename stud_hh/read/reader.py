@@ -1,0 +1,479 @@
+"""Stage 1: bytes on disk -> one hand's text at a time.
+
+A file of any size is streamed hand by hand; memory does not grow with it.
+
+* Encoding from the bytes: a UTF-8 or UTF-16 byte-order mark wins; UTF-16
+  without a mark is recognised by its NUL bytes; everything else is read as
+  UTF-8, and any byte that is not valid UTF-8 is read as cp1252 (so a cp1252
+  file, or a UTF-8 file with a stray cp1252 euro sign, reads correctly).
+* Line ends: CRLF, LF, CR-only and any mix of them. NUL bytes, byte-order
+  marks inside the file and trailing spaces are dropped.
+* Splitting: a hand starts at a line that a site recognises as a hand header;
+  blank lines are dropped, but every line keeps its number in the file.
+
+>>> text = "junk\\r\\n\\r\\nHAND 1 \\r\\na\\r\\n\\r\\nHAND 2\\nb\\n\\nc"
+>>> hands = list(read_text_hands(text, LineStart("HAND"), path="x.txt"))
+>>> [(h.first_line, h.text, h.is_hand) for h in hands]
+[(1, 'junk\\n', False), (3, 'HAND 1\\na\\n', True), (6, 'HAND 2\\nb\\nc\\n', True)]
+>>> list(hands[2].line_numbers)
+[6, 7, 9]
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from stud_hh.model.errors import InputError
+
+_FALLBACKS = [0]
+
+
+def _cp1252_fallback(err: UnicodeError) -> tuple[str, int]:
+    """Decode the bytes UTF-8 rejects as cp1252 (latin-1 for cp1252's holes)."""
+    if not isinstance(err, UnicodeDecodeError):
+        raise err
+    _FALLBACKS[0] += 1
+    bad = err.object[err.start : err.end]
+    out = []
+    for byte in bad:
+        try:
+            out.append(bytes([byte]).decode("cp1252"))
+        except UnicodeDecodeError:
+            out.append(chr(byte))
+    return "".join(out), err.end
+
+
+codecs.register_error("stud_hh_cp1252", _cp1252_fallback)
+
+
+@dataclass(frozen=True, slots=True)
+class RawHand:
+    """One hand's normalised text and where each of its lines came from.
+
+    ``text`` has one line per entry of ``line_numbers``, each ending in
+    ``"\\n"``, trailing spaces removed. ``is_hand`` is false for text that sits
+    outside any hand header (kept so that nothing is dropped silently).
+    """
+
+    path: str
+    first_line: int
+    text: str
+    line_numbers: Sequence[int]
+    is_hand: bool = True
+    encoding: str = "utf-8"
+    kind: str = "text"
+    """``"text"`` for a hand cut from a text site's file, else the name of the
+    document format (:mod:`stud_hh.read.documents`) that made it."""
+
+    def file_line(self, chunk_line: int) -> int:
+        """The file line of the ``chunk_line``-th (1-based) line of ``text``."""
+        if 1 <= chunk_line <= len(self.line_numbers):
+            return self.line_numbers[chunk_line - 1]
+        return self.line_numbers[-1] if self.line_numbers else self.first_line
+
+    def line_text(self, chunk_line: int) -> str:
+        """The text of the ``chunk_line``-th (1-based) line."""
+        lines = self.text.split("\n")
+        if 1 <= chunk_line <= len(lines):
+            return lines[chunk_line - 1]
+        return ""
+
+
+def detect_encoding(head: bytes) -> str:
+    """The codec to read a file whose first bytes are ``head``.
+
+    >>> detect_encoding(codecs.BOM_UTF8 + b"PokerStars")
+    'utf-8-sig'
+    >>> detect_encoding("PokerStars".encode("utf-16-le"))
+    'utf-16-le'
+    >>> detect_encoding(codecs.BOM_UTF16_BE + "Poker".encode("utf-16-be"))
+    'utf-16'
+    >>> detect_encoding(b"\\x00PartyPoker")
+    'utf-8'
+    """
+    if head.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    sample = head[:4096]
+    half = len(sample) // 2
+    if half >= 4:
+        even_nul = sample[0::2].count(0)
+        odd_nul = sample[1::2].count(0)
+        if odd_nul > 0.4 * half and even_nul < 0.05 * half:
+            return "utf-16-le"
+        if even_nul > 0.4 * half and odd_nul < 0.05 * half:
+            return "utf-16-be"
+    return "utf-8"
+
+
+def open_text(path: str | os.PathLike[str]) -> tuple[io.TextIOWrapper, str]:
+    """Open ``path`` for streaming text, line ends untranslated.
+
+    Returns the stream and the codec chosen. Raises :class:`InputError` when
+    the file cannot be opened.
+    """
+    try:
+        raw = open(path, "rb")  # noqa: SIM115 - handed to the wrapper, closed by the caller
+    except OSError as exc:
+        raise InputError(f"cannot open: {exc.strerror or exc}", path=str(path)) from exc
+    head = raw.peek(4096)[:4096]
+    encoding = detect_encoding(head)
+    errors = "stud_hh_cp1252" if encoding.startswith("utf-8") else "replace"
+    return io.TextIOWrapper(raw, encoding=encoding, errors=errors, newline=""), encoding
+
+
+class HandStart(Protocol):
+    """How a splitter recognises the first line of a hand."""
+
+    def __call__(self, line: str) -> bool:
+        """Whether ``line`` opens a hand."""
+
+    def starts(self, text: str) -> list[int]:
+        """Offsets of the lines of ``text`` (which begins a line) that open a hand."""
+
+
+class LineStart:
+    """A :class:`HandStart` from a regular expression matched at the start of a line.
+
+    >>> start = LineStart(r"HAND")
+    >>> start("HAND 1"), start("xHAND")
+    (True, False)
+    >>> start.starts("HAND 1\\nx\\nHAND 2\\n")
+    [0, 9]
+    """
+
+    def __init__(self, pattern: str) -> None:
+        self.line = re.compile(pattern)
+        # A literal "\n" first lets the regex engine skip ahead quickly (5x faster
+        # than a multi-line "^" on large text).
+        self._after_newline = re.compile(f"\n(?=(?:{pattern}))")
+
+    def __call__(self, line: str) -> bool:
+        return self.line.match(line) is not None
+
+    def starts(self, text: str) -> list[int]:
+        found = [m.start() + 1 for m in self._after_newline.finditer(text)]
+        if self.line.match(text):
+            found.insert(0, 0)
+        return found
+
+
+_TRAILING_SPACES = (" \n", "\t\n", "\xa0\n", "\u3000\n")
+_LEADING_SPACES = ("\n ", "\n\t", "\n\xa0", "\n\u3000")
+_SPACES = " \t\xa0\u3000"
+_MAX_BUFFER = 8 << 20  # characters held while no hand header is seen
+
+
+def normalised_chunks(stream: io.TextIOBase, chunk_size: int = 1 << 18, *,
+                      indent: bool = False) -> Iterator[str]:
+    r"""The stream's text in large pieces, each ending with a whole line.
+
+    NUL bytes and byte-order marks are dropped *before* lines are cut (so
+    ``\r\0\n`` is one line end); CRLF, LF and CR alone all become ``\n``;
+    spaces at line ends are removed, and at line starts too unless ``indent`` (a
+    PokerStars archive export indents every line, and no text site's line begins
+    with a space that means anything; documents keep theirs, so that a TOML
+    error's column stays right). Every piece ends in ``\n``, except a piece of a line
+    longer than ``_MAX_BUFFER`` (binary junk, a damaged file): such a line is given out in
+    pieces, the next one going on with it, and no line end is ever added, so the lines
+    after it keep their numbers.
+
+    >>> list(normalised_chunks(io.StringIO("a \r\n b\rc\0\n\ufeffd\r\0\ne", newline="")))
+    ['a\nb\nc\nd\n', 'e\n']
+    """
+    pending = ""
+    continued = False  # whether the next piece goes on with a line cut because it was long
+    while True:
+        chunk = stream.read(chunk_size)
+        if not chunk:
+            break
+        if "\0" in chunk:
+            chunk = chunk.replace("\0", "")
+        text = pending + chunk
+        keep_cr = text.endswith("\r")  # may be the first half of a CRLF cut by the chunk
+        if keep_cr:
+            text = text[:-1]
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        cut = text.rfind("\n") + 1
+        if not cut and len(text) > _MAX_BUFFER:  # no line end for megabytes: binary junk
+            cut = len(text)
+        pending = text[cut:] + ("\r" if keep_cr else "")
+        body = text[:cut]
+        if body:
+            yield _clean(body, indent, continued)
+            continued = not body.endswith("\n")
+    if pending:
+        yield _clean(pending.replace("\r", "\n") + "\n", indent, continued)
+
+
+def _clean(body: str, indent: bool, continued: bool = False) -> str:
+    if "\ufeff" in body:
+        body = body.replace("\ufeff", "")
+    dirty = True
+    while dirty:  # str.replace runs ~15x faster than a regex here; mixes need rounds
+        dirty = False
+        for space in _TRAILING_SPACES:
+            if space in body:
+                body = body.replace(space, "\n")
+                dirty = True
+        for space in () if indent else _LEADING_SPACES:
+            if space in body:
+                body = body.replace(space, "\n")
+                dirty = True
+    if not indent and not continued and body[:1] in _SPACES and body:  # its first line
+        body = body.lstrip(_SPACES)
+    return body
+
+
+def text_lines(stream: io.TextIOBase, chunk_size: int = 1 << 16) -> Iterator[str]:
+    r"""Lines of a text stream, normalised as :func:`normalised_chunks` does.
+
+    >>> list(text_lines(io.StringIO("a \r\nb\rc\0\n\ufeffd\r\0\ne", newline="")))
+    ['a', 'b', 'c', 'd', 'e']
+    """
+    partial = ""  # the start of a line longer than a piece
+    for chunk in normalised_chunks(stream, chunk_size):
+        lines = (partial + chunk).split("\n")
+        partial = lines.pop()
+        yield from lines
+
+
+def split_text(
+    chunks: Iterable[str],
+    start: HandStart,
+    *,
+    path: str = "<text>",
+    encoding: str = "utf-8",
+) -> Iterator[RawHand]:
+    r"""Cut normalised text into hands at the lines ``start`` recognises.
+
+    Text before the first hand is yielded too (``is_hand=False``), so nothing
+    is dropped; blank lines are dropped but every line keeps its file number.
+
+    >>> chunks = ["junk\n\nHAND 1\na\n\n", "HAND 2\nb\n"]
+    >>> hands = list(split_text(chunks, LineStart("HAND"), path="x.txt"))
+    >>> [(h.first_line, h.text, h.is_hand) for h in hands]
+    [(1, 'junk\n', False), (3, 'HAND 1\na\n', True), (6, 'HAND 2\nb\n', True)]
+    """
+    buffer = ""
+    base = 1  # the file line of buffer[0]
+    in_hand = False  # whether buffer[0] is inside a hand
+    line_start = True  # whether buffer[0] starts a line (not the rest of a long one)
+    for chunk in chunks:
+        buffer += chunk
+        cuts = start.starts(buffer)
+        if cuts and cuts[0] == 0:
+            cuts.pop(0)
+            in_hand = in_hand or line_start
+        if cuts:  # the buffer goes on from a hand's first line
+            line_start = True
+        elif len(buffer) > _MAX_BUFFER:  # no header for a long while: let go
+            cuts = [len(buffer)]
+            line_start = buffer.endswith("\n")
+        begin = 0
+        for cut in cuts:
+            yield from _emit(buffer[begin:cut], base, in_hand, path, encoding)
+            base += buffer.count("\n", begin, cut)
+            begin, in_hand = cut, cut < len(buffer)
+        if begin:
+            buffer = buffer[begin:]
+    if buffer:
+        yield from _emit(buffer, base, in_hand, path, encoding)
+
+
+def _emit(segment: str, base: int, in_hand: bool, path: str,
+          encoding: str) -> Iterator[RawHand]:
+    text = segment.lstrip("\n")
+    first = base + len(segment) - len(text)
+    text = text.rstrip("\n")
+    if not text:
+        return
+    numbers: Sequence[int]
+    if "\n\n" in text:  # blank lines inside: keep each line's own number
+        kept, found = [], []
+        for i, line in enumerate(text.split("\n")):
+            if line:
+                kept.append(line)
+                found.append(first + i)
+        text, numbers = "\n".join(kept), tuple(found)
+    else:
+        numbers = range(first, first + text.count("\n") + 1)
+    yield RawHand(path, first, text + "\n", numbers, in_hand, encoding)
+
+
+def read_hands(path: str | os.PathLike[str], start: HandStart) -> Iterator[RawHand]:
+    """Stream the hands of one file. Raises :class:`InputError` if it cannot be read."""
+    stream, encoding = open_text(path)
+    before = _FALLBACKS[0]
+    name = str(path)
+    try:
+        for hand in split_text(normalised_chunks(stream), start, path=name, encoding=encoding):
+            if encoding == "utf-8" and _FALLBACKS[0] != before:
+                hand = RawHand(hand.path, hand.first_line, hand.text, hand.line_numbers,
+                               hand.is_hand, "utf-8+cp1252")
+            yield hand
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc}", path=name) from exc
+    finally:
+        stream.close()
+
+
+def read_document(path: str | os.PathLike[str]) -> tuple[str, str]:
+    """The whole text of a file and the codec chosen, normalised as :func:`normalised_chunks`
+    does: line ends are ``\\n`` and every line keeps its number (blank lines stay).
+
+    For document formats (XML, PHH): the encoding comes from the bytes, never
+    from what the document says about itself. Raises :class:`InputError`.
+    """
+    stream, encoding = open_text(path)
+    before = _FALLBACKS[0]
+    try:
+        text = "".join(normalised_chunks(stream, indent=True))
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc}", path=str(path)) from exc
+    finally:
+        stream.close()
+    if encoding == "utf-8" and _FALLBACKS[0] != before:
+        encoding = "utf-8+cp1252"
+    return text, encoding
+
+
+def read_head(path: str | os.PathLike[str], size: int = 4096) -> str:
+    """The first ``size`` bytes of a file decoded (BOM, NULs and leading blanks removed),
+    for telling its format. Raises :class:`InputError`.
+    """
+    try:
+        with open(path, "rb") as f:
+            head = f.read(size)
+    except OSError as exc:
+        raise InputError(f"cannot open: {exc.strerror or exc}", path=str(path)) from exc
+    encoding = detect_encoding(head)
+    text = head.decode(encoding, errors="replace")
+    return text.replace("\0", "").lstrip("\ufeff \t\r\n")
+
+
+def read_text_hands(text: str, start: HandStart, path: str = "<text>") -> Iterator[RawHand]:
+    """Split an in-memory text the same way a file is split."""
+    return split_text(normalised_chunks(io.StringIO(text, newline="")), start, path=path)
+
+
+@dataclass(frozen=True, slots=True)
+class FolderEntry:
+    """A file met in a folder scan, or an entry the scan could not read or follow."""
+
+    path: Path
+    problem: str | None = None
+    """Why the entry could not be read (a dangling link, a folder that cannot be listed, a
+    link loop); ``None`` for a readable file."""
+
+
+def walk(folder: Path) -> Iterator[FolderEntry]:
+    """Every file under ``folder`` (recursively, sorted, hidden names left out), and every
+    entry that could not be listed or followed, each with its problem.
+
+    Links to folders are followed once: a link back to a folder already walked is a loop
+    and reported as such, never walked again.
+    """
+    seen: set[tuple[int, int]] = set()
+    problems: list[FolderEntry] = []
+
+    def failed(exc: OSError) -> None:
+        problems.append(FolderEntry(Path(exc.filename or folder),
+                                    f"cannot list the folder: {exc.strerror or exc}"))
+
+    for top, dirs, names in os.walk(folder, onerror=failed, followlinks=True):
+        here = Path(top)
+        try:
+            info = os.stat(here)
+        except OSError:
+            dirs[:] = []
+            continue
+        if (info.st_dev, info.st_ino) in seen:
+            dirs[:] = []
+            problems.append(FolderEntry(here, "a link back to a folder already read (a loop)"))
+            continue
+        seen.add((info.st_dev, info.st_ino))
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(names):
+            if name.startswith("."):
+                continue
+            path = here / name
+            if path.is_file():
+                yield FolderEntry(path)
+            elif path.is_symlink() and not path.exists():
+                problems.append(FolderEntry(path, "a link to nothing (dangling link)"))
+            elif not path.is_dir():
+                problems.append(FolderEntry(path, "not a regular file"))
+    yield from problems
+
+
+def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
+    """Files named directly, and every readable file found recursively in folders.
+
+    Which files of a folder hold hands is decided by their content
+    (:func:`stud_hh.read.parse.scan_paths`), not here. Raises :class:`InputError` for a path
+    that does not exist.
+    """
+    for item in paths:
+        path = Path(item)
+        if path.is_dir():
+            yield from (e.path for e in walk(path) if e.problem is None)
+        elif path.is_file():
+            yield path
+        else:
+            raise InputError("no such file or folder", path=str(path))
+
+
+def looks_binary(head: bytes) -> bool:
+    """Whether a file's first bytes are not text in any encoding the reader knows.
+
+    >>> looks_binary(b"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR\\x00\\x00\\x01")
+    True
+    >>> looks_binary(b"PokerStars Hand #1")
+    False
+    >>> looks_binary("Full Tilt".encode("utf-16-le"))
+    False
+    """
+    if not head:
+        return False
+    encoding = detect_encoding(head)
+    if encoding.startswith("utf-16"):
+        return False
+    sample = head[:4096]
+    control = sum(1 for b in sample if b < 32 and b not in (9, 10, 12, 13))
+    return control > 0.05 * len(sample) or sample.count(0) > 0.2 * len(sample)
+
+
+def holds_line(path: str | os.PathLike[str], start: HandStart) -> bool:
+    """Whether some line of a text file is one ``start`` recognises (the file is read only
+    until the first such line). Raises :class:`InputError`."""
+    stream, _ = open_text(path)
+    line_start = True  # whether the chunk starts a line (not the rest of a long one)
+    try:
+        for chunk in normalised_chunks(stream):
+            if (line_start and start(chunk)) or start.starts(chunk):
+                return True
+            line_start = chunk.endswith("\n")
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc}", path=str(path)) from exc
+    finally:
+        stream.close()
+    return False
+
+
+def read_start(path: str | os.PathLike[str], size: int = 4096) -> bytes:
+    """The first ``size`` bytes of a file. Raises :class:`InputError`."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(size)
+    except OSError as exc:
+        raise InputError(f"cannot open: {exc.strerror or exc}", path=str(path)) from exc

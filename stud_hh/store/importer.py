@@ -1,0 +1,997 @@
+"""Stage 4d: files -> parsed, replayed hands -> Parquet parts -> committed to a database.
+
+Incremental and idempotent: hands are keyed by site and hand id, failures by a
+digest of their text, files by path, size and modification time. A file
+imported before and unchanged since is passed over; a hand already stored is
+counted as a duplicate without being parsed again; the same hand twice in one
+run is stored once.
+
+Work is spread over a process pool, a batch of files per task (up to
+:data:`BATCH_FILES` files or :data:`BATCH_BYTES` bytes: a folder of ten thousand
+one-hand files costs per hand what a few large files cost). A worker parses and
+replays a batch's files and buffers their rows together, writing one set of
+Parquet parts per batch (or per :data:`BATCH_HANDS` hands of a large file);
+nothing heavy travels back. The parent removes any hand another batch of the
+run already brought and commits each batch, its parts and its files' rows, in
+one atomic step (see :mod:`stud_hh.store.database`): a killed import loses only the
+batches it had not committed, whose files the next import reads again, whole.
+When the worker processes cannot start (or stop at once), the import says so
+and goes on in one process.
+
+>>> summary = import_paths(["histories/"], "my.db")  # doctest: +SKIP
+>>> summary.hands_new  # doctest: +SKIP
+1234
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import multiprocessing.connection
+import operator
+import os
+import resource
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from stud_hh.model.errors import InputError, StudHHError
+from stud_hh.read.parse import (
+    ParseFailure,
+    Scan,
+    SkippedHand,
+    failure_of,
+    frozen_gc,
+    hand_key,
+    holds_hands,
+    raw_hands,
+    result_of,
+    scan_paths,
+)
+from stud_hh.read.reader import RawHand, walk
+from stud_hh.replay import ReplayedHand, replay
+from stud_hh.rules import profile as rule_profile
+from stud_hh.store.database import Database, Part, plain_schema, to_arrow
+from stud_hh.store.facts import failure_row, hand_rows, text_digest
+from stud_hh.store.schema import HAND_TABLES, TABLES
+
+BATCH_HANDS = 4000
+"""Hands a worker holds before writing a part: bounds memory whatever the file size."""
+BATCH_FILES = 1000
+"""Files a worker reads per task at most; their rows share one set of parts and one commit."""
+BATCH_BYTES = 4 * 2**20
+"""Bytes of files per task at most (a larger file is a task of its own)."""
+LOOK_WHILE_READING = 2**20
+"""A file met in a folder up to this size is read at once and looked into only if no hand
+turns up in it (see :func:`_if_it_holds_hands`); a larger one is looked into first."""
+TASKS_PER_JOB = 4
+"""Tasks per process at least, when there are files enough: the work stays balanced
+between processes, the progress bar moves, and a kill loses little."""
+
+UNSTORABLE = (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError)
+"""What converting rows to Arrow raises for a value the database's columns cannot take."""
+POOL_ERRORS = (BrokenProcessPool, OSError, EOFError, multiprocessing.ProcessError)
+"""What a process pool raises when its processes cannot start, or stop at once."""
+
+
+T = TypeVar("T")
+
+
+def _key(site: str, hand_id: str) -> str:
+    return f"{site}\x1f{hand_id}"
+
+
+@dataclass(slots=True)
+class FileResult:
+    """What a worker did with one file: its hands and failures (written, not committed)."""
+
+    path: str
+    size: int
+    mtime_ns: int | None = None
+    """Its modification time when read (``None`` when it could not be read at all)."""
+    hand_keys: list[str] = field(default_factory=list)
+    hand_digests: list[str] = field(default_factory=list)
+    """The text digest of each hand of ``hand_keys``, in the same order."""
+    failure_keys: list[str] = field(default_factory=list)
+    conflicts: list[dict[str, Any]] = field(default_factory=list)
+    """``conflicts`` rows for copies of stored (or earlier) hands whose text differs; their
+    stored source is filled in by the parent when the worker could not tell it."""
+    duplicates: int = 0
+    failures_known: int = 0
+    skipped: int = 0
+    violations: int = 0
+    hands_with_violations: int = 0
+    unreadable: str | None = None
+    """Why the file itself could not be read, if it could not."""
+    without_hands: bool = False
+    """A file met in a folder whose content holds no hands: passed over, as the folder
+    scan passes over it (see :func:`stud_hh.read.parse.scan_paths`)."""
+    problem: str | None = None
+    """Why a file met in a folder could not even be looked into (then passed over)."""
+
+    def files_row(self) -> dict[str, Any]:
+        return {"file": self.path, "size": self.size, "mtime_ns": self.mtime_ns,
+                "hands": len(self.hand_keys), "skipped": self.skipped,
+                "failures": len(self.failure_keys) + self.failures_known}
+
+
+@dataclass(slots=True)
+class BatchResult:
+    """What a worker did with one batch of files: the parts written for all of them."""
+
+    files: list[FileResult]
+    parts: list[Part]
+    peak_rss_mib: float = 0.0
+    """The worker's peak memory so far."""
+    pid: int = 0
+    cpu_seconds: float = 0.0
+    """The worker's processor time so far (user and system)."""
+
+
+@dataclass(slots=True)
+class ImportSummary:
+    """The outcome of one import."""
+
+    files: int = 0
+    files_unchanged: int = 0
+    hands_new: int = 0
+    duplicates: int = 0
+    failures_new: int = 0
+    failures_known: int = 0
+    skipped: int = 0
+    violations: int = 0
+    hands_with_violations: int = 0
+    seconds: float = 0.0
+    jobs: int = 1
+    worker_peak_mib: float = 0.0
+    """The largest peak memory of a process that read files."""
+    cpu_seconds: float = 0.0
+    """Processor time (user and system) of this process and of the worker processes, for
+    the import: a measure of its cost that does not depend on what else the machine runs."""
+    failures: list[tuple[str, str]] = field(default_factory=list)
+    """(file, reason) for each new failure, for the report."""
+    conflicts: list[dict[str, Any]] = field(default_factory=list)
+    """The ``conflicts`` rows stored by this import (a second copy of a hand, different)."""
+    scan_note: str = ""
+    """What the folder scan passed over (files without hands, unreadable entries)."""
+    notes: list[str] = field(default_factory=list)
+    """What went otherwise than asked (worker processes that could not start)."""
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands_new / self.seconds if self.seconds else 0.0
+
+    def line(self) -> str:
+        """The one-line summary the CLI prints."""
+        unchanged = f" ({self.files_unchanged} unchanged, passed over)" if self.files_unchanged \
+            else ""
+        known = f" ({self.failures_known} already stored)" if self.failures_known else ""
+        conflicts = (f" ({len(self.conflicts)} with different text: conflicts)"
+                     if self.conflicts else "")
+        return (f"{self.files} files{unchanged}{self.scan_note}: {self.hands_new} hands new, "
+                f"{self.duplicates} already stored or repeated{conflicts}, "
+                f"{self.failures_new} failures"
+                f"{known}, {self.skipped} skipped as not stud, {self.violations} violations "
+                f"in {self.hands_with_violations} hands; {self.seconds:.1f} s, "
+                f"{self.hands_per_second:,.0f} hands/s on {self.jobs} "
+                f"{'process' if self.jobs == 1 else 'processes'}")
+
+
+def plan_batches(files: Sequence[tuple[T, int]], jobs: int, *,
+                 max_files: int = BATCH_FILES, max_bytes: int = BATCH_BYTES) -> list[list[T]]:
+    """``(path, size)`` of the files to read, grouped in order into the tasks of ``jobs``
+    processes: at most ``max_files`` files and ``max_bytes`` bytes each (a larger file is a
+    task alone), and at least :data:`TASKS_PER_JOB` tasks per process when the files allow.
+
+    >>> plan_batches([("a", 10), ("b", 10), ("big", 500)], jobs=1)
+    [['a', 'b'], ['big']]
+    >>> [len(b) for b in plan_batches([(f"{i}", 1500) for i in range(10_000)], jobs=2)]
+    [1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000]
+    """
+    total = sum(size for _, size in files)
+    budget = max(1, min(max_bytes, total // (jobs * TASKS_PER_JOB)))
+    batches: list[list[T]] = []
+    size_of_last = 0
+    for path, size in files:
+        if not batches or len(batches[-1]) >= max_files or size_of_last + size > budget:
+            batches.append([])
+            size_of_last = 0
+        batches[-1].append(path)
+        size_of_last += size
+    return batches
+
+
+# ---------------------------------------------------------------------------
+# The worker side
+# ---------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Worker:
+    db: Database
+    profile: str
+    known_hands: dict[str, str | None]
+    """Every stored hand's key and text digest (``None`` for hands stored before digests)."""
+    known_failures: frozenset[str]
+    batch_hands: int
+
+
+_WORKER: _Worker | None = None
+
+
+def _init_worker(root: str, profile: str, known_hands: dict[str, str | None],
+                 known_failures: frozenset[str], batch_hands: int) -> None:
+    global _WORKER
+    _WORKER = _Worker(Database(root), profile, known_hands, known_failures, batch_hands)
+
+
+def _init_pool_worker(*args: Any) -> None:
+    """A worker process: Ctrl-C is the parent's to handle (it stops the pool), not a
+    traceback per worker. What is alive once it is set up (modules, grammars, the stored
+    keys) is frozen for the worker's life, so the collector never rescans it: once per
+    process, not per task (a full collection costs tens of milliseconds, as much as
+    reading a few dozen small files)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _exit_with_parent()
+    _init_worker(*args)
+    gc.collect()
+    gc.freeze()
+
+
+def _exit_with_parent() -> None:
+    """End this worker process as soon as the importing process has ended.
+
+    A killed import (SIGKILL, the machine's out-of-memory killer) cannot stop its pool, and a
+    worker holds both ends of the pool's queues, so it would never see them close: it would
+    read on, write parts nobody commits while the next import runs, and wait for a task for
+    ever. Its parent's sentinel (the pipe the forkserver hands it) says when that happens.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:  # pragma: no cover - not started by multiprocessing
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="stud-hh: exit with the import", daemon=True).start()
+
+
+def _peak_mib() -> float:
+    """This process's peak memory: VmHWM where Linux has it (ru_maxrss survives exec)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+@dataclass(slots=True)
+class _Source:
+    """Where a buffered hand came from, to keep it as a failure if its rows cannot be stored."""
+
+    key: str
+    raw: RawHand
+    result: FileResult
+    violations: int
+
+
+def _short(value: object, width: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def unstorable_reason(table: str, row: Sequence[Any]) -> str | None:
+    """Why the database cannot take ``row`` (values in the column order of ``table``), or
+    ``None`` when it can.
+
+    >>> unstorable_reason("files", ["a.txt", 10, 0, 2**40, 0, 0])
+    'a value the database cannot store: files.hands = 1099511627776 (Value 1099511627776 \
+too large to fit in C integer type)'
+    >>> unstorable_reason("files", ["a.txt", 10, 0, 1, 0, 0]) is None
+    True
+    """
+    schema = plain_schema(table)
+    for name, value in zip(TABLES[table].names, row, strict=True):
+        try:
+            pa.array([value], type=schema.field(name).type)
+        except UNSTORABLE as exc:
+            return (f"a value the database cannot store: {table}.{name} = {_short(value)} "
+                    f"({str(exc).splitlines()[0]})")
+    try:
+        to_arrow(table, {n: [v] for n, v in zip(TABLES[table].names, row, strict=True)})
+    except UNSTORABLE as exc:
+        return f"the database cannot store its {table} row ({str(exc).splitlines()[0]})"
+    return None
+
+
+class _Buffer:
+    """Rows of every table, written out as parts every ``batch`` hands.
+
+    A row is kept as a tuple in the registry's column order (taken from the
+    row dict in C by ``itemgetter``), and turned into columns by ``zip`` when
+    written: far cheaper than appending to a list per column.
+
+    When a hand's rows cannot be turned into Arrow (a value too large for its
+    column: :mod:`stud_hh.read.limits` should have failed the hand when it was read,
+    so this is a second line of defence), that hand is handed to ``unstorable``
+    with the reason, its rows are dropped, and every other hand is written.
+    """
+
+    def __init__(self, db: Database, unstorable: Callable[[_Source, str], None]) -> None:
+        self.db = db
+        self.unstorable = unstorable
+        self.getters = {t: operator.itemgetter(*TABLES[t].names) for t in TABLES}
+        self.rows: dict[str, list[tuple[Any, ...]]] = {t: [] for t in TABLES}
+        self.sources: list[_Source] = []
+        self.hands = 0
+        self.parts: list[Part] = []
+
+    def add(self, table: str, rows: Iterable[dict[str, Any]]) -> None:
+        self.rows[table].extend(map(self.getters[table], rows))
+
+    def add_hand(self, rows: dict[str, list[dict[str, Any]]], source: _Source) -> None:
+        for table, table_rows in rows.items():
+            self.add(table, table_rows)
+        self.sources.append(source)
+        self.hands += 1
+
+    def _arrow(self, table: str) -> pa.Table:
+        rows = self.rows[table]
+        columns = dict(zip(TABLES[table].names, zip(*rows, strict=True), strict=True))
+        return to_arrow(table, columns)
+
+    def flush(self) -> None:
+        built: dict[str, pa.Table] = {}
+        try:
+            built = {t: self._arrow(t) for t in HAND_TABLES if self.rows[t]}
+        except UNSTORABLE:
+            self._drop_unstorable()
+            built = {t: self._arrow(t) for t in HAND_TABLES if self.rows[t]}
+        for table in TABLES:
+            if table not in HAND_TABLES and self.rows[table]:
+                built[table] = self._arrow(table)
+        for table, data in built.items():
+            self.parts.append(self.db.write_part(table, data))
+            self.rows[table].clear()
+        self.sources.clear()
+        self.hands = 0
+
+    def _drop_unstorable(self) -> None:
+        """Find the hands whose rows fail, drop their rows, and hand them to ``unstorable``."""
+        bad: dict[tuple[str, str], str] = {}
+        for table in HAND_TABLES:
+            names = TABLES[table].names
+            site, hand_id = names.index("site"), names.index("hand_id")
+            for row in _failing_rows(table, self.rows[table]):
+                reason = unstorable_reason(table, row) or f"its {table} row cannot be stored"
+                bad.setdefault((row[site], row[hand_id]), reason)
+        if not bad:
+            raise RuntimeError("rows fail to convert together but not one by one")
+        for table in HAND_TABLES:
+            names = TABLES[table].names
+            site, hand_id = names.index("site"), names.index("hand_id")
+            self.rows[table] = [r for r in self.rows[table] if (r[site], r[hand_id]) not in bad]
+        for source in self.sources:
+            source_site, _, source_id = source.key.partition("\x1f")
+            why = bad.get((source_site, source_id))
+            if why is not None:
+                self.unstorable(source, why)
+
+
+def _failing_rows(table: str, rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The rows of ``rows`` that cannot be converted, found by halving."""
+    if not rows:
+        return []
+    try:
+        to_arrow(table, dict(zip(TABLES[table].names, zip(*rows, strict=True), strict=True)))
+    except UNSTORABLE:
+        if len(rows) == 1:
+            return rows
+        middle = len(rows) // 2
+        return _failing_rows(table, rows[:middle]) + _failing_rows(table, rows[middle:])
+    return []
+
+
+def conflict_row(key: str, raw: RawHand, digest: str, stored_digest: str,
+                 stored_file: str | None = None,
+                 stored_first_line: int | None = None) -> dict[str, Any]:
+    """The ``conflicts`` row of ``raw``, a copy of the hand ``key`` whose text differs."""
+    site, _, hand_id = key.partition("\x1f")
+    return {"site": site, "hand_id": hand_id, "key": f"{key}\x1f{digest}", "file": raw.path,
+            "first_line": raw.first_line,
+            "last_line": raw.line_numbers[-1] if raw.line_numbers else raw.first_line,
+            "text_digest": digest, "stored_file": stored_file,
+            "stored_first_line": stored_first_line, "stored_digest": stored_digest,
+            "text": raw.text}
+
+
+def _cannot_read(exc: InputError | OSError) -> str:
+    if isinstance(exc, InputError):
+        return exc.reason
+    return f"cannot read: {exc.strerror or exc}"
+
+
+def _if_it_holds_hands(path: str, result: FileResult) -> Iterator[RawHand]:
+    """The raw hands of ``path``, a small file met in a folder, if the file holds hands.
+
+    The file is read rather than first looked into: once a hand turns up (the text before
+    it is held back until then), it holds hands; when none does, it is looked into as the
+    folder scan looks (:func:`stud_hh.read.parse.holds_hands`: a document format, text that
+    looks like a history), and passed over unless it holds hands after all. Looking first
+    would open and read every one of ten thousand one-hand files twice.
+    """
+    pending: list[RawHand] | None = []
+    iterator: Iterator[RawHand] | None = None
+    while True:
+        try:
+            if iterator is None:
+                iterator = iter(raw_hands(path))
+            raw = next(iterator)
+        except StopIteration:
+            break
+        except (InputError, OSError) as exc:
+            if pending is None:  # a history that cannot be read on: its failure
+                raise
+            # cannot be read at all: passed over and reported, as the folder scan does
+            result.problem, result.mtime_ns = _cannot_read(exc), None
+            return
+        if pending is not None:
+            if not raw.is_hand:
+                pending.append(raw)
+                continue
+            yield from pending
+            pending = None
+        yield raw
+    if pending is None:
+        return
+    try:
+        holds = holds_hands(path)
+    except InputError as exc:
+        result.problem, result.mtime_ns = exc.reason, None
+        return
+    if holds:
+        yield from pending
+    else:
+        result.without_hands = True
+
+
+class _BatchReader:
+    """One task of a worker: a batch of files read into one buffer of rows."""
+
+    def __init__(self, worker: _Worker) -> None:
+        self.worker = worker
+        self.buffer = _Buffer(worker.db, self._unstorable)
+        self.results: list[FileResult] = []
+        self.seen: dict[str, tuple[str, str, int]] = {}
+        """Hands of this batch so far: key -> (text digest, file, first line)."""
+        self.failures_seen: set[str] = set()
+
+    def keep_failure(self, failure: ParseFailure, result: FileResult) -> None:
+        row = failure_row(failure)
+        if row["key"] in self.worker.known_failures or row["key"] in self.failures_seen:
+            result.failures_known += 1
+            return
+        self.failures_seen.add(row["key"])
+        result.failure_keys.append(row["key"])
+        self.buffer.add("failures", [row])
+
+    def _unstorable(self, source: _Source, reason: str) -> None:
+        """A buffered hand the database cannot take: kept as a failure instead."""
+        result, raw = source.result, source.raw
+        index = result.hand_keys.index(source.key)
+        del result.hand_keys[index]
+        del result.hand_digests[index]
+        if source.violations:
+            result.violations -= source.violations
+            result.hands_with_violations -= 1
+        self.seen.pop(source.key, None)
+        hand_id = source.key.partition("\x1f")[2]
+        self.keep_failure(failure_of(raw, StudHHError(
+            reason, path=raw.path, line=raw.first_line, hand_id=hand_id)), result)
+
+    def repeated(self, k: str, raw: RawHand, result: FileResult) -> bool:
+        """Whether hand ``k`` is stored or earlier in the batch; a copy whose text differs
+        is also kept as a conflict."""
+        if k in self.worker.known_hands:
+            stored = self.worker.known_hands[k]
+            digest = text_digest(raw.text)
+            if stored is not None and stored != digest:
+                result.conflicts.append(conflict_row(k, raw, digest, stored))
+        elif k in self.seen:
+            digest = text_digest(raw.text)
+            stored, path, line = self.seen[k]
+            if stored != digest:
+                result.conflicts.append(conflict_row(k, raw, digest, stored, path, line))
+        else:
+            return False
+        result.duplicates += 1
+        return True
+
+    def read(self, path: str, look_first: bool) -> None:
+        """Parse, replay and buffer one file's new hands; with ``look_first`` (a file met in
+        a folder), only if its content holds hands."""
+        worker = self.worker
+        result = FileResult(path, 0)
+        self.results.append(result)
+        try:
+            stat = os.stat(path)
+        except OSError as exc:
+            stat = None
+            if look_first:  # gone or unreadable since the folder was listed: passed over
+                result.problem = _cannot_read(exc)
+                return
+        quick = look_first and stat is not None and stat.st_size <= LOOK_WHILE_READING
+        if look_first and not quick:
+            try:
+                if not holds_hands(path):
+                    result.without_hands = True
+                    return
+            except InputError as exc:
+                result.problem = exc.reason
+                return
+        try:
+            if stat is None:
+                stat = os.stat(path)
+            result.size, result.mtime_ns = stat.st_size, stat.st_mtime_ns
+            raws = _if_it_holds_hands(path, result) if quick else raw_hands(path)
+            for raw in raws:
+                key = hand_key(raw)
+                if key is not None and self.repeated(_key(*key), raw, result):
+                    continue
+                parsed = result_of(raw)
+                if isinstance(parsed, SkippedHand):
+                    result.skipped += 1
+                    continue
+                if isinstance(parsed, ParseFailure):
+                    self.keep_failure(parsed, result)
+                    continue
+                try:
+                    replayed = replay(parsed, worker.profile)
+                except StudHHError as exc:
+                    self.keep_failure(failure_of(raw, exc), result)
+                    continue
+                k = _key(parsed.site, parsed.hand_id)
+                if self.repeated(k, raw, result):  # a header our cheap key could not read
+                    continue
+                digest = text_digest(raw.text)
+                self.seen[k] = (digest, path, raw.first_line)
+                result.hand_keys.append(k)
+                result.hand_digests.append(digest)
+                self._add_hand(replayed, raw, result, k, digest)
+                if self.buffer.hands >= worker.batch_hands:
+                    self.buffer.flush()
+        except InputError as exc:
+            result.unreadable = exc.reason
+            self.keep_failure(ParseFailure(exc, "", path, 0, 0), result)
+        except OSError as exc:  # gone or unreadable since the folder was scanned
+            result.unreadable = exc.strerror or str(exc)
+            self.keep_failure(ParseFailure(InputError(result.unreadable, path=path), "", path,
+                                           0, 0), result)
+
+    def _add_hand(self, replayed: ReplayedHand, raw: RawHand, result: FileResult, key: str,
+                  digest: str) -> None:
+        rows = hand_rows(replayed)
+        rows["hands"][0]["text_digest"] = digest
+        violations = len(replayed.violations)
+        self.buffer.add_hand(rows, _Source(key, raw, result, violations))
+        if violations:
+            result.violations += violations
+            result.hands_with_violations += 1
+
+    def finish(self) -> BatchResult:
+        """Write what is buffered, then the files' rows (their counts final by then)."""
+        self.buffer.flush()
+        self.buffer.add("files", [r.files_row() for r in self.results
+                                  if r.mtime_ns is not None and not r.without_hands])
+        self.buffer.flush()
+        return BatchResult(self.results, self.buffer.parts, _peak_mib(), os.getpid(),
+                           _cpu_seconds())
+
+
+def _import_batch(files: Sequence[tuple[str, bool]]) -> BatchResult:
+    """Parse, replay and write one batch of files' new hands as uncommitted parts (each
+    file with whether its content must be looked at first)."""
+    worker = _WORKER
+    assert worker is not None, "the worker was not initialised"
+    batch = _BatchReader(worker)
+    for path, look_first in files:
+        batch.read(path, look_first)
+    return batch.finish()
+
+
+# ---------------------------------------------------------------------------
+# The parent side
+# ---------------------------------------------------------------------------
+
+
+def _stored_keys(db: Database) -> tuple[dict[str, str | None], set[str],
+                                          set[tuple[str, int, int]], set[str]]:
+    """Stored hands (key -> text digest), failure keys, files and conflict keys."""
+    hands = db.arrow("hands", ["site", "hand_id", "text_digest"])
+    keys = {_key(s, h): d for s, h, d in zip(hands.column("site").to_pylist(),
+                                             hands.column("hand_id").to_pylist(),
+                                             hands.column("text_digest").to_pylist(),
+                                             strict=True)}
+    failures = set(db.arrow("failures", ["key"]).column("key").to_pylist())
+    files = db.arrow("files", ["file", "size", "mtime_ns"])
+    known_files = set(zip(files.column("file").to_pylist(), files.column("size").to_pylist(),
+                          files.column("mtime_ns").to_pylist(), strict=True))
+    conflicts = set(db.arrow("conflicts", ["key"]).column("key").to_pylist())
+    return keys, failures, known_files, conflicts
+
+
+def _drop_repeated(db: Database, parts: list[Part], hands: set[str],
+                   failures: set[str]) -> list[Part]:
+    """``parts`` rewritten without the hands and failures another batch already brought."""
+    kept: list[Part] = []
+    for part in parts:
+        if part.table in HAND_TABLES and hands:
+            repeated = hands
+        elif part.table == "failures" and failures:
+            repeated = failures
+        else:
+            kept.append(part)
+            continue
+        path = db.root / part.path
+        data = pq.read_table(path)
+        if part.table == "failures":
+            keys = data.column("key")
+        else:
+            keys = pc.binary_join_element_wise(data.column("site").cast(pa.string()),
+                                               data.column("hand_id"), "\x1f")
+        mask = pc.invert(pc.is_in(keys, value_set=pa.array(sorted(repeated), pa.string())))
+        filtered = data.filter(mask)
+        path.unlink()
+        if filtered.num_rows:
+            kept.append(db.write_part(part.table, filtered))
+    return kept
+
+
+def _run_conflicts(result: FileResult, repeated: set[str],
+                   seen: dict[str, str | None]) -> list[dict[str, Any]]:
+    """Conflict rows for hands of ``result`` that an earlier batch of this run (or the
+    database) brought with another text: their text is read again from the file."""
+    different = {k: d for k, d in zip(result.hand_keys, result.hand_digests, strict=True)
+                 if k in repeated and seen[k] is not None and seen[k] != d}
+    if not different:
+        return []
+    rows = []
+    for raw in raw_hands(result.path):
+        key = hand_key(raw)
+        k = _key(*key) if key is not None else None
+        if k in different:
+            digest = text_digest(raw.text)
+            if digest == different[k]:
+                stored = seen[k]
+                assert stored is not None
+                rows.append(conflict_row(k, raw, digest, stored))
+    return rows
+
+
+def _fill_stored_sources(db: Database, conflicts: list[dict[str, Any]]) -> None:
+    """Fill in the stored copy's file and first line of conflicts that lack them."""
+    missing = [c for c in conflicts if c["stored_file"] is None]
+    if not missing:
+        return
+    stored = db.arrow("hands", ["site", "hand_id", "file", "first_line"],
+                      filters=[("hand_id", "in", sorted({c["hand_id"] for c in missing}))])
+    where = {(r["site"], r["hand_id"]): (r["file"], r["first_line"]) for r in stored.to_pylist()}
+    for c in missing:
+        c["stored_file"], c["stored_first_line"] = where.get((c["site"], c["hand_id"]),
+                                                             (None, None))
+
+
+def files_to_import(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
+    """Every history file under ``paths``, as absolute paths (raises InputError when missing).
+
+    Files named directly, and every file of a folder whose content holds hands (see
+    :func:`stud_hh.read.parse.scan_paths`).
+    """
+    return [str(p.resolve()) for p in scan_paths(paths).files]
+
+
+def _candidates(paths: Iterable[str | os.PathLike[str]]) -> tuple[dict[str, bool],
+                                                                  list[tuple[Path, str]]]:
+    """The files under ``paths`` (absolute path -> whether it was met in a folder, its
+    content to be looked at before it is read), and the folder entries that could not be
+    read. Raises :class:`InputError` for a path that does not exist.
+
+    This is :func:`stud_hh.read.parse.scan_paths` with the look at each file's content left to
+    the workers (in parallel, and never for a file imported before and unchanged since).
+    """
+    found: dict[str, bool] = {}
+    problems: list[tuple[Path, str]] = []
+    for item in paths:
+        path = Path(item)
+        if path.is_dir():
+            for entry in walk(path):
+                if entry.problem is not None:
+                    problems.append((entry.path, entry.problem))
+                else:
+                    name = str(entry.path.resolve())
+                    found[name] = found.get(name, True)
+        elif path.is_file():
+            found[str(path.resolve())] = False  # named directly: always read
+        else:
+            raise InputError("no such file or folder", path=str(path))
+    return found, problems
+
+
+def _raised_by_worker(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised by the task in a worker (its traceback attached), rather
+    than by the pool's own machinery."""
+    return type(exc.__cause__).__name__ in ("_RemoteTraceback", "RemoteTraceback")
+
+
+def _pool_context() -> Any:
+    """The start method of worker processes: forkserver, so that workers start clean (never
+    inheriting a progress bar's thread) from a server that has imported stud-hh once."""
+    context = multiprocessing.get_context("forkserver")
+    with suppress(AttributeError, ValueError):
+        context.set_forkserver_preload(["__main__", __name__])
+    return context
+
+
+def _on_pool(batches: list[list[tuple[str, bool]]], jobs: int, initargs: tuple[Any, ...],
+             commit: Callable[[BatchResult], None],
+             ) -> tuple[list[list[tuple[str, bool]]], BaseException | None]:
+    """Run ``batches`` on ``jobs`` worker processes, committing each as it ends.
+
+    Returns the batches left undone and why, when the processes could not start or stopped
+    at once (their parts, written or not, stay uncommitted); raises what a worker raised.
+    """
+    left: dict[int, list[tuple[str, bool]]] = dict(enumerate(batches))
+    failure: BaseException | None = None
+    try:
+        pool = ProcessPoolExecutor(jobs, mp_context=_pool_context(), initializer=_init_pool_worker,
+                                   initargs=initargs)
+    except POOL_ERRORS as exc:
+        return batches, exc
+    try:
+        futures: dict[Future[BatchResult], int] = {}
+        try:
+            for index, batch in left.items():
+                futures[pool.submit(_import_batch, batch)] = index
+        except POOL_ERRORS as exc:
+            failure = exc
+        for future in as_completed(futures):
+            try:
+                result = future.result()
+            except POOL_ERRORS as exc:
+                if _raised_by_worker(exc) and not isinstance(exc, BrokenProcessPool):
+                    raise
+                failure = failure or exc
+                continue
+            commit(result)
+            del left[futures[future]]
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True, cancel_futures=True)
+    return list(left.values()), failure
+
+
+def _pool_note(exc: BaseException, done: int) -> str:
+    what = f"{type(exc).__name__}: {exc}".splitlines()[0] if str(exc) else type(exc).__name__
+    started = "stopped" if done else "could not start"
+    return (f"worker processes {started} ({what}): importing the rest in this process alone "
+            "(or rerun with --jobs 1)")
+
+
+def import_paths(
+    paths: Sequence[str | os.PathLike[str]],
+    db_root: str | os.PathLike[str],
+    *,
+    profile: str = "site",
+    jobs: int | None = None,
+    batch_hands: int = BATCH_HANDS,
+    batch_files: int = BATCH_FILES,
+    on_file: Callable[[FileResult], None] | None = None,
+    on_start: Callable[[list[str], int], None] | None = None,
+    on_note: Callable[[str], None] | None = None,
+) -> ImportSummary:
+    """Import every history file under ``paths`` into the database at ``db_root``.
+
+    Files named directly are read; a folder's files (recursively) when their content
+    holds hands, as :func:`stud_hh.read.parse.scan_paths` finds them. A hand already stored, or
+    brought twice by the run, is stored once; a copy whose text differs beyond whitespace
+    (other names, other amounts) is also kept in the ``conflicts`` table with both
+    sources, and listed in the summary.
+
+    ``jobs`` worker processes (default: every core; 1 runs in this process), each reading
+    up to ``batch_files`` files per task. ``on_start(files, total_bytes)`` is called once
+    the work is known and ``on_file(result)`` after each file is committed (for a progress
+    bar); ``on_note(text)`` with what went otherwise than asked (worker processes that
+    could not start: the import then goes on in this process), by default printed on
+    standard error.
+    """
+    if profile != "site":  # each hand under its own site's profile
+        rule_profile(profile)  # an unknown profile fails before any work
+    summary = ImportSummary(jobs=1)
+    started, cpu_started = time.perf_counter(), _cpu_seconds()
+    candidates, problems = _candidates(paths)
+    db = Database.create(db_root)
+
+    def note(text: str) -> None:
+        summary.notes.append(text)
+        if on_note is not None:
+            on_note(text)
+        else:
+            print(f"stud-hh: {text}", file=sys.stderr)
+
+    with db.writing():
+        try:
+            _import(db, candidates, problems, summary, profile=profile, jobs=jobs,
+                    batch_hands=batch_hands, batch_files=batch_files, on_file=on_file,
+                    on_start=on_start, note=note)
+        except BaseException:
+            with suppress(OSError):  # a fault mid-import: leave nothing half-written behind
+                db.remove_uncommitted()
+            raise
+        db.compact()
+    summary.seconds = time.perf_counter() - started
+    summary.cpu_seconds += _cpu_seconds() - cpu_started
+    return summary
+
+
+def _import(db: Database, candidates: dict[str, bool], problems: list[tuple[Path, str]],
+            summary: ImportSummary, *, profile: str, jobs: int | None, batch_hands: int,
+            batch_files: int, on_file: Callable[[FileResult], None] | None,
+            on_start: Callable[[list[str], int], None] | None,
+            note: Callable[[str], None]) -> None:
+    known_hands, known_failures, known_files, known_conflicts = _stored_keys(db)
+    todo = _changed_files(candidates, known_files, problems, summary)
+    wanted = max(1, jobs or os.cpu_count() or 1)
+    batches = plan_batches(todo, wanted, max_files=batch_files)
+    jobs = max(1, min(wanted, len(batches)))
+    summary.jobs = jobs
+    if on_start is not None:
+        on_start([p for (p, _), _ in todo], sum(size for _, size in todo))
+    args = (str(db.root), profile, known_hands, frozenset(known_failures), batch_hands)
+    run = _Committer(db, summary, problems, dict(known_hands), set(known_failures),
+                     set(known_conflicts), on_file)
+    left = batches
+    if jobs > 1:
+        left, failure = _on_pool(batches, jobs, args, run.commit)
+        if failure is not None:
+            note(_pool_note(failure, len(batches) - len(left)))
+            summary.jobs = 1
+            db.remove_uncommitted()  # what the stopped workers wrote
+    if left:
+        _init_worker(*args)
+        with frozen_gc():  # once for the run, as a worker process does (_init_pool_worker)
+            for batch in left:
+                run.commit(_import_batch(batch))
+    summary.files = summary.files_unchanged + run.read
+    summary.scan_note = Scan((), tuple(run.without_hands), tuple(problems)).summary()
+    summary.cpu_seconds = sum(run.worker_cpu.values())
+
+
+def _changed_files(candidates: dict[str, bool], known_files: set[tuple[str, int, int]],
+                   problems: list[tuple[Path, str]], summary: ImportSummary
+                   ) -> list[tuple[tuple[str, bool], int]]:
+    """The files to read, with their sizes: those stored with the same size and
+    modification time are passed over (counted in ``summary``), those gone since the
+    folder was listed are problems."""
+    todo: list[tuple[tuple[str, bool], int]] = []
+    for path, look_first in candidates.items():
+        try:
+            stat = os.stat(path)
+        except OSError as exc:  # gone since the folder was listed
+            problems.append((Path(path), f"cannot read: {exc.strerror or exc}"))
+            continue
+        if (path, stat.st_size, stat.st_mtime_ns) in known_files:
+            summary.files_unchanged += 1
+        else:
+            todo.append(((path, look_first), stat.st_size))
+    return todo
+
+
+@dataclass(slots=True)
+class _Committer:
+    """The parent side of an import: commits each batch's parts as its result comes in,
+    without what the database or an earlier batch of the run already holds, and counts
+    each file."""
+
+    db: Database
+    summary: ImportSummary
+    problems: list[tuple[Path, str]]
+    seen_hands: dict[str, str | None]
+    """Every hand stored or committed so far: key -> text digest."""
+    seen_failures: set[str]
+    seen_conflicts: set[str]
+    on_file: Callable[[FileResult], None] | None
+    without_hands: list[Path] = field(default_factory=list)
+    worker_cpu: dict[int, float] = field(default_factory=dict)
+    read: int = 0
+
+    def commit(self, batch: BatchResult) -> None:
+        """Commit one batch's parts, repeats dropped and conflicts added; count its files."""
+        repeated: set[str] = set()
+        repeated_failures: set[str] = set()
+        conflicts: list[dict[str, Any]] = []
+        for result in batch.files:
+            conflicts += result.conflicts
+            in_file = {k for k in result.hand_keys if k in self.seen_hands}
+            if in_file:
+                conflicts += _run_conflicts(result, in_file, self.seen_hands)
+                repeated |= in_file
+            repeated_failures |= {k for k in result.failure_keys if k in self.seen_failures}
+        parts = batch.parts
+        if repeated or repeated_failures:
+            parts = _drop_repeated(self.db, parts, repeated, repeated_failures)
+        conflicts = self._new_conflicts(conflicts, parts)
+        self.db.commit(parts, {"files": [r.path for r in batch.files
+                                         if r.mtime_ns is not None and not r.without_hands]})
+        self.seen_conflicts.update(c["key"] for c in conflicts)
+        self.summary.conflicts.extend(conflicts)
+        self.summary.worker_peak_mib = max(self.summary.worker_peak_mib, batch.peak_rss_mib)
+        if batch.pid != os.getpid():
+            self.worker_cpu[batch.pid] = batch.cpu_seconds
+        for result in batch.files:
+            self._count(result, repeated, repeated_failures)
+            if self.on_file is not None:
+                self.on_file(result)
+
+    def _new_conflicts(self, conflicts: list[dict[str, Any]], parts: list[Part]
+                       ) -> list[dict[str, Any]]:
+        """The conflicts not stored yet, written as a ``conflicts`` part into ``parts``."""
+        conflicts = [c for c in conflicts if c["key"] not in self.seen_conflicts]
+        if conflicts:
+            _fill_stored_sources(self.db, conflicts)
+            parts.append(self.db.write_part("conflicts", to_arrow("conflicts", {
+                name: [c[name] for c in conflicts] for name in TABLES["conflicts"].names})))
+        return conflicts
+
+    def _count(self, result: FileResult, repeated: set[str],
+               repeated_failures: set[str]) -> None:
+        """One committed file in the summary."""
+        summary = self.summary
+        if result.without_hands or result.problem is not None:
+            if result.problem is not None:
+                self.problems.append((Path(result.path), result.problem))
+            else:
+                self.without_hands.append(Path(result.path))
+            return
+        self.read += 1
+        if repeated:
+            kept = [(k, d) for k, d in zip(result.hand_keys, result.hand_digests,
+                                           strict=True) if k not in repeated]
+            summary.duplicates += len(result.hand_keys) - len(kept)
+            result.hand_keys = [k for k, _ in kept]
+            result.hand_digests = [d for _, d in kept]
+        self.seen_hands.update(zip(result.hand_keys, result.hand_digests, strict=True))
+        again = sum(1 for k in result.failure_keys if k in repeated_failures)
+        self.seen_failures.update(result.failure_keys)
+        summary.hands_new += len(result.hand_keys)
+        summary.duplicates += result.duplicates
+        summary.failures_new += len(result.failure_keys) - again
+        summary.failures_known += result.failures_known + again
+        summary.skipped += result.skipped
+        summary.violations += result.violations
+        summary.hands_with_violations += result.hands_with_violations
+        if len(result.failure_keys) > again:
+            summary.failures.append((result.path, result.unreadable or
+                                     f"{len(result.failure_keys) - again} unreadable hands"))

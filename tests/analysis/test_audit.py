@@ -1,0 +1,84 @@
+"""The compliance audit over a database, and the leak finder over the players table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from helpers import SAMPLES
+from test_stats import frame
+from test_violations import BASE
+
+from stud_hh.analysis import audit, stats
+from stud_hh.store.database import Database, open_db
+from stud_hh.store.importer import import_paths
+
+BAD = (BASE.replace("#300000000001:", "#300000000009:")
+       .replace("Bob: bets $0.20", "Bob: bets $0.10")
+       .replace("Cid: raises $0.20 to $0.40", "Cid: raises $0.30 to $0.40"))
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Database:
+    root = tmp_path_factory.mktemp("audit")
+    (root / "h").mkdir()
+    for path in SAMPLES.iterdir():
+        (root / "h" / path.name).write_bytes(path.read_bytes())
+    (root / "h" / "bad.txt").write_text(BAD, encoding="utf-8")
+    import_paths([root / "h"], root / "db", jobs=1)
+    return open_db(root / "db")
+
+
+def test_violations_by_rule_and_worst_hands(db: Database) -> None:
+    by_rule = audit.violations_by_rule(db)
+    assert by_rule["violations"].sum() == db.count("violations") > 0
+    worst = audit.worst_hands(db, n=1)
+    assert set(worst["hand_id"]) == {"300000000009"}
+    assert worst["source"].str.contains("Bob: bets \\$0.10").any()
+    by_table = audit.violations_by_table(db)
+    assert by_table.to_numpy().sum() == db.count("violations")
+
+
+def test_clean_bill(db: Database, tmp_path: Path) -> None:
+    assert "NOT CLEAN" in audit.clean_bill(db)
+    assert "1 hands break" in audit.clean_bill(db)
+    import_paths([SAMPLES], tmp_path / "clean", jobs=1)
+    bill = audit.clean_bill(open_db(tmp_path / "clean"))
+    assert bill.startswith("23 hands audited under the pokerstars profile: 0 hands break 0")
+    assert bill.endswith("CLEAN: no rule broken, every hand balances, every text was read.")
+
+
+def test_balance_checks_list_exactly_the_unbalanced_hand(db: Database) -> None:
+    bad = audit.balance_checks(db)
+    assert list(bad["hand_id"]) == ["300000000009"]  # its bets shrank, the pot did not
+    assert not bad["nets_ok"].iloc[0]
+    rules = set(db.violations(filters=[("hand_id", "==", "300000000009")])["rule"])
+    assert "pot.not-balanced" in rules
+
+
+def test_leaks_rank_by_evidence() -> None:
+    rows = []
+    for i in range(200):  # Ann calls completions far more often than the field
+        rows.append({"player": "Ann", "fold_to_completion_opp": True,
+                     "fold_to_completion": i % 10 == 0, "vpip_opp": True, "vpip": i % 2 == 0})
+        rows.append({"player": "Bob", "fold_to_completion_opp": True,
+                     "fold_to_completion": i % 10 < 6, "vpip_opp": True, "vpip": i % 2 == 0})
+    found = stats.leaks(frame(rows), "Ann")
+    top = found.iloc[0]
+    assert top["stat"] == "fold_to_completion"
+    assert top["player"] == pytest.approx(10)
+    assert top["field"] == pytest.approx(60)
+    assert top["player_n"] == 200
+    assert top["z"] < -5
+    vpip = found.set_index("stat").loc["vpip"]
+    assert abs(vpip["z"]) < 1e-9  # no gap, no leak
+
+
+def test_leaks_need_enough_hands() -> None:
+    rows = [{"player": p, "vpip_opp": True, "vpip": p == "Ann"} for p in ["Ann", "Bob"] * 10]
+    assert stats.leaks(frame(rows), "Ann", min_n=30).empty
+    assert not stats.leaks(frame(rows), "Ann", min_n=5).empty
+    with pytest.raises(ValueError, match="no hands of 'Zed'"):
+        stats.leaks(frame(rows), "Zed")
+    assert isinstance(stats.leaks(frame(rows), "Ann", min_n=5), pd.DataFrame)

@@ -1,0 +1,195 @@
+"""Statistics: each ratio is its done count over its opportunity count, by any grouping."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from helpers import SAMPLES
+
+from stud_hh.analysis import stats
+from stud_hh.store.database import Database, open_db
+from stud_hh.store.importer import import_paths
+from stud_hh.store.schema import TABLES
+
+
+def frame(rows: list[dict[str, object]]) -> pd.DataFrame:
+    """A players table of ``rows`` over all-false/zero defaults."""
+    base: dict[str, object] = {}
+    for c in TABLES["players"].columns:
+        kind = str(c.type)
+        base[c.name] = False if kind == "bool" else 0 if kind.startswith("int") else None
+    base.update(dealt=True, game="stud", currency="USD", scale=100, big_bet=20, player="Ann")
+    data = pd.DataFrame([{**base, **r} for r in rows])
+    data["start_utc"] = pd.to_datetime(data["start_utc"], utc=True)
+    return data
+
+
+def test_vpip_counts_its_opportunities() -> None:
+    players = frame([
+        {"vpip_opp": True, "vpip": True},
+        {"vpip_opp": True, "vpip": False},
+        {"vpip_opp": True, "vpip": True},
+        {"vpip_opp": False, "all_in_ante": True},  # no 3rd-street decision
+        {"player": "Bob", "vpip_opp": True},
+    ])
+    result = stats.ratios(players, stats.SUMMARY, by=["player"])
+    assert result.loc["Ann", "vpip"] == pytest.approx(200 / 3)
+    assert result.loc["Ann", "vpip_n"] == 3
+    assert result.loc["Bob", "vpip"] == 0
+    assert result.loc["Bob", "vpip_n"] == 1
+
+
+def test_a_ratio_without_opportunities_is_missing_not_zero() -> None:
+    result = stats.ratios(frame([{"vpip_opp": True}]), stats.SUMMARY)
+    assert np.isnan(result.loc["Ann", "steal"])
+    assert result.loc["Ann", "steal_n"] == 0
+
+
+def test_aggression_factor_and_frequency() -> None:
+    players = frame([
+        {"bets_later": 2, "raises_later": 1, "calls_later": 2, "folds_later": 1},
+        {"bets_later": 1, "calls_later": 1},
+    ])
+    result = stats.ratios(players, stats.SUMMARY)
+    assert result.loc["Ann", "af"] == pytest.approx(4 / 3)
+    assert result.loc["Ann", "afq"] == pytest.approx(100 * 4 / 8)
+    assert result.loc["Ann", "afq_n"] == 8
+
+
+def test_money_in_big_bets_and_showdown_split() -> None:
+    players = frame([
+        {"net": 40, "saw_showdown": True, "rake_share": 2},
+        {"net": -10},
+        {"net": -10, "currency": None, "scale": 1, "big_bet": 200, "tournament": True},
+    ])
+    result = stats.money(players)
+    row = result.loc["Ann"]
+    assert row["hands"] == 3
+    assert row["net_bb"] == pytest.approx(2 - 0.5 - 0.05)
+    assert row["net_bb_showdown"] == pytest.approx(2)
+    assert row["net_bb_no_showdown"] == pytest.approx(-0.55)
+    assert row["bb_per_100"] == pytest.approx(100 * 1.45 / 3)
+    assert row["unit"] == "mixed"
+    assert np.isnan(row["net"])  # dollars and chips are not added up
+    by_unit = stats.money(players, by=["player", "currency"])
+    assert by_unit.loc[("Ann", "USD"), "net"] == pytest.approx(0.30)
+    assert by_unit.loc[("Ann", "USD"), "rake_paid"] == pytest.approx(0.02)
+    assert len(by_unit) == 2  # chips (no currency) keep their own row
+
+
+def test_groupings_by_date_and_door_card() -> None:
+    players = frame([
+        {"start_utc": "2026-03-01T10:00Z", "door_rank": "A", "game": "razz", "vpip_opp": True},
+        {"start_utc": "2026-03-01T23:00Z", "door_rank": "A", "game": "stud", "vpip_opp": True},
+        {"start_utc": "2026-03-02T01:00Z", "door_rank": "7", "vpip_opp": True},
+    ])
+    by_date = stats.player_summary(players, by=["date"], hilo=False)
+    assert dict(by_date["hands"]) == {"2026-03-01": 2, "2026-03-02": 1}
+    groups = stats.door_group(players)
+    assert list(groups) == ["low A-5", "high T-A", "middle 6-9"]
+
+
+def test_sessions_split_at_long_pauses() -> None:
+    players = frame([
+        {"start_utc": "2026-03-01T10:00Z"},
+        {"start_utc": "2026-03-01T10:20Z"},
+        {"start_utc": "2026-03-01T11:30Z"},  # a pause of 70 minutes: a new session
+        {"player": "Bob", "start_utc": "2026-03-01T10:10Z"},
+    ])
+    summary = stats.player_summary(players, by=["player", "session"], hilo=False)
+    assert dict(summary["hands"]) == {("Ann", "2026-03-01 10:00"): 2,
+                                      ("Ann", "2026-03-01 11:30"): 1,
+                                      ("Bob", "2026-03-01 10:10"): 1}
+
+
+def test_hilo_block_uses_hilo_showdowns() -> None:
+    players = frame([
+        {"game": "stud8", "saw_showdown": True, "scoop_whole": True, "scoop_both": True},
+        {"game": "stud8", "saw_showdown": True, "split": True, "quartered": True},
+        {"game": "stud8", "saw_showdown": False},
+        {"game": "stud", "saw_showdown": True},
+    ])
+    result = stats.hilo_summary(players)
+    assert result.loc["Ann", "scoop_whole_n"] == 2
+    assert result.loc["Ann", "scoop_whole"] == 50
+    assert result.loc["Ann", "quartered"] == 50
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Database:
+    root = tmp_path_factory.mktemp("stats") / "db"
+    import_paths([SAMPLES], root, jobs=1)
+    return open_db(root)
+
+
+def test_summary_from_a_database_matches_the_flags(db: Database) -> None:
+    players = db.players(columns=stats.required_columns(["player", "game"]))
+    summary = stats.player_summary(players, by=["player", "game"])
+    hero = db.players(filters=[("player", "==", "Hero"), ("dealt", "==", True)])
+    for game, rows in hero.groupby("game", observed=True):
+        row = summary.loc[("Hero", game)]
+        assert row["hands"] == len(rows)
+        assert row["vpip_n"] == rows["vpip_opp"].sum()
+        assert row["vpip"] == pytest.approx(100 * rows["vpip"].sum() / rows["vpip_opp"].sum())
+        assert row["net_bb"] == pytest.approx((rows["net"] / rows["big_bet"]).sum())
+    every = stats.player_summary(db.players())
+    assert every["hands"].sum() == db.players(columns=["dealt"])["dealt"].sum()
+
+
+def test_street_frequencies_and_versus_field(db: Database) -> None:
+    players = db.players()
+    streets = stats.street_frequencies(players[players["player"] == "Hero"])
+    hero = players[(players["player"] == "Hero") & players["dealt"]]
+    assert streets.loc[("Hero", "5th"), "bets"] == hero["bets_5th"].sum()
+    assert streets.loc[("Hero", "4th"), "saw"] == hero["saw_4th"].sum()
+    versus = stats.versus_field(players, "Hero")
+    assert list(versus.columns) == ["Hero", "field"]
+    others = players[(players["player"] != "Hero") & players["dealt"]]
+    assert versus.loc["vpip_n", "field"] == others["vpip_opp"].sum()
+
+
+@pytest.mark.parametrize("ratio", stats.SUMMARY + stats.HILO + stats.STREET_RATIOS,
+                         ids=lambda r: r.name)
+def test_done_never_exceeds_its_opportunity(db: Database, ratio: stats.Ratio) -> None:
+    """Per player-hand, every done flag implies its opportunity (percentages stay <= 100)."""
+    players = db.players()
+    players = players[players["dealt"]]
+    for name, (_, derive) in stats.DERIVED_FLAGS.items():
+        players[name] = derive(players)
+
+    def total(part: str | tuple[str, ...]) -> pd.Series:
+        columns = [part] if isinstance(part, str) else list(part)
+        return players[columns].astype("int64").sum(axis=1)
+
+    if ratio.percent:
+        assert (total(ratio.done) <= total(ratio.opportunity)).all()
+
+
+def test_unknown_grouping_is_explained() -> None:
+    with pytest.raises(KeyError, match="cannot group by 'colour'"):
+        stats.player_summary(frame([{}]), by=["colour"])
+
+
+def test_required_columns_are_enough(db: Database) -> None:
+    columns = stats.required_columns(["player", "month", "door_group"])
+    assert "start_utc" in columns
+    players = db.players(columns=columns)
+    summary = stats.player_summary(players, by=["player", "month", "door_group"])
+    assert summary["hands"].sum() == players["dealt"].sum()
+
+
+def test_empty_players_give_an_empty_summary(tmp_path: Path) -> None:
+    summary = stats.player_summary(frame([{}]).iloc[0:0])
+    assert summary.empty
+
+
+def test_a_hand_whose_stakes_nothing_shows_adds_money_but_no_big_bets() -> None:
+    """Bovada hands with no sized bet have big bet 0: no division by zero, no big bets."""
+    players = frame([{"net": 40, "big_bet": 20}, {"net": 30, "big_bet": 0}])
+    summary = stats.money(players)
+    assert summary.loc["Ann", "net_bb"] == pytest.approx(2.0)
+    assert summary.loc["Ann", "net"] == pytest.approx(0.7)
+    assert summary.loc["Ann", "hands"] == 2

@@ -1,0 +1,221 @@
+"""Per-player facts (the STATS.md flags) on hands whose every action we know."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_violations import BASE, SPLIT
+
+from stud_hh import ParsedHand, parse_file, parse_hand
+from stud_hh.read.parse import ParseFailure, parse_text
+from stud_hh.replay import replay
+from stud_hh.store.facts import failure_row, hand_rows, stakes_label
+from stud_hh.store.schema import TABLES
+
+
+def rows_of(text: str) -> dict[str, dict[str, object]]:
+    return {r["player"]: r for r in hand_rows(replay(parse_hand(text)))["players"]}
+
+
+def test_every_row_has_exactly_the_registry_columns() -> None:
+    rows = hand_rows(replay(parse_hand(BASE)))
+    for table, table_rows in rows.items():
+        assert table_rows or table in ("violations", "unverifiable")
+        for row in table_rows:
+            assert set(row) == set(TABLES[table].names)
+
+
+def test_third_street_flags_of_a_completed_pot() -> None:
+    p = rows_of(BASE)
+    ann, bob, cid = p["Ann"], p["Bob"], p["Cid"]
+    # Cid brings in (position 0); Ann completes first in from a steal position
+    assert cid["bring_in_player"]
+    assert cid["position"] == 0
+    assert (ann["position"], bob["position"]) == (1, 2)
+    assert ann["unopened_opp"]
+    assert ann["complete_first_in"]
+    assert ann["steal"]
+    assert ann["cr3"]
+    assert ann["vpip"]
+    assert ann["aggressor_3rd"]
+    assert not ann["steal_success"]
+    # Bob faces the completion and calls: a VPIP, a 3-bet chance not taken
+    assert bob["vpip"]
+    assert not bob["cr3"]
+    assert bob["threebet_opp"]
+    assert not bob["threebet"]
+    assert bob["fold_to_completion_opp"]
+    assert not bob["fold_to_completion"]
+    # the bring-in faces Ann's steal and calls
+    assert cid["bring_in_faced_steal"]
+    assert not cid["bring_in_fold_to_steal"]
+    assert not cid["bring_in_resteal"]
+    assert cid["vpip"]
+    assert not cid["bring_in_completed"]
+    assert [x["door_card"] for x in (ann, bob, cid)] == ["9c", "4h", "2c"]
+    assert ann["hole_cards"] == "As Kd"
+    assert bob["hole_cards"] is None
+
+
+def test_later_street_flags() -> None:
+    p = rows_of(BASE)
+    ann, bob, cid = p["Ann"], p["Bob"], p["Cid"]
+    # 4th: Bob's open pair lets him bet big; he bets the small bet
+    assert bob["double_bet_opp"]
+    assert not bob["double_bet"]
+    # Ann completed 3rd but Bob bet before her on 4th: no continuation-bet chance
+    assert not ann["cbet_opp"]
+    # 6th: Bob checks, then folds to Cid's bet; 7th: Cid checks and calls Ann
+    assert bob["check_raise_opp_6th"]
+    assert not bob["check_raise_6th"]
+    assert bob["faced_bet_6th"]
+    assert bob["fold_to_bet_6th"]
+    assert bob["folded_6th"]
+    assert cid["check_raise_opp_7th"]
+    assert not cid["check_raise_7th"]
+    assert (cid["bets_5th"], cid["raises_5th"]) == (0, 1)
+    assert (ann["bets_later"], ann["raises_later"], ann["calls_later"]) == (1, 0, 3)
+    assert [bob[f"saw_{s}"] for s in ("4th", "5th", "6th", "7th")] == [True, True, True, False]
+    assert all(ann[f"saw_{s}"] for s in ("4th", "5th", "6th", "7th"))
+
+
+def test_showdown_and_money() -> None:
+    p = rows_of(BASE)
+    ann, bob, cid = p["Ann"], p["Bob"], p["Cid"]
+    assert ann["saw_showdown"]
+    assert cid["saw_showdown"]
+    assert not bob["saw_showdown"]
+    assert cid["won_at_showdown"]
+    assert cid["won_high"]
+    assert not ann["won"]
+    assert (ann["net"], bob["net"], cid["net"]) == (-102, -62, 151)
+    assert cid["rake_share"] == 13
+    assert ann["net"] + bob["net"] + cid["net"] == -13
+    assert (ann["put_in_ante"], ann["put_in_3rd"], ann["put_in_5th"]) == (2, 10, 40)
+
+
+def test_hilo_split() -> None:
+    p = rows_of(SPLIT)
+    ann, bob = p["Ann"], p["Bob"]
+    assert ann["won_high"]
+    assert not ann["won_low"]
+    assert ann["high_only"]
+    assert ann["split"]
+    assert bob["won_low"]
+    assert not bob["won_high"]
+    assert bob["low_only"]
+    assert bob["split"]
+    assert not ann["scoop_both"]
+    assert not ann["scoop_whole"]
+    assert not ann["no_low"]
+
+
+def test_hilo_on_a_real_stars_hand(corpus: Path) -> None:
+    path = corpus / "Stars" / "7-StudHL-USD-0.04-0.08-200911.Cardtest.txt"
+    hand = next(r for r in parse_file(path) if isinstance(r, ParsedHand))
+    rows = {r["player"]: r for r in hand_rows(replay(hand))["players"]}
+    assert rows["gashpor"]["high_only"]
+    assert rows["Hero"]["low_only"]
+    assert rows["Hero"]["net"] == 13
+    assert rows["Hero"]["rake_share"] == 2
+    assert sum(r["net"] for r in rows.values()) == -4  # the rake
+
+
+def test_facts_a_site_does_not_print_stay_unknown(corpus: Path) -> None:
+    """PartyPoker prints no opponent's up card: their door and start hand are unknown,
+    and Hero's count of dead cards (opponents' doors of Hero's ranks) is not available
+    rather than counted as if no door matched."""
+    path = sorted((corpus / "PartyPoker").glob("*.txt"))[0]
+    hand = next(r for r in parse_file(path) if isinstance(r, ParsedHand))
+    rows = {r["player"]: r for r in hand_rows(replay(hand))["players"]}
+    hero = rows.pop("Hero")
+    assert hero["door_card"] is not None
+    assert hero["start_hand"] is not None
+    assert hero["dead_cards"] is None
+    dealt = [r for r in rows.values() if r["dealt"]]
+    assert dealt
+    assert all(r["door_card"] is None and r["start_hand"] is None for r in dealt)
+    assert all(r["position"] is not None for r in dealt)  # known from the order of action
+
+
+def test_dead_cards_are_counted_when_every_door_is_seen(corpus: Path) -> None:
+    path = corpus / "Stars" / "7-StudHL-USD-0.04-0.08-200911.Cardtest.txt"
+    hand = next(r for r in parse_file(path) if isinstance(r, ParsedHand))
+    rows = hand_rows(replay(hand))["players"]
+    hero = next(r for r in rows if r["player"] == "Hero")
+    assert hero["dead_cards"] is not None
+    assert hero["dead_cards"] == sum(
+        1 for r in rows if r["player"] != "Hero" and r["door_card"]
+        and r["door_card"][0] in {c[0] for c in (*hero["hole_cards"].split(), hero["door_card"])})
+
+
+def test_hand_row() -> None:
+    rows = hand_rows(replay(parse_hand(BASE)))
+    hand = rows["hands"][0]
+    assert (hand["pot"], hand["rake"], hand["players"], hand["showdown"]) == (266, 13, 3, True)
+    assert (hand["ante"], hand["bring_in"], hand["stakes"]) == (2, 5, "$0.10/$0.20")
+    assert hand["last_street"] == 7
+    assert hand["violations"] == 0
+    assert [a["kind"] for a in rows["actions"][3:5]] == ["bring_in", "complete"]
+    assert rows["pots"][0]["collected_by"] == ["Cid"]
+    assert rows["pots"][0]["collected"] == [253]
+
+
+def test_stakes_label() -> None:
+    assert stakes_label(10, 20, 100, "USD") == "$0.10/$0.20"
+    assert stakes_label(200, 400, 1, None) == "200/400"
+
+
+def test_failure_rows_keep_the_text() -> None:
+    broken = BASE.replace("Bob: calls $0.10\n", "Bob: juggles $0.10\n")
+    failure = next(r for r in parse_text(broken) if isinstance(r, ParseFailure))
+    row = failure_row(failure)
+    assert row["raw_text"] == failure.raw_text
+    assert "juggles" in row["offending_text"]
+    assert row["line"] == 15
+    assert row["site"] == "PokerStars"
+    assert row["hand_id"] == "300000000001"
+    assert failure_row(failure)["key"] == row["key"]  # the same text, the same key
+
+
+@pytest.mark.parametrize("text", [BASE, SPLIT])
+def test_players_sum_to_the_pot(text: str) -> None:
+    rows = hand_rows(replay(parse_hand(text)))
+    assert sum(r["put_in"] for r in rows["players"]) == rows["hands"][0]["pot"]
+
+
+def test_a_limp_opens_the_pot() -> None:
+    limped = BASE.replace(
+        "Ann: raises $0.05 to $0.10\nBob: calls $0.10\nCid: calls $0.05\n",
+        "Ann: calls $0.05\nBob: raises $0.05 to $0.10\nCid: calls $0.05\nAnn: calls $0.05\n")
+    assert not replay(parse_hand(limped)).violations
+    p = rows_of(limped)
+    ann, bob = p["Ann"], p["Bob"]
+    assert ann["unopened_opp"]
+    assert ann["limp"]
+    assert not ann["complete_first_in"]
+    # after Ann's limp the pot is open: Bob's completion is neither first in nor a steal
+    assert not bob["unopened_opp"]
+    assert not bob["steal_opp"]
+    assert not bob["complete_first_in"]
+    assert bob["cr3"]
+    assert bob["aggressor_3rd"]
+    assert ann["threebet_opp"]
+    assert not ann["threebet"]
+
+
+def test_continuation_bet_faced_after_checking() -> None:
+    cbet = BASE.replace(
+        "Bob: bets $0.10\nCid: calls $0.10\nAnn: calls $0.10\n",
+        "Bob: checks\nCid: checks\nAnn: bets $0.10\nBob: calls $0.10\nCid: calls $0.10\n")
+    assert not replay(parse_hand(cbet)).violations
+    p = rows_of(cbet)
+    assert p["Ann"]["cbet_opp"]
+    assert p["Ann"]["cbet"]
+    for name in ("Bob", "Cid"):  # both checked, then faced Ann's continuation bet
+        assert p[name]["fold_to_cbet_opp"]
+        assert not p[name]["fold_to_cbet"]
+        assert p[name]["check_raise_opp_4th"]
+    assert p["Bob"]["double_bet_opp"]  # the open pair, a check
+    assert not p["Ann"]["fold_to_cbet_opp"]

@@ -1,0 +1,466 @@
+"""Promise: a damaged database is named as such, never a pyarrow traceback; `stud-hh check`
+finds every kind of damage (and nothing in a sound database); `stud-hh repair` moves the
+damage aside, imports its files again and leaves a database equal to a fresh import, which
+a second repair leaves alone; a failed import leaves nothing half-written.
+
+Each damage case of issue 15 is made on a copy of one small database: a truncated,
+garbage or deleted part, an empty `players` part, a 4-byte flip inside a `players` part,
+a corrupt commit record, a commit naming an unknown table or a part outside the folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from helpers import SAMPLES, sample_hand_texts, write_renumbered
+
+from stud_hh.cli import main
+from stud_hh.store import database as store
+from stud_hh.store.database import DamagedDatabaseError, Database, open_db
+from stud_hh.store.importer import import_paths
+from stud_hh.store.integrity import check_database, repair_database
+from stud_hh.store.schema import TABLES
+
+
+def counts(root: Path) -> dict[str, int]:
+    db = open_db(root)
+    return {t: db.count(t) for t in TABLES}
+
+
+@pytest.fixture(scope="module")
+def histories(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("histories")
+    for path in SAMPLES.iterdir():
+        shutil.copy(path, folder / path.name)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def fresh(histories: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("fresh") / "db"
+    summary = import_paths([histories], root, jobs=1)
+    assert summary.hands_new == 23
+    return root
+
+
+@pytest.fixture
+def db(fresh: Path, tmp_path: Path) -> Path:
+    root = tmp_path / "db"
+    shutil.copytree(fresh, root)
+    return root
+
+
+def _part(root: Path, table: str) -> Path:
+    """The largest part of ``table`` (the one whose loss is felt most)."""
+    return max((root / table).glob("*.parquet"), key=lambda p: p.stat().st_size)
+
+
+def _record(root: Path) -> Path:
+    return sorted((root / "commits").glob("*.json"))[0]
+
+
+def _rewrite_record(root: Path, change: Callable[[dict[str, object]], None]) -> None:
+    path = _record(root)
+    record = json.loads(path.read_text())
+    change(record)
+    record.pop("digest")  # as an editor (or an older stud-hh) would leave it
+    path.write_text(json.dumps(record))
+
+
+def truncate(root: Path) -> str:
+    part = _part(root, "hands")
+    part.write_bytes(part.read_bytes()[: part.stat().st_size // 2])
+    return str(part.relative_to(root))
+
+
+def garbage_same_size(root: Path) -> str:
+    part = _part(root, "players")
+    part.write_bytes(os.urandom(part.stat().st_size))
+    return str(part.relative_to(root))
+
+
+def garbage(root: Path) -> str:
+    part = _part(root, "actions")
+    part.write_bytes(b"not parquet at all\n" * 7)
+    return str(part.relative_to(root))
+
+
+def delete(root: Path) -> str:
+    part = _part(root, "hands")
+    part.unlink()
+    return str(part.relative_to(root))
+
+
+def empty_players(root: Path) -> str:
+    part = _part(root, "players")
+    part.write_bytes(b"")
+    return str(part.relative_to(root))
+
+
+def corrupt_record(root: Path) -> str:
+    path = _record(root)
+    path.write_bytes(path.read_bytes()[:200])
+    return str(path.relative_to(root))
+
+
+def garbage_record(root: Path) -> str:
+    path = _record(root)
+    path.write_bytes(b"\x00\xff" * 50)
+    return str(path.relative_to(root))
+
+
+def unknown_table(root: Path) -> str:
+    def change(record: dict[str, object]) -> None:
+        parts = record["parts"]
+        assert isinstance(parts, list)
+        parts[0]["table"] = "hands_v2"
+
+    _rewrite_record(root, change)
+    return str(_record(root).relative_to(root))
+
+
+def outside(root: Path) -> str:
+    (root.parent / "elsewhere.parquet").write_bytes(b"PAR1" * 10)
+
+    def change(record: dict[str, object]) -> None:
+        parts = record["parts"]
+        assert isinstance(parts, list)
+        parts[0]["path"] = "../elsewhere.parquet"
+
+    _rewrite_record(root, change)
+    return str(_record(root).relative_to(root))
+
+
+DAMAGE = [truncate, garbage_same_size, garbage, delete, empty_players, corrupt_record,
+          garbage_record, unknown_table, outside]
+
+
+def _one_line(err: str) -> str:
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1, err
+    assert "Traceback" not in err, err
+    assert "pyarrow" not in err.lower(), err
+    return lines[0]
+
+
+@pytest.mark.parametrize("damage", DAMAGE, ids=lambda f: f.__name__)
+def test_damage_is_named_checked_and_repaired(damage: Callable[[Path], str], db: Path,
+                                              fresh: Path, histories: Path, tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    where = damage(db)
+    with pytest.raises(DamagedDatabaseError, match="stud-hh repair --db") as caught:
+        open_db(db)
+    assert where in str(caught.value)
+    for command in (["stats", "--db", str(db)],
+                    ["import", str(histories), "--db", str(db), "--jobs", "1", "-q"],
+                    ["export", "--db", str(db), "-o", str(tmp_path / "out")]):
+        assert main(command) == 2, command
+        line = _one_line(capsys.readouterr().err)
+        assert where in line, line
+        assert f"stud-hh repair --db {db}" in line, line
+
+    assert main(["check", "--db", str(db)]) == 1
+    out = capsys.readouterr().out
+    assert where in out
+    assert out.splitlines()[-1].endswith(f"run `stud-hh repair --db {db}`")
+
+    assert main(["repair", "--db", str(db), "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "moved aside to damaged/" in out, out
+    assert "check: sound" in out, out
+    if damage is not delete:
+        assert list((db / "damaged").rglob(Path(where).name)), f"{where} not kept in damaged/"
+    assert counts(db) == counts(fresh)
+    assert check_database(db).sound
+    assert main(["check", "--db", str(db)]) == 0
+    assert main(["repair", "--db", str(db)]) == 0
+    assert "nothing to repair" in capsys.readouterr().out
+
+
+def test_a_sound_database_checks_clean_and_repair_does_nothing(
+        db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines() == [out.splitlines()[-1]]  # only the summary
+    assert "sound" in out
+    assert "keys across tables verified" in out
+    before = sorted(p.relative_to(db) for p in db.rglob("*"))
+    assert main(["repair", "--db", str(db)]) == 0
+    assert "nothing to repair" in capsys.readouterr().out
+    assert sorted(p.relative_to(db) for p in db.rglob("*")) == before
+
+
+def test_check_of_what_is_not_a_database(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--db", str(tmp_path)]) == 2
+    assert "not a stud-hh database" in _one_line(capsys.readouterr().err)
+    assert main(["repair", "--db", str(tmp_path / "nothing")]) == 2
+    capsys.readouterr()
+
+
+def _flip_keys(part: Path) -> None:
+    """Flip 4 bytes inside the hand-id column of ``part`` where the part still reads, with
+    other hand ids: the damage issue 15 found going unnoticed."""
+    data = part.read_bytes()
+    before = pq.read_table(part, columns=["hand_id"])
+    column = pq.ParquetFile(part).metadata.row_group(0).column(
+        pq.ParquetFile(part).schema_arrow.get_field_index("hand_id"))
+    start = column.dictionary_page_offset or column.data_page_offset
+    for offset in range(start, start + column.total_compressed_size - 4):
+        flipped = bytearray(data)
+        flipped[offset:offset + 4] = bytes(b ^ 0xFF for b in flipped[offset:offset + 4])
+        try:
+            after = pq.read_table(pa.BufferReader(bytes(flipped)), columns=["hand_id"])
+        except (OSError, pa.ArrowException):
+            continue
+        if after.num_rows == before.num_rows and not after.equals(before):
+            part.write_bytes(bytes(flipped))
+            return
+    pytest.fail(f"no 4 bytes of {part} flip into other hand ids")
+
+
+def test_a_four_byte_flip_is_found_with_the_rows_it_leaves_dangling(
+        db: Path, fresh: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    part = _part(db, "players")
+    _flip_keys(part)
+    where = str(part.relative_to(db))
+    open_db(db)  # the size is right: the cheap check on opening cannot see it
+    report = check_database(db)
+    assert [p.where for p in report.problems] == [where]
+    what = report.problems[0].what
+    assert what.startswith("checksum mismatch")
+    assert "rows name hands not stored" in what
+    assert main(["check", "--db", str(db)]) == 1
+    capsys.readouterr()
+    assert main(["repair", "--db", str(db), "--jobs", "1"]) == 0
+    assert counts(db) == counts(fresh)
+    assert check_database(db).sound
+
+
+def test_opening_checks_sizes_without_reading_parts(db: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    def no(*args: object, **kwargs: object) -> object:
+        raise AssertionError("a part was read on opening")
+
+    for name in ("ParquetFile", "read_table", "read_metadata", "read_schema"):
+        monkeypatch.setattr(pq, name, no)
+    monkeypatch.setattr(store, "file_checksum", no)
+    assert Database(db, verify=True).verify_open() == []
+    part = _part(db, "pots")
+    with part.open("ab") as handle:
+        handle.write(b"\0")
+    with pytest.raises(DamagedDatabaseError, match="not the"):
+        open_db(db)
+
+
+def _strip_checksums(root: Path) -> None:
+    """Make every commit record look as records written before checksums did."""
+    for path in (root / "commits").glob("*.json"):
+        record = json.loads(path.read_text())
+        record.pop("digest", None)
+        record.pop("files", None) if record.get("checkpoint") else None
+        for entry in record["parts"]:
+            for key in ("size", "checksum", "files"):
+                entry.pop(key, None)
+        path.write_text(json.dumps(record))
+
+
+def test_records_written_before_checksums_read_and_repair(db: Path, fresh: Path) -> None:
+    _strip_checksums(db)
+    report = check_database(db)
+    assert report.sound
+    assert report.unverifiable == report.parts > 0
+    assert "unverifiable" in report.summary()
+    assert counts(db) == counts(fresh)
+    part = _part(db, "players")
+    data = part.read_bytes()
+    part.write_bytes(data[:-100] + data[-4:])  # no recorded size, the PAR1 marks kept
+    open_db(db)  # opening cannot tell
+    with pytest.raises(DamagedDatabaseError, match="players table could not be read"):
+        open_db(db).players()
+    assert [p.where for p in check_database(db).problems] == [str(part.relative_to(db))]
+    assert not repair_database(db, jobs=1).lost
+    assert counts(db) == counts(fresh)
+    assert check_database(db).sound
+
+
+def _many_files(folder: Path, files: int, hands: int) -> Path:
+    folder.mkdir()
+    texts = sample_hand_texts()
+    for i in range(files):
+        write_renumbered(folder / f"s{i:02d}.txt", texts, hands, 6_000_000_000 + i * 100)
+    return folder
+
+
+def test_compaction_records_the_files_of_merged_parts(tmp_path: Path) -> None:
+    folder = _many_files(tmp_path / "h", 20, 3)
+    root = tmp_path / "db"
+    import_paths([folder], root, jobs=1, batch_files=1)  # 20 commits, compacted: a checkpoint
+    before = counts(root)
+    [record] = (root / "commits").glob("*.json")
+    checkpoint = json.loads(record.read_text())
+    assert checkpoint["checkpoint"]
+    assert len(checkpoint["files"]) == 20
+    assert all(p["size"] and p["checksum"] for p in checkpoint["parts"])
+    assert check_database(root).sound
+    _part(root, "players").write_bytes(b"")
+    report = repair_database(root, jobs=1)
+    assert len(report.files) == 20
+    assert not report.lost
+    assert sum(f.reimported or 0 for f in report.files.values()) == 60
+    assert counts(root) == before
+
+
+def test_compaction_never_merges_a_damaged_part(tmp_path: Path) -> None:
+    folder = _many_files(tmp_path / "h", 10, 2)
+    root = tmp_path / "db"
+    db = Database.create(root)
+    for path in sorted(folder.iterdir()):
+        import_paths([path], root, jobs=1)  # one commit each; too few parts to compact yet
+    flipped = sorted((root / "pots").glob("*.parquet"))[3]
+    data = bytearray(flipped.read_bytes())
+    data[40:44] = b"\xde\xad\xbe\xef"
+    flipped.write_bytes(bytes(data))
+    records = sorted((root / "commits").glob("*.json"))
+    with pytest.raises(DamagedDatabaseError, match="checksum mismatch"):
+        db.compact(min_parts=4)
+    assert sorted((root / "commits").glob("*.json")) == records  # nothing committed
+    assert check_database(root).uncommitted == 0  # the half-merged part is gone
+
+
+def test_a_failed_import_leaves_nothing_half_written(db: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    import errno
+
+    def full(self: Database, parts: object, info: object = None) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(self.root / "commits"))
+
+    monkeypatch.setattr(Database, "commit", full)
+    more = _many_files(tmp_path / "more", 2, 5)
+    before = sorted(p.relative_to(db) for p in db.rglob("*.parquet"))
+    assert main(["import", str(more), "--db", str(db), "--jobs", "1", "-q"]) == 2
+    assert "no space left on the device" in _one_line(capsys.readouterr().err)
+    assert sorted(p.relative_to(db) for p in db.rglob("*.parquet")) == before
+    assert not list(db.rglob("*.tmp"))
+
+
+def test_a_repair_killed_before_importing_again_is_finished_by_the_next(
+        db: Path, fresh: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import stud_hh.store.importer
+
+    delete(db)
+
+    def killed(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(stud_hh.store.importer, "import_paths", killed)
+    with pytest.raises(KeyboardInterrupt):
+        repair_database(db, jobs=1)
+    monkeypatch.undo()
+    assert check_database(db).sound  # consistent, without the damaged file's hands
+    assert counts(db) != counts(fresh)
+    report = repair_database(db, jobs=1)
+    assert report.files
+    assert not report.lost
+    assert counts(db) == counts(fresh)
+    assert "nothing to repair" in repair_database(db).lines()[-1]
+
+
+def test_a_file_gone_since_import_is_named_and_its_rows_kept_aside(
+        fresh: Path, histories: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    copied = tmp_path / "h"
+    shutil.copytree(histories, copied)
+    root = tmp_path / "db"
+    import_paths([copied], root, jobs=1)
+    gone = copied / "stud_cash_0.10-0.20.txt"
+    victim = next(p for p in (root / "players").glob("*.parquet")
+                  if str(gone) in json.dumps([json.loads(r.read_text())
+                                              for r in (root / "commits").glob("*.json")
+                                              if p.name in r.read_text()]))
+    victim.write_bytes(b"")
+    gone.unlink()
+    assert main(["repair", "--db", str(root), "--jobs", "1"]) == 1
+    out = capsys.readouterr().out
+    assert f"{gone}: dropped hands" in out
+    assert "could not be read again (the file is gone)" in out
+    assert list((root / "damaged").glob("*/dropped/hands/*.parquet"))  # nothing deleted
+    assert check_database(root).sound
+
+
+@pytest.mark.skipif(sys.platform != "linux" or os.geteuid() != 0,
+                    reason="mounting a small tmpfs needs root on Linux")
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_real_full_disk(tmp_path: Path, jobs: int,
+                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A database on a 200 KiB tmpfs: the import stops with one line, exit 2, leaving every
+    committed file whole and nothing half-written; with room again it completes."""
+    folder = _many_files(tmp_path / "h", 3, 100)
+    small = tmp_path / "small"
+    small.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=200k", "tmpfs", str(small)],
+                      capture_output=True, check=False).returncode:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        root = small / "db"
+        assert main(["import", str(folder), "--db", str(root), "--jobs", str(jobs),
+                     "-q"]) == 2
+        line = _one_line(capsys.readouterr().err)
+        assert "no space left on the device" in line
+        assert str(root) in line
+        report = check_database(root)
+        assert report.sound, report.problems
+        assert report.uncommitted == 0
+        assert not list(root.rglob("*.tmp"))
+        assert open_db(root).count("hands") % 100 == 0  # whole files only
+        assert subprocess.run(["mount", "-o", "remount,size=64m", str(small)],
+                              check=False).returncode == 0
+        assert main(["import", str(folder), "--db", str(root), "--jobs", str(jobs),
+                     "-q"]) == 0
+        assert open_db(root).count("hands") == 300
+        assert check_database(root).sound
+    finally:
+        subprocess.run(["umount", str(small)], check=False)
+
+
+
+def test_plot_and_the_notebooks_open_db_name_the_damage(db: Path, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    where = empty_players(db)
+    assert main(["plot", "winnings", "--db", str(db), "--player", "Hero",
+                 "-o", str(tmp_path / "w.png")]) == 2
+    assert where in _one_line(capsys.readouterr().err)
+    import stud_hh
+
+    with pytest.raises(DamagedDatabaseError, match=where):
+        stud_hh.open_db(db)
+
+
+def test_a_checkpoint_from_before_provenance_makes_repair_import_every_file(
+        tmp_path: Path) -> None:
+    folder = _many_files(tmp_path / "h", 3, 4)
+    root = tmp_path / "db"
+    import_paths([folder], root, jobs=1)
+    db = Database(root)
+    with db.writing():
+        assert db.compact(min_parts=2)
+    before = counts(root)
+    _strip_checksums(root)  # the checkpoint no longer says which files each part holds
+    _part(root, "pots").write_bytes(b"")
+    report = repair_database(root, jobs=1)
+    assert sorted(report.files) == sorted(str(p) for p in folder.iterdir())
+    assert not report.lost
+    assert counts(root) == before
+    assert check_database(root).sound
