@@ -15,13 +15,12 @@ from typing import Any
 
 import pytest
 
-from stud_hh import replay as replay_module
 from stud_hh.engine import betting
 from stud_hh.engine.table import Table
 from stud_hh.model.events import Bet, BringIn, Call, Check, Complete, Fold, Raise, Street
 from stud_hh.read.parse import ParsedHand, parse_file, parse_text
-from stud_hh.replay import _Replay, replay
-from stud_hh.rules import profile
+from stud_hh.replay import _HANDLERS, _Replay
+from stud_hh.rules import SITE, profile_for
 from stud_hh.rules.violations import RuleCode
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,12 +45,32 @@ def hands(folder: Path) -> Iterator[ParsedHand]:
                 yield result
 
 
-def _checking(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, frozenset[RuleCode]]]:
-    """Wrap the replayer's ``plan`` so every move it plans is also put to the trio."""
-    seen: list[tuple[str, frozenset[RuleCode]]] = []
-    real_plan: Callable[..., betting.Plan] = betting.plan
+_MOVES = (BringIn, Complete, Bet, Raise, Call, Check, Fold)
 
-    def plan(table: Table, move: betting.Move) -> betting.Plan:
+
+def _walk(hand: ParsedHand, before_move: Callable[[Table, betting.Move], bool]) -> Table:
+    """Replay ``hand`` through the replayer's own event handlers, calling ``before_move``
+    with the table as the replayer plans each move; stop when it returns False.
+
+    Works on the compiled build too (nothing of the replayer is patched)."""
+    loop = _Replay(hand, profile_for(SITE, hand.header.site))
+    table = loop.table
+    for event in hand.events:
+        handler = _HANDLERS.get(type(event))
+        if isinstance(event, _MOVES) and event.player in table.players \
+                and not table.players[event.player].folded:
+            if not table.to_act and table.last_actor is None and table.street is not None:
+                loop.record(table.open_round(event.line, event.player))  # as the replayer does
+            if not before_move(table, event):
+                return table
+        if handler is not None:
+            handler(loop, event)
+    return table
+
+
+def _check_trio(seen: list[tuple[str, frozenset[RuleCode]]]
+                ) -> Callable[[Table, betting.Move], bool]:
+    def check(table: Table, move: betting.Move) -> bool:
         before = state(table)
         found = betting.verify(table, move)
         legal = betting.can(table, move)
@@ -59,33 +78,22 @@ def _checking(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, frozenset[Rule
         assert legal == (not any(f.checked for f in found)), move
         codes = frozenset(f.rule for f in found if f.checked)
         assert all(isinstance(code, RuleCode) for code in codes)
-        seen.append((type(move).__name__, codes))
-        planned = real_plan(table, move)
+        planned = betting.plan(table, move)
         assert [f.rule for f in planned.findings] == [f.rule for f in found]
-        return planned
+        assert state(table) == before
+        seen.append((type(move).__name__, codes))
+        return True
 
-    monkeypatch.setattr(replay_module, "betting", _With(plan))
-    return seen
-
-
-class _With:
-    """The betting module as the replayer sees it, with ``plan`` replaced."""
-
-    def __init__(self, plan: Callable[[Table, betting.Move], betting.Plan]) -> None:
-        self.plan = plan
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(betting, name)
+    return check
 
 
 @pytest.mark.parametrize("folder", [HANDWRITTEN, SAMPLES], ids=["handwritten", "samples"])
-def test_the_trio_agrees_at_every_move_the_replayer_meets(
-        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_trio_agrees_at_every_move_the_replayer_meets(folder: Path) -> None:
     if not folder.exists():
         pytest.skip(f"{folder} is missing (make samples writes it)")
-    seen = _checking(monkeypatch)
+    seen: list[tuple[str, frozenset[RuleCode]]] = []
     for hand in hands(folder):
-        replay(hand)
+        _walk(hand, _check_trio(seen))
     kinds = {kind for kind, _ in seen}
     assert {"BringIn", "Bet", "Raise", "Call", "Check", "Fold"} <= kinds  # Stars: no Complete
     if folder is SAMPLES:  # the injected hands: moves the engine refuses, by rule
@@ -93,10 +101,10 @@ def test_the_trio_agrees_at_every_move_the_replayer_meets(
         assert len(refused) >= 5, refused
 
 
-def test_the_trio_agrees_on_the_corpus(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    seen = _checking(monkeypatch)
+def test_the_trio_agrees_on_the_corpus(corpus: Path) -> None:
+    seen: list[tuple[str, frozenset[RuleCode]]] = []
     for hand in hands(corpus):
-        replay(hand)
+        _walk(hand, _check_trio(seen))
     assert len(seen) > 1000
     assert "Complete" in {kind for kind, _ in seen}  # sites that print "completes"
 
@@ -137,32 +145,14 @@ Seat 3: Cid folded on the 3rd Street (didn't bet)
 """
 
 
-def _table_at_the_bring_in(monkeypatch: pytest.MonkeyPatch) -> Table:
+def _table_at_the_bring_in() -> Table:
     """The table as the replayer holds it when Ann's bring-in is planned."""
-    caught: list[Table] = []
-    real_plan = betting.plan
-
-    def plan(table: Table, move: betting.Move) -> betting.Plan:
-        if isinstance(move, BringIn) and not caught:
-            caught.append(table)
-            raise _Stop
-        return real_plan(table, move)
-
-    monkeypatch.setattr(replay_module, "betting", _With(plan))
     (hand,) = [r for r in parse_text(HAND) if isinstance(r, ParsedHand)]
-    loop = _Replay(hand, profile("pokerstars"))  # the loop, without its error wrapping
-    with pytest.raises(_Stop):
-        loop.run()
-    monkeypatch.setattr(replay_module, "betting", betting)
-    return caught[0]
+    return _walk(hand, lambda table, move: not isinstance(move, BringIn))
 
 
-class _Stop(Exception):
-    pass
-
-
-def test_each_move_at_a_known_moment(monkeypatch: pytest.MonkeyPatch) -> None:
-    table = _table_at_the_bring_in(monkeypatch)
+def test_each_move_at_a_known_moment() -> None:
+    table = _table_at_the_bring_in()
     third, line = Street.THIRD, 99
     assert table.to_act[:1] == ["Ann"]
     # the lowest door card brings in, for the bring-in amount
