@@ -12,6 +12,7 @@ method returns what it found.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from stud_hh.cards import MaybeCard
 from stud_hh.engine.findings import Finding, broke, unknown
@@ -25,8 +26,9 @@ from stud_hh.events import (
 from stud_hh.rules import GAMES, Profile, bet_size, bring_in_player, cap, first_actor
 from stud_hh.violations import RuleCode
 
-THIRD = Street.THIRD
-FOURTH = Street.FOURTH
+THIRD: Final = Street.THIRD
+FOURTH: Final = Street.FOURTH
+SEVENTH: Final = Street.SEVENTH
 
 DEALT_PER_STREET: dict[Game, dict[Street, int]] = {
     game: {rule.street: rule.cards for rule in rules.streets} for game, rules in GAMES.items()}
@@ -158,7 +160,7 @@ class Table:
         for p in live:
             received[p.name] = received.get(p.name, 0) + dealt
         found: list[Finding] = []
-        if street is Street.SEVENTH and self.game.common_card:
+        if street is SEVENTH and self.game.common_card:
             left = 52 - sum(self.received.values()) + len(live)  # before the river card
             needed = left < len(live)
             if needed != has_common:
