@@ -184,9 +184,9 @@ class _Replay:
         self.actions.append(action)
 
     def _deal(self, event: Deal) -> None:
-        street = int(event.street)
+        street = event.street
         if street > self.last_street:
-            self.last_street = street
+            self.last_street = int(street)
         if street <= 4:
             self._note_cards(event, street)
         player = self.table.players.get(event.player)
@@ -198,7 +198,7 @@ class _Replay:
         if found:
             self.record(found)
 
-    def _note_cards(self, event: Deal, street: int) -> None:
+    def _note_cards(self, event: Deal, street: Street) -> None:
         """A 3rd or 4th street deal into :class:`Dealt`: door, hole cards, board."""
         name = event.player
         board = self.board_4th.get(name)
@@ -218,9 +218,8 @@ class _Replay:
                     hole.append(card)
 
     def _street_start(self, event: StreetStart) -> None:
-        street = int(event.street)
-        if street > self.last_street:
-            self.last_street = street
+        if event.street > self.last_street:
+            self.last_street = int(event.street)
         self.close_round(event.line)
         found = self.table.start_street(event.street, event.line, event.has_common,
                                         event.common)
