@@ -1,6 +1,6 @@
 """A fingerprint of every field of every replay, for refactors that must change nothing.
 
-    python benchmarks/fingerprint.py [--dump FILE] [--damaged N] [--differential N]
+    python benchmarks/fingerprint.py [--dump FILE] [--damaged N] [--differential N] [--rows]
 
 Replays, under the hand's own site profile and under every named profile:
 
@@ -13,9 +13,15 @@ Replays, under the hand's own site profile and under every named profile:
 
 Each replay is turned into a canonical text (dataclasses as sorted field dicts, sets
 sorted, every field, the parsed hand's header and events included) and hashed; the
-script prints the number of replays and the hash of them all. With ``--dump`` it writes
-one ``hash  source`` line per replay, to ``diff`` two runs. Run it before and after a
-change: equal hashes mean the replays are field for field the same.
+script prints the number of replays and two hashes of them all: the *baseline*, over the
+fields a replay had before issue 16 (the fields of :data:`ADDED_FIELDS` left out, so it
+stays comparable with the runs of that time:
+``20aa14d0266b5d92422fca5cfa3310c3463dee768e84abcf6cffacf421f1751f`` for
+``--damaged 300 --differential 30``), and the hash over every field. With ``--rows`` it
+also hashes the database rows of every replay (:func:`stud_hh.store.facts.hand_rows`), the same
+with any version of the code. With ``--dump`` it writes one ``hash  source`` line per
+replay (of every field), to ``diff`` two runs. Run it before and after a change: equal
+hashes mean the replays are field for field the same.
 """
 
 from __future__ import annotations
@@ -35,6 +41,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 SAMPLES = ROOT / "sample_histories"
+
+ADDED_FIELDS = frozenset({"dealt"})
+"""Fields of a ReplayedHand added since the baseline fingerprint (issue 16: the cards the
+replay gathers for the database rows), left out of the baseline hash."""
 
 
 def canon(value: Any) -> Any:
@@ -122,7 +132,25 @@ def differential_hands(count: int) -> Iterator[tuple[str, Any]]:
             random.setstate(saved)
 
 
-def replays(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
+Canons = tuple[str, str, str]
+"""The canonical texts of one replay: baseline fields, every field, its rows."""
+
+
+def canons(replayed: Any, rows: bool) -> Canons:
+    from stud_hh.store.facts import hand_rows
+
+    full = canon(replayed)
+    base = {k: v for k, v in full.items() if k not in ADDED_FIELDS}
+    if not rows:
+        return repr(base), repr(full), ""
+    try:
+        table_rows = repr(canon(hand_rows(replayed)))
+    except Exception as exc:  # a refusal is part of the behaviour too
+        table_rows = f"refused: {exc!r}"
+    return repr(base), repr(full), table_rows
+
+
+def replays(args: argparse.Namespace) -> Iterator[tuple[str, Canons]]:
     from stud_hh.read.parse import ParsedHand, parse_text
     from stud_hh.replay import replay
     from stud_hh.rules import PROFILES, SITE
@@ -133,15 +161,19 @@ def replays(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
     for source, text in sources:
         for result in parse_text(text):
             if not isinstance(result, ParsedHand):
-                yield source, repr(canon(result.error.reason))
+                text = repr(canon(result.error.reason))
+                yield source, (text, text, "")
                 continue
             for name in profiles:
                 try:
-                    yield f"{source} {name}", repr(canon(replay(result, name)))
+                    replayed = replay(result, name)
                 except Exception as exc:  # a refusal is part of the behaviour too
-                    yield f"{source} {name}", f"refused: {exc}"
+                    text = f"refused: {exc}"
+                    yield f"{source} {name}", (text, text, "")
+                    continue
+                yield f"{source} {name}", canons(replayed, args.rows)
     for source, hand in differential_hands(args.differential):
-        yield source, repr(canon(replay(hand, "pokerstars")))
+        yield source, canons(replay(hand, "pokerstars"), args.rows)
 
 
 def main() -> None:
@@ -150,19 +182,27 @@ def main() -> None:
     parser.add_argument("--damaged", type=int, default=2000)
     parser.add_argument("--differential", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--rows", action="store_true",
+                        help="also hash every replay's database rows")
     args = parser.parse_args()
-    total = hashlib.sha256()
+    totals = [hashlib.sha256() for _ in range(3)]
     count = 0
     dump = args.dump.open("w", encoding="utf-8") if args.dump else None
-    for source, text in replays(args):
-        digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-        total.update(digest.encode())
+    for source, texts in replays(args):
+        digests = [hashlib.sha256(t.encode("utf-8", "surrogatepass")).hexdigest()
+                   for t in texts]
+        for total, digest in zip(totals, digests, strict=True):
+            total.update(digest.encode())
         count += 1
         if dump is not None:
-            dump.write(f"{digest}  {source}\n")
+            dump.write(f"{digests[1]}  {source}\n")
     if dump is not None:
         dump.close()
-    print(f"{count} replays, fingerprint {total.hexdigest()}")
+    base, full, rows = (t.hexdigest() for t in totals)
+    print(f"{count} replays, fingerprint {base}")
+    print(f"{count} replays, fingerprint of every field {full}")
+    if args.rows:
+        print(f"{count} replays, fingerprint of their rows {rows}")
 
 
 if __name__ == "__main__":

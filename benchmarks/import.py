@@ -9,6 +9,12 @@ process and once with ``--jobs`` processes (default: every core). Prints hands
 per second for each, per core, and the peak memory of the parent and of the
 largest worker. Last, loads the ``players`` table (only the columns the
 summary needs) and times :func:`stud_hh.analysis.stats.player_summary` on it.
+
+With ``--split`` it times, instead, one process doing an import's work stage by stage
+on one file of ``--hands`` hands, as a worker does it (:mod:`stud_hh.store.importer`'s own
+row buffer): reading and splitting, parsing, replaying, building the rows (facts), and
+writing them (rows into columns, Arrow tables, Parquet parts); microseconds per hand
+and the share of each.
 """
 
 from __future__ import annotations
@@ -92,6 +98,61 @@ def run_measure(histories: Path, db: Path, jobs: int) -> dict[str, float]:
     return result
 
 
+def split(hands: int) -> None:
+    """Processor time per hand of each stage of an import's work, in this process."""
+    from stud_hh.read.parse import ParsedHand, frozen_gc, raw_hands, result_of
+    from stud_hh.replay import replay
+    from stud_hh.store import importer
+    from stud_hh.store.database import Database
+    from stud_hh.store.facts import hand_rows, text_digest
+
+    with tempfile.TemporaryDirectory() as tmp:
+        big = Path(tmp) / "big.txt"
+        parse_bench.build_file(big, hands, parse_bench.DEFAULT_SOURCES)
+        db = Database.create(Path(tmp) / "db")
+        clock = time.process_time
+        spent = dict.fromkeys(("read + split", "parse", "replay", "facts", "write"), 0.0)
+        count = 0
+        with db.writing(), frozen_gc():
+            buffer = importer._Buffer(db, lambda source, why: None)
+            t = clock()
+            raws = list(raw_hands(big))
+            spent["read + split"] += clock() - t
+            for raw in raws:
+                t0 = clock()
+                parsed = result_of(raw)
+                t1 = clock()
+                assert isinstance(parsed, ParsedHand)
+                replayed = replay(parsed, "site")
+                t2 = clock()
+                rows = hand_rows(replayed)
+                rows["hands"][0]["text_digest"] = text_digest(raw.text)
+                t3 = clock()
+                buffer.add_hand(rows, None)  # type: ignore[arg-type]
+                if buffer.hands >= importer.BATCH_HANDS:
+                    buffer.flush()
+                t4 = clock()
+                spent["parse"] += t1 - t0
+                spent["replay"] += t2 - t1
+                spent["facts"] += t3 - t2
+                spent["write"] += t4 - t3
+                count += 1
+            t = clock()
+            buffer.flush()
+            spent["write"] += clock() - t
+            db.remove_uncommitted()
+    total = sum(spent.values())
+    print(f"{count} hands, one process, processor time per stage")
+    for stage, seconds in spent.items():
+        print(f"{stage:14} {seconds / count * 1e6:8.1f} us/hand  {seconds / total:6.1%}  "
+              f"({count / seconds:>9,.0f} hands/s alone)")
+    print(f"{'all':14} {total / count * 1e6:8.1f} us/hand          "
+          f"({count / total:>9,.0f} hands/s)")
+    beyond = total - spent["parse"] - spent["read + split"]
+    print(f"{'beyond parse':14} {beyond / count * 1e6:8.1f} us/hand          "
+          f"({count / beyond:>9,.0f} hands/s)")
+
+
 def main() -> None:
     if len(sys.argv) == 5 and sys.argv[1] == "--measure":
         print(json.dumps(measure(Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]))))
@@ -102,9 +163,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--skip-single", action="store_true",
                         help="only the run on --jobs processes")
+    parser.add_argument("--split", action="store_true",
+                        help="time each stage of the work (one process, --hands hands)")
     builds.add_option(parser)
     args = parser.parse_args()
     if builds.run_builds(__file__, sys.argv[1:], args.build):
+        return
+    if args.split:
+        split(args.hands)
         return
     with tempfile.TemporaryDirectory() as tmp:
         histories = Path(tmp) / "histories"

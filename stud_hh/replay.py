@@ -23,6 +23,7 @@ from stud_hh.engine.betting import Action, ActionKind, Move
 from stud_hh.engine.findings import Finding
 from stud_hh.engine.settle import Ledger, Pot, settle
 from stud_hh.engine.table import FirstActor, Table
+from stud_hh.model.cards import MaybeCard
 from stud_hh.model.errors import StudHHError
 from stud_hh.model.events import (
     Bet,
@@ -48,12 +49,34 @@ from stud_hh.read.parse import ParsedHand
 from stud_hh.rules import GAMES, SITE, Profile, profile, profile_for
 from stud_hh.rules.violations import RuleCode, Unverifiable, Violation
 
-__all__ = ["Action", "ActionKind", "FirstActor", "Pot", "ReplayError", "ReplayedHand",
-           "replay", "replay_all"]
+__all__ = ["Action", "ActionKind", "Dealt", "FirstActor", "Pot", "ReplayError",
+           "ReplayedHand", "replay", "replay_all"]
 
 _FIXED_LIMIT_RULES = (RuleCode.COMPLETE_WRONG_SIZE, RuleCode.BET_WRONG_SIZE,
                       RuleCode.BET_BIG_WITHOUT_OPEN_PAIR, RuleCode.RAISE_OVER_CAP)
 """Rules that hold for fixed-limit betting only."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dealt:
+    """The cards the events deal and show, gathered as the hand is replayed, for the
+    tables of :mod:`stud_hh.store.facts` (which then never walk the events again). Every player
+    the events name is in, seated or not."""
+
+    door: dict[str, MaybeCard]
+    """Each player's first face-up card of 3rd street (``None``: not printed readably)."""
+    hole: dict[str, list[MaybeCard]]
+    """Each player's face-down cards of 3rd street."""
+    board_4th: dict[str, list[str]]
+    """Each player's readable face-up cards of 3rd and 4th street."""
+    shown: dict[str, tuple[MaybeCard, ...]]
+    """The cards each player showed (the last show of a player who showed twice)."""
+    common: MaybeCard
+    """The common card (7th street, when the deck runs out)."""
+    last_street: int
+    """The last street dealt or begun (3 when the hand ends on the antes)."""
+    collects: tuple[Collect, ...]
+    """Every collection, in the order of the history."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -75,6 +98,7 @@ class ReplayedHand:
     rake_shares: dict[str, int]
     violations: tuple[Violation, ...]
     unverifiable: tuple[Unverifiable, ...]
+    dealt: Dealt
 
     @property
     def hand_id(self) -> str:
@@ -82,6 +106,7 @@ class ReplayedHand:
 
 
 _ReplayedHand = positional_constructor(ReplayedHand)
+_Dealt = positional_constructor(Dealt)
 _Violation = positional_constructor(Violation)
 _Unverifiable = positional_constructor(Unverifiable)
 
@@ -101,6 +126,11 @@ class _Replay:
         self.ante: int | None = None
         self.antes_seen = False
         self.cards_seen: dict[str, int] = {}
+        self.door: dict[str, MaybeCard] = {}
+        self.hole: dict[str, list[MaybeCard]] = {}
+        self.board_4th: dict[str, list[str]] = {}
+        self.shown: dict[str, tuple[MaybeCard, ...]] = {}
+        self.last_street = 3
         if header.limit is not Limit.FIXED:
             for rule in _FIXED_LIMIT_RULES:
                 self.unverifiable.append(_Unverifiable(
@@ -154,6 +184,11 @@ class _Replay:
         self.actions.append(action)
 
     def _deal(self, event: Deal) -> None:
+        street = event.street
+        if street > self.last_street:
+            self.last_street = int(street)
+        if street <= 4:
+            self._note_cards(event, street)
         player = self.table.players.get(event.player)
         if player is None:
             self.unseated(event.player, event.line,
@@ -163,7 +198,28 @@ class _Replay:
         if found:
             self.record(found)
 
+    def _note_cards(self, event: Deal, street: Street) -> None:
+        """A 3rd or 4th street deal into :class:`Dealt`: door, hole cards, board."""
+        name = event.player
+        board = self.board_4th.get(name)
+        if board is None:
+            board = self.board_4th[name] = []
+        for card, up in zip(event.cards, event.face_up, strict=False):
+            if up:
+                if street == 3 and name not in self.door:
+                    self.door[name] = card
+                if card is not None:
+                    board.append(card)
+            elif street == 3:
+                hole = self.hole.get(name)
+                if hole is None:
+                    self.hole[name] = [card]
+                else:
+                    hole.append(card)
+
     def _street_start(self, event: StreetStart) -> None:
+        if event.street > self.last_street:
+            self.last_street = int(event.street)
         self.close_round(event.line)
         found = self.table.start_street(event.street, event.line, event.has_common,
                                         event.common)
@@ -208,6 +264,7 @@ class _Replay:
         self.table.in_showdown = True
 
     def _show(self, event: Show) -> None:
+        self.shown[event.player] = event.cards
         self.close_round(event.line)
         player = self.table.players.get(event.player)
         if player is None:
@@ -229,7 +286,9 @@ class _Replay:
             hand, self.profile.name, tuple(self.actions), tuple(self.table.first_actors),
             done.contributions, done.uncalled, dict(ledger.collected), done.pots, done.rake,
             tuple(ledger.shows), done.nets, done.rake_shares, tuple(self.violations),
-            tuple(self.unverifiable))
+            tuple(self.unverifiable),
+            _Dealt(self.door, self.hole, self.board_4th, self.shown, self.table.common,
+                   self.last_street, tuple(ledger.collects)))
 
 
 _HANDLERS: dict[type, Callable[[_Replay, Any], None]] = {

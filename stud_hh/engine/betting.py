@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from stud_hh.engine.findings import Finding, broke, unknown
-from stud_hh.engine.table import THIRD, Seat, Table
+from stud_hh.engine.table import FOURTH, THIRD, Seat, Table
 from stud_hh.model.events import (
     Bet,
     BringIn,
@@ -83,8 +84,13 @@ class Action:
 
 make_action = positional_constructor(Action)
 
-_FOLD, _CHECK, _CALL, _BRING_IN = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL,
-                                   ActionKind.BRING_IN)
+_FOLD: Final = ActionKind.FOLD
+_CHECK: Final = ActionKind.CHECK
+_CALL: Final = ActionKind.CALL
+_BRING_IN: Final = ActionKind.BRING_IN
+_COMPLETE: Final = ActionKind.COMPLETE
+_BET: Final = ActionKind.BET
+_RAISE: Final = ActionKind.RAISE
 
 
 class Plan:
@@ -195,7 +201,7 @@ def _plan_bring_in(table: Table, p: Plan, move: BringIn, mine: int) -> None:
     p.amount = amount = move.amount
     p.all_in = move.all_in
     name, line, found = move.player, move.line, p.findings
-    if table.street is not Street.THIRD or table.bring_in_posted or table.level:
+    if table.street is not THIRD or table.bring_in_posted or table.level:
         found.append(broke(RuleCode.BRING_IN_WRONG_PLAYER, line, name,
                            f"{name} brings in on {table.street_label()} after the betting "
                            "opened"))
@@ -232,15 +238,15 @@ def _plan_aggression(table: Table, p: Plan, move: Bet | Raise | Complete, mine: 
     else:
         to = mine + move.amount
         by = to - table.bet_to
-        if table.bet_to and not (p.street is Street.THIRD and table.level == 0):
+        if table.bet_to and not (p.street is THIRD and table.level == 0):
             p.findings.append(broke(RuleCode.BET_FACING_BET, line, name,
                                     f"{name} bets facing a bet of {table.bet_to} on "
                                     f"{table.street_label()}"))
     p.amount = to - mine
-    if p.street is Street.THIRD and table.level == 0:
+    if p.street is THIRD and table.level == 0:
         _plan_completion(table, p, to)
         return
-    p.kind = ActionKind.BET if table.level == 0 else ActionKind.RAISE
+    p.kind = _BET if table.level == 0 else _RAISE
     if table.profile.bring_in_is_bet:
         by = to - table.full_to  # a raise adds a bet to the last full bet, not a short one
     if table.fixed_limit and not table.small_bet:
@@ -257,7 +263,7 @@ def _plan_completion(table: Table, p: Plan, to: int) -> None:
     """The first bet of 3rd street: the completion to the small bet."""
     name, line, small, profile = p.move.player, p.move.line, table.small_bet, table.profile
     all_in = p.all_in or p.amount >= p.player.stack
-    p.kind = ActionKind.COMPLETE
+    p.kind = _COMPLETE
     if not table.fixed_limit:
         p.last_increment = max(table.last_increment, to)
     elif not small:
@@ -294,17 +300,17 @@ def _plan_fixed(table: Table, p: Plan, to: int, by: int) -> None:
                                   "not every board is shown: an open pair cannot be ruled "
                                   "out"))
     if by not in allowed and not (all_in and by < max(allowed)):
-        if street is Street.FOURTH and by == big and table.open_pair_big_bet:
+        if street is FOURTH and by == big and table.open_pair_big_bet:
             p.findings.append(broke(RuleCode.BET_BIG_WITHOUT_OPEN_PAIR, line, name,
                                     f"{name} makes a big bet of {by} on 4th street with no "
                                     "open pair"))
         else:
             sizes = " or ".join(str(s) for s in sorted(allowed))
-            verb = "raises by" if p.kind is ActionKind.RAISE else "bets"
+            verb = "raises by" if p.kind is _RAISE else "bets"
             p.findings.append(broke(RuleCode.BET_WRONG_SIZE, line, name,
                                     f"{name} {verb} {by} on {table.street_label()}; the bet "
                                     f"is {sizes}"))
-    if by == big and street is Street.FOURTH:
+    if by == big and street is FOURTH:
         p.big_bet_made = True
     full = by >= size or (table.profile.half_bet_reopens and 2 * by >= size)
     _check_reopened(table, p)
@@ -323,7 +329,7 @@ def _sizes(table: Table) -> tuple[set[int], bool | None]:
     """The fixed-limit bet and raise sizes allowed now, and whether a pair shows on 4th
     street (``None``: a board is unknown, so the big bet cannot be ruled out)."""
     big = table.big_bet
-    pair = table.street is Street.FOURTH and table.open_pair_big_bet and table.open_pair()
+    pair = table.street is FOURTH and table.open_pair_big_bet and table.open_pair()
     if pair or pair is None:
         return ({big} if table.big_bet_made else {table.small_bet, big}), pair
     return {table.full_bet}, pair
@@ -355,8 +361,8 @@ def _check_reopened(table: Table, p: Plan) -> None:
     full raise has come since; on 3rd street, until a full completion, anyone may
     complete (only the bring-in and all-ins short of it are in)."""
     name = p.move.player
-    if (p.kind is ActionKind.RAISE and name in table.acted_since_full
-            and not (p.street is Street.THIRD and table.bet_to < table.small_bet)):
+    if (p.kind is _RAISE and name in table.acted_since_full
+            and not (p.street is THIRD and table.bet_to < table.small_bet)):
         whose = "their bet" if table.last_full_raiser == name else "they acted"
         p.findings.append(broke(RuleCode.RAISE_NOT_REOPENED, p.move.line, name,
                                 f"{name} raises again though no one made a full raise "

@@ -12,6 +12,7 @@ method returns what it found.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from stud_hh.engine.findings import Finding, broke, unknown
 from stud_hh.model.cards import MaybeCard
@@ -27,8 +28,9 @@ from stud_hh.rules.play import bet_size, bring_in_player, cap, first_actor, open
 from stud_hh.rules.profiles import Profile
 from stud_hh.rules.violations import RuleCode
 
-THIRD = Street.THIRD
-FOURTH = Street.FOURTH
+THIRD: Final = Street.THIRD
+FOURTH: Final = Street.FOURTH
+SEVENTH: Final = Street.SEVENTH
 
 DEALT_PER_STREET: dict[Game, dict[Street, int]] = {
     game: {rule.street: rule.cards for rule in rules.streets} for game, rules in GAMES.items()}
@@ -160,7 +162,7 @@ class Table:
         for p in live:
             received[p.name] = received.get(p.name, 0) + dealt
         found: list[Finding] = []
-        if street is Street.SEVENTH and self.game.common_card:
+        if street is SEVENTH and self.game.common_card:
             left = 52 - sum(self.received.values()) + len(live)  # before the river card
             needed = left < len(live)
             if needed != has_common:

@@ -126,6 +126,20 @@ def to_arrow(table: str, columns: Mapping[str, Sequence[Any]]) -> pa.Table:
     return built.cast(arrow_schema(table))
 
 
+def rows_to_arrow(table: str, rows: Sequence[Sequence[Any]]) -> pa.Table:
+    """Rows of Python values, each in the registry's column order -> an Arrow table of
+    exactly the registry's schema (what :func:`to_arrow` makes of the same columns).
+
+    Converted in one pass, as one struct array: no column lists to build first, and
+    about a third cheaper than :func:`to_arrow` (an import writes every hand this way).
+
+    >>> rows_to_arrow("files", [("a.txt", 10, 0, 3, 0, 0)]).column("hands").to_pylist()
+    [3]
+    """
+    array = pa.array(rows, type=pa.struct(plain_schema(table)))
+    return pa.Table.from_struct_array(array).cast(arrow_schema(table))
+
+
 def _named(exc: OSError, path: Path) -> OSError:
     """``exc`` naming ``path`` (a write that fails, the disk full, names no file)."""
     return type(exc)(exc.errno, exc.strerror or str(exc), str(path))

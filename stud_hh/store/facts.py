@@ -17,20 +17,29 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from stud_hh.model.events import Collect, Deal, Game, PotKind, Seat, Show, Street, StreetStart
+from stud_hh.model.events import Collect, Game, PotKind, Seat, Street
 from stud_hh.model.money import format_amount
-from stud_hh.model.visit import EventVisitor
 from stud_hh.read.parse import ParseFailure
-from stud_hh.replay import Action, ActionKind, ReplayedHand
+from stud_hh.replay import Action, ActionKind, Dealt, ReplayedHand
 from stud_hh.rules import GAMES, big_bet_allowed, profile
 from stud_hh.store.schema import STREET_LABELS, STREETS, TABLES
 
 Row = dict[str, Any]
 
-_AGGRESSIVE = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
-_VOLUNTARY = (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE, ActionKind.CALL)
+_ANTE: Final = ActionKind.ANTE
+_BRING_IN: Final = ActionKind.BRING_IN
+_COMPLETE: Final = ActionKind.COMPLETE
+_BET: Final = ActionKind.BET
+_RAISE: Final = ActionKind.RAISE
+_CALL: Final = ActionKind.CALL
+_CHECK: Final = ActionKind.CHECK
+_FOLD: Final = ActionKind.FOLD
+_KIND_TEXT: Final = {kind: kind.value for kind in ActionKind}
+"""Each action kind's text (``kind.value``, which Python 3.11 computes in Python per call)."""
+_AGGRESSIVE: Final = (_COMPLETE, _BET, _RAISE)
+_VOLUNTARY: Final = (_COMPLETE, _BET, _RAISE, _CALL)
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 
 
@@ -74,7 +83,9 @@ class _StreetKeys:
 _KEYS = {s: _StreetKeys(*(f"{p}_{STREET_LABELS[s]}" for p in (
     "faced_bet", "fold_to_bet", "bets", "raises", "calls", "checks", "folded",
     "check_raise_opp", "check_raise"))) for s in STREETS}
-_BET_KINDS = frozenset((ActionKind.BET, ActionKind.COMPLETE))
+_BET_KINDS: Final = frozenset((_BET, _COMPLETE))
+_SAW: Final = tuple((s, f"saw_{STREET_LABELS[s]}") for s in STREETS[1:])
+"""The streets after 3rd with their players-table column ``saw_4th`` ... ``saw_7th``."""
 
 
 def stakes_label(small_bet: int, big_bet: int, scale: int, currency: str | None) -> str:
@@ -120,54 +131,6 @@ def start_hand(cards: tuple[str, str, str]) -> str:
     return "high cards"
 
 
-class _Dealt(EventVisitor["_Dealt"]):
-    """What the events say was dealt and shown: door cards, hole cards, 4th-street
-    boards, shown hands, the common card, the collections, the last street dealt."""
-
-    def begin(self) -> None:
-        self.door: dict[str, str | None] = {}
-        self.holes: dict[str, list[str | None]] = {}
-        self.up_4th: dict[str, list[str]] = {}
-        self.shown: dict[str, str] = {}
-        self.streets: set[int] = {3}
-        self.common: str | None = None
-        self.collects: list[Collect] = []
-
-    def visit_deal(self, event: Deal) -> None:
-        street_no = event.street
-        self.streets.add(street_no)
-        if street_no > 4:
-            return
-        player = event.player
-        board = self.up_4th.setdefault(player, [])
-        for card, up in zip(event.cards, event.face_up, strict=False):
-            if up:
-                if street_no == 3 and player not in self.door:
-                    self.door[player] = card
-                if card is not None:
-                    board.append(card)
-            elif street_no == 3:
-                self.holes.setdefault(player, []).append(card)
-
-    def visit_street_start(self, event: StreetStart) -> None:
-        self.streets.add(event.street)
-        if event.has_common:
-            self.common = event.common
-
-    def visit_show(self, event: Show) -> None:
-        self.shown[event.player] = " ".join(c or "??" for c in event.cards)
-
-    def visit_collect(self, event: Collect) -> None:
-        self.collects.append(event)
-
-    def result(self) -> _Dealt:
-        return self
-
-    @property
-    def last_street(self) -> int:
-        return int(max(self.streets))
-
-
 @dataclass(frozen=True, slots=True)
 class _Order:
     """The 3rd-street order: who brought in, each player's position after the bring-in
@@ -179,7 +142,7 @@ class _Order:
 
 
 def _order(r: ReplayedHand, dealt: list[Seat]) -> _Order:
-    ante_all_in = frozenset(a.player for a in r.actions if a.kind is ActionKind.ANTE
+    ante_all_in = frozenset(a.player for a in r.actions if a.kind is _ANTE
                             and a.all_in)
     third = next((f for f in r.first_actors if f.street == Street.THIRD), None)
     bring_in = third.player if third else None
@@ -193,13 +156,13 @@ def _order(r: ReplayedHand, dealt: list[Seat]) -> _Order:
     return _Order(bring_in, position, ante_all_in)
 
 
-def _cards_columns(row: Row, name: str, r: ReplayedHand, seen: _Dealt) -> None:
+def _cards_columns(row: Row, name: str, r: ReplayedHand, seen: Dealt) -> None:
     """Door card, hole cards, rolled up, start hand, dead cards."""
     door = seen.door
     card = door.get(name)
     row["door_card"] = card
     row["door_rank"] = card[0] if card else None
-    hole = seen.holes.get(name, [])
+    hole = seen.hole.get(name, [])
     if not (len(hole) == 2 and all(hole)):
         return
     row["hole_cards"] = " ".join(c for c in hole if c)
@@ -216,7 +179,7 @@ def _cards_columns(row: Row, name: str, r: ReplayedHand, seen: _Dealt) -> None:
     # available, never counted as if the card were no match
 
 
-def _player_row(seat: Seat, r: ReplayedHand, seen: _Dealt, order: _Order,
+def _player_row(seat: Seat, r: ReplayedHand, seen: Dealt, order: _Order,
                 common_fields: Row) -> Row:
     """A seat's row before its actions are counted."""
     row = _PLAYER_DEFAULTS.copy()
@@ -229,7 +192,8 @@ def _player_row(seat: Seat, r: ReplayedHand, seen: _Dealt, order: _Order,
     if not row["dealt"]:
         return row
     _cards_columns(row, name, r, seen)
-    row["cards_shown"] = seen.shown.get(name)
+    shown = seen.shown.get(name)
+    row["cards_shown"] = None if shown is None else " ".join(c or "??" for c in shown)
     pos = order.position.get(name)
     row["position"] = pos
     row["steal_position"] = pos is not None and pos >= 1 and pos >= len(order.position) - 3
@@ -252,7 +216,7 @@ class _Betting:
     """The per-street action counts and the opportunity/done flags of STATS.md, one
     street's actions at a time."""
 
-    def __init__(self, r: ReplayedHand, rows: dict[str, Row], seen: _Dealt,
+    def __init__(self, r: ReplayedHand, rows: dict[str, Row], seen: Dealt,
                  bring_in: str | None) -> None:
         self.r = r
         self.rows = rows
@@ -285,7 +249,7 @@ class _Betting:
         game = r.hand.header.game
         if game is not Game.STUD:
             return False
-        boards = {n: self.seen.up_4th.get(n, []) for n in rows if rows[n]["dealt"]
+        boards = {n: self.seen.board_4th.get(n, []) for n in rows if rows[n]["dealt"]
                   and n not in self.folded_on}
         return big_bet_allowed(GAMES[game], profile(r.profile), Street.FOURTH, boards)
 
@@ -301,7 +265,7 @@ class _Betting:
             facing = st.level >= 1 and st.totals.get(name, 0) < st.top
             first = name not in st.acted
             st.acted.add(name)
-            if kind is ActionKind.BRING_IN:
+            if kind is _BRING_IN:
                 st.totals[name] = a.total
                 st.top = max(st.top, a.total)
                 continue
@@ -313,29 +277,29 @@ class _Betting:
             st.totals[name] = a.total
             st.top = max(st.top, a.total)
             st.level = a.level
-            st.limped = st.limped or kind is ActionKind.CALL
+            st.limped = st.limped or kind is _CALL
 
     def _counts(self, prow: Row, keys: _StreetKeys, kind: ActionKind, facing: bool,
                 name: str, street: int) -> None:
         if facing:
             prow[keys.faced] = True
-            if kind is ActionKind.FOLD:
+            if kind is _FOLD:
                 prow[keys.fold_to_bet] = True
         if kind in _BET_KINDS:
             prow[keys.bets] += 1
-        elif kind is ActionKind.RAISE:
+        elif kind is _RAISE:
             prow[keys.raises] += 1
-        elif kind is ActionKind.CALL:
+        elif kind is _CALL:
             prow[keys.calls] += 1
-        elif kind is ActionKind.CHECK:
+        elif kind is _CHECK:
             prow[keys.checks] += 1
-        elif kind is ActionKind.FOLD:
+        elif kind is _FOLD:
             prow[keys.folded] = True
             self.folded_on[name] = street
 
     def _third(self, prow: Row, a: Action, st: _Round, first: bool) -> None:
         kind, name = a.kind, a.player
-        if first and kind is ActionKind.COMPLETE and name == self.bring_in and st.level == 0:
+        if first and kind is _COMPLETE and name == self.bring_in and st.level == 0:
             prow["bring_in_completed"] = True
         if kind in _VOLUNTARY:
             prow["vpip"] = True
@@ -344,27 +308,27 @@ class _Betting:
             self.aggressor_3rd = name
         if st.level == 0 and not st.limped:
             prow["unopened_opp"] = True
-            if kind is ActionKind.COMPLETE:
+            if kind is _COMPLETE:
                 prow["complete_first_in"] = True
-            elif kind is ActionKind.CALL:
+            elif kind is _CALL:
                 prow["limp"] = True
             if prow["steal_position"]:
                 prow["steal_opp"] = True
-                if kind is ActionKind.COMPLETE:
+                if kind is _COMPLETE:
                     prow["steal"] = True
                     self.stealer = name
         elif st.level == 1 and not prow["threebet_opp"]:
             prow["threebet_opp"] = True
             prow["fold_to_completion_opp"] = True
-            if kind is ActionKind.RAISE:
+            if kind is _RAISE:
                 prow["threebet"] = True
-            elif kind is ActionKind.FOLD:
+            elif kind is _FOLD:
                 prow["fold_to_completion"] = True
             if name == self.bring_in and self.stealer is not None:
                 prow["bring_in_faced_steal"] = True
-                if kind is ActionKind.FOLD:
+                if kind is _FOLD:
                     prow["bring_in_fold_to_steal"] = True
-                elif kind is ActionKind.RAISE:
+                elif kind is _RAISE:
                     prow["bring_in_resteal"] = True
 
     def _later(self, prow: Row, a: Action, st: _Round, keys: _StreetKeys, facing: bool,
@@ -372,17 +336,17 @@ class _Betting:
         kind, name = a.kind, a.player
         if kind in _BET_KINDS:
             prow["bets_later"] += 1
-        elif kind is ActionKind.RAISE:
+        elif kind is _RAISE:
             prow["raises_later"] += 1
-        elif kind is ActionKind.CALL:
+        elif kind is _CALL:
             prow["calls_later"] += 1
-        elif kind is ActionKind.FOLD:
+        elif kind is _FOLD:
             prow["folds_later"] += 1
-        if kind is ActionKind.CHECK:
+        if kind is _CHECK:
             st.checked.add(name)
         elif facing and name in st.checked and not prow[keys.check_raise_opp]:
             prow[keys.check_raise_opp] = True
-            if kind is ActionKind.RAISE:
+            if kind is _RAISE:
                 prow[keys.check_raise] = True
         if street == 4:
             self._fourth(prow, a, st, first)
@@ -391,17 +355,17 @@ class _Betting:
         kind, name = a.kind, a.player
         if first and name == self.aggressor_3rd and st.level == 0:
             prow["cbet_opp"] = True
-            if kind is ActionKind.BET:
+            if kind is _BET:
                 prow["cbet"] = True
                 self.cbettor = name
         elif (self.cbettor is not None and st.level == 1 and name != self.cbettor
               and not prow["fold_to_cbet_opp"]):
             prow["fold_to_cbet_opp"] = True
-            if kind is ActionKind.FOLD:
+            if kind is _FOLD:
                 prow["fold_to_cbet"] = True
-        if st.open_pair and st.level == 0 and kind in (ActionKind.BET, ActionKind.CHECK):
+        if st.open_pair and st.level == 0 and kind in (_BET, _CHECK):
             prow["double_bet_opp"] = True
-            if kind is ActionKind.BET and a.amount >= self.r.hand.header.big_bet:
+            if kind is _BET and a.amount >= self.r.hand.header.big_bet:
                 prow["double_bet"] = True
 
 
@@ -419,7 +383,7 @@ class _Round:
     """Someone called the bring-in: the pot is no longer unopened."""
 
 
-def _showdown_columns(rows: dict[str, Row], r: ReplayedHand, seen: _Dealt,
+def _showdown_columns(rows: dict[str, Row], r: ReplayedHand, seen: Dealt,
                       folded_on: dict[str, int]) -> tuple[list[str], bool]:
     """Streets seen, showdown, showed, won; the players in at the end and whether they
     reached a showdown."""
@@ -430,8 +394,8 @@ def _showdown_columns(rows: dict[str, Row], r: ReplayedHand, seen: _Dealt,
         if not row["dealt"]:
             continue
         out = folded_on.get(name, 99)
-        for street in STREETS[1:]:
-            row[f"saw_{STREET_LABELS[street]}"] = street <= last_street and out >= street
+        for street, column in _SAW:
+            row[column] = street <= last_street and out >= street
         row["saw_showdown"] = showdown and name in in_at_end
         row["showed"] = name in r.showdown or name in seen.shown
         row["won"] = row["collected"] > 0
@@ -470,11 +434,11 @@ def _winner_columns(rows: dict[str, Row], r: ReplayedHand, in_at_end: list[str],
             rows[name]["no_low"] = True
 
 
-def _hands_row(r: ReplayedHand, seen: _Dealt, label: str, players: int, showdown: bool
+def _hands_row(r: ReplayedHand, seen: Dealt, label: str, players: int, showdown: bool
                ) -> Row:
     hand, h = r.hand, r.hand.header
-    antes = [a.amount for a in r.actions if a.kind is ActionKind.ANTE]
-    bring_ins = [a.amount for a in r.actions if a.kind is ActionKind.BRING_IN]
+    antes = [a.amount for a in r.actions if a.kind is _ANTE]
+    bring_ins = [a.amount for a in r.actions if a.kind is _BRING_IN]
     pot_total = sum(sum(c.values()) for c in r.contributions.values()) - sum(r.uncalled.values())
     return {
         "site": h.site, "hand_id": h.hand_id, "game": str(h.game), "game_text": h.game_text,
@@ -495,8 +459,9 @@ def _hands_row(r: ReplayedHand, seen: _Dealt, label: str, players: int, showdown
     }
 
 
-def _pot_rows(r: ReplayedHand, collects: list[Collect]) -> list[Row]:
+def _pot_rows(r: ReplayedHand) -> list[Row]:
     h = r.hand.header
+    collects = list(r.dealt.collects)
     by_pot: dict[int, list[Collect]] = {}
     for c in collects:
         index = 0 if c.pot is not PotKind.SIDE else (c.pot_index or 1)
@@ -518,7 +483,7 @@ def _record_rows(r: ReplayedHand) -> dict[str, list[Row]]:
     site, hand_id = h.site, h.hand_id
     actions = [{
         "site": site, "hand_id": hand_id, "order": a.order, "street": STREET_LABELS[a.street],
-        "player": a.player, "kind": a.kind.value, "amount": a.amount, "total": a.total,
+        "player": a.player, "kind": _KIND_TEXT[a.kind], "amount": a.amount, "total": a.total,
         "level": a.level, "all_in": a.all_in, "capped": a.capped, "line": a.line,
     } for a in r.actions]
     violations = [{
@@ -537,7 +502,7 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
     h = r.hand.header
     dealt = [s for s in h.seats if s.name in r.contributions]
     label = stakes_label(h.small_bet, h.big_bet, h.scale, h.currency)
-    seen = _Dealt().walk(r.hand.events)
+    seen = r.dealt
     order = _order(r, dealt)
     common_fields = {"site": h.site, "hand_id": h.hand_id, "game": h.game.value,
                      "stakes": label, "currency": h.currency, "scale": h.scale,
@@ -551,7 +516,7 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
     records = _record_rows(r)
     return {"hands": [_hands_row(r, seen, label, len(dealt), showdown)],
             "players": list(rows.values()), "actions": records["actions"],
-            "pots": _pot_rows(r, seen.collects), "violations": records["violations"],
+            "pots": _pot_rows(r), "violations": records["violations"],
             "unverifiable": records["unverifiable"]}
 
 

@@ -63,7 +63,7 @@ from stud_hh.read.parse import (
 from stud_hh.read.reader import RawHand, walk
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules import profile as rule_profile
-from stud_hh.store.database import Database, Part, plain_schema, to_arrow
+from stud_hh.store.database import Database, Part, plain_schema, rows_to_arrow, to_arrow
 from stud_hh.store.facts import failure_row, hand_rows, text_digest
 from stud_hh.store.schema import HAND_TABLES, TABLES
 
@@ -330,8 +330,9 @@ class _Buffer:
     """Rows of every table, written out as parts every ``batch`` hands.
 
     A row is kept as a tuple in the registry's column order (taken from the
-    row dict in C by ``itemgetter``), and turned into columns by ``zip`` when
-    written: far cheaper than appending to a list per column.
+    row dict in C by ``itemgetter``), and the tuples are converted to Arrow in one
+    pass when written (:func:`stud_hh.store.database.rows_to_arrow`): far cheaper than
+    appending to a list per column.
 
     When a hand's rows cannot be turned into Arrow (a value too large for its
     column: :mod:`stud_hh.read.limits` should have failed the hand when it was read,
@@ -358,9 +359,7 @@ class _Buffer:
         self.hands += 1
 
     def _arrow(self, table: str) -> pa.Table:
-        rows = self.rows[table]
-        columns = dict(zip(TABLES[table].names, zip(*rows, strict=True), strict=True))
-        return to_arrow(table, columns)
+        return rows_to_arrow(table, self.rows[table])
 
     def flush(self) -> None:
         built: dict[str, pa.Table] = {}
@@ -405,7 +404,7 @@ def _failing_rows(table: str, rows: list[tuple[Any, ...]]) -> list[tuple[Any, ..
     if not rows:
         return []
     try:
-        to_arrow(table, dict(zip(TABLES[table].names, zip(*rows, strict=True), strict=True)))
+        rows_to_arrow(table, rows)
     except UNSTORABLE:
         if len(rows) == 1:
             return rows

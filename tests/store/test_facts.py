@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 from test_violations import BASE, SPLIT
 
 from stud_hh import ParsedHand, parse_file, parse_hand
+from stud_hh.model.events import Collect
 from stud_hh.read.parse import ParseFailure, parse_text
 from stud_hh.replay import replay
 from stud_hh.store.facts import failure_row, hand_rows, stakes_label
@@ -148,6 +150,20 @@ def test_dead_cards_are_counted_when_every_door_is_seen(corpus: Path) -> None:
     assert hero["dead_cards"] == sum(
         1 for r in rows if r["player"] != "Hero" and r["door_card"]
         and r["door_card"][0] in {c[0] for c in (*hero["hole_cards"].split(), hero["door_card"])})
+
+
+@pytest.mark.parametrize("text", [BASE, SPLIT])
+def test_rows_come_from_the_replay_alone(text: str) -> None:
+    """Facts never walk the events again: what they need of the cards dealt and shown the
+    replay gathered (``ReplayedHand.dealt``), so the rows are the same without events."""
+    replayed = replay(parse_hand(text))
+    without_events = dataclasses.replace(
+        replayed, hand=dataclasses.replace(replayed.hand, events=()))
+    assert hand_rows(without_events) == hand_rows(replayed)
+    dealt = replayed.dealt
+    assert dealt.door == {"Ann": "9c", "Bob": "4h", "Cid": "2c"} or text is SPLIT
+    assert dealt.last_street in (3, 4, 5, 6, 7)
+    assert list(dealt.collects) == [e for e in replayed.hand.events if isinstance(e, Collect)]
 
 
 def test_hand_row() -> None:
