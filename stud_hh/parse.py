@@ -347,7 +347,7 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
     noise = dialect.noise
     taken: list[NoiseLine] = []
     if noise:
-        text, lines, taken = noise.strip(raw.text, raw.line_numbers, colon_names(raw.text))
+        text, lines, taken = noise.strip(raw.text, raw.line_numbers, colon_names)
         if taken:
             raw = dataclasses.replace(raw, text=text, line_numbers=lines)
     try:
