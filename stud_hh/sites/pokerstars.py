@@ -558,6 +558,14 @@ _Raise = positional_constructor(Raise)
 _Call = positional_constructor(Call)
 _Check = positional_constructor(Check)
 _Fold = positional_constructor(Fold)
+_StreetStart = positional_constructor(StreetStart)
+_UncalledReturned = positional_constructor(UncalledReturned)
+_Show = positional_constructor(Show)
+_Muck = positional_constructor(Muck)
+_NoShow = positional_constructor(NoShow)
+_Collect = positional_constructor(Collect)
+_PotSummary = positional_constructor(PotSummary)
+_SeatSummary = positional_constructor(SeatSummary)
 _AMOUNT_CACHE: dict[tuple[str, int], int] = {}
 
 
@@ -680,8 +688,7 @@ class PokerStarsBuilder(SiteBuilder):
             if len(cards) != 1:
                 raise LineError("a common card line must show exactly one card", token.line)
             has_common, common = True, cards[0]
-        self.events.append(StreetStart(line=self._file_line(token.line), street=street,
-                                       common=common, has_common=has_common))
+        self.events.append(_StreetStart(self._file_line(token.line), street, common, has_common))
 
     def CANCELLED(self, token: Any) -> None:
         raise LineError("the site cancelled this hand ('Hand cancelled'): no hand was played "
@@ -699,8 +706,8 @@ class PokerStarsBuilder(SiteBuilder):
         self.events.append(_Deal(self.lines[n - 1], name, self.street, cards, up, known_cards))
 
     def _on_uncalled(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(UncalledReturned(line=self._file_line(n), player=name,
-                                            amount=self._amount(m["amount"], n)))
+        self.events.append(_UncalledReturned(self._file_line(n), name,
+                                             self._amount(m["amount"], n)))
 
     def _on_announce(self, name: str, m: re.Match[str], n: int) -> None:
         text = m.group(0)
@@ -734,23 +741,21 @@ class PokerStarsBuilder(SiteBuilder):
         self.events.append(_Fold(self.lines[n - 1], name))
 
     def _on_show(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(Show(line=self._file_line(n), player=name,
-                                cards=self._cards(m["cards"][1:-1], n),
-                                description=m["description"] or None))
+        self.events.append(_Show(self._file_line(n), name, self._cards(m["cards"][1:-1], n),
+                                 m["description"] or None))
 
     def _on_muck(self, name: str, m: re.Match[str], n: int) -> None:
         cards = self._cards(m["cards"][1:-1], n) if m["cards"] else ()
-        self.events.append(Muck(line=self._file_line(n), player=name, cards=cards))
+        self.events.append(_Muck(self._file_line(n), name, cards))
 
     def _on_no_show(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(NoShow(line=self._file_line(n), player=name))
+        self.events.append(_NoShow(self._file_line(n), name))
 
     def _on_collect(self, name: str, m: re.Match[str], n: int) -> None:
         pot = _POTS.get(m["pot"] or "", PotKind.POT)
         index = int(m["index"]) if m["index"] else None
-        self.events.append(Collect(line=self._file_line(n), player=name,
-                                   amount=self._amount(m["amount"], n), pot=pot,
-                                   pot_index=index))
+        self.events.append(_Collect(self._file_line(n), name, self._amount(m["amount"], n), pot,
+                                    index))
 
     # -- summary ------------------------------------------------------------------------
     def TOTAL_POT(self, token: Any) -> None:
@@ -776,8 +781,7 @@ class PokerStarsBuilder(SiteBuilder):
                 i += 3
             else:
                 i += 1
-        self.events.append(PotSummary(line=self._file_line(n), total=total, main=main,
-                                      sides=tuple(sides), rake=rake))
+        self.events.append(_PotSummary(self._file_line(n), total, main, tuple(sides), rake))
 
     def BOARD(self, token: Any) -> None:
         value: str = token.value[:-1]
@@ -823,10 +827,8 @@ class PokerStarsBuilder(SiteBuilder):
         elif tail.startswith("collected ("):
             outcome = SeatOutcome.COLLECTED
             won = self._amount(tail[len("collected ("):].partition(")")[0], n)
-        self.events.append(SeatSummary(line=self._file_line(n), player=name,
-                                       seat=int(number_text), outcome=outcome, street=street,
-                                       cards=cards, won=won, description=description,
-                                       text=value))
+        self.events.append(_SeatSummary(self._file_line(n), name, int(number_text), outcome,
+                                        street, cards, won, description, value))
 
 
 def _summary_name(rest: str, names: set[str]) -> str:
