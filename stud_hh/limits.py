@@ -13,7 +13,9 @@ line, when it is read; every value that passes fits every table of the database.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
+from typing import Any
 
 from stud_hh.errors import HandParseError
 from stud_hh.events import (
@@ -51,6 +53,9 @@ _AMOUNTS: dict[type, tuple[str, ...]] = {
     Collect: ("amount",), PotSummary: ("total", "rake"), SeatSummary: ("won",),
 }
 _ACTIONS = (BringIn, Complete, Bet, Raise, Call)
+_ONE_AMOUNT: dict[type, Callable[[Any], int | None]] = {
+    kind: attrgetter(fields[0]) for kind, fields in _AMOUNTS.items() if len(fields) == 1}
+"""The events with one amount field, each with a getter of it (the others use _AMOUNTS)."""
 
 
 def _fail(reason: str, line: int, hand_id: str) -> HandParseError:
@@ -87,14 +92,19 @@ def check_events(events: Sequence[HandEvent], hand_id: str) -> None:
         _check_with_actions(events, hand_id)
         return
     # No player can act more than MAX_ACTIONS times in fewer events: lines and amounts only.
-    amounts = _AMOUNTS
     for event in events:
         line = event.line
         if line < 0 or line > MAX_LINE:
             raise _fail(f"line number {line} is past what the database stores", 0, hand_id)
-        fields = amounts.get(type(event))
-        if fields is not None:
-            _check_amounts(event, fields, hand_id)
+        amount = _ONE_AMOUNT.get(type(event))
+        if amount is not None:
+            value = amount(event)
+            if value is not None and (value > MAX_AMOUNT or value < -MAX_AMOUNT):
+                raise _fail(f"impossible amount {value}", line, hand_id)
+        else:
+            fields = _AMOUNTS.get(type(event))
+            if fields is not None:
+                _check_amounts(event, fields, hand_id)
 
 
 def _check_amounts(event: HandEvent, fields: tuple[str, ...], hand_id: str) -> None:

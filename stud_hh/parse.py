@@ -349,7 +349,8 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
     if noise:
         text, lines, taken = noise.strip(raw.text, raw.line_numbers, colon_names)
         if taken:
-            raw = dataclasses.replace(raw, text=text, line_numbers=lines)
+            raw = RawHand(raw.path, raw.first_line, text, lines, raw.is_hand, raw.encoding,
+                          raw.kind)
     try:
         head = dialect.read_header(_header_text(dialect, raw.text, first))
     except HandParseError as exc:

@@ -547,6 +547,7 @@ _CLASSIFIERS: dict[tuple[str, ...], Callable[[str], tuple[str, str, re.Match[str
 }
 
 _CARD_CACHE: dict[str, tuple[MaybeCard, ...]] = {}
+"""Card groups as read, each holding only readable cards."""
 _POTS = {"main": PotKind.MAIN, "side": PotKind.SIDE}
 
 # Hot-path constructors (fields in declaration order); see events.positional_constructor.
@@ -614,14 +615,14 @@ class PokerStarsBuilder(SiteBuilder):
 
     def _cards(self, text: str, n: int) -> tuple[MaybeCard, ...]:
         cards = _CARD_CACHE.get(text)
-        if cards is not None and None not in cards:
+        if cards is not None:
             return cards
-        if cards is None:
-            cards = parse_cards(text)
+        cards = parse_cards(text)
+        if None not in cards:  # only readable groups are cached: the others warn each time
             if len(_CARD_CACHE) >= 65536:
                 _CARD_CACHE.clear()
             _CARD_CACHE[text] = cards
-        if None in cards:
+        else:
             bad = [c for c, ok in zip(text.split(), cards, strict=True) if ok is None]
             self.warnings.append(
                 f"line {self._file_line(n)}: unreadable card(s) {' '.join(bad)!r} kept as unknown"
@@ -664,7 +665,8 @@ class PokerStarsBuilder(SiteBuilder):
         if opened < 0:
             raise LineError("unreadable seat line", n)
         name, chips_text, after = rest[:opened], rest[opened + 2:chips_at], rest[chips_at:]
-        if _SEAT_END.fullmatch(after) is None:  # another line that begins like a seat line
+        # after the stack, nothing else: else it is another line that begins like a seat line
+        if after != " in chips)" and _SEAT_END.fullmatch(after) is None:
             raise LineError("unreadable seat line (a player called like a seat line?)", n)
         stack_text = chips_text.strip()
         self._amount(stack_text, n)  # an unreadable stack is told before a name seated twice
