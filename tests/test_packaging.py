@@ -19,7 +19,8 @@ from stud_hh.parse import parse_hand
 from stud_hh.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
-COMPILED = ["events", "rules", "replay", "sites/pokerstars"]
+COMPILED = ["events", "rules", "replay", "limits", "sites/common", "sites/noise",
+            "sites/pokerstars"]
 """The modules hatch_build.py compiles (pyproject.toml lists them)."""
 
 HAND = """PokerStars Hand #7: Razz Limit ($1/$2 USD) - 2026/01/02 03:04:05 ET
