@@ -13,7 +13,9 @@ line, when it is read; every value that passes fits every table of the database.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
+from typing import Any
 
 from stud_hh.model.errors import HandParseError
 from stud_hh.model.events import (
@@ -51,6 +53,9 @@ _AMOUNTS: dict[type, tuple[str, ...]] = {
     Collect: ("amount",), PotSummary: ("total", "rake"), SeatSummary: ("won",),
 }
 _ACTIONS = (BringIn, Complete, Bet, Raise, Call)
+_ONE_AMOUNT: dict[type, Callable[[Any], int | None]] = {
+    kind: attrgetter(fields[0]) for kind, fields in _AMOUNTS.items() if len(fields) == 1}
+"""The events with one amount field, each with a getter of it (the others use _AMOUNTS)."""
 
 
 def _fail(reason: str, line: int, hand_id: str) -> HandParseError:
@@ -80,8 +85,37 @@ def check_header(header: HandHeader) -> None:
             raise _fail(f"impossible stack {seat.stack} for {seat.name!r}", seat.line, hand_id)
 
 
-def check_events(events: Iterable[HandEvent], hand_id: str) -> None:
-    """Raise :class:`HandParseError` for an event number out of range."""
+def check_events(events: Sequence[HandEvent], hand_id: str) -> None:
+    """Raise :class:`HandParseError` for an event number out of range (the first one, in
+    the order of the events)."""
+    if len(events) > MAX_ACTIONS:
+        _check_with_actions(events, hand_id)
+        return
+    # No player can act more than MAX_ACTIONS times in fewer events: lines and amounts only.
+    for event in events:
+        line = event.line
+        if line < 0 or line > MAX_LINE:
+            raise _fail(f"line number {line} is past what the database stores", 0, hand_id)
+        amount = _ONE_AMOUNT.get(type(event))
+        if amount is not None:
+            value = amount(event)
+            if value is not None and (value > MAX_AMOUNT or value < -MAX_AMOUNT):
+                raise _fail(f"impossible amount {value}", line, hand_id)
+        else:
+            fields = _AMOUNTS.get(type(event))
+            if fields is not None:
+                _check_amounts(event, fields, hand_id)
+
+
+def _check_amounts(event: HandEvent, fields: tuple[str, ...], hand_id: str) -> None:
+    for field in fields:
+        value = getattr(event, field)
+        if value is not None and not -MAX_AMOUNT <= value <= MAX_AMOUNT:
+            raise _fail(f"impossible amount {value}", event.line, hand_id)
+
+
+def _check_with_actions(events: Iterable[HandEvent], hand_id: str) -> None:
+    """:func:`check_events` counting each player's actions on each street as well."""
     per_street: Counter[tuple[str, int]] = Counter()
     street = 0
     for event in events:
@@ -91,10 +125,9 @@ def check_events(events: Iterable[HandEvent], hand_id: str) -> None:
         if isinstance(event, StreetStart):
             street = int(event.street)
             continue
-        for field in _AMOUNTS.get(type(event), ()):
-            value = getattr(event, field)
-            if value is not None and not -MAX_AMOUNT <= value <= MAX_AMOUNT:
-                raise _fail(f"impossible amount {value}", event.line, hand_id)
+        fields = _AMOUNTS.get(type(event))
+        if fields is not None:
+            _check_amounts(event, fields, hand_id)
         if isinstance(event, _ACTIONS) and isinstance(event, PlayerEvent):
             key = (event.player, street)
             per_street[key] += 1

@@ -20,7 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from stud_hh.model.cards import MaybeCard, parse_cards
 from stud_hh.model.errors import HandParseError
@@ -48,8 +50,15 @@ from stud_hh.model.events import (
     Street,
     StreetStart,
     SummaryStart,
+    positional_constructor,
 )
 from stud_hh.model.money import parse_amount
+
+# Constructors taking every field in order, for the events every hand has (see
+# events.positional_constructor: a frozen dataclass's own __init__ is slower).
+_Seat = positional_constructor(Seat)
+_ShowdownStart = positional_constructor(ShowdownStart)
+_SummaryStart = positional_constructor(SummaryStart)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +200,43 @@ def classify_line(shapes: Mapping[str, re.Pattern[str]], order: tuple[str, ...],
     return None
 
 
-class SiteBuilder:
+@mypyc_attr(allow_interpreted_subclasses=True)
+class StructureRules:
+    """The callbacks of the grammars' structural rules (``start``, the streets, showdown,
+    summary): they carry nothing, since every terminal's callback has recorded its events
+    already. Written out one by one so that mypyc compiles them (it takes no ``a = b = f``
+    in a class)."""
+
+    def _nothing(self, children: list[Any]) -> None:
+        return None
+
+    def start(self, children: list[Any]) -> None:
+        return None
+
+    def third(self, children: list[Any]) -> None:
+        return None
+
+    def fourth(self, children: list[Any]) -> None:
+        return None
+
+    def fifth(self, children: list[Any]) -> None:
+        return None
+
+    def sixth(self, children: list[Any]) -> None:
+        return None
+
+    def river(self, children: list[Any]) -> None:
+        return None
+
+    def showdown(self, children: list[Any]) -> None:
+        return None
+
+    def summary(self, children: list[Any]) -> None:
+        return None
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class SiteBuilder(StructureRules):
     """Base of the text sites' builders: the parser's callbacks append events in line order.
 
     Subclasses set :attr:`SHAPES` and :attr:`LINE_ORDER`, implement
@@ -200,11 +245,11 @@ class SiteBuilder:
     keeps more state extends :meth:`reset`.
     """
 
-    SHAPES: Mapping[str, re.Pattern[str]] = {}
-    LINE_ORDER: tuple[str, ...] = ()
-    UNKNOWN_CARDS: frozenset[str] = frozenset({"X", "x", "?", "??", "Xx", "xx"})
+    SHAPES: ClassVar[Mapping[str, re.Pattern[str]]] = {}
+    LINE_ORDER: ClassVar[tuple[str, ...]] = ()
+    UNKNOWN_CARDS: ClassVar[frozenset[str]] = frozenset({"X", "x", "?", "??", "Xx", "xx"})
     """Card texts that mean "not shown": read as unknown without a warning."""
-    COLLECT_POT: PotKind = PotKind.POT
+    COLLECT_POT: ClassVar[PotKind] = PotKind.POT
     """The pot a ``COLLECT`` line names (Everleaf and Absolute print the main pot)."""
 
     def __init__(self) -> None:
@@ -276,8 +321,8 @@ class SiteBuilder:
         if name in self.names:
             raise LineError(f"player {name!r} is seated twice", n)
         self.names.add(name)
-        self.seats.append(Seat(seat=number, name=name, stack=self._amount(stack_text, n),
-                               sitting_out=sitting_out, line=self._file_line(n)))
+        self.seats.append(_Seat(number, name, self._amount(stack_text, n), sitting_out,
+                                self._file_line(n)))
 
     def _put(self, name: str, to: int) -> None:
         """Record ``name``'s total on this street."""
@@ -505,10 +550,10 @@ class SiteBuilder:
 
     def SHOWDOWN(self, token: Any) -> None:
         self.showdown_open = True
-        self.events.append(ShowdownStart(line=self._file_line(token.line)))
+        self.events.append(_ShowdownStart(self._file_line(token.line)))
 
     def SUMMARY(self, token: Any) -> None:
-        self.events.append(SummaryStart(line=self._file_line(token.line)))
+        self.events.append(_SummaryStart(self._file_line(token.line)))
 
     def LINES(self, token: Any) -> None:
         self._run(token)
@@ -552,18 +597,14 @@ class SiteBuilder:
             self._seat_line(name, int(m["seat"]), m["rest"], value, n)
             n += 1
 
-    def _nothing(self, children: list[Any]) -> None:
-        return None
 
-    start = third = fourth = fifth = sixth = river = showdown = summary = _nothing
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PatternLinesBuilder(SiteBuilder):
     """A builder whose seat and ante lines each have one pattern (Winning, KingsClub)."""
 
-    SEAT_LINE: re.Pattern[str] = re.compile(r"(?!)")
+    SEAT_LINE: ClassVar[re.Pattern[str]] = re.compile(r"(?!)")
     """The seat line read by :meth:`SEATS`: groups ``seat``, ``name``, ``stack``."""
-    ANTE_LINE: re.Pattern[str] = re.compile(r"(?!)")
+    ANTE_LINE: ClassVar[re.Pattern[str]] = re.compile(r"(?!)")
     """The ante line read by :meth:`PRE`: groups ``name``, ``amount``, maybe ``all_in``."""
 
     def SEATS(self, token: Any) -> None:
@@ -573,6 +614,7 @@ class PatternLinesBuilder(SiteBuilder):
         self._ante_run(token, self.ANTE_LINE)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ShiftedStreetsBuilder(PatternLinesBuilder):
     """A site whose street headers come one street late (Winning Poker 2016, KingsClub).
 
@@ -588,7 +630,8 @@ class ShiftedStreetsBuilder(PatternLinesBuilder):
     Subclasses call :meth:`_named_street` from their header terminal.
     """
 
-    betting_round = SiteBuilder._nothing
+    def betting_round(self, children: list[Any]) -> None:
+        return None
 
     def reset(self) -> None:
         super().reset()

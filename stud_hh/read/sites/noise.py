@@ -32,12 +32,16 @@ action line is still read by the grammar, and fails the hand with its reason.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from stud_hh.model.events import Chat, HandEvent, TableEvent, TableEventKind
 
 _GROUP = re.compile(r"\(\?P<[a-z_]+>")
+
+ColonNames = Sequence[str] | Callable[[str], Sequence[str]]
+"""Seated names holding a colon, or a function of a hand's text that finds them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +77,7 @@ class NoiseLine:
 class Noise:
     """A site's noise shapes, with one scan of a hand's text for all of them."""
 
-    __slots__ = ("_excludes", "_marks", "_patterns", "_scan", "shapes")
+    __slots__ = ("_candidates", "_excludes", "_marks", "_patterns", "_scan", "shapes")
 
     def __init__(self, shapes: Iterable[NoiseShape]) -> None:
         self.shapes: tuple[NoiseShape, ...] = tuple(shapes)
@@ -85,6 +89,8 @@ class Noise:
             re.compile(rf"^(?:{alternatives})$", re.MULTILINE) if self.shapes else None)
         self._patterns = tuple(re.compile(s.pattern) for s in self.shapes)
         self._excludes = tuple(re.compile(s.exclude) if s.exclude else None for s in self.shapes)
+        self._candidates: dict[frozenset[str], tuple[int, ...]] = {}
+        """The shapes a line may have, by the set of marks it holds."""
 
     def __bool__(self) -> bool:
         return bool(self.shapes)
@@ -102,7 +108,7 @@ class Noise:
             return index
         return None
 
-    def strip(self, text: str, lines: Sequence[int], colon_names: Sequence[str] = ()
+    def strip(self, text: str, lines: Sequence[int], colon_names: ColonNames = ()
               ) -> tuple[str, tuple[int, ...], list[NoiseLine]]:
         """``text`` (lines ending in ``"\\n"``, ``lines`` their file lines) without its noise
         lines: the kept text, the kept lines' file numbers and the noise lines taken out.
@@ -110,7 +116,8 @@ class Noise:
         ``colon_names`` are seated players whose names hold a colon (``Al: x``): a line
         naming one is noise only in a shape about that player (``Al: x has timed out``),
         never chat by someone else (``Al: x antes 5`` is his ante, not ``Al`` saying ``x
-        antes 5``).
+        antes 5``). It may be a function of ``text`` giving them instead, called only when
+        some line of the text has a noise shape (most hands have none).
 
         >>> noise = Noise((NoiseShape(r"(?P<name>[^:]+?): (?P<text>.*)"),))
         >>> noise.strip("Al: x antes 5\\nBo: hi\\n", (1, 2), ("Al: x",))[:2]
@@ -119,38 +126,20 @@ class Noise:
         scan = self._scan
         if scan is None:
             return text, tuple(lines), []
-        if colon_names:
-            return self._strip_named(text, lines, scan, colon_names)
         if self._marks is not None:
-            return self._strip_marked(text, lines, scan, self._marks)
+            return self._strip_marked(text, lines, self._marks, colon_names)
         if scan.search(text) is None:
             return text, tuple(lines), []
-        kept: list[str] = []
-        kept_lines: list[int] = []
-        noise: list[NoiseLine] = []
-        for number, value in zip(lines, text.split("\n"), strict=False):
-            shape = self.shape_of(value) if scan.fullmatch(value) else None
-            if shape is None:
-                kept.append(value)
-                kept_lines.append(number)
-            else:
-                noise.append(NoiseLine(shape, number, value))
-        return "".join(v + "\n" for v in kept), tuple(kept_lines), noise
-
-    def _strip_named(self, text: str, lines: Sequence[int], scan: re.Pattern[str],
-                     colon_names: Sequence[str]) -> tuple[str, tuple[int, ...], list[NoiseLine]]:
-        """:meth:`strip`, a line naming a seated player whose name holds a colon taken only
-        in a shape about him."""
-        names = sorted(colon_names, key=len, reverse=True)
+        names: Sequence[str] | None = None
         kept: list[str] = []
         kept_lines: list[int] = []
         noise: list[NoiseLine] = []
         for number, value in zip(lines, text.split("\n"), strict=False):
             shape = self.shape_of(value) if scan.fullmatch(value) else None
             if shape is not None:
-                about = [n for n in names if _begins_with(value, n)]
-                if about:
-                    shape = self._shape_about(value, about)
+                if names is None:
+                    names = _longest_first(colon_names, text)
+                shape = self._about_colon_name(value, shape, names, range(len(self.shapes)))
             if shape is None:
                 kept.append(value)
                 kept_lines.append(number)
@@ -158,9 +147,24 @@ class Noise:
                 noise.append(NoiseLine(shape, number, value))
         return "".join(v + "\n" for v in kept), tuple(kept_lines), noise
 
-    def _shape_about(self, value: str, names: Sequence[str]) -> int | None:
-        """The first shape ``value`` has with its ``name`` one of ``names``, or ``None``."""
-        for index, shape in enumerate(self.shapes):
+    def _about_colon_name(self, value: str, shape: int | None, names: Sequence[str],
+                          candidates: Iterable[int]) -> int | None:
+        """``shape``, the shape ``value`` has, unless the line begins with a seated name that
+        holds a colon (``names``, longest first): then the first of ``candidates`` (shape
+        indexes, in order) that ``value`` has with that name as its player, or ``None``."""
+        if shape is None or not names:
+            return shape
+        about = [n for n in names if _begins_with(value, n)]
+        if about:
+            return self._shape_about(value, about, candidates)
+        return shape
+
+    def _shape_about(self, value: str, names: Sequence[str],
+                     candidates: Iterable[int]) -> int | None:
+        """The first shape of ``candidates`` that ``value`` has with its ``name`` one of
+        ``names``, or ``None``."""
+        for index in candidates:
+            shape = self.shapes[index]
             if "(?P<name>" not in shape.pattern:
                 continue
             for name in names:
@@ -171,22 +175,48 @@ class Noise:
                     return index
         return None
 
-    def _strip_marked(self, text: str, lines: Sequence[int], scan: re.Pattern[str],
-                      marks: tuple[str, ...]) -> tuple[str, tuple[int, ...], list[NoiseLine]]:
-        """:meth:`strip` looking only at the lines that hold one of the shapes' marks."""
-        if not any(mark in text for mark in marks):
-            return text, tuple(lines), []
-        starts: set[int] = set()
+    def _marked_shape(self, value: str, found: frozenset[str]
+                      ) -> tuple[int | None, tuple[int, ...]]:
+        """The first shape ``value`` has among those whose marks it holds (``found``), and
+        those shapes: a shape whose marks the line lacks cannot match it."""
+        candidates = self._candidates.get(found)
+        if candidates is None:
+            candidates = tuple(i for i, s in enumerate(self.shapes)
+                               if not found.isdisjoint(s.marks))
+            self._candidates[found] = candidates
+        for index in candidates:
+            m = self._patterns[index].fullmatch(value)
+            if m is None:
+                continue
+            exclude = self._excludes[index]
+            said = m.groupdict().get("text") if exclude is not None else None
+            if exclude is not None and said is not None and exclude.match(said):
+                continue
+            return index, candidates
+        return None, candidates
+
+    def _strip_marked(self, text: str, lines: Sequence[int], marks: tuple[str, ...],
+                      colon_names: ColonNames) -> tuple[str, tuple[int, ...], list[NoiseLine]]:
+        """:meth:`strip` looking only at the lines that hold one of the shapes' marks, each
+        against the shapes whose marks it holds."""
+        starts: dict[int, set[str]] = {}
         for mark in marks:
             at = text.find(mark)
             while at >= 0:
-                starts.add(text.rfind("\n", 0, at) + 1)
+                starts.setdefault(text.rfind("\n", 0, at) + 1, set()).add(mark)
                 at = text.find(mark, at + 1)
+        if not starts:
+            return text, tuple(lines), []
+        names: Sequence[str] | None = None
         taken: list[tuple[int, int, int, str]] = []
         for start in sorted(starts):
             end = text.find("\n", start)
             value = text[start:] if end < 0 else text[start:end]
-            shape = self.shape_of(value) if scan.fullmatch(value) else None
+            shape, candidates = self._marked_shape(value, frozenset(starts[start]))
+            if shape is not None:
+                if names is None:
+                    names = _longest_first(colon_names, text)
+                shape = self._about_colon_name(value, shape, names, candidates)
             if shape is not None:
                 taken.append((start, len(text) if end < 0 else end + 1, shape, value))
         if not taken:
@@ -253,6 +283,13 @@ def _begins_with(value: str, name: str) -> bool:
     return not after or not (after.isalnum() or after == "_")
 
 
+def _longest_first(colon_names: ColonNames, text: str) -> Sequence[str]:
+    """The colon names (given, or found in ``text`` by the function given), longest first."""
+    found = colon_names(text) if callable(colon_names) else colon_names
+    return sorted(found, key=len, reverse=True) if found else ()
+
+
+@lru_cache(maxsize=1024)
 def _with_name(pattern: str, name: str) -> re.Pattern[str]:
     """``pattern`` with its ``name`` group fixed to the text ``name``."""
     start = pattern.index("(?P<name>")

@@ -547,6 +547,7 @@ _CLASSIFIERS: dict[tuple[str, ...], Callable[[str], tuple[str, str, re.Match[str
 }
 
 _CARD_CACHE: dict[str, tuple[MaybeCard, ...]] = {}
+"""Card groups as read, each holding only readable cards."""
 _POTS = {"main": PotKind.MAIN, "side": PotKind.SIDE}
 
 # Hot-path constructors (fields in declaration order); see events.positional_constructor.
@@ -558,6 +559,14 @@ _Raise = positional_constructor(Raise)
 _Call = positional_constructor(Call)
 _Check = positional_constructor(Check)
 _Fold = positional_constructor(Fold)
+_StreetStart = positional_constructor(StreetStart)
+_UncalledReturned = positional_constructor(UncalledReturned)
+_Show = positional_constructor(Show)
+_Muck = positional_constructor(Muck)
+_NoShow = positional_constructor(NoShow)
+_Collect = positional_constructor(Collect)
+_PotSummary = positional_constructor(PotSummary)
+_SeatSummary = positional_constructor(SeatSummary)
 _AMOUNT_CACHE: dict[tuple[str, int], int] = {}
 
 
@@ -606,14 +615,14 @@ class PokerStarsBuilder(SiteBuilder):
 
     def _cards(self, text: str, n: int) -> tuple[MaybeCard, ...]:
         cards = _CARD_CACHE.get(text)
-        if cards is not None and None not in cards:
+        if cards is not None:
             return cards
-        if cards is None:
-            cards = parse_cards(text)
+        cards = parse_cards(text)
+        if None not in cards:  # only readable groups are cached: the others warn each time
             if len(_CARD_CACHE) >= 65536:
                 _CARD_CACHE.clear()
             _CARD_CACHE[text] = cards
-        if None in cards:
+        else:
             bad = [c for c, ok in zip(text.split(), cards, strict=True) if ok is None]
             self.warnings.append(
                 f"line {self._file_line(n)}: unreadable card(s) {' '.join(bad)!r} kept as unknown"
@@ -656,7 +665,8 @@ class PokerStarsBuilder(SiteBuilder):
         if opened < 0:
             raise LineError("unreadable seat line", n)
         name, chips_text, after = rest[:opened], rest[opened + 2:chips_at], rest[chips_at:]
-        if _SEAT_END.fullmatch(after) is None:  # another line that begins like a seat line
+        # after the stack, nothing else: else it is another line that begins like a seat line
+        if after != " in chips)" and _SEAT_END.fullmatch(after) is None:
             raise LineError("unreadable seat line (a player called like a seat line?)", n)
         stack_text = chips_text.strip()
         self._amount(stack_text, n)  # an unreadable stack is told before a name seated twice
@@ -680,8 +690,7 @@ class PokerStarsBuilder(SiteBuilder):
             if len(cards) != 1:
                 raise LineError("a common card line must show exactly one card", token.line)
             has_common, common = True, cards[0]
-        self.events.append(StreetStart(line=self._file_line(token.line), street=street,
-                                       common=common, has_common=has_common))
+        self.events.append(_StreetStart(self._file_line(token.line), street, common, has_common))
 
     def CANCELLED(self, token: Any) -> None:
         raise LineError("the site cancelled this hand ('Hand cancelled'): no hand was played "
@@ -699,8 +708,8 @@ class PokerStarsBuilder(SiteBuilder):
         self.events.append(_Deal(self.lines[n - 1], name, self.street, cards, up, known_cards))
 
     def _on_uncalled(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(UncalledReturned(line=self._file_line(n), player=name,
-                                            amount=self._amount(m["amount"], n)))
+        self.events.append(_UncalledReturned(self._file_line(n), name,
+                                             self._amount(m["amount"], n)))
 
     def _on_announce(self, name: str, m: re.Match[str], n: int) -> None:
         text = m.group(0)
@@ -734,23 +743,21 @@ class PokerStarsBuilder(SiteBuilder):
         self.events.append(_Fold(self.lines[n - 1], name))
 
     def _on_show(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(Show(line=self._file_line(n), player=name,
-                                cards=self._cards(m["cards"][1:-1], n),
-                                description=m["description"] or None))
+        self.events.append(_Show(self._file_line(n), name, self._cards(m["cards"][1:-1], n),
+                                 m["description"] or None))
 
     def _on_muck(self, name: str, m: re.Match[str], n: int) -> None:
         cards = self._cards(m["cards"][1:-1], n) if m["cards"] else ()
-        self.events.append(Muck(line=self._file_line(n), player=name, cards=cards))
+        self.events.append(_Muck(self._file_line(n), name, cards))
 
     def _on_no_show(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(NoShow(line=self._file_line(n), player=name))
+        self.events.append(_NoShow(self._file_line(n), name))
 
     def _on_collect(self, name: str, m: re.Match[str], n: int) -> None:
         pot = _POTS.get(m["pot"] or "", PotKind.POT)
         index = int(m["index"]) if m["index"] else None
-        self.events.append(Collect(line=self._file_line(n), player=name,
-                                   amount=self._amount(m["amount"], n), pot=pot,
-                                   pot_index=index))
+        self.events.append(_Collect(self._file_line(n), name, self._amount(m["amount"], n), pot,
+                                    index))
 
     # -- summary ------------------------------------------------------------------------
     def TOTAL_POT(self, token: Any) -> None:
@@ -776,8 +783,7 @@ class PokerStarsBuilder(SiteBuilder):
                 i += 3
             else:
                 i += 1
-        self.events.append(PotSummary(line=self._file_line(n), total=total, main=main,
-                                      sides=tuple(sides), rake=rake))
+        self.events.append(_PotSummary(self._file_line(n), total, main, tuple(sides), rake))
 
     def BOARD(self, token: Any) -> None:
         value: str = token.value[:-1]
@@ -823,10 +829,8 @@ class PokerStarsBuilder(SiteBuilder):
         elif tail.startswith("collected ("):
             outcome = SeatOutcome.COLLECTED
             won = self._amount(tail[len("collected ("):].partition(")")[0], n)
-        self.events.append(SeatSummary(line=self._file_line(n), player=name,
-                                       seat=int(number_text), outcome=outcome, street=street,
-                                       cards=cards, won=won, description=description,
-                                       text=value))
+        self.events.append(_SeatSummary(self._file_line(n), name, int(number_text), outcome,
+                                        street, cards, won, description, value))
 
 
 def _summary_name(rest: str, names: set[str]) -> str:
