@@ -41,6 +41,7 @@ from stud_hh.rules import (
     PROFILES,
     BetSize,
     FirstActor,
+    Printing,
     Profile,
     Support,
     TieBreak,
@@ -122,6 +123,12 @@ def test_profiles() -> None:
         profile("")
 
 
+SETTING_NAMES = ({f.name for f in dataclasses.fields(Profile) if f.name != "prints"}
+                 | {f"prints.{f.name}" for f in dataclasses.fields(Printing)})
+"""What an evidence entry may name: a house rule, or ``prints.FIELD`` for what the site
+prints."""
+
+
 @pytest.mark.parametrize("name", ["pokerstars", "fulltilt", "partypoker", "winamax", "everleaf",
                                   "ongame", "absolute", "bovada"])
 def test_site_evidence_names_real_fields_and_says_when_nothing_decides(name: str) -> None:
@@ -129,7 +136,7 @@ def test_site_evidence_names_real_fields_and_says_when_nothing_decides(name: str
     settings = {"bring_in_tie_break", "board_tie_break", "heads_up_uncapped", "max_bets",
                 "half_bet_reopens", "odd_chip", "open_pair_big_bet", "side_pots_shown_first"}
     assert settings <= {e.setting for e in site.evidence}
-    assert {e.setting for e in site.evidence} <= {f.name for f in dataclasses.fields(Profile)}
+    assert {e.setting for e in site.evidence} <= SETTING_NAMES
     for e in site.evidence:
         if e.support is Support.NONE:
             assert "not confirmed by a corpus hand" in e.shows
@@ -142,8 +149,7 @@ def test_pokerstars_evidence_covers_every_setting() -> None:
     settings = {"bring_in_tie_break", "board_tie_break", "heads_up_uncapped", "max_bets",
                 "half_bet_reopens", "odd_chip", "open_pair_big_bet", "side_pots_shown_first"}
     assert settings <= {e.setting for e in STARS.evidence}
-    fields = {f.name for f in dataclasses.fields(Profile)}
-    assert {e.setting for e in STARS.evidence} <= fields
+    assert {e.setting for e in STARS.evidence} <= SETTING_NAMES
     assert STARS.support("bring_in_tie_break") is Support.DECIDES
     assert STARS.support("heads_up_uncapped") is Support.OTHER_GAME
     assert STARS.support("odd_chip") is Support.NONE
