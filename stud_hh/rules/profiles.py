@@ -128,6 +128,12 @@ class Profile:
 
     name: str
     description: str
+    site: str | None = None
+    """The site whose hands the profile was made for, as
+    :attr:`~stud_hh.model.events.HandHeader.site` writes it (``None``: RULES.md's own,
+    :data:`CASINO`). Its :attr:`prints` are that site's; another site's hands replayed
+    under this profile keep its house rules and take their own site's printing
+    (:func:`profile_for`)."""
     bring_in_tie_break: TieBreak
     """Equal door cards on 3rd street: by suit (seeds 001, 003) or by position, the
     player nearest the dealer's left bringing in (seed 000)."""
@@ -357,6 +363,7 @@ _STARS_EVIDENCE: tuple[Evidence, ...] = (
 
 POKERSTARS = _differing_from_casino(
     name="pokerstars",
+    site="PokerStars",
     description="PokerStars fixed-limit stud, stud8 and razz, checked on the corpus hands",
     heads_up_uncapped=False,
     showdown_first=ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER,
@@ -418,6 +425,7 @@ _FTP_EVIDENCE: tuple[Evidence, ...] = (
 
 FULL_TILT = _differing_from_casino(
     name="fulltilt",
+    site="Full Tilt Poker",
     description="Full Tilt Poker fixed-limit stud, stud8 and razz, checked on the corpus "
     "hands (only the bring-in tie-break and the open pair are decided by them)",
     evidence=(*_FTP_EVIDENCE, _SIDE_POTS_UNDECIDED),
@@ -464,6 +472,7 @@ _PARTY_EVIDENCE: tuple[Evidence, ...] = (
 
 PARTYPOKER = _differing_from_casino(
     name="partypoker",
+    site="PartyPoker",
     description="PartyPoker fixed-limit stud and stud8: the open pair checked "
     "on the corpus hands; tie-breaks cannot be seen in its histories",
     evidence=(*_PARTY_EVIDENCE, _SIDE_POTS_UNDECIDED),
@@ -526,6 +535,7 @@ _WMX_EVIDENCE: tuple[Evidence, ...] = (
 
 WINAMAX = _differing_from_casino(
     name="winamax",
+    site="Winamax",
     description="Winamax fixed-limit stud, stud8 and razz cash games: the uncalled bet stays "
     "in the printed pot, the showing order is not recorded; no house rule is decided by "
     "the corpus hands",
@@ -579,6 +589,7 @@ _IPK_EVIDENCE: tuple[Evidence, ...] = (
 
 IPOKER = _differing_from_casino(
     name="ipoker",
+    site="iPoker",
     description="iPoker fixed-limit stud and stud8 cash games: the history records no "
     "showing order; no house rule is decided by the corpus hands",
     prints=Printing(showdown_order_recorded=False),
@@ -636,6 +647,7 @@ _MRG_EVIDENCE: tuple[Evidence, ...] = (
 
 MERGE = _differing_from_casino(
     name="merge",
+    site="Merge",
     description="Merge Gaming fixed-limit stud, stud8 and razz cash games and tournaments: "
     "the odd chip of a split goes to the high half; side pots are shown down first",
     side_pots_shown_first=True,
@@ -687,6 +699,7 @@ _EVERLEAF_EVIDENCE: tuple[Evidence, ...] = (
 
 EVERLEAF = _differing_from_casino(
     name="everleaf",
+    site="Everleaf",
     description="Everleaf fixed-limit stud: an uncalled bet is returned without a line; the "
     "open pair is decided by the corpus hands",
     prints=Printing(uncalled=UncalledBet.UNPRINTED),
@@ -740,6 +753,7 @@ _ONGAME_EVIDENCE: tuple[Evidence, ...] = (
 
 ONGAME = _differing_from_casino(
     name="ongame",
+    site="OnGame",
     description="OnGame fixed-limit stud and stud8: the cards shown are listed by seat in the "
     "summary, so the showing order is not checked; a bet nobody calls is returned without a "
     "line; no house rule is decided by the corpus hands",
@@ -783,6 +797,7 @@ _ABSOLUTE_EVIDENCE: tuple[Evidence, ...] = (
 
 ABSOLUTE = _differing_from_casino(
     name="absolute",
+    site="Absolute",
     description="Absolute fixed-limit stud8: the odd cent of a split goes to the high half; "
     "no other house rule is decided by the corpus hand",
     evidence=(*_ABSOLUTE_EVIDENCE, _SIDE_POTS_UNDECIDED),
@@ -829,6 +844,7 @@ _BOVADA_EVIDENCE: tuple[Evidence, ...] = (
 
 BOVADA = _differing_from_casino(
     name="bovada",
+    site="Bovada",
     description="Bovada (Bodog) fixed-limit stud and stud8: the open pair and the odd cent "
     "of a split are decided by the corpus hands",
     evidence=(*_BOVADA_EVIDENCE, _SIDE_POTS_UNDECIDED),
@@ -884,6 +900,7 @@ _WPN_EVIDENCE: tuple[Evidence, ...] = (
 
 WINNING = _differing_from_casino(
     name="winning",
+    site="Winning Poker Network",
     description="Winning Poker Network (ACR) fixed-limit stud and stud8, its 2016 and 2019+ "
     "clients: the odd chip of a split to the low half; a showdown checked down on 7th street "
     "turns the hands over together",
@@ -959,6 +976,7 @@ _KC_EVIDENCE: tuple[Evidence, ...] = (
 
 KINGSCLUB = _differing_from_casino(
     name="kingsclub",
+    site="KingsClub",
     description="KingsClub fixed-limit stud, stud8 and razz in club chips: the bring-in is "
     "the opening bet (raises add a bet to the last full bet), and a bet nobody called comes "
     "back without a line",
@@ -995,17 +1013,43 @@ dialect writes it in :attr:`~stud_hh.model.events.HandHeader.site`)."""
 
 
 def profile_for(name: str, site: str) -> Profile:
-    """The profile ``name``, or with ``name == "site"`` the profile of ``site``.
+    """The profile a hand of ``site`` is replayed under when the user names ``name``: with
+    ``name == "site"``, the profile of ``site``; else the house rules of ``name`` with the
+    printing of ``site``'s profile (what a site prints is no house rule: a Winamax hand
+    under ``casino`` still leaves its uncalled bet in the printed pot). A profile made for
+    ``site`` itself (:attr:`Profile.site`), or a site without a profile, keeps the
+    named profile as it is.
 
     >>> profile_for("site", "Full Tilt Poker").name, profile_for("casino", "PokerStars").name
     ('fulltilt', 'casino')
+    >>> casino_for_winamax = profile_for("casino", "Winamax")
+    >>> casino_for_winamax.heads_up_uncapped, casino_for_winamax.prints.uncalled.value
+    (True, 'in_pot')
     """
     if name == SITE:
         try:
             return PROFILES[SITE_PROFILES[site]]
         except KeyError:
             raise UnknownProfileError(f"no rule profile for site {site!r}") from None
-    return profile(name)
+    named = profile(name)
+    own_name = SITE_PROFILES.get(site)
+    if own_name is None or named.site == site:
+        return named
+    prints = profile(own_name).prints
+    if prints is named.prints:
+        return named
+    key = (name, site)
+    cached = _COMBINED.get(key)
+    if cached is not None and cached[0] is named and cached[1] is prints:
+        return cached[2]
+    combined = named if prints == named.prints else dataclasses.replace(named, prints=prints)
+    _COMBINED[key] = (named, prints, combined)
+    return combined
+
+
+_COMBINED: dict[tuple[str, str], tuple[Profile, Printing, Profile]] = {}
+""":func:`profile_for`'s combinations, by profile and site name, with the named profile
+and printing they were made from (a profile registered again under a name is seen)."""
 
 
 class UnknownProfileError(StudHHError):

@@ -39,12 +39,14 @@ from stud_hh.read.parse import ParsedHand
 from stud_hh.rules import (
     GAMES,
     PROFILES,
+    SITE_PROFILES,
     BetSize,
     FirstActor,
     Printing,
     Profile,
     Support,
     TieBreak,
+    UncalledBet,
     UnknownProfileError,
     all_in_reopens,
     bet_size,
@@ -55,6 +57,7 @@ from stud_hh.rules import (
     first_actor,
     open_pair_big_bet,
     profile,
+    profile_for,
 )
 
 CORPUS_DIR = Path(__file__).resolve().parents[3] / "shared" / "corpus"
@@ -105,6 +108,25 @@ def test_rules_are_frozen_values() -> None:
         STARS.heads_up_uncapped = True  # type: ignore[misc]
     assert not hasattr(STARS, "__dict__")
     assert hash(STARS) == hash(dataclasses.replace(STARS))
+
+
+def test_a_named_profile_takes_the_printing_of_the_hands_site() -> None:
+    casino_for_winamax = profile_for("casino", "Winamax")
+    assert casino_for_winamax.prints == profile("winamax").prints
+    assert dataclasses.replace(casino_for_winamax, prints=CASINO.prints) == CASINO
+    assert profile_for("casino", "Winamax") is casino_for_winamax  # made once
+    assert profile_for("pokerstars", "Everleaf").prints.uncalled is UncalledBet.UNPRINTED
+    assert profile_for("pokerstars", "Everleaf").heads_up_uncapped is False
+    # a profile made for the hand's own site, one whose printing is the site's, and a site
+    # without a profile keep the named profile as it is
+    assert profile_for("winamax", "Winamax") is profile("winamax")
+    assert profile_for("fulltilt", "Bovada") is profile("fulltilt")
+    assert profile_for("casino", "PHH") is CASINO
+    assert profile_for("winamax", "Nowhere") is profile("winamax")
+    flipped = dataclasses.replace(profile("winamax"), name="_flipped", prints=Printing())
+    assert flipped.site == "Winamax"  # a variant of a site's profile is for that site too
+    for site, name in SITE_PROFILES.items():
+        assert profile(name).site in (site, None), name
 
 
 def test_profiles() -> None:

@@ -135,6 +135,14 @@ def test_the_profile_evidence() -> None:
         assert wmx.support(setting) is Support.NONE, setting
 
 
+def test_under_casino_a_winamax_hand_keeps_winamax_printing() -> None:
+    """Casino's house rules are Winamax's; what Winamax prints (the uncalled bet left in
+    the pot, no showing order) stays the site's under any profile the user names."""
+    for h in _hands():
+        mine = replay(h)
+        assert dataclasses.replace(replay(h, "casino"), profile=mine.profile) == mine, h.hand_id
+
+
 def test_golden_events_pot_and_winner() -> None:
     path = _wmx() / "7-Stud-6max-EUR-25-50-201611._8games_.txt"
     (hand,) = [r for r in parse_file(path) if isinstance(r, ParsedHand)]
