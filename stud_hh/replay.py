@@ -333,7 +333,9 @@ def _run(hand: ParsedHand, rules_profile: Profile) -> ReplayedHand:
 
 def replay(hand: ParsedHand, profile_name: str = SITE) -> ReplayedHand:
     """Replay ``hand`` under the named rule profile (``pokerstars``, ``casino``, ...);
-    the default, ``site``, is the profile of the hand's own site.
+    the default, ``site``, is the profile of the hand's own site. A named profile
+    lends its house rules; what the hand's site prints stays the site's
+    (:func:`~stud_hh.rules.profile_for`).
 
     Raises :class:`ReplayError` only when the engine itself fails on the hand.
     """
@@ -343,7 +345,8 @@ def replay(hand: ParsedHand, profile_name: str = SITE) -> ReplayedHand:
 def replay_all(hands: Iterable[ParsedHand], profile_name: str = SITE
                ) -> Iterator[ReplayedHand]:
     """Replay many hands under one profile (``site``: each under its site's)."""
-    fixed = None if profile_name == SITE else profile(profile_name)
+    if profile_name != SITE:
+        profile(profile_name)  # an unknown name fails before the first hand
     for hand in hands:
-        yield _run(hand, fixed or profile_for(SITE, hand.header.site))
+        yield _run(hand, profile_for(profile_name, hand.header.site))
 

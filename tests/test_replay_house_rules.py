@@ -110,12 +110,13 @@ def test_a_site_that_returns_the_uncalled_bet_without_a_line() -> None:
     hand = parse_hand(SILENT_UNCALLED)
     assert _rules(replay(hand, "pokerstars")) == [("pot.not-balanced", 15),
                                                   ("pot.uncalled-wrong", 15)]
-    with _profile(uncalled_unprinted=True) as silent:
+    unprinted = rules.Printing(uncalled=rules.UncalledBet.UNPRINTED)
+    with _profile(prints=unprinted) as silent:
         replayed = replay(hand, silent)
     assert _rules(replayed) == []
     assert replayed.uncalled == {"Ann": 5}
     assert replayed.nets == {"Ann": 7, "Bob": -7}
-    with _profile(uncalled_unprinted=True) as silent:  # a printed line still counts as printed
+    with _profile(prints=unprinted) as silent:  # a printed line still counts as printed
         printed = SILENT_UNCALLED.replace("Ann collected $", "Uncalled bet ($0.04) returned to "
                                           "Ann\nAnn collected $")
         assert _rules(replay(parse_hand(printed), silent)) == [("pot.not-balanced", 16),

@@ -1,4 +1,4 @@
-"""A site that returns a bet nobody called without printing it (``uncalled_unprinted``).
+"""A site that returns a bet nobody called without printing it (``prints.uncalled``).
 
 Everleaf prints no uncalled-bet line, and the winner's amount leaves the bet
 out: the next hand's stacks show it back with its bettor. Under a profile that
@@ -40,8 +40,10 @@ Seat 2: B folded on the 3rd Street (didn't bet)
 @pytest.fixture
 def unprinted() -> Iterator[str]:
     name = "_uncalled_unprinted"
-    rules.PROFILES[name] = dataclasses.replace(rules.PROFILES["pokerstars"], name=name,
-                                               uncalled_unprinted=True)
+    stars = rules.PROFILES["pokerstars"]
+    rules.PROFILES[name] = dataclasses.replace(
+        stars, name=name,
+        prints=dataclasses.replace(stars.prints, uncalled=rules.UncalledBet.UNPRINTED))
     yield name
     del rules.PROFILES[name]
 
@@ -79,7 +81,7 @@ def test_a_stars_hand_before_2008_returns_the_uncalled_bet_by_the_rules() -> Non
 
 
 def test_a_later_stars_hand_without_the_line_is_still_a_violation() -> None:
-    assert rules.profile("pokerstars").uncalled_unprinted_before is not None
+    assert rules.profile("pokerstars").prints.uncalled_unprinted_before is not None
     later = HAND_2007.replace("2007/10/15", "2008/01/02")
     replayed = replay(parse_hand(later), "pokerstars")
     assert {v.rule for v in replayed.violations} == {"pot.not-balanced", "pot.uncalled-wrong"}

@@ -20,6 +20,7 @@ from stud_hh.engine.findings import Finding, broke, unknown
 from stud_hh.engine.table import Table
 from stud_hh.model.events import Collect, PotKind, PotSummary, Street, positional_constructor
 from stud_hh.rules.pots import best_hands, halves, highest_card, shares, side_pots
+from stud_hh.rules.printing import UncalledBet
 from stud_hh.rules.profiles import OddChipTie, ShowdownFirst
 from stud_hh.rules.violations import RuleCode
 
@@ -137,7 +138,7 @@ class _Settlement:
         summary = ledger.pot_summary
         rake = summary.rake if summary else 0
         line = summary.line if summary else self.last_line
-        if self._uncalled_unprinted() and not ledger.uncalled_lines:
+        if self.table.profile.prints.unprinted(self.started_at) and not ledger.uncalled_lines:
             # the site returns a bet nobody called without a line: return it by the rules
             ledger.uncalled.update(uncalled_due(self.table))
             if summary is not None:
@@ -174,25 +175,16 @@ class _Settlement:
             contributions={p.name: dict(p.put_in) for p in table.players.values() if p.dealt},
             findings=found)
 
-    def _uncalled_unprinted(self) -> bool:
-        """Whether the site prints no uncalled-bet line for this hand (the profile says so,
-        or the hand is older than the client that began printing one)."""
-        profile = self.table.profile
-        if profile.uncalled_unprinted:
-            return True
-        before = profile.uncalled_unprinted_before
-        started = self.started_at
-        return before is not None and started is not None and started < before
-
     def _check_showdown_order(self) -> None:
         """Players show in the profile's order (see :class:`~stud_hh.rules.ShowdownFirst`),
-        then clockwise; players who muck are skipped."""
+        then clockwise; players who muck are skipped. A site that records no showing order
+        (:attr:`~stud_hh.rules.Printing.showdown_order_recorded`) leaves it unverifiable."""
         table, show_lines = self.table, self.ledger.show_lines
         profile = table.profile
         live = table.live()
         if len(live) < 2 or len(show_lines) < 2:
             return
-        if profile.showdown_first is ShowdownFirst.NOT_RECORDED:
+        if not profile.prints.showdown_order_recorded:
             self.found.append(unknown(RuleCode.SHOWDOWN_WRONG_ORDER, show_lines[0][1],
                                       "the site lists shown hands in an order of its own"))
             return
@@ -212,7 +204,7 @@ class _Settlement:
         """The uncalled part of the last bet goes back to the bettor, exactly."""
         ledger = self.ledger
         expected = uncalled_due(self.table)
-        if self.table.profile.uncalled_in_pot and not ledger.uncalled_lines:
+        if self.table.profile.prints.uncalled is UncalledBet.IN_POT and not ledger.uncalled_lines:
             # the site leaves the bet in the pot it prints: its bettor must collect it
             short = {p: a for p, a in expected.items() if ledger.collected.get(p, 0) < a}
             if short:

@@ -7,6 +7,8 @@ The engine (:mod:`stud_hh.engine`) is one generic machine over these values
   rankings, bring-in, the common card);
 * :mod:`stud_hh.rules.profiles` -- the house-rule profiles, with the evidence each
   setting rests on;
+* :mod:`stud_hh.rules.printing` -- what a site prints, apart from its house rules (an
+  uncalled bet, the showing order), held by each profile as its ``prints``;
 * :mod:`stud_hh.rules.play` -- the pure helpers the engine calls (bet size, cap,
   reopening, bring-in, first actor, clockwise order);
 * :mod:`stud_hh.rules.evaluate` -- hand evaluation, high and low;
@@ -38,6 +40,7 @@ from stud_hh.rules.play import (
     first_actor,
     open_pair_big_bet,
 )
+from stud_hh.rules.printing import USUAL, Printing, UncalledBet
 from stud_hh.rules.profiles import (
     CASINO,
     PROFILES,
@@ -56,9 +59,10 @@ from stud_hh.rules.profiles import (
 )
 
 __all__ = [
-    "CASINO", "GAMES", "PROFILES", "SITE", "SITE_PROFILES", "BetSize", "BoardOrder", "BringInRule",
-    "Evidence", "FirstActor", "GameRules", "OddChip", "OddChipTie", "PotHalf", "Profile",
-    "Ranking", "ShowdownFirst", "StreetRule", "Support", "TieBreak", "UnknownProfileError",
-    "all_in_reopens", "bet_size", "big_bet_allowed", "bring_in_player", "cap",
-    "clockwise_from", "first_actor", "open_pair_big_bet", "profile", "profile_for",
+    "CASINO", "GAMES", "PROFILES", "SITE", "SITE_PROFILES", "USUAL", "BetSize", "BoardOrder",
+    "BringInRule", "Evidence", "FirstActor", "GameRules", "OddChip", "OddChipTie", "PotHalf",
+    "Printing", "Profile", "Ranking", "ShowdownFirst", "StreetRule", "Support", "TieBreak",
+    "UncalledBet", "UnknownProfileError", "all_in_reopens", "bet_size", "big_bet_allowed",
+    "bring_in_player", "cap", "clockwise_from", "first_actor", "open_pair_big_bet", "profile",
+    "profile_for",
 ]

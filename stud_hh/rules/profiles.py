@@ -1,7 +1,8 @@
 """The house-rule profiles, as frozen data: what a card room may decide.
 
 * :class:`Profile` -- a named house-rule set (tie-breaks, the cap, reopening,
-  odd chips, the open-pair option), with the evidence each setting rests on.
+  odd chips, the open-pair option), with the evidence each setting rests on and, apart
+  from the house rules, what its site prints (:class:`~stud_hh.rules.printing.Printing`).
 * :data:`PROFILES`, :data:`SITE_PROFILES`, :func:`profile` and :func:`profile_for`
   look them up.
 
@@ -21,6 +22,7 @@ from typing import Any
 from stud_hh.model.errors import StudHHError
 from stud_hh.model.events import Game
 from stud_hh.rules.games import PotHalf
+from stud_hh.rules.printing import USUAL, Printing, UncalledBet
 
 __all__ = ["PROFILES", "SITE", "SITE_PROFILES", "Evidence", "OddChip", "OddChipTie", "Profile",
            "ShowdownFirst", "Support", "TieBreak", "UnknownProfileError", "profile",
@@ -59,9 +61,6 @@ class ShowdownFirst(StrEnum):
     RIVER_BETTOR_ELSE_TOGETHER = "river_bettor_else_together"
     """The last to bet or raise on 7th street, then clockwise; a showdown checked down
     on 7th street turns all hands over at once, so its order is not a rule."""
-    NOT_RECORDED = "not_recorded"
-    """The history lists shown hands in an order of its own (Winamax: by seat, highest
-    first, whoever bet): the order they were shown in cannot be checked."""
 
 
 class Support(StrEnum):
@@ -107,7 +106,8 @@ class Evidence:
     """
 
     setting: str
-    """The :class:`Profile` field it bears on."""
+    """The :class:`Profile` field it bears on (``prints.FIELD`` for a field of its
+    :class:`~stud_hh.rules.printing.Printing`)."""
     support: Support
     shows: str
     """What the hand shows, in a sentence."""
@@ -128,6 +128,12 @@ class Profile:
 
     name: str
     description: str
+    site: str | None = None
+    """The site whose hands the profile was made for, as
+    :attr:`~stud_hh.model.events.HandHeader.site` writes it (``None``: RULES.md's own,
+    :data:`CASINO`). Its :attr:`prints` are that site's; another site's hands replayed
+    under this profile keep its house rules and take their own site's printing
+    (:func:`profile_for`)."""
     bring_in_tie_break: TieBreak
     """Equal door cards on 3rd street: by suit (seeds 001, 003) or by position, the
     player nearest the dealer's left bringing in (seed 000)."""
@@ -151,21 +157,6 @@ class Profile:
     side pots, the players of the last side pot show first, in that order, then those
     all-in for less, pot by pot back to the main pot (each pot is shown down as it is
     awarded, the last side pot first)."""
-    uncalled_in_pot: bool = False
-    """How the site prints a bet nobody called (not a house rule: RULES.md lets a
-    profile hold "anything else a site does differently"). False: an ``Uncalled bet``
-    line returns it. True: no such line; the pot the site prints keeps it and the
-    bettor collects it with the pot (Winamax)."""
-    uncalled_unprinted: bool = False
-    """Another way a site prints a bet nobody called (not a house rule either). True: no
-    line returns it and the amounts the winners collect leave it out, as the next hand's
-    stacks show (Everleaf, KingsClub): the replayer returns it to its bettor as RULES.md says (the
-    part of the last round's highest total nobody matched) and reports the uncalled-bet
-    check as unverifiable. False: see :attr:`uncalled_in_pot`."""
-    uncalled_unprinted_before: datetime | None = None
-    """A client that printed no uncalled-bet line until a date (PokerStars before 2008):
-    a hand that started before it is replayed as :attr:`uncalled_unprinted` says, when it
-    prints no such line; ``None``: the date plays no part."""
     bring_in_is_bet: bool = False
     """False (RULES.md): the completion is 3rd street's bet and raises add a bet to
     the current total. True (KingsClub): the bring-in is the opening bet; a completion
@@ -176,8 +167,13 @@ class Profile:
     open_pair_big_bet: frozenset[Game] = frozenset({Game.STUD})
     """Games in which an open pair on the ``open_pair_option`` street (4th) lets any
     player bet or raise a big bet."""
+    prints: Printing = USUAL
+    """What the site prints where sites differ (an uncalled bet, the showing order): not
+    a house rule, but what the replayer must know to check the history; see
+    :class:`~stud_hh.rules.printing.Printing`."""
     evidence: tuple[Evidence, ...] = ()
-    """The hands each setting rests on (empty for a profile taken from RULES.md)."""
+    """The hands each setting rests on (empty for a profile taken from RULES.md); a
+    printing setting is named ``prints.FIELD``."""
 
     def support(self, setting: str) -> Support:
         """The strongest support the corpus gives ``setting`` (``NONE`` if none).
@@ -350,15 +346,15 @@ _STARS_EVIDENCE: tuple[Evidence, ...] = (
              shows="stud8: Th-Ts on 4th, no announcement, bets 40 (small); likewise "
              "stud8 99632561862 and razz 99632379168 (7d-7h, bet 30); no big bet on "
              "4th in stud8 or razz anywhere in the corpus"),
-    # uncalled_unprinted_before: the client of 2005-2007 printed no "Uncalled bet" line
+    # prints.uncalled_unprinted_before: the client of 2005-2007 printed no "Uncalled bet" line
     # and left the bet out of the pot it awarded; the corpus's hands are all later.
-    Evidence(setting="uncalled_unprinted_before", support=Support.OUTSIDE_CORPUS,
+    Evidence(setting="prints.uncalled_unprinted_before", support=Support.OUTSIDE_CORPUS,
              file="philroberts/FPDB-for-OSX pyfpdb/regression-test-files/tour/Stars/Flop/"
              "NLHE-USD-MTT-5r-200710.txt", hand_id="12637593243",
              shows="not in the corpus, 2007/10/15: J.R.66350 bets 30 on the turn and "
              "whitehot folds; no uncalled-bet line, 'J.R.66350 collected 240 from pot', "
              "'Total pot 240': the 30 went back unprinted"),
-    Evidence(setting="uncalled_unprinted_before", support=Support.OUTSIDE_CORPUS,
+    Evidence(setting="prints.uncalled_unprinted_before", support=Support.OUTSIDE_CORPUS,
              file="jejellyroll-fr/fpdb-3 regression-test-files/cash/Stars/Flop/"
              "LHE-10max-USD-1.00-2.00-200508.hero.takes.a.walk.txt", hand_id="2467687491",
              shows="not in the corpus, 2005/08/31: everyone folds to the big blind; no "
@@ -367,10 +363,11 @@ _STARS_EVIDENCE: tuple[Evidence, ...] = (
 
 POKERSTARS = _differing_from_casino(
     name="pokerstars",
+    site="PokerStars",
     description="PokerStars fixed-limit stud, stud8 and razz, checked on the corpus hands",
     heads_up_uncapped=False,
     showdown_first=ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER,
-    uncalled_unprinted_before=datetime(2008, 1, 1, tzinfo=UTC),
+    prints=Printing(uncalled_unprinted_before=datetime(2008, 1, 1, tzinfo=UTC)),
     evidence=(*_STARS_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
@@ -428,6 +425,7 @@ _FTP_EVIDENCE: tuple[Evidence, ...] = (
 
 FULL_TILT = _differing_from_casino(
     name="fulltilt",
+    site="Full Tilt Poker",
     description="Full Tilt Poker fixed-limit stud, stud8 and razz, checked on the corpus "
     "hands (only the bring-in tie-break and the open pair are decided by them)",
     evidence=(*_FTP_EVIDENCE, _SIDE_POTS_UNDECIDED),
@@ -474,6 +472,7 @@ _PARTY_EVIDENCE: tuple[Evidence, ...] = (
 
 PARTYPOKER = _differing_from_casino(
     name="partypoker",
+    site="PartyPoker",
     description="PartyPoker fixed-limit stud and stud8: the open pair checked "
     "on the corpus hands; tie-breaks cannot be seen in its histories",
     evidence=(*_PARTY_EVIDENCE, _SIDE_POTS_UNDECIDED),
@@ -489,20 +488,24 @@ _WMX_2022 = "Winamax/_fpdb3_test_hand/20220307_Malmö_real_7stud8_fixed-limit.tx
 # the audit flags (tests/read/sites/test_winamax.py lists its violations). All of them are
 # heads-up or three-handed, and no door card, board or all-in decides a house rule.
 _WMX_EVIDENCE: tuple[Evidence, ...] = (
-    Evidence(setting="showdown_first", support=Support.DECIDES, file=_WMX_STUD,
+    Evidence(setting="prints.showdown_order_recorded", support=Support.DECIDES, file=_WMX_STUD,
              hand_id="9250793-470-1478990787",
              shows="Hero (seat 1) raises 7th street last, yet Player0 (seat 4) is listed "
              "showing first"),
-    Evidence(setting="showdown_first", support=Support.DECIDES, file=_WMX_2022,
+    Evidence(setting="prints.showdown_order_recorded", support=Support.DECIDES, file=_WMX_2022,
              hand_id="17032867-64-1646691396",
              shows="jelachatte (seat 1) bets 7th street, Kurcias. (seat 2) calls and is "
              "listed showing first"),
-    Evidence(setting="showdown_first", support=Support.DECIDES, file=_WMX_EXPORT,
+    Evidence(setting="prints.showdown_order_recorded", support=Support.DECIDES, file=_WMX_EXPORT,
              hand_id="8835086-564-1465760198",
              shows="Player2 (seat 6) bets 7th street and is listed first: so neither the "
              "bettor nor the caller always shows first; every corpus showdown lists the "
              "hands from the highest seat down, so the showing order is not recorded"),
-    Evidence(setting="uncalled_in_pot", support=Support.DECIDES, file=_WMX_HL,
+    Evidence(setting="showdown_first", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the history records no showing order "
+             "(prints.showdown_order_recorded), so no hand can decide who shows first. "
+             "RULES.md's river-bettor rule"),
+    Evidence(setting="prints.uncalled", support=Support.DECIDES, file=_WMX_HL,
              hand_id="9250793-554-1478991850",
              shows="Player0 bets 50€ on 7th, Hero folds; no uncalled-bet line, 'Total pot "
              "228€ | Rake 2€' holds the 50€ and Player0 collects 114€ + 114€; likewise "
@@ -532,11 +535,11 @@ _WMX_EVIDENCE: tuple[Evidence, ...] = (
 
 WINAMAX = _differing_from_casino(
     name="winamax",
+    site="Winamax",
     description="Winamax fixed-limit stud, stud8 and razz cash games: the uncalled bet stays "
     "in the printed pot, the showing order is not recorded; no house rule is decided by "
     "the corpus hands",
-    showdown_first=ShowdownFirst.NOT_RECORDED,
-    uncalled_in_pot=True,
+    prints=Printing(uncalled=UncalledBet.IN_POT, showdown_order_recorded=False),
     evidence=(*_WMX_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
@@ -545,15 +548,20 @@ _IPK_HL = "iPoker/7-StudHL-EUR-0.05-0.10-201405.txt"
 
 # Every hand of ../shared/corpus/iPoker (5 stud8, 2 stud and 1 five-card stud) replays
 # clean under this profile; each setting was flipped in turn and the hands replayed
-# again (tests/read/sites/test_ipoker.py does it): only showdown_first changes the result. Six of
+# again (tests/read/sites/test_ipoker.py does it): only the printing of the showing order
+# changes the result. Six of
 # the eight hands are heads-up.
 _IPK_EVIDENCE: tuple[Evidence, ...] = (
-    Evidence(setting="showdown_first", support=Support.DECIDES, file=_IPK_STUD,
+    Evidence(setting="prints.showdown_order_recorded", support=Support.DECIDES, file=_IPK_STUD,
              hand_id="2418629537",
              shows="three players check 7th street and reach the showdown: no element says who "
              "showed or in what order (their hidden cards are printed in their 3rd-street deal "
              "elements); the reader lists them by seat, which the river-bettor rule flags. No "
              "iPoker history records a showing order (likewise 5710054735, 5710078165)"),
+    Evidence(setting="showdown_first", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the history records no showing order "
+             "(prints.showdown_order_recorded), so no hand can decide who shows first. "
+             "RULES.md's river-bettor rule"),
     Evidence(setting="bring_in_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no two equal lowest door cards. Suit "
              "follows RULES.md (seeds 001, 003)"),
@@ -581,9 +589,10 @@ _IPK_EVIDENCE: tuple[Evidence, ...] = (
 
 IPOKER = _differing_from_casino(
     name="ipoker",
+    site="iPoker",
     description="iPoker fixed-limit stud and stud8 cash games: the history records no "
     "showing order; no house rule is decided by the corpus hands",
-    showdown_first=ShowdownFirst.NOT_RECORDED,
+    prints=Printing(showdown_order_recorded=False),
     evidence=(*_IPK_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
@@ -638,6 +647,7 @@ _MRG_EVIDENCE: tuple[Evidence, ...] = (
 
 MERGE = _differing_from_casino(
     name="merge",
+    site="Merge",
     description="Merge Gaming fixed-limit stud, stud8 and razz cash games and tournaments: "
     "the odd chip of a split goes to the high half; side pots are shown down first",
     side_pots_shown_first=True,
@@ -650,7 +660,7 @@ _EVERLEAF = "Everleaf/7-Stud-EUR-0.05-0.10.201108-new-format.txt"
 # profile; each setting was flipped in turn and the hands replayed again
 # (tests/read/sites/test_everleaf.py): only the settings marked DECIDES change the result.
 _EVERLEAF_EVIDENCE: tuple[Evidence, ...] = (
-    Evidence(setting="uncalled_unprinted", support=Support.DECIDES, file=_EVERLEAF,
+    Evidence(setting="prints.uncalled", support=Support.DECIDES, file=_EVERLEAF,
              hand_id="295679510",
              shows="MOURINHO_ bets €0.05 on 4th, EricBlade folds; no line returns the bet, "
              "MOURINHO_ 'wins € 0.12 EURO' (the antes and 3rd street only) and starts the "
@@ -664,7 +674,8 @@ _EVERLEAF_EVIDENCE: tuple[Evidence, ...] = (
              hand_id="295680332",
              shows="MOURINHO_ raises 7th street last and shows first; in 295679620 and "
              "295680165, checked down, the first to act on 7th shows first. The looser "
-             "values (checked-down hands together, order not recorded) explain them too"),
+             "value (checked-down hands together) and a history recording no order explain "
+             "them too"),
     Evidence(setting="max_bets", support=Support.NONE,
              shows="not confirmed by a corpus hand: the two rounds with four bet levels "
              "(295680332, 6th and 7th street: bet, three raises, call) are heads-up, so they "
@@ -688,9 +699,10 @@ _EVERLEAF_EVIDENCE: tuple[Evidence, ...] = (
 
 EVERLEAF = _differing_from_casino(
     name="everleaf",
+    site="Everleaf",
     description="Everleaf fixed-limit stud: an uncalled bet is returned without a line; the "
     "open pair is decided by the corpus hands",
-    uncalled_unprinted=True,
+    prints=Printing(uncalled=UncalledBet.UNPRINTED),
     evidence=(*_EVERLEAF_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
@@ -698,14 +710,18 @@ _ONGAME = "OnGame/7-Stud-USD-0.10-0.20-201009.Sample.txt"
 
 # The corpus's six OnGame hands (four stud at one table, a stud 'big bring in' hand and a
 # stud8 hand) replay clean under this profile, and every net is the one the summary
-# prints; each setting was flipped in turn (tests/read/sites/test_ongame.py): only showdown_first
-# changes the result.
+# prints; each setting was flipped in turn (tests/read/sites/test_ongame.py): only the printing
+# of the showing order changes the result.
 _ONGAME_EVIDENCE: tuple[Evidence, ...] = (
-    Evidence(setting="showdown_first", support=Support.DECIDES, file=_ONGAME,
+    Evidence(setting="prints.showdown_order_recorded", support=Support.DECIDES, file=_ONGAME,
              hand_id="R5-82086688-610",
              shows="no showdown section: the cards shown are printed only in the summary, by "
              "seat. 7th street is checked with Hero (seat 2) first to act, yet the bAAr "
              "(seat 1) is listed first; the showing order is not recorded"),
+    Evidence(setting="showdown_first", support=Support.NONE,
+             shows="not confirmed by a corpus hand: the history records no showing order "
+             "(prints.showdown_order_recorded), so no hand can decide who shows first. "
+             "RULES.md's river-bettor rule"),
     Evidence(setting="bring_in_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no two equal door cards. Suit follows "
              "RULES.md (seeds 001, 003)"),
@@ -726,8 +742,8 @@ _ONGAME_EVIDENCE: tuple[Evidence, ...] = (
     Evidence(setting="open_pair_big_bet", support=Support.NONE,
              shows="not confirmed by a corpus hand: no open pair on 4th street. Stud only "
              "follows RULES.md"),
-    # uncalled_unprinted = True: no corpus hand ends on a bet nobody calls; FPDB's does.
-    Evidence(setting="uncalled_unprinted", support=Support.OUTSIDE_CORPUS,
+    # prints.uncalled = UNPRINTED: no corpus hand ends on a bet nobody calls; FPDB's does.
+    Evidence(setting="prints.uncalled", support=Support.OUTSIDE_CORPUS,
              file="philroberts/FPDB-for-OSX pyfpdb/regression-test-files/cash/OnGame/Flop/"
              "LHE-9max-USD-0.50-1.00-201008.All-in.with.showdown.txt", hand_id="R5-75443872-61",
              shows="not in the corpus: limit hold'em, 2010: 'Hero bets 0.50', the other player "
@@ -737,11 +753,11 @@ _ONGAME_EVIDENCE: tuple[Evidence, ...] = (
 
 ONGAME = _differing_from_casino(
     name="ongame",
+    site="OnGame",
     description="OnGame fixed-limit stud and stud8: the cards shown are listed by seat in the "
     "summary, so the showing order is not checked; a bet nobody calls is returned without a "
     "line; no house rule is decided by the corpus hands",
-    showdown_first=ShowdownFirst.NOT_RECORDED,
-    uncalled_unprinted=True,
+    prints=Printing(uncalled=UncalledBet.UNPRINTED, showdown_order_recorded=False),
     evidence=(*_ONGAME_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
 
@@ -781,6 +797,7 @@ _ABSOLUTE_EVIDENCE: tuple[Evidence, ...] = (
 
 ABSOLUTE = _differing_from_casino(
     name="absolute",
+    site="Absolute",
     description="Absolute fixed-limit stud8: the odd cent of a split goes to the high half; "
     "no other house rule is decided by the corpus hand",
     evidence=(*_ABSOLUTE_EVIDENCE, _SIDE_POTS_UNDECIDED),
@@ -827,6 +844,7 @@ _BOVADA_EVIDENCE: tuple[Evidence, ...] = (
 
 BOVADA = _differing_from_casino(
     name="bovada",
+    site="Bovada",
     description="Bovada (Bodog) fixed-limit stud and stud8: the open pair and the odd cent "
     "of a split are decided by the corpus hands",
     evidence=(*_BOVADA_EVIDENCE, _SIDE_POTS_UNDECIDED),
@@ -882,6 +900,7 @@ _WPN_EVIDENCE: tuple[Evidence, ...] = (
 
 WINNING = _differing_from_casino(
     name="winning",
+    site="Winning Poker Network",
     description="Winning Poker Network (ACR) fixed-limit stud and stud8, its 2016 and 2019+ "
     "clients: the odd chip of a split to the low half; a showdown checked down on 7th street "
     "turns the hands over together",
@@ -921,7 +940,7 @@ _KC_EVIDENCE: tuple[Evidence, ...] = (
              "quarters of a bet, and Hero's raise goes to 1,000: it counted as a full raise. "
              "(Only the half-bet threshold is shown to lie between a quarter and three quarters "
              "of a bet: 37581152's completion adds a quarter and is not full)"),
-    Evidence(setting="uncalled_unprinted", support=Support.DECIDES, file=_KC_RAZZ,
+    Evidence(setting="prints.uncalled", support=Support.DECIDES, file=_KC_RAZZ,
              hand_id="39969356",
              shows="Hero bets 40 on 4th street and Player0 folds: no uncalled-bet line, 'Rake 1' "
              "and 'Hero wins pot (99)' leave the 40 out, and Hero's printed result (+49) says "
@@ -957,10 +976,11 @@ _KC_EVIDENCE: tuple[Evidence, ...] = (
 
 KINGSCLUB = _differing_from_casino(
     name="kingsclub",
+    site="KingsClub",
     description="KingsClub fixed-limit stud, stud8 and razz in club chips: the bring-in is "
     "the opening bet (raises add a bet to the last full bet), and a bet nobody called comes "
     "back without a line",
-    uncalled_unprinted=True,
+    prints=Printing(uncalled=UncalledBet.UNPRINTED),
     bring_in_is_bet=True,
     evidence=(*_KC_EVIDENCE, _SIDE_POTS_UNDECIDED),
 )
@@ -993,17 +1013,43 @@ dialect writes it in :attr:`~stud_hh.model.events.HandHeader.site`)."""
 
 
 def profile_for(name: str, site: str) -> Profile:
-    """The profile ``name``, or with ``name == "site"`` the profile of ``site``.
+    """The profile a hand of ``site`` is replayed under when the user names ``name``: with
+    ``name == "site"``, the profile of ``site``; else the house rules of ``name`` with the
+    printing of ``site``'s profile (what a site prints is no house rule: a Winamax hand
+    under ``casino`` still leaves its uncalled bet in the printed pot). A profile made for
+    ``site`` itself (:attr:`Profile.site`), or a site without a profile, keeps the
+    named profile as it is.
 
     >>> profile_for("site", "Full Tilt Poker").name, profile_for("casino", "PokerStars").name
     ('fulltilt', 'casino')
+    >>> casino_for_winamax = profile_for("casino", "Winamax")
+    >>> casino_for_winamax.heads_up_uncapped, casino_for_winamax.prints.uncalled.value
+    (True, 'in_pot')
     """
     if name == SITE:
         try:
             return PROFILES[SITE_PROFILES[site]]
         except KeyError:
             raise UnknownProfileError(f"no rule profile for site {site!r}") from None
-    return profile(name)
+    named = profile(name)
+    own_name = SITE_PROFILES.get(site)
+    if own_name is None or named.site == site:
+        return named
+    prints = profile(own_name).prints
+    if prints is named.prints:
+        return named
+    key = (name, site)
+    cached = _COMBINED.get(key)
+    if cached is not None and cached[0] is named and cached[1] is prints:
+        return cached[2]
+    combined = named if prints == named.prints else dataclasses.replace(named, prints=prints)
+    _COMBINED[key] = (named, prints, combined)
+    return combined
+
+
+_COMBINED: dict[tuple[str, str], tuple[Profile, Printing, Profile]] = {}
+""":func:`profile_for`'s combinations, by profile and site name, with the named profile
+and printing they were made from (a profile registered again under a name is seen)."""
 
 
 class UnknownProfileError(StudHHError):

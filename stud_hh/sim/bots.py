@@ -46,13 +46,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from random import Random
-from typing import Literal
+from typing import Literal, Protocol
 
 __all__ = [
     "HERO_LEAKS",
     "STYLES",
     "Bot",
     "Decision",
+    "Flag",
     "Leak",
     "Spot",
     "Style",
@@ -138,6 +139,13 @@ HERO_LEAKS: dict[str, Leak] = {
 Hero's value is above a sound player's (the ``tight_aggressive`` bot's), ``low`` below."""
 
 
+class Flag(Protocol):
+    """A truth value that may be worked out only when first looked at (whether the engine
+    allows a raise costs it a plan per size: a bot that never asks saves them)."""
+
+    def __bool__(self) -> bool: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Spot:
     """What a player sees when it is their turn."""
@@ -149,7 +157,8 @@ class Spot:
     """The up cards of every other live player."""
     owed: int
     level: int
-    can_raise: bool
+    can_raise: Flag
+    """Whether the engine allows a raise (``True``, ``False`` or a :class:`Flag`)."""
     bring_in: bool
     """This is the bring-in player's forced first action."""
     unopened: bool

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from itertools import pairwise
 from random import Random
 from typing import TYPE_CHECKING
 
@@ -42,7 +43,7 @@ from stud_hh.model.events import Seat as SeatLine
 from stud_hh.model.money import format_amount
 from stud_hh.rules import profile
 from stud_hh.rules.violations import RuleCode
-from stud_hh.sim.bots import Bot, Spot, strength
+from stud_hh.sim.bots import Bot, Flag, Spot, strength
 
 if TYPE_CHECKING:
     from stud_hh.sim.setup import SeatPlayer, Stakes, TableSetup
@@ -52,6 +53,9 @@ _DECK = tuple(sorted(ALL_CARDS))  # a frozenset: its order changes with the hash
 
 _Deal = positional_constructor(Deal)
 _Ante = positional_constructor(PostAnte)
+_Spot = positional_constructor(Spot)
+_PREVIOUS = {later: earlier for earlier, later in pairwise(Street)}
+"""The street before each street but 3rd."""
 
 _GAME_TEXT = {
     Game.STUD: "7 Card Stud Limit",
@@ -135,9 +139,10 @@ class Hand:
         if len(checked) == 1 and checked[0].rule == self.fault:
             self.mark(len(self.events) - 1 if index is None else index)
 
-    def move(self, event: Move) -> Action:
-        """Write a betting move and apply it on the engine's table."""
-        plan = betting.plan(self.table, event)
+    def move(self, event: Move, planned: betting.Plan | None = None) -> Action:
+        """Write a betting move and apply it on the engine's table (``planned``: the
+        engine's plan of that very move on the table as it is, when the caller has it)."""
+        plan = planned or betting.plan(self.table, event)
         self.emit(event)
         action = betting.apply(self.table, plan, len(self.actions))
         self.actions.append(action)
@@ -241,12 +246,12 @@ class Hand:
                                    text="Pair on board - a double bet is allowed"))
 
     # -- what a bot sees ----------------------------------------------------------------
-    def spot(self, name: str, owed: int, can_raise: bool, *, bring_in: bool = False,
+    def spot(self, name: str, owed: int, can_raise: Flag, *, bring_in: bool = False,
              unopened: bool = False, steal_seat: bool = False, facing_steal: bool = False,
              first_in: bool = False) -> Spot:
         """What ``name`` sees when it is their turn (the bet level is the table's)."""
         street = self.table.street or Street.THIRD
-        previous = Street(street - 1) if street > Street.THIRD else None
+        previous = _PREVIOUS.get(street)
         common = (self.common,) if self.common else ()
         live = self.live()
         key = (name, street, len(live))
@@ -256,13 +261,13 @@ class Hand:
             boards = [self.up[q.name] for q in live if q.name != name]
             power = self.strengths[key] = strength(self.game.value, self.down[name], up,
                                                    boards)
-        return Spot(
-            street=int(street), down=tuple(self.down[name]), up=up, boards=(),
-            owed=owed, level=self.table.level, can_raise=can_raise, bring_in=bring_in,
-            unopened=unopened, steal_seat=steal_seat, facing_steal=facing_steal,
-            aggressor_before=previous is not None
-            and self.last_aggressor.get(previous) == name,
-            first_in_round=first_in, players=len(live), game=self.game.value, power=power)
+        # Spot's fields in order: street, down, up, boards, owed, level, can_raise,
+        # bring_in, unopened, steal_seat, facing_steal, aggressor_before, first_in_round,
+        # players, game, power
+        return _Spot(int(street), tuple(self.down[name]), up, (), owed, self.table.level,
+                     can_raise, bring_in, unopened, steal_seat, facing_steal,
+                     previous is not None and self.last_aggressor.get(previous) == name,
+                     first_in, len(live), self.game.value, power)
 
     def cards7(self, name: str) -> list[str]:
         """Every card ``name`` plays at showdown (the common card included)."""

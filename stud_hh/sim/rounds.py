@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from stud_hh.engine.betting import Move, bet_sizes, verify
+from stud_hh.engine.betting import Move, Plan, bet_sizes, plan
 from stud_hh.engine.table import Seat, Table
 from stud_hh.model.events import (
     Announcement,
@@ -32,6 +32,7 @@ from stud_hh.model.events import (
     Street,
     TableEvent,
     TableEventKind,
+    positional_constructor,
 )
 from stud_hh.rules.violations import RuleCode
 from stud_hh.sim.bots import Decision
@@ -42,6 +43,13 @@ __all__ = ["play_round"]
 _MONEY = frozenset({RuleCode.STACK_EXCEEDED, RuleCode.STACK_ALL_IN_MISMATCH})
 """What a nominal move (its full size, whatever the stack) may break and still be of a
 legal size: the stack then makes it an all-in for less."""
+
+# fast constructors of the moves a bot makes every turn (every field, in order)
+_Bet = positional_constructor(Bet)
+_Raise = positional_constructor(Raise)
+_Call = positional_constructor(Call)
+_Check = positional_constructor(Check)
+_Fold = positional_constructor(Fold)
 
 _WRONG_UNIT = {RuleCode.BET_WRONG_SIZE: "small", RuleCode.BET_BIG_WITHOUT_OPEN_PAIR: "big"}
 """The bet a bet-size fault makes instead of the right one (an opening bet)."""
@@ -131,18 +139,40 @@ def _run(hand: Hand, r: _Round) -> None:
             table.close_round(None)  # nobody left to bet against
             return
         # a raise needs chips beyond the call and an opponent with chips to answer it
-        units = (_raise_units(hand, seat, early) if able >= 2 and seat.stack > owed
-                 else [])
-        decision = _decide(hand, r, name, owed, bool(units))
+        raises = _Raises(hand, seat, early, able >= 2 and seat.stack > owed)
+        decision = _decide(hand, r, name, owed, raises)
         if decision == "fold":
             _fold(hand, name)
         elif decision == "call":
             _call(hand, r, seat, owed)
         else:
-            _raise(hand, r, seat, units)
+            _raise(hand, r, seat, raises.options())
 
 
-def _decide(hand: Hand, r: _Round, name: str, owed: int, can_raise: bool) -> Decision:
+class _Raises:
+    """The raises the engine allows ``seat`` now (:func:`_raise_units`), asked of it the
+    first time a bot looks (its truth value: whether there is one), so that a bot that
+    folds or calls without looking costs no plan; each comes with its plan, which a raise
+    of that size applies."""
+
+    __slots__ = ("_early", "_hand", "_options", "_possible", "_seat")
+
+    def __init__(self, hand: Hand, seat: Seat, early: frozenset[RuleCode], possible: bool
+                 ) -> None:
+        self._hand, self._seat, self._early, self._possible = hand, seat, early, possible
+        self._options: list[tuple[int, Plan]] | None = None
+
+    def options(self) -> list[tuple[int, Plan]]:
+        if self._options is None:
+            self._options = (_raise_units(self._hand, self._seat, self._early)
+                             if self._possible else [])
+        return self._options
+
+    def __bool__(self) -> bool:
+        return bool(self.options())
+
+
+def _decide(hand: Hand, r: _Round, name: str, owed: int, can_raise: _Raises) -> Decision:
     table = hand.table
     third = table.street is Street.THIRD
     decision: Decision
@@ -175,26 +205,37 @@ def _aggression(table: Table, seat: Seat, to: int) -> Move:
         need = seat.stack
         to = mine + need
     if table.bet_to == 0 and table.street is not Street.THIRD:
-        return Bet(line=0, player=seat.name, amount=need, all_in=all_in)
-    return Raise(line=0, player=seat.name, by=to - table.bet_to, to=to, all_in=all_in)
+        return _Bet(0, seat.name, need, all_in)
+    return _Raise(0, seat.name, to - table.bet_to, to, all_in)
 
 
 def _sized(table: Table, seat: Seat, to: int, allowed: frozenset[RuleCode] = frozenset()
            ) -> bool:
     """Whether the engine allows a move to ``to`` at its full size (a shorter stack makes
     it an all-in for less, which the engine allows too); ``allowed``: rules it may break."""
+    return _planned(table, seat, to, allowed) is not None
+
+
+def _planned(table: Table, seat: Seat, to: int, allowed: frozenset[RuleCode]) -> Plan | None:
+    """The engine's plan of the move to ``to`` at its full size, if it allows it (see
+    :func:`_sized`)."""
     mine = seat.put_in.get(table.street, 0)
     move: Move
     if table.bet_to == 0 and table.street is not Street.THIRD:
-        move = Bet(line=0, player=seat.name, amount=to - mine)
+        move = _Bet(0, seat.name, to - mine, False)
     else:
-        move = Raise(line=0, player=seat.name, by=to - table.bet_to, to=to)
-    return all(not f.checked or f.rule in _MONEY or f.rule in allowed
-               for f in verify(table, move))
+        move = _Raise(0, seat.name, to - table.bet_to, to, False)
+    planned = plan(table, move)
+    for f in planned.findings:
+        if f.checked and f.rule not in _MONEY and f.rule not in allowed:
+            return None
+    return planned
 
 
-def _raise_units(hand: Hand, seat: Seat, early: frozenset[RuleCode]) -> list[int]:
-    """The raises the engine allows ``seat``, as what each adds to the bet: the
+def _raise_units(hand: Hand, seat: Seat, early: frozenset[RuleCode]
+                 ) -> list[tuple[int, Plan]]:
+    """The raises the engine allows ``seat``, as what each adds to the bet, with the
+    engine's plan of each: the
     completion to the small bet on 3rd street, else the sizes the street and an open
     pair allow (:func:`~stud_hh.engine.betting.bet_sizes`) where the cap and the
     reopening rule allow a raise. A raise-over-cap fault allows a level
@@ -205,13 +246,18 @@ def _raise_units(hand: Hand, seat: Seat, early: frozenset[RuleCode]) -> list[int
                else early)
     if table.street is Street.THIRD and table.level == 0:
         by = table.small_bet - table.bet_to
-        return [by] if by > 0 and _sized(table, seat, table.small_bet, allowed) else []
-    return [unit for unit in bet_sizes(table)
-            if _sized(table, seat, table.bet_to + unit, allowed)]
+        planned = _planned(table, seat, table.small_bet, allowed) if by > 0 else None
+        return [] if planned is None else [(by, planned)]
+    found = []
+    for unit in bet_sizes(table):
+        planned = _planned(table, seat, table.bet_to + unit, allowed)
+        if planned is not None:
+            found.append((unit, planned))
+    return found
 
 
 def _fold(hand: Hand, name: str) -> None:
-    hand.move(Fold(line=0, player=name))
+    hand.move(_Fold(0, name))
     hand.folded_on[name] = hand.table.street or Street.THIRD
     if name != hand.hero and hand.rng.random() < 0.03:
         hand.leaving.append(name)
@@ -228,25 +274,27 @@ def _call(hand: Hand, r: _Round, seat: Seat, owed: int) -> None:
         s is not seat and not s.folded and s.put_in.get(table.street, 0) == table.bet_to
         and s.name != table.last_full_raiser for s in hand.seats)
     if owed == 0 or called:
-        hand.move(Check(line=0, player=name))
+        hand.move(_Check(0, name))
     else:
         amount = min(owed, seat.stack)
         if table.street is Street.THIRD and table.level == 0:
             r.limped = True
-        hand.move(Call(line=0, player=name, amount=amount, all_in=amount >= seat.stack))
+        hand.move(_Call(0, name, amount, amount >= seat.stack))
     hand.noise(name)
 
 
-def _raise(hand: Hand, r: _Round, seat: Seat, units: list[int]) -> None:
+def _raise(hand: Hand, r: _Round, seat: Seat, options: list[tuple[int, Plan]]) -> None:
     """A completion, bet or raise of one of the sizes the engine allows: with a choice
     (an open pair on 4th street), an opening bet is big six times in ten, a raise small.
-    A bet-size fault bets the wrong size instead, where the engine rejects exactly that."""
+    A bet-size fault bets the wrong size instead, where the engine rejects exactly that.
+    The move the engine planned for the size is applied as planned when it is the move
+    made (not all-in for less, no fault's size)."""
     table, name, rng = hand.table, seat.name, hand.rng
     completion = table.street is Street.THIRD and table.level == 0
     opening = table.bet_to == 0 and not completion
-    unit = units[0]
-    if len(units) > 1 and opening:
-        unit = units[-1] if rng.random() < 0.6 else units[0]
+    unit, planned = options[0]
+    if len(options) > 1 and opening:
+        unit, planned = options[-1] if rng.random() < 0.6 else options[0]
     to = table.bet_to + unit
     fault = hand.fault
     if completion and fault == RuleCode.COMPLETE_WRONG_SIZE:
@@ -257,7 +305,8 @@ def _raise(hand: Hand, r: _Round, seat: Seat, units: list[int]) -> None:
             to = wrong
     if completion and name in r.steal_seats and not r.limped:
         r.stealer = name
-    action = hand.move(_aggression(table, seat, to))
+    move = _aggression(table, seat, to)
+    action = hand.move(move, planned if move == planned.move else None)
     hand.last_aggressor[table.street or Street.THIRD] = name
     if action.capped:
         hand.emit(Announcement(line=0, kind="capped", text="Betting is capped"))

@@ -39,11 +39,14 @@ from stud_hh.read.parse import ParsedHand
 from stud_hh.rules import (
     GAMES,
     PROFILES,
+    SITE_PROFILES,
     BetSize,
     FirstActor,
+    Printing,
     Profile,
     Support,
     TieBreak,
+    UncalledBet,
     UnknownProfileError,
     all_in_reopens,
     bet_size,
@@ -54,6 +57,7 @@ from stud_hh.rules import (
     first_actor,
     open_pair_big_bet,
     profile,
+    profile_for,
 )
 
 CORPUS_DIR = Path(__file__).resolve().parents[3] / "shared" / "corpus"
@@ -106,6 +110,25 @@ def test_rules_are_frozen_values() -> None:
     assert hash(STARS) == hash(dataclasses.replace(STARS))
 
 
+def test_a_named_profile_takes_the_printing_of_the_hands_site() -> None:
+    casino_for_winamax = profile_for("casino", "Winamax")
+    assert casino_for_winamax.prints == profile("winamax").prints
+    assert dataclasses.replace(casino_for_winamax, prints=CASINO.prints) == CASINO
+    assert profile_for("casino", "Winamax") is casino_for_winamax  # made once
+    assert profile_for("pokerstars", "Everleaf").prints.uncalled is UncalledBet.UNPRINTED
+    assert profile_for("pokerstars", "Everleaf").heads_up_uncapped is False
+    # a profile made for the hand's own site, one whose printing is the site's, and a site
+    # without a profile keep the named profile as it is
+    assert profile_for("winamax", "Winamax") is profile("winamax")
+    assert profile_for("fulltilt", "Bovada") is profile("fulltilt")
+    assert profile_for("casino", "PHH") is CASINO
+    assert profile_for("winamax", "Nowhere") is profile("winamax")
+    flipped = dataclasses.replace(profile("winamax"), name="_flipped", prints=Printing())
+    assert flipped.site == "Winamax"  # a variant of a site's profile is for that site too
+    for site, name in SITE_PROFILES.items():
+        assert profile(name).site in (site, None), name
+
+
 def test_profiles() -> None:
     assert {"casino", "pokerstars"} <= set(PROFILES)
     assert CASINO.heads_up_uncapped
@@ -122,6 +145,12 @@ def test_profiles() -> None:
         profile("")
 
 
+SETTING_NAMES = ({f.name for f in dataclasses.fields(Profile) if f.name != "prints"}
+                 | {f"prints.{f.name}" for f in dataclasses.fields(Printing)})
+"""What an evidence entry may name: a house rule, or ``prints.FIELD`` for what the site
+prints."""
+
+
 @pytest.mark.parametrize("name", ["pokerstars", "fulltilt", "partypoker", "winamax", "everleaf",
                                   "ongame", "absolute", "bovada"])
 def test_site_evidence_names_real_fields_and_says_when_nothing_decides(name: str) -> None:
@@ -129,7 +158,7 @@ def test_site_evidence_names_real_fields_and_says_when_nothing_decides(name: str
     settings = {"bring_in_tie_break", "board_tie_break", "heads_up_uncapped", "max_bets",
                 "half_bet_reopens", "odd_chip", "open_pair_big_bet", "side_pots_shown_first"}
     assert settings <= {e.setting for e in site.evidence}
-    assert {e.setting for e in site.evidence} <= {f.name for f in dataclasses.fields(Profile)}
+    assert {e.setting for e in site.evidence} <= SETTING_NAMES
     for e in site.evidence:
         if e.support is Support.NONE:
             assert "not confirmed by a corpus hand" in e.shows
@@ -142,8 +171,7 @@ def test_pokerstars_evidence_covers_every_setting() -> None:
     settings = {"bring_in_tie_break", "board_tie_break", "heads_up_uncapped", "max_bets",
                 "half_bet_reopens", "odd_chip", "open_pair_big_bet", "side_pots_shown_first"}
     assert settings <= {e.setting for e in STARS.evidence}
-    fields = {f.name for f in dataclasses.fields(Profile)}
-    assert {e.setting for e in STARS.evidence} <= fields
+    assert {e.setting for e in STARS.evidence} <= SETTING_NAMES
     assert STARS.support("bring_in_tie_break") is Support.DECIDES
     assert STARS.support("heads_up_uncapped") is Support.OTHER_GAME
     assert STARS.support("odd_chip") is Support.NONE

@@ -25,7 +25,7 @@ how it becomes the shared events:
 * no showdown header (the showdown opens at the first ``shows``), no uncalled-bet
   line, no pot total, no rake and no summary. A bet nobody called is left out of
   the winner's amount and given back, as the next hand's stacks show: the
-  ``everleaf`` profile says so (``uncalled_unprinted``).
+  ``everleaf`` profile says so (``prints.uncalled``, unprinted).
 """
 
 from __future__ import annotations

@@ -102,8 +102,8 @@ def test_the_profile_evidence() -> None:
     assert everleaf.support("open_pair_big_bet") is Support.DECIDES
     assert flipped("everleaf", parsed, open_pair_big_bet=frozenset()) == [
         ("295680332", "bet.wrong-size")]
-    assert everleaf.support("uncalled_unprinted") is Support.DECIDES
-    assert nets_flipped("everleaf", parsed, uncalled_unprinted=False) == [
+    assert everleaf.support("prints.uncalled") is Support.DECIDES
+    assert nets_flipped("everleaf", parsed, prints=rules.USUAL) == [
         "295679510", "295679820", "295679998"]
     # the four-level rounds are heads-up: they bear on the cap only if heads-up is capped
     assert flipped("everleaf", parsed, max_bets=3) == []

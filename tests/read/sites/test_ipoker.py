@@ -46,7 +46,7 @@ from stud_hh.model.events import (
 from stud_hh.read.sites import document_format
 from stud_hh.read.sites.ipoker import IPOKER
 from stud_hh.replay import replay
-from stud_hh.rules import ShowdownFirst, Support
+from stud_hh.rules import Support
 
 FIVE_CARD = "5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml"
 EUR = "7-StudHL-EUR-0.05-0.10-201405.txt"
@@ -97,8 +97,9 @@ def test_the_profile_evidence() -> None:
     check_evidence("ipoker")
     ipk = rules.profile("ipoker")
     hands = _hands()
-    assert ipk.support("showdown_first") is Support.DECIDES
-    assert flipped("ipoker", hands, showdown_first=ShowdownFirst.RIVER_BETTOR) == [
+    assert ipk.support("prints.showdown_order_recorded") is Support.DECIDES
+    assert ipk.support("showdown_first") is Support.NONE
+    assert flipped("ipoker", hands, prints=rules.USUAL) == [
         ("2418629537", "showdown.wrong-order"), ("5710054735", "showdown.wrong-order"),
         ("5710078165", "showdown.wrong-order")]
     for setting, value in (("bring_in_tie_break", rules.TieBreak.POSITION),

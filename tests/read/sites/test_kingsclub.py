@@ -328,8 +328,8 @@ def test_the_settings_the_evidence_calls_deciding_are_decided() -> None:
     assert _flipped(bring_in_is_bet=False) == [
         ("3537921", "bet.wrong-size"), ("37581152", "bet.wrong-size"),
         ("40091899", "bet.wrong-size")]
-    assert kings.support("uncalled_unprinted") is Support.DECIDES
-    assert _flipped(uncalled_unprinted=False) == [
+    assert kings.support("prints.uncalled") is Support.DECIDES
+    assert _flipped(prints=rules.USUAL) == [
         ("3537921", "pot.not-balanced"), ("3537921", "pot.uncalled-wrong"),
         ("3703449", "pot.uncalled-wrong"), ("39969356", "pot.not-balanced"),
         ("39969356", "pot.uncalled-wrong"), ("40091899", "pot.not-balanced"),

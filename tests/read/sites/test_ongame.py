@@ -8,6 +8,7 @@ summary, by seat) and no opponent's down card. The corpus is read in place from
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -29,7 +30,7 @@ from stud_hh.model.money import parse_amount
 from stud_hh.read.sites import ONGAME, dialect_for
 from stud_hh.read.sites.ongame import LINE_ORDER, SHAPES
 from stud_hh.replay import replay
-from stud_hh.rules import ShowdownFirst, Support
+from stud_hh.rules import Support
 
 SITE = "OnGame"
 
@@ -103,8 +104,10 @@ def test_the_big_bring_in_is_a_completion_and_raises_are_chips_added() -> None:
 def test_the_profile_evidence() -> None:
     parsed = hands(SITE)
     ongame = rules.profile("ongame")
-    assert ongame.support("showdown_first") is Support.DECIDES
-    assert flipped("ongame", parsed, showdown_first=ShowdownFirst.RIVER_BETTOR) == [
+    assert ongame.support("prints.showdown_order_recorded") is Support.DECIDES
+    assert ongame.support("showdown_first") is Support.NONE
+    assert flipped("ongame", parsed,
+                   prints=dataclasses.replace(ongame.prints, showdown_order_recorded=True)) == [
         ("R5-82086688-610", "showdown.wrong-order")]
     for setting in ("bring_in_tie_break", "board_tie_break", "heads_up_uncapped", "max_bets",
                     "half_bet_reopens", "odd_chip", "open_pair_big_bet"):
@@ -237,7 +240,7 @@ def test_other_games_are_skipped_and_unknown_stud_games_fail_by_name() -> None:
 
 
 def test_a_bet_nobody_calls_is_returned_without_a_line() -> None:
-    """The ``ongame`` profile's ``uncalled_unprinted``: the pot leaves the bet out."""
+    """The ``ongame`` profile's ``prints.uncalled``: the pot leaves the bet out."""
     walk = parse_hand(_SMALL.replace("Ann raises $1.50 to $2\nBob Two calls $1\n",
                                      "Ann folds\n").replace(
         "Main pot: $4.20 won by Ann ($4)", "Main pot: $1.20 won by Bob Two ($1.10)").replace(
@@ -248,5 +251,7 @@ def test_a_bet_nobody_calls_is_returned_without_a_line() -> None:
     assert replayed.violations == ()
     assert replayed.uncalled == {"Bob Two": 50}
     assert replayed.nets == {"Ann": -60, "Bob Two": 50}
-    assert flipped("ongame", [walk], uncalled_unprinted=False) == [
+    ongame = rules.profile("ongame")
+    assert flipped("ongame", [walk], prints=dataclasses.replace(
+        ongame.prints, uncalled=rules.UncalledBet.RETURNED)) == [
         ("R5-1-1", "pot.not-balanced"), ("R5-1-1", "pot.uncalled-wrong")]

@@ -1,7 +1,8 @@
 """What every site reader promises, checked across all of them at once.
 
 * Each text dialect ships its grammar and each site (text or document) has a
-  rule profile; the profile's settings each carry evidence or say none exists.
+  rule profile; the profile's settings each carry evidence or say none exists, and what
+  the site prints unlike most (``prints``) carries evidence too.
 * Sites are told apart from the text, never guessed: on every hand of the
   corpus exactly one dialect claims the first line.
 * A file may mix sites and games: hands of several sites in one file are read,
@@ -13,6 +14,7 @@ The corpus is read in place from ``../shared/corpus``.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from pathlib import Path
 
@@ -78,6 +80,12 @@ def test_every_site_has_a_profile_that_accounts_for_each_house_rule(site: str) -
             if evidence.support is not rules.Support.NONE and evidence.file:
                 assert (CORPUS_DIR / evidence.file).exists() or not CORPUS_DIR.is_dir() \
                     or evidence.support is rules.Support.OUTSIDE_CORPUS, evidence.file
+    for field in dataclasses.fields(rules.Printing):
+        if getattr(profile.prints, field.name) != getattr(rules.USUAL, field.name):
+            setting = f"prints.{field.name}"
+            assert profile.support(setting) is not rules.Support.NONE \
+                or any(e.setting == setting for e in profile.evidence), \
+                f"{profile.name}: no evidence for {setting}"
 
 
 def test_exactly_one_dialect_claims_each_hand_of_the_corpus() -> None:

@@ -23,7 +23,7 @@ from stud_hh.read.parse import grammar_folder, grammar_text
 from stud_hh.read.sites import WINAMAX, dialect_for
 from stud_hh.read.sites.winamax import LINE_ORDER, SHAPES
 from stud_hh.replay import replay
-from stud_hh.rules import ShowdownFirst, Support
+from stud_hh.rules import Support, UncalledBet
 
 WMX = CORPUS_DIR / "Winamax"
 DATA_FAULT = "9250793-1578-1479092164"
@@ -121,18 +121,26 @@ def _flipped(**change: object) -> list[tuple[str, str]]:
 
 def test_the_profile_evidence() -> None:
     wmx = rules.profile("winamax")
-    assert wmx.support("showdown_first") is Support.DECIDES
-    assert _flipped(showdown_first=ShowdownFirst.RIVER_BETTOR) == [
+    assert wmx.support("prints.showdown_order_recorded") is Support.DECIDES
+    assert _flipped(prints=dataclasses.replace(wmx.prints, showdown_order_recorded=True)) == [
         ("17032867-64-1646691396", "showdown.wrong-order"),
         ("9250793-470-1478990787", "showdown.wrong-order")]
-    assert wmx.support("uncalled_in_pot") is Support.DECIDES
-    assert _flipped(uncalled_in_pot=False) == [
+    assert wmx.support("prints.uncalled") is Support.DECIDES
+    assert _flipped(prints=dataclasses.replace(wmx.prints, uncalled=UncalledBet.RETURNED)) == [
         ("17032867-65-1646691450", "pot.uncalled-wrong"),
         ("9250793-444-1478990340", "pot.uncalled-wrong"),
         ("9250793-554-1478991850", "pot.uncalled-wrong")]
     for setting in ("bring_in_tie_break", "board_tie_break", "heads_up_uncapped", "max_bets",
-                    "half_bet_reopens", "odd_chip", "open_pair_big_bet"):
+                    "half_bet_reopens", "odd_chip", "open_pair_big_bet", "showdown_first"):
         assert wmx.support(setting) is Support.NONE, setting
+
+
+def test_under_casino_a_winamax_hand_keeps_winamax_printing() -> None:
+    """Casino's house rules are Winamax's; what Winamax prints (the uncalled bet left in
+    the pot, no showing order) stays the site's under any profile the user names."""
+    for h in _hands():
+        mine = replay(h)
+        assert dataclasses.replace(replay(h, "casino"), profile=mine.profile) == mine, h.hand_id
 
 
 def test_golden_events_pot_and_winner() -> None:

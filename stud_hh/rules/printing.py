@@ -1,0 +1,73 @@
+"""What a site prints, apart from its house rules.
+
+A house rule (:class:`~stud_hh.rules.profiles.Profile`) decides what happens at the table;
+how the site writes it down is another matter, and the engine must know it to check the
+history: whether a bet nobody called is returned by a line, left in the printed pot or not
+printed at all, and whether the history records the order hands were shown in.
+RULES.md lets a profile hold "anything else a site does differently": these are those
+things, held by the profile as its own value (:attr:`Profile.prints`).
+
+>>> Printing()
+Printing(uncalled=<UncalledBet.RETURNED: 'returned'>, uncalled_unprinted_before=None, \
+showdown_order_recorded=True)
+>>> Printing(uncalled=UncalledBet.IN_POT).unprinted(None)
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from typing import Final
+
+__all__ = ["USUAL", "Printing", "UncalledBet"]
+
+
+class UncalledBet(StrEnum):
+    """How a site prints a bet nobody called."""
+
+    RETURNED = "returned"
+    """An ``Uncalled bet`` line returns it to its bettor (most sites)."""
+    IN_POT = "in_pot"
+    """No such line: the pot the site prints keeps it and the bettor collects it with
+    the pot (Winamax)."""
+    UNPRINTED = "unprinted"
+    """No line returns it and the amounts the winners collect leave it out, as the next
+    hand's stacks show (Everleaf, KingsClub, OnGame): the replayer returns it to its bettor
+    as RULES.md says (the part of the last round's highest total nobody matched) and
+    reports the uncalled-bet check as unverifiable."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Printing:
+    """What a site's histories print, where sites differ (not a house rule)."""
+
+    uncalled: UncalledBet = UncalledBet.RETURNED
+    """How a bet nobody called is printed; see :class:`UncalledBet`."""
+    uncalled_unprinted_before: datetime | None = None
+    """A client that printed no uncalled-bet line until a date (PokerStars before 2008):
+    a hand that started before it and prints no such line is replayed as
+    :attr:`UncalledBet.UNPRINTED` says; ``None``: the date plays no part."""
+    showdown_order_recorded: bool = True
+    """False: the history lists shown hands in an order of its own (Winamax: by seat,
+    highest first, whoever bet; iPoker and OnGame: by seat), so the order they were shown
+    in cannot be checked, whatever house rule the profile gives for it."""
+
+    def unprinted(self, started: datetime | None) -> bool:
+        """Whether a hand that started at ``started`` prints no uncalled-bet line.
+
+        >>> from datetime import UTC
+        >>> early = Printing(uncalled_unprinted_before=datetime(2008, 1, 1, tzinfo=UTC))
+        >>> early.unprinted(datetime(2007, 10, 15, tzinfo=UTC)), early.unprinted(None)
+        (True, False)
+        """
+        if self.uncalled is UncalledBet.UNPRINTED:
+            return True
+        before = self.uncalled_unprinted_before
+        return before is not None and started is not None and started < before
+
+
+USUAL: Final = Printing()
+"""What most sites print: an uncalled-bet line returning the bet, the hands in the order
+they were shown (the default of every profile)."""
