@@ -83,7 +83,7 @@ def win_rate_by_door_card(players: pd.DataFrame, player: str, ax: Axes | None = 
     """BB/100 by door-card rank, each bar labelled with its number of hands."""
     ax = _axes(ax)
     mine = _hero(players, player)
-    table = stats.money(mine, by=["door_rank"])
+    table = stats.money(mine, by=["door_rank"], per_unit=False)
     razz_only = set(mine["game"].astype("string").unique()) == {"razz"}
     order = [r for r in (_RAZZ_ORDER if razz_only else _RANK_ORDER) if r in table.index]
     table = table.reindex(order)
