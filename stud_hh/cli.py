@@ -319,25 +319,63 @@ def _frame_text(frame: object, fmt: str) -> str:
         return str(frame)
 
 
+def _selection(args: argparse.Namespace) -> Any:
+    """The hands the filter options select (see :mod:`stud_hh.analysis.select`)."""
+    from stud_hh.analysis.select import Selection, parse_when
+
+    return Selection(
+        since=parse_when(args.since) if args.since else None,
+        until=parse_when(args.until, end=True) if args.until else None,
+        games=tuple(args.game or ()), stakes=tuple(args.stakes or ()),
+        sites=tuple(args.site or ()), tournament=args.tournament,
+        min_hands=args.min_hands)
+
+
+def _selected_players(db: Any, args: argparse.Namespace, columns: list[str]
+                      ) -> tuple[Any, str | None]:
+    """The ``players`` rows of the selection (one player's, with ``--player``) and the
+    player's stored name; :class:`SelectionError` when the name matches nobody."""
+    from stud_hh.analysis.select import match_player
+
+    selection = _selection(args)
+    known = db.players(columns=["site", "stakes"])
+    terms = selection.parquet(known["site"].astype("string").unique(),
+                              known["stakes"].astype("string").unique())
+    player = None
+    if args.player:
+        names = db.players(columns=["player"], filters=terms or None)["player"]
+        player = match_player(names.astype("string").unique(), args.player)
+        terms = [*terms, ("player", "==", player)]
+    return db.players(columns=columns, filters=terms or None), player
+
+
 def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.analysis import stats
+    from stud_hh.analysis import report, stats
     from stud_hh.store.database import open_db
 
     db = open_db(args.db)
-    by = ["player", *args.by] if not args.by or "player" not in args.by else list(args.by)
-    filters = [("player", "==", args.player)] if args.player else None
-    players = db.players(columns=stats.required_columns(by), filters=filters)
+    by = stats.check_by(["player", *args.by] if "player" not in args.by else args.by)
+    players, player = _selected_players(db, args, stats.required_columns(by))
+    selection = _selection(args)
     if players.empty:
-        who = f" for {args.player!r}" if args.player else ""
-        print(f"stud-hh: no hands{who} in {args.db}", file=err)
+        where = f" ({selection.describe()})" if not selection.empty else ""
+        print(f"stud-hh: no hands in {args.db}{where}", file=err)
         return EXIT_UNUSABLE
     summary = stats.player_summary(players, by=by, hilo=bool((players["game"] == "stud8").any()))
-    if args.top and not args.player:
+    if selection.min_hands:
+        summary = summary[summary["hands"] >= selection.min_hands]
+    if args.top and not player:
         summary = summary.head(args.top)
-    if args.format == "text" and len(summary) <= 4:
-        print(_frame_text(summary.T, "text"), file=out)  # a few groups read best as columns
+    if args.columns:
+        summary = summary[stats.check_columns(summary, args.columns)]
+    if args.format == "text":
+        heading = selection.describe()
+        if heading:
+            print(f"# {heading}", file=out)
+        print(report.summary_text(summary, wide=args.columns is not None or len(summary) > 4),
+              file=out)
     else:
-        print(_frame_text(summary, args.format), file=out)
+        print(_frame_text(summary, args.format).rstrip("\n"), file=out)
     return EXIT_OK
 
 
@@ -498,18 +536,43 @@ def _add_export(sub: _Subparsers) -> None:
     x.set_defaults(func=cmd_export)
 
 
+def _add_selection(parser: argparse.ArgumentParser) -> None:
+    """The filter options every command that reads a database's hands takes."""
+    f = parser.add_argument_group("which hands (filters)")
+    f.add_argument("--since", metavar="WHEN", help="hands from this date or moment "
+                   "(2026-03-14, 2026-03-14 18:30; UTC); undated hands are left out")
+    f.add_argument("--until", metavar="WHEN", help="hands up to this date (included) or "
+                   "moment (excluded)")
+    f.add_argument("--game", nargs="+", metavar="GAME",
+                   choices=("stud", "stud8", "razz", "five_stud", "razz27"))
+    f.add_argument("--stakes", nargs="+", metavar="SB/BB", help="as stored: 0.10/0.20, 20/40")
+    f.add_argument("--site", nargs="+", metavar="SITE", help="PokerStars, Full Tilt Poker, ...")
+    kind = f.add_mutually_exclusive_group()
+    kind.add_argument("--cash", dest="tournament", action="store_const", const=False,
+                      help="cash games only")
+    kind.add_argument("--tournament", dest="tournament", action="store_const", const=True,
+                      help="tournaments only")
+    f.add_argument("--min-hands", type=int, default=0, metavar="N",
+                   help="show only rows (players, groups) with at least N hands")
+
+
 def _add_stats(sub: _Subparsers) -> None:
     t = sub.add_parser("stats", help="print the player summary from a database",
-                       description="Player summary: hands, money and big bets won, BB/100, "
-                       "and every ratio of STATS.md with its opportunity count (_n).")
+                       description="Player summary: hands, money won (per currency; chips "
+                       "apart) and big bets won, BB/100, and every ratio of docs/statistics.md "
+                       "with its opportunity count (_n).")
     t.add_argument("--db", required=True, type=Path, metavar="DIR")
-    t.add_argument("--player", metavar="NAME", help="only this player")
+    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter)")
     t.add_argument("--by", nargs="+", default=[], metavar="COL",
-                   help="group further: game, stakes, currency, date, month, door_rank, "
-                   "door_group, players_3rd, position, ...")
+                   help="group further: game, stakes, site, currency, tournament, date, "
+                   "month, year, session, door_rank, door_group, players_3rd, position, ...")
+    t.add_argument("--columns", nargs="+", metavar="COL",
+                   help="only these columns (hands, net, net_bb, bb_per_100, vpip, vpip_n, "
+                   "cr3, steal, wtsd, wsd, afq, ...)")
     t.add_argument("--top", type=int, default=20, metavar="N",
                    help="without --player: the N players with most hands (default 20; 0: all)")
     t.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    _add_selection(t)
     t.set_defaults(func=cmd_stats)
 
 

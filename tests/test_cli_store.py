@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
+from datetime import date, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from helpers import SAMPLES
@@ -56,8 +60,9 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_stats_for_one_player(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--db", str(db), "--player", "Hero", "--by", "game"]) == 0
     out = capsys.readouterr().out
-    for word in ("vpip", "vpip_n", "bb_per_100", "wtsd", "scoop_whole", "stud8", "razz"):
-        assert word in out
+    for words in ("VPIP", "(n=", "Big bets / 100 hands", "WTSD", "Scoop (whole pot)",
+                  "Hero / stud8 / USD", "Hero / razz / chips"):
+        assert words in out
 
 
 def test_stats_as_json(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -69,7 +74,91 @@ def test_stats_as_json(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_stats_for_an_unknown_player(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--db", str(db), "--player", "Nobody"]) == 2
-    assert "no hands for 'Nobody'" in capsys.readouterr().err
+    assert "no hands of 'Nobody'" in capsys.readouterr().err
+    assert main(["stats", "--db", str(db), "--player", "Heroo"]) == 2
+    assert capsys.readouterr().err == "stud-hh: no hands of 'Heroo'; did you mean 'Hero'?\n"
+
+
+def test_stats_matches_a_name_whatever_its_case(db: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--db", str(db), "--player", "hero"]) == 0
+    out = capsys.readouterr().out
+    assert "Hero / USD" in out
+    assert "VPIP" in out
+
+
+def test_stats_by_a_grouping_that_does_not_exist(db: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    for wrong in ("nonsense", "file"):
+        assert main(["stats", "--db", str(db), "--by", wrong]) == 2
+        captured = capsys.readouterr()
+        assert captured.err.startswith(f"stud-hh: cannot group by {wrong!r}")
+        assert "group by player, site, game, stakes" in captured.err
+        assert "Traceback" not in captured.err
+        assert captured.out == ""
+    assert main(["stats", "--db", str(db), "--by", "stake"]) == 2
+    assert "did you mean 'stakes'" in capsys.readouterr().err
+
+
+def _local_date(first: str) -> date:
+    """The date, on this machine's clock, of a hand whose first line ends in ET."""
+    when = re.findall(r"(\d{4}/\d\d/\d\d \d{1,2}:\d\d:\d\d) ET", first)[-1]
+    eastern = datetime.strptime(when, "%Y/%m/%d %H:%M:%S").replace(
+        tzinfo=ZoneInfo("America/New_York"))
+    return eastern.astimezone().date()
+
+
+def _hero_hands(where: Callable[[str], bool]) -> int:
+    """Hands Hero was dealt into, counted from the text: the hand's first line decides."""
+    count = 0
+    for path in sorted(SAMPLES.glob("*.txt")):
+        for hand in path.read_text(encoding="utf-8").split("\n\n\n"):
+            first = hand.strip().partition("\n")[0]
+            stud = "Stud" in first or "Razz" in first
+            if stud and "Dealt to Hero" in hand and where(first):
+                count += 1
+    return count
+
+
+@pytest.mark.parametrize(("options", "where"), [
+    (["--game", "razz"], lambda first: "Razz" in first),
+    (["--cash"], lambda first: "Tournament" not in first),
+    (["--tournament"], lambda first: "Tournament" in first),
+    (["--game", "stud", "stud8", "--cash"],
+     lambda first: "7 Card Stud" in first and "Tournament" not in first),
+    (["--stakes", "0.25/0.50"], lambda first: "$0.25/$0.50" in first),
+    (["--since", "2026-03-13", "--until", "2026-03-13"],
+     lambda first: _local_date(first) == date(2026, 3, 13)),
+    (["--site", "pokerstars"], lambda first: True),
+], ids=["game", "cash", "tournament", "games-cash", "stakes", "dates", "site"])
+def test_stats_filters_agree_with_a_count_from_the_text(
+        db: Path, options: list[str], where: Callable[[str], bool],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    expected = _hero_hands(where)
+    assert expected > 0
+    assert main(["stats", "--db", str(db), "--player", "Hero", "--format", "json",
+                 *options]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert sum(r["hands"] for r in rows) == expected
+
+
+def test_stats_money_is_per_currency(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--db", str(db), "--player", "Hero", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert sorted(r["unit"] for r in rows) == ["USD", "chips"]
+    assert all(r["net"] == r["net"] and r["rake_paid"] == r["rake_paid"] for r in rows)
+    assert main(["stats", "--db", str(db), "--player", "Hero"]) == 0
+    assert "nan" not in capsys.readouterr().out.lower()
+
+
+def test_stats_columns_and_minimum_hands(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--db", str(db), "--columns", "hands", "vpip", "--min-hands", "10",
+                 "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "player,unit,hands,vpip,vpip_n"
+    assert all(int(line.split(",")[2]) >= 10 for line in lines[1:])
+    assert main(["stats", "--db", str(db), "--columns", "vpipp"]) == 2
+    assert "did you mean 'vpip'" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("kind", ["winnings", "door-card", "streets", "violations"])

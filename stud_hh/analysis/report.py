@@ -244,3 +244,70 @@ def totals(replayed: Iterable[ReplayedHand]) -> tuple[Counter[str], Counter[str]
         violations.update(v.rule for v in hand.violations)
         unverifiable.update(u.rule for u in hand.unverifiable)
     return violations, unverifiable
+
+
+# -- a player summary as text -------------------------------------------------------------
+
+_MONEY_LABELS = {
+    "hands": "Hands", "unit": "Unit", "net": "Net won", "net_bb": "Net won (big bets)",
+    "net_bb_showdown": "  at showdown (big bets)",
+    "net_bb_no_showdown": "  without showdown (big bets)", "rake_paid": "Rake paid",
+    "bb_per_100": "Big bets / 100 hands", "sb_per_100": "Small bets / 100 hands",
+}
+
+
+def _labels() -> dict[str, str]:
+    from stud_hh.analysis.stats import HILO, STREET_RATIOS, SUMMARY
+
+    return {**_MONEY_LABELS, **{r.name: r.label for r in (*SUMMARY, *HILO, *STREET_RATIOS)}}
+
+
+def _cell(name: str, value: object, count: object) -> str:
+    if isinstance(value, str):
+        return value
+    if value is None or value != value:  # NaN: no opportunity
+        return "-" if count is None else f"- (n={_whole(count):,})"
+    number = float(str(value))
+    if name == "hands":
+        return f"{int(number):,}"
+    text = f"{number:,.2f}" if name in _MONEY_LABELS or name == "af" else f"{number:.1f}%"
+    return text if count is None else f"{text} (n={_whole(count):,})"
+
+
+def _whole(value: object) -> int:
+    return int(float(str(value)))
+
+
+def summary_text(summary: object, wide: bool = False) -> str:
+    """A player summary (:func:`stud_hh.analysis.stats.player_summary`) for a terminal.
+
+    A few rows (one player, a few groups) read best as a tall table: one line per
+    statistic with its label, its value and its sample size (``n``), a column per row of
+    the summary. Many rows (or ``wide``) are printed as they are, a row each.
+    """
+    import pandas as pd
+
+    assert isinstance(summary, pd.DataFrame)
+    if wide or len(summary) > 4:
+        with pd.option_context("display.width", 250, "display.max_columns", 40,
+                               "display.max_rows", 500, "display.float_format", "{:,.1f}".format):
+            return str(summary)
+    labels = _labels()
+    columns = [c for c in summary.columns if not str(c).endswith("_n")]
+    heads = [" / ".join(str(k) for k in (key if isinstance(key, tuple) else (key,)))
+             for key in summary.index]
+    rows = []
+    for column in columns:
+        count = f"{column}_n" if f"{column}_n" in summary.columns else None
+        cells = [_cell(str(column), summary.iloc[i][column],
+                       summary.iloc[i][count] if count else None) for i in range(len(summary))]
+        rows.append((labels.get(str(column), str(column)), cells))
+    width = max(len(label) for label, _ in rows)
+    widths = [max(len(heads[i]), *(len(cells[i]) for _, cells in rows))
+              for i in range(len(heads))]
+    lines = [" " * width + "  " + "  ".join(h.rjust(w) for h, w in zip(heads, widths,
+                                                                      strict=True))]
+    for label, cells in rows:
+        lines.append(label.ljust(width) + "  " + "  ".join(
+            c.rjust(w) for c, w in zip(cells, widths, strict=True)))
+    return "\n".join(lines)

@@ -23,17 +23,17 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pandas as pd
 
-from stud_hh.model.errors import InputError
+from stud_hh.model.errors import UsageError
 
 __all__ = ["Selection", "SelectionError", "UnknownPlayerError", "match_player", "parse_when"]
 
 
-class SelectionError(InputError):
+class SelectionError(UsageError):
     """A filter, grouping or player name that selects nothing or names nothing known."""
 
 
@@ -64,11 +64,13 @@ class Selection:
     def empty(self) -> bool:
         return self == Selection()
 
-    def parquet(self, sites: Iterable[str] = ()) -> list[tuple[str, str, Any]]:
+    def parquet(self, sites: Iterable[str] = (), stakes: Iterable[str] = ()
+                ) -> list[tuple[str, str, Any]]:
         """The row filters, in :func:`pandas.read_parquet`'s form (an AND of terms).
 
-        ``sites`` are the site names the database holds, to match ``self.sites``
-        ignoring case.
+        ``sites`` and ``stakes`` are the values the database holds, so that a site is
+        matched ignoring case and stakes with or without currency signs (``0.10/0.20``
+        is ``$0.10/$0.20``).
         """
         terms: list[tuple[str, str, Any]] = []
         if self.since is not None:
@@ -78,22 +80,19 @@ class Selection:
         if self.games:
             terms.append(("game", "in", list(self.games)))
         if self.stakes:
-            terms.append(("stakes", "in", list(self.stakes)))
+            terms.append(("stakes", "in", _matching(self.stakes, stakes, _plain_stakes)))
         if self.sites:
-            terms.append(("site", "in", self._site_names(sites)))
+            terms.append(("site", "in", _matching(self.sites, sites, str.casefold)))
         if self.tournament is not None:
             terms.append(("tournament", "==", self.tournament))
         return terms
 
-    def _site_names(self, known: Iterable[str]) -> list[str]:
-        by_lower = {name.lower(): name for name in known}
-        return [by_lower.get(site.lower(), site) for site in self.sites]
-
     def apply(self, frame: pd.DataFrame) -> pd.DataFrame:
         """The rows of ``frame`` (any table with the filtered columns) in the selection."""
         keep = pd.Series(True, index=frame.index)
-        for column, op, value in self.parquet(frame["site"].unique() if "site" in frame
-                                              else ()):
+        known = {c: frame[c].astype("string").dropna().unique() if c in frame else ()
+                 for c in ("site", "stakes")}
+        for column, op, value in self.parquet(known["site"], known["stakes"]):
             values = frame[column]
             if op == "in":
                 keep &= values.isin(value).fillna(False).astype(bool)
@@ -123,14 +122,34 @@ class Selection:
         return ", ".join(parts)
 
 
+def _plain_stakes(text: str) -> str:
+    return "".join(ch for ch in text if ch.isdigit() or ch in "./").strip("/")
+
+
+def _matching(wanted: Iterable[str], known: Iterable[str], key: Any) -> list[str]:
+    """The stored values each wanted value means (itself where none matches)."""
+    by_key: dict[str, list[str]] = {}
+    for value in known:
+        by_key.setdefault(key(value), []).append(value)
+    out: list[str] = []
+    for value in wanted:
+        out.extend(by_key.get(key(value), [value]))
+    return list(dict.fromkeys(out))
+
+
 def parse_when(text: str, end: bool = False) -> datetime:
     """A date or moment a user types (``2026-03-14``, ``2026-03-14 18:30``), as UTC.
 
-    A bare date means that day's start, or with ``end`` the next day's start (so
-    ``--until 2026-03-14`` includes the 14th).
+    Written without a zone, it is the machine's local time (the user's clock); a zone
+    may be given (``2026-03-14T18:30+01:00``). A bare date means that day's start, or
+    with ``end`` the next day's start (so ``--until 2026-03-14`` includes the 14th).
 
-    >>> parse_when("2026-03-14").isoformat(), parse_when("2026-03-14", end=True).isoformat()
-    ('2026-03-14T00:00:00+00:00', '2026-03-15T00:00:00+00:00')
+    >>> parse_when("2026-03-14T00:00+00:00").isoformat()
+    '2026-03-14T00:00:00+00:00'
+    >>> parse_when("2026-03-14T00:00+00:00", end=True).isoformat()  # a moment: as it is
+    '2026-03-14T00:00:00+00:00'
+    >>> (parse_when("2026-03-14", end=True) - parse_when("2026-03-14")).days
+    1
     >>> parse_when("14/03/2026")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -141,11 +160,10 @@ def parse_when(text: str, end: bool = False) -> datetime:
     except ValueError:
         raise SelectionError(f"not a date: {text!r} (write 2026-03-14 or "
                              "2026-03-14 18:30)") from None
+    if end and len(text.strip()) <= 10:  # a bare date: up to the next day's start
+        moment += timedelta(days=1)
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    bare_date = len(text.strip()) <= 10
-    if end and bare_date:
-        moment += pd.Timedelta(days=1).to_pytimedelta()
+        moment = moment.astimezone()  # the machine's local time
     return moment.astimezone(UTC)
 
 

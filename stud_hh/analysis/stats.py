@@ -151,6 +151,22 @@ def check_by(by: Sequence[str]) -> list[str]:
     return list(by)
 
 
+def check_columns(summary: pd.DataFrame, columns: Sequence[str]) -> list[str]:
+    """``columns`` of ``summary`` (each ratio's ``_n`` kept beside it); else
+    :class:`SelectionError` naming the columns there are."""
+    out: list[str] = []
+    for name in columns:
+        if name not in summary.columns:
+            close = difflib.get_close_matches(name, [str(c) for c in summary.columns], n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise SelectionError(f"no column {name!r} in the summary{hint}: the columns are "
+                                 f"{', '.join(str(c) for c in summary.columns)}")
+        out.append(name)
+        if f"{name}_n" in summary.columns and f"{name}_n" not in columns:
+            out.append(f"{name}_n")
+    return out
+
+
 COMMON_GROUPINGS = ("player", "site", "game", "stakes", "currency", "unit", "tournament",
                     "date", "month", "year", "session", "door_rank", "door_group",
                     "door_card", "start_hand", "rolled_up", "players_3rd", "position",
@@ -295,8 +311,9 @@ def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
             if (pairs > 1).any() and "unit" not in keys and "currency" not in keys:
                 # money is never added across currencies, nor to chips: a row per unit
                 return _summarise(players, [*by, "unit"], stats, with_money, per_unit)
-            first = pd.Series(units).groupby(codes).first()
-            out["unit"] = first.reindex(range(groups)).to_numpy()
+            if "unit" not in keys:
+                first = pd.Series(units).groupby(codes).first()
+                out["unit"] = first.reindex(range(groups)).to_numpy()
             out["net"] = total(net / scale).round(4)
         out["net_bb"] = total(net_bb).round(4)
         out["net_bb_showdown"] = total(np.where(showdown, net_bb, 0.0)).round(4)
