@@ -103,61 +103,89 @@ def _report_failure(failure: ParseFailure, err: TextIO) -> None:
     print(f"error: {failure.error}", file=err)
 
 
+def _failure_record(path: str, line: int | None, hand_id: str | None, reason: str
+                    ) -> dict[str, object]:
+    return {"kind": "unreadable", "file": path, "line": line, "hand_id": hand_id,
+            "reason": reason}
+
+
+class _AuditTally:
+    """What an audit found, hand by hand, and how it is written (text or JSON lines)."""
+
+    def __init__(self, out: TextIO, err: TextIO, jsonl: bool) -> None:
+        self.out, self.err, self.jsonl = out, err, jsonl
+        self.audited = self.flagged = self.failed = self.skipped = 0
+        self.counts: Counter[str] = Counter()
+        self.unverifiable: Counter[str] = Counter()
+        self.used: set[str] = set()
+
+    def write(self, record: dict[str, object]) -> None:
+        self.out.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def unreadable(self, failure: ParseFailure | None, error: StudHHError) -> None:
+        self.failed += 1
+        print(f"error: {failure.error if failure else error}", file=self.err)
+        if self.jsonl:
+            self.write(_failure_record(error.path or "", error.line, error.hand_id,
+                                       error.reason))
+
+    def replayed(self, replayed: Any) -> None:
+        from stud_hh.analysis.report import unverifiable_dict, violation_block, violation_dict
+
+        self.audited += 1
+        self.used.add(replayed.profile)
+        self.counts.update(v.rule for v in replayed.violations)
+        self.unverifiable.update(u.rule for u in replayed.unverifiable)
+        if self.jsonl:
+            for v in replayed.violations:
+                self.write(violation_dict(v, replayed.profile))
+            for u in replayed.unverifiable:
+                self.write(unverifiable_dict(u, replayed.profile))
+        if replayed.violations:
+            self.flagged += 1
+            if not self.jsonl:
+                print(violation_block(replayed), file=self.out)
+
+    def exit_code(self) -> int:
+        """1 whenever a violation was found or a hand could not be read; 2 only when
+        nothing at all could be read."""
+        if self.failed and not self.audited and not self.skipped:
+            return EXIT_UNUSABLE
+        return EXIT_FAILURES if self.flagged or self.failed else EXIT_OK
+
+
 def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.analysis.report import rule_table, violation_block, violation_dict
+    from stud_hh.analysis.report import rule_table
     from stud_hh.replay import replay
     from stud_hh.rules import SITE, profile
 
     if args.profile != SITE:
         profile(args.profile)  # an unknown name is unusable input
-    used: set[str] = set()
     scan = scan_paths(args.paths)  # a missing path: main() reports it, exit 2
-    files = list(scan.files)
-    jsonl = args.format == "jsonl"
-    audited = flagged = failed = skipped = 0
-    counts: Counter[str] = Counter()
-    unverifiable: Counter[str] = Counter()
+    tally = _AuditTally(out, err, args.format == "jsonl")
     with frozen_gc():
-        for path in files:
+        for path in scan.files:
             for result in parse_file(path):
                 if isinstance(result, SkippedHand):
-                    skipped += 1
-                    continue
-                if isinstance(result, ParseFailure):
-                    failed += 1
-                    _report_failure(result, err)
-                    continue
-                try:
-                    replayed = replay(result, args.profile)
-                except StudHHError as exc:
-                    failed += 1
-                    print(f"error: {exc}", file=err)
-                    continue
-                audited += 1
-                used.add(replayed.profile)
-                counts.update(v.rule for v in replayed.violations)
-                unverifiable.update(u.rule for u in replayed.unverifiable)
-                if not replayed.violations:
-                    continue
-                flagged += 1
-                if jsonl:
-                    for v in replayed.violations:
-                        out.write(json.dumps(violation_dict(v, replayed.profile),
-                                             ensure_ascii=False) + "\n")
+                    tally.skipped += 1
+                elif isinstance(result, ParseFailure):
+                    tally.unreadable(result, result.error)
                 else:
-                    print(violation_block(replayed), file=out)
-    names = ", ".join(f"'{name}'" for name in sorted(used)) or f"'{args.profile}'"
-    noun = "profiles" if len(used) > 1 else "profile"
-    summary = (f"{audited} hands audited under the {names} {noun}: "
-               f"{flagged} with violations ({sum(counts.values())} in all), "
-               f"{skipped} skipped as not stud, {failed} unreadable{scan.summary()}")
-    target = err if jsonl else out
-    if not jsonl:
-        print(rule_table(counts, unverifiable), file=target)
+                    try:
+                        tally.replayed(replay(result, args.profile))
+                    except StudHHError as exc:
+                        tally.unreadable(None, exc)
+    names = ", ".join(f"'{name}'" for name in sorted(tally.used)) or f"'{args.profile}'"
+    noun = "profiles" if len(tally.used) > 1 else "profile"
+    summary = (f"{tally.audited} hands audited under the {names} {noun}: "
+               f"{tally.flagged} with violations ({sum(tally.counts.values())} in all), "
+               f"{tally.skipped} skipped as not stud, {tally.failed} unreadable"
+               f"{scan.summary()}")
+    target = err if tally.jsonl else out
+    if not tally.jsonl:
+        print(rule_table(tally.counts, tally.unverifiable), file=target)
     print(summary, file=target)
-    if failed:
-        return EXIT_UNUSABLE
-    return EXIT_FAILURES if flagged else EXIT_OK
+    return tally.exit_code()
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -446,14 +474,18 @@ def _add_audit(sub: _Subparsers) -> None:
 
     a = sub.add_parser("audit", help="replay every hand against the rules and list violations",
                        description="Parse and replay hands; print each broken rule with its "
-                       "line. Exit 0 when clean, 1 with violations, 2 on unusable input.")
+                       "line. Exit 0 when every hand was read and is clean; 1 when any "
+                       "violation was found or any hand could not be read (both are in the "
+                       "summary, and in jsonl); 2 only when nothing could be read or the "
+                       "arguments are wrong.")
     a.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     a.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,
                    help="house rules to audit against (default: site, each hand's own "
                    "site's profile)")
     a.add_argument("--format", choices=("text", "jsonl"), default="text",
                    help="text: violations grouped per hand and a table per rule; jsonl: one "
-                   "JSON object per violation")
+                   "JSON object per violation, per check the text cannot decide and per "
+                   "unreadable hand, told apart by their \"kind\"")
     a.set_defaults(func=cmd_audit)
 
 

@@ -42,7 +42,9 @@ def test_audit_jsonl_has_one_object_per_violation(
 ) -> None:
     assert main(["audit", "--format", "jsonl", "--profile", "casino", str(_bad(tmp_path))]) == 1
     out, err = capsys.readouterr()
-    (record,) = [json.loads(line) for line in out.splitlines()]
+    records = [json.loads(line) for line in out.splitlines()]
+    (record,) = [r for r in records if r["kind"] == "violation"]
+    assert {r["kind"] for r in records} == {"violation"}  # nothing here is undecidable
     assert {k: record[k] for k in ("line", "hand_id", "rule", "street", "player")} == {
         "line": 15, "hand_id": "300000000001", "rule": "action.out-of-turn", "street": "3rd",
         "player": "Cid"}
@@ -59,6 +61,30 @@ def test_audit_of_unusable_input_exits_two(tmp_path: Path,
     assert "no hand header" in capsys.readouterr().err
 
 
+def test_audit_exits_one_for_violations_beside_an_unreadable_hand(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A script checking for 1 sees the violations even when a hand is unreadable too;
+    2 is kept for input of which nothing could be read."""
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    _bad(folder)
+    (folder / "junk.txt").write_text("PokerStars Hand #1: 7 Card Stud Limit ($0.10/$0.20 USD)"
+                                     " - 2026/03/12 20:14:03 ET\nwhat is this\n",
+                                     encoding="utf-8")
+    assert main(["audit", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert "1 with violations" in out
+    assert "1 unreadable" in out
+    assert main(["audit", "--format", "jsonl", str(folder)]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    kinds = {r["kind"] for r in records}
+    assert kinds == {"violation", "unreadable"}
+    (unreadable,) = [r for r in records if r["kind"] == "unreadable"]
+    assert unreadable["file"].endswith("junk.txt")
+    assert unreadable["line"] == 2
+    assert unreadable["hand_id"] == "1"
+
+
 def test_show_prints_the_hand_street_by_street(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "300000000001", str(_bad(tmp_path))]) == 0
@@ -73,3 +99,16 @@ def test_show_prints_the_hand_street_by_street(tmp_path: Path,
 def test_show_of_a_missing_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "42", str(SAMPLES)]) == 2
     assert "hand 42 not found" in capsys.readouterr().err
+
+
+def test_audit_jsonl_lists_each_unverifiable_check(corpus: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Everleaf prints no uncalled-bet line: each such check is listed, with its reason."""
+    assert main(["audit", "--format", "jsonl", str(corpus / "Everleaf")]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    checks = [r for r in records if r["kind"] == "unverifiable"]
+    assert checks
+    for record in checks:
+        assert {"file", "line", "hand_id", "rule", "reason", "profile"} <= set(record)
+        assert record["reason"]
+        assert isinstance(record["line"], int)

@@ -29,7 +29,7 @@ from stud_hh.model.money import format_amount
 from stud_hh.model.visit import EventVisitor
 from stud_hh.read import reader
 from stud_hh.replay import Action, ActionKind, ReplayedHand
-from stud_hh.rules.violations import RULES, RuleCode, Violation
+from stud_hh.rules.violations import RULES, RuleCode, Unverifiable, Violation
 
 
 @lru_cache(maxsize=16)
@@ -82,9 +82,16 @@ def rule_table(counts: Counter[str], unverifiable: Counter[str]) -> str:
 
 
 def violation_dict(v: Violation, profile: str) -> dict[str, object]:
-    return {"file": v.path, "line": v.line, "hand_id": v.hand_id, "rule": v.rule,
-            "street": v.street.label if v.street is not None else None, "player": v.player,
-            "message": v.message, "profile": profile}
+    """A violation as one JSON object (``audit --format jsonl``)."""
+    return {"kind": "violation", "file": v.path, "line": v.line, "hand_id": v.hand_id,
+            "rule": v.rule, "street": v.street.label if v.street is not None else None,
+            "player": v.player, "message": v.message, "profile": profile}
+
+
+def unverifiable_dict(u: Unverifiable, profile: str) -> dict[str, object]:
+    """A check the text could not decide, as one JSON object, with its reason."""
+    return {"kind": "unverifiable", "file": u.path, "line": u.line, "hand_id": u.hand_id,
+            "rule": u.rule, "reason": u.reason, "profile": profile}
 
 
 _KIND_WORDS = {
