@@ -407,28 +407,52 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def _selected_violations(db: Any, args: argparse.Namespace) -> Any:
+    """The violations of the hands the filter options select."""
+    selection = _selection(args)
+    violations = db.violations()
+    if selection.empty:
+        return violations
+    known = db.hands(columns=["site", "stakes"])
+    terms = selection.parquet(known["site"].astype("string").unique(),
+                              known["stakes"].astype("string").unique())
+    hands = db.hands(columns=["site", "hand_id"], filters=terms)
+    keys = set(zip(hands["site"].astype("string"), hands["hand_id"].astype("string"),
+                   strict=True))
+    chosen = [(site, hand) in keys for site, hand in zip(
+        violations["site"].astype("string"), violations["hand_id"].astype("string"),
+        strict=True)]
+    return violations[chosen]
+
+
 def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     import matplotlib
 
     matplotlib.use("Agg")
     from stud_hh.analysis import plots
     from stud_hh.store.database import open_db
+    from stud_hh.store.schema import TABLES
 
     db = open_db(args.db)
     if args.kind == "violations":
-        ax = plots.violations_over_time(db.violations(), freq=args.freq)
+        ax = plots.violations_over_time(_selected_violations(db, args), freq=args.freq)
     else:
         if not args.player:
             print(f"stud-hh: plot {args.kind} needs --player NAME", file=err)
             return EXIT_UNUSABLE
-        players = db.players()
+        wanted = args.player
+        args.player = None  # the field too: every player of the selection
+        players, _ = _selected_players(db, args, [c.name for c in TABLES["players"].columns])
+        from stud_hh.analysis.select import match_player
+
+        player = match_player(players["player"].astype("string").unique(), wanted)
         try:
             if args.kind == "winnings":
-                ax = plots.cumulative_winnings(players, args.player, unit=args.unit)
+                ax = plots.cumulative_winnings(players, player, unit=args.unit)
             elif args.kind == "door-card":
-                ax = plots.win_rate_by_door_card(players, args.player)
+                ax = plots.win_rate_by_door_card(players, player)
             else:
-                ax = plots.streets_against_field(players, args.player)
+                ax = plots.streets_against_field(players, player)
         except ValueError as exc:
             print(f"stud-hh: {exc}", file=err)
             return EXIT_UNUSABLE
@@ -620,10 +644,12 @@ def _add_plot(sub: _Subparsers) -> None:
     g.add_argument("--player", metavar="NAME")
     g.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
     g.add_argument("--unit", choices=("bb", "money"), default="bb",
-                   help="winnings in big bets (default) or money")
+                   help="winnings in big bets (default: one curve across stakes and "
+                   "currencies) or money (a curve per currency, chips apart)")
     g.add_argument("--freq", choices=("D", "W", "M"), default="W",
                    help="violations: per day, week or month")
     g.add_argument("--dpi", type=int, default=110)
+    _add_selection(g)
     g.set_defaults(func=cmd_plot)
 
 

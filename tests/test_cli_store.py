@@ -174,3 +174,16 @@ def test_plot_needs_a_player(db: Path, tmp_path: Path,
                              capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["plot", "winnings", "--db", str(db), "-o", str(tmp_path / "x.png")]) == 2
     assert "needs --player" in capsys.readouterr().err
+
+
+def test_plot_takes_filters_and_any_case(db: Path, tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "w.png"
+    assert main(["plot", "winnings", "--db", str(db), "--player", "hero", "--unit", "money",
+                 "--cash", "--game", "stud", "-o", str(target)]) == 0
+    assert target.stat().st_size > 5_000
+    assert main(["plot", "winnings", "--db", str(db), "--player", "Heroo",
+                 "-o", str(target)]) == 2
+    assert "did you mean 'Hero'" in capsys.readouterr().err
+    assert main(["plot", "violations", "--db", str(db), "--since", "2026-03-13",
+                 "-o", str(target)]) == 0
