@@ -684,9 +684,29 @@ def _add_simulate(sub: _Subparsers) -> None:
     m.set_defaults(func=cmd_simulate)
 
 
+def cmd_explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.analysis.reference import explain
+
+    for term in args.terms:
+        print(explain(term), file=out)
+    return EXIT_OK
+
+
+def _add_explain(sub: _Subparsers) -> None:
+    e = sub.add_parser("explain", help="what a statistic, column, rule code or house-rule "
+                       "setting means", description="Look up a term of stud-hh's output: a "
+                       "statistic (cr3, afq, afq_n), a database column (position, "
+                       "steal_opp), a rule code (raise.over-cap), a profile setting "
+                       "(half_bet_reopens). The same text is in docs/statistics.md, "
+                       "docs/database.md and docs/rules.md.")
+    e.add_argument("terms", nargs="+", metavar="TERM")
+    e.set_defaults(func=cmd_explain)
+
+
 _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_parse,
     _add_audit,
+    _add_explain,
     _add_show,
     _add_import,
     _add_check,
@@ -703,7 +723,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="stud-hh",
         description="Read, audit, store and analyse Seven Card Stud hand histories.",
-        epilog="Exit codes: 0 done, nothing to report; 1 done, with findings (hands that "
+        epilog="Every statistic, column, rule code and house-rule setting is described in "
+        "docs/statistics.md, docs/database.md and docs/rules.md, and by `stud-hh explain "
+        "TERM`. Exit codes: 0 done, nothing to report; 1 done, with findings (hands that "
         "could not be read, rule violations); 2 unusable input or environment (a missing "
         "path, a mistyped option, a damaged database, a full disk, no permission); 3 an "
         "internal error of stud-hh (a bug: please report it); 130 interrupted.",
