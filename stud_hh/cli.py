@@ -341,7 +341,7 @@ def _frame_text(frame: object, fmt: str) -> str:
     if fmt == "csv":
         return str(frame.to_csv())
     if fmt == "json":
-        return str(frame.reset_index().to_json(orient="records", indent=1))
+        return str(frame.reset_index().to_json(orient="records", indent=1, date_format="iso"))
     with pd.option_context("display.width", 200, "display.max_columns", 60,
                            "display.max_rows", 500, "display.float_format", "{:,.1f}".format):
         return str(frame)
@@ -389,7 +389,10 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         where = f" ({selection.describe()})" if not selection.empty else ""
         print(f"stud-hh: no hands in {args.db}{where}", file=err)
         return EXIT_UNUSABLE
-    summary = stats.player_summary(players, by=by, hilo=bool((players["game"] == "stud8").any()))
+    import pandas as pd
+
+    summary = stats.player_summary(players, by=by, hilo=bool((players["game"] == "stud8").any()),
+                                   session_gap=pd.Timedelta(minutes=args.session_gap))
     if selection.min_hands:
         summary = summary[summary["hands"] >= selection.min_hands]
     if args.top and not player:
@@ -625,6 +628,8 @@ def _add_stats(sub: _Subparsers) -> None:
     t.add_argument("--columns", nargs="+", metavar="COL",
                    help="only these columns (hands, net, net_bb, bb_per_100, vpip, vpip_n, "
                    "cr3, steal, wtsd, wsd, afq, ...)")
+    t.add_argument("--session-gap", type=int, default=30, metavar="MINUTES",
+                   help="--by session: a pause longer than this ends a session (default 30)")
     t.add_argument("--top", type=int, default=20, metavar="N",
                    help="without --player: the N players with most hands (default 20; 0: all)")
     t.add_argument("--format", choices=("text", "csv", "json"), default="text")

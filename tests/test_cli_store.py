@@ -187,3 +187,15 @@ def test_plot_takes_filters_and_any_case(db: Path, tmp_path: Path,
     assert "did you mean 'Hero'" in capsys.readouterr().err
     assert main(["plot", "violations", "--db", str(db), "--since", "2026-03-13",
                  "-o", str(target)]) == 0
+
+
+def test_stats_by_session(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--db", str(db), "--player", "Hero", "--by", "session",
+                 "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert sum(r["hands"] for r in rows) == _hero_hands(lambda first: True)
+    assert all({"start", "end", "minutes", "bb_per_hour"} <= set(r) for r in rows)
+    assert main(["stats", "--db", str(db), "--player", "Hero", "--by", "session",
+                 "--session-gap", "100000", "--format", "json"]) == 0
+    fewer = json.loads(capsys.readouterr().out)
+    assert len(fewer) < len(rows)

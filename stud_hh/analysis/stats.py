@@ -199,7 +199,8 @@ def sessions(df: pd.DataFrame, gap: pd.Timedelta = SESSION_GAP) -> pd.Series:
         pause = (start.diff() > gap).to_numpy()
         new[1:] = (player[1:] != player[:-1]) | pause[1:]
     first = start.where(new).ffill()
-    labels: pd.Series = first.dt.strftime("%Y-%m-%d %H:%M").astype("string").fillna(UNDATED)
+    labels: pd.Series = first.dt.strftime("%Y-%m-%d %H:%M").astype("string")
+    labels[start.isna().to_numpy()] = UNDATED  # no time: no session to join
     return labels.reindex(df.index)
 
 
@@ -245,8 +246,8 @@ def _columns_of(stats: Sequence[Ratio]) -> list[str]:
     return list(needed)
 
 
-def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str]
-             ) -> tuple[pd.DataFrame, list[str]]:
+def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str],
+             session_gap: pd.Timedelta = SESSION_GAP) -> tuple[pd.DataFrame, list[str]]:
     """Dealt players' ``columns`` (derived flags computed) and the group keys (derived too)."""
     keys = list(by)
     sources: dict[str, None] = {}
@@ -271,7 +272,8 @@ def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str]
         else players[picked].copy()
     for key in keys:
         if key in GROUPINGS:
-            frame[key] = GROUPINGS[key][1](frame)
+            frame[key] = (sessions(frame, session_gap) if key == "session"
+                          else GROUPINGS[key][1](frame))
     for name in columns:
         if name in DERIVED_FLAGS:
             frame[name] = DERIVED_FLAGS[name][1](frame)
@@ -282,47 +284,29 @@ _MONEY_SOURCES = ["net", "scale", "big_bet", "rake_share", "saw_showdown", "curr
 
 
 def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
-               with_money: bool, per_unit: bool = True) -> pd.DataFrame:
+               with_money: bool, per_unit: bool = True,
+               session_gap: pd.Timedelta = SESSION_GAP) -> pd.DataFrame:
     """Money and ``stats`` per group: the rows are grouped once, each column summed by bincount."""
     needed = _columns_of(stats)
-    frame, keys = _prepare(players, by, needed + (_MONEY_SOURCES if with_money else []))
+    frame, keys = _prepare(players, by, needed + (_MONEY_SOURCES if with_money else []),
+                           session_gap)
     grouped = frame.groupby(keys, observed=True, sort=True, dropna=False)
     codes = grouped.ngroup().to_numpy()
     index = grouped.size().index
     groups = len(index)
-
-    def total(values: pd.Series | np.ndarray) -> np.ndarray:
-        weights = np.asarray(values, dtype=np.float64)
-        return np.bincount(codes, weights=weights, minlength=groups)
-
-    sums = pd.DataFrame({c: total(frame[c]).astype(np.int64) for c in needed}, index=index)
+    if with_money and per_unit and "unit" not in keys and "currency" not in keys:
+        units = money_unit(frame["currency"]).to_numpy(dtype=object)
+        if (pd.Series(units).groupby(codes).nunique() > 1).any():
+            # money is never added across currencies, nor to chips: a row per unit
+            return _summarise(players, [*by, "unit"], stats, with_money, per_unit,
+                              session_gap)
+    sums = pd.DataFrame({c: _total(codes, groups, frame[c]).astype(np.int64) for c in needed},
+                        index=index)
     out = pd.DataFrame(index=index)
     if with_money:
-        net = frame["net"].to_numpy(dtype=np.float64)
-        scale = frame["scale"].to_numpy(dtype=np.float64)
-        big_bet = frame["big_bet"].to_numpy(dtype=np.float64)
-        # a hand whose stakes nothing shows (big bet 0, Bovada) adds no big bets
-        net_bb = np.divide(net, big_bet, out=np.zeros_like(net), where=big_bet > 0)
-        showdown = frame["saw_showdown"].to_numpy(dtype=bool)
-        out["hands"] = np.bincount(codes, minlength=groups)
-        if per_unit:
-            units = frame["currency"].astype("string").fillna("chips").to_numpy(dtype=object)
-            pairs = pd.Series(units).groupby(codes).nunique()
-            if (pairs > 1).any() and "unit" not in keys and "currency" not in keys:
-                # money is never added across currencies, nor to chips: a row per unit
-                return _summarise(players, [*by, "unit"], stats, with_money, per_unit)
-            if "unit" not in keys:
-                first = pd.Series(units).groupby(codes).first()
-                out["unit"] = first.reindex(range(groups)).to_numpy()
-            out["net"] = total(net / scale).round(4)
-        out["net_bb"] = total(net_bb).round(4)
-        out["net_bb_showdown"] = total(np.where(showdown, net_bb, 0.0)).round(4)
-        out["net_bb_no_showdown"] = total(np.where(showdown, 0.0, net_bb)).round(4)
-        if per_unit:
-            rake = frame["rake_share"].to_numpy(dtype=np.float64) / scale
-            out["rake_paid"] = total(rake).round(4)
-        out["bb_per_100"] = out["net_bb"] / out["hands"] * 100
-        out["sb_per_100"] = out["bb_per_100"] * 2
+        _money_columns(out, frame, codes, per_unit and "unit" not in keys, per_unit)
+        if "session" in keys:
+            _session_columns(out, frame, codes, per_unit)
     for ratio in stats:
         done = _columns_sum(sums, ratio.done)
         opp = _columns_sum(sums, ratio.opportunity)
@@ -330,6 +314,52 @@ def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
         out[ratio.name] = value * 100 if ratio.percent else value
         out[f"{ratio.name}_n"] = opp.astype("int64")
     return out
+
+
+def _total(codes: np.ndarray, groups: int, values: pd.Series | np.ndarray) -> np.ndarray:
+    weights = np.asarray(values, dtype=np.float64)
+    return np.bincount(codes, weights=weights, minlength=groups)
+
+
+def _money_columns(out: pd.DataFrame, frame: pd.DataFrame, codes: np.ndarray,
+                   with_unit: bool, per_unit: bool) -> None:
+    """Hands, money (in the group's one unit), big bets and rates, into ``out``."""
+    groups = len(out)
+    net = frame["net"].to_numpy(dtype=np.float64)
+    scale = frame["scale"].to_numpy(dtype=np.float64)
+    big_bet = frame["big_bet"].to_numpy(dtype=np.float64)
+    # a hand whose stakes nothing shows (big bet 0, Bovada) adds no big bets
+    net_bb = np.divide(net, big_bet, out=np.zeros_like(net), where=big_bet > 0)
+    showdown = frame["saw_showdown"].to_numpy(dtype=bool)
+    out["hands"] = np.bincount(codes, minlength=groups)
+    if with_unit:
+        units = money_unit(frame["currency"])
+        out["unit"] = units.groupby(codes).first().reindex(range(groups)).to_numpy()
+    if per_unit:
+        out["net"] = _total(codes, groups, net / scale).round(4)
+    out["net_bb"] = _total(codes, groups, net_bb).round(4)
+    out["net_bb_showdown"] = _total(codes, groups, np.where(showdown, net_bb, 0.0)).round(4)
+    out["net_bb_no_showdown"] = _total(codes, groups, np.where(showdown, 0.0, net_bb)).round(4)
+    if per_unit:
+        rake = frame["rake_share"].to_numpy(dtype=np.float64) / scale
+        out["rake_paid"] = _total(codes, groups, rake).round(4)
+    out["bb_per_100"] = out["net_bb"] / out["hands"] * 100
+    out["sb_per_100"] = out["bb_per_100"] * 2
+
+
+def _session_columns(out: pd.DataFrame, frame: pd.DataFrame, codes: np.ndarray,
+                     per_unit: bool) -> None:
+    """A session's start, end, length in minutes and hourly rates (none when undated or
+    a single hand long)."""
+    start = frame["start_utc"].groupby(codes).agg(["min", "max"]).reindex(range(len(out)))
+    out["start"] = start["min"].to_numpy()
+    out["end"] = start["max"].to_numpy()
+    minutes = (start["max"] - start["min"]).dt.total_seconds().to_numpy() / 60
+    out["minutes"] = np.round(minutes, 1)
+    hours = np.where(minutes > 0, minutes / 60, np.nan)
+    if per_unit:
+        out["net_per_hour"] = (out["net"] / hours).round(4)
+    out["bb_per_hour"] = (out["net_bb"] / hours).round(4)
 
 
 def ratios(players: pd.DataFrame, stats: Sequence[Ratio], by: Sequence[str] = ("player",)
@@ -358,15 +388,20 @@ def money(players: pd.DataFrame, by: Sequence[str] = ("player",), per_unit: bool
 
 
 def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
-                   hilo: bool = True) -> pd.DataFrame:
+                   hilo: bool = True, session_gap: pd.Timedelta = SESSION_GAP
+                   ) -> pd.DataFrame:
     """The player summary of STATS.md per group: money, then every ratio with its count.
 
     ``by`` takes ``players`` columns (``player``, ``game``, ``stakes``,
     ``door_rank``, ``players_3rd``, ``position`` ...) and the derived keys
-    ``date``, ``month``, ``year`` and ``door_group``.
+    ``date``, ``month``, ``year``, ``session`` and ``door_group``. Grouped by
+    ``session`` (a player's hands with no pause over ``session_gap``), each row also
+    has its ``start``, ``end``, ``minutes`` and hourly rates, in the order played.
     """
     stats = SUMMARY + (HILO if hilo else ())
-    summary = _summarise(players, by, stats, with_money=True)
+    summary = _summarise(players, by, stats, with_money=True, session_gap=session_gap)
+    if "start" in summary:  # sessions: in the order they were played
+        return summary.sort_values("start", kind="stable")
     return summary.sort_values("hands", ascending=False, kind="stable")
 
 

@@ -121,6 +121,29 @@ def test_sessions_split_at_long_pauses() -> None:
                                       ("Bob", "2026-03-01 10:10"): 1}
 
 
+def test_a_session_has_its_length_and_hourly_rates() -> None:
+    players = frame([
+        {"start_utc": "2026-03-01T10:00Z", "net": 300},
+        {"start_utc": "2026-03-01T10:20Z", "net": -100},
+        {"start_utc": "2026-03-01T10:30Z", "net": 100},
+        {"start_utc": "2026-03-01T12:00Z", "net": 40},   # a new session of one hand
+        {"start_utc": None, "net": 20},                  # undated: a session of its own
+    ])
+    summary = stats.player_summary(players, by=["player", "session"], hilo=False)
+    assert list(summary.index.get_level_values("session")) == [
+        "2026-03-01 10:00", "2026-03-01 12:00", stats.UNDATED]  # in the order played
+    first = summary.loc[("Ann", "2026-03-01 10:00")]
+    assert first["hands"] == 3
+    assert first["minutes"] == 30
+    assert first["net"] == pytest.approx(3.00)
+    assert first["net_per_hour"] == pytest.approx(6.00)
+    assert first["bb_per_hour"] == pytest.approx(15 / 0.5)
+    single = summary.loc[("Ann", "2026-03-01 12:00")]
+    assert single["minutes"] == 0
+    assert np.isnan(single["net_per_hour"])  # no length, no rate
+    assert np.isnan(summary.loc[("Ann", stats.UNDATED), "minutes"])
+
+
 def test_hilo_block_uses_hilo_showdowns() -> None:
     players = frame([
         {"game": "stud8", "saw_showdown": True, "scoop_whole": True, "scoop_both": True},
