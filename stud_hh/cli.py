@@ -188,21 +188,44 @@ def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return tally.exit_code()
 
 
+def _found_hand(args: argparse.Namespace, hand_id: str, err: TextIO) -> ParsedHand | None:
+    """The hand ``hand_id`` of ``--db`` or of the PATHs; ``None`` (said on ``err``) if none."""
+    if args.db is not None:
+        from stud_hh.store.stored import stored_hands
+
+        stored = stored_hands(args.db, [hand_id])
+        for problem in stored.unreadable:
+            print(f"stud-hh: {problem}", file=err)
+        if stored.hands:
+            return stored.hands[0]
+        if stored.missing:
+            print(f"stud-hh: no hand {hand_id} in {args.db}", file=err)
+        return None
+    files = list(scan_paths(args.paths).files)  # a missing path: main() reports it, exit 2
+    for path in files:
+        for result in parse_file(path):
+            if isinstance(result, ParsedHand) and result.hand_id == hand_id:
+                return result
+            if isinstance(result, ParseFailure) and result.hand_id == hand_id:
+                print(f"error: {result.error}", file=err)
+                return None
+    print(f"stud-hh: hand {hand_id} not found in {len(files)} file(s)", file=err)
+    return None
+
+
 def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.analysis.report import show_hand
     from stud_hh.replay import replay
 
-    files = list(scan_paths(args.paths).files)  # a missing path: main() reports it, exit 2
-    for path in files:
-        for result in parse_file(path):
-            if isinstance(result, ParsedHand) and result.hand_id == args.hand_id:
-                print(show_hand(replay(result, args.profile)), file=out)
-                return EXIT_OK
-            if isinstance(result, ParseFailure) and result.hand_id == args.hand_id:
-                print(f"error: {result.error}", file=err)
-                return EXIT_UNUSABLE
-    print(f"stud-hh: hand {args.hand_id} not found in {len(files)} file(s)", file=err)
-    return EXIT_UNUSABLE
+    if (args.db is None) == (not args.paths):
+        print("stud-hh: show reads a hand from PATHs or from --db DIR (one of the two)",
+              file=err)
+        return EXIT_UNUSABLE
+    hand = _found_hand(args, args.hand_id.strip().lstrip("#"), err)
+    if hand is None:
+        return EXIT_UNUSABLE
+    print(show_hand(replay(hand, args.profile), hero=args.hero), file=out)
+    return EXIT_OK
 
 
 def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -266,7 +289,8 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.export.phh import ExportError, dumps, stored_hands, write_files
+    from stud_hh.export.phh import ExportError, dumps, write_files
+    from stud_hh.store.stored import stored_hands
 
     hands: list[ParsedHand] = []
     failed = skipped = 0
@@ -520,10 +544,15 @@ def _add_show(sub: _Subparsers) -> None:
     from stud_hh.rules import PROFILES, SITE
 
     s = sub.add_parser("show", help="print one hand replayed street by street",
-                       description="Find a hand by id and print it replayed: boards, actions "
-                       "with their meaning, pots, showdown, violations inline.")
-    s.add_argument("hand_id", metavar="HAND_ID")
-    s.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+                       description="Find a hand by id (in files, or stored in a database) and "
+                       "print it replayed: each player's cards street by street (the down "
+                       "cards the history shows: the hero's), actions with their meaning, "
+                       "pots, showdown, violations inline.")
+    s.add_argument("hand_id", metavar="HAND_ID", help="the hand's number (#123 or 123)")
+    s.add_argument("paths", nargs="*", type=Path, metavar="PATH")
+    s.add_argument("--db", type=Path, metavar="DIR", help="show a hand stored in this database")
+    s.add_argument("--hero", metavar="NAME", help="the player marked as the hero (default: "
+                   "the one whose down cards the history shows)")
     s.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE)
     s.set_defaults(func=cmd_show)
 

@@ -85,12 +85,39 @@ def test_audit_exits_one_for_violations_beside_an_unreadable_hand(
     assert unreadable["hand_id"] == "1"
 
 
+def test_show_finds_a_stored_hand_with_or_without_its_hash(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = _bad(tmp_path)
+    db = tmp_path / "db"
+    assert main(["import", str(bad), "--db", str(db), "-q", "--jobs", "1"]) == 0
+    capsys.readouterr()
+    assert main(["show", "#300000000001", "--db", str(db)]) == 0
+    from_db = capsys.readouterr().out
+    assert main(["show", "300000000001", str(bad)]) == 0
+    assert capsys.readouterr().out == from_db
+    assert "!! action.out-of-turn" in from_db
+    assert main(["show", "#42", "--db", str(db)]) == 2
+    assert "no hand 42 in" in capsys.readouterr().err
+    assert main(["show", "42"]) == 2
+    assert "from PATHs or from --db" in capsys.readouterr().err
+
+
+def test_show_gives_the_heros_down_cards_from_the_first_street(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", "259114372218", str(SAMPLES)]) == 0
+    out = capsys.readouterr().out
+    assert "    Hero (hero): [Qd Qc] As" in out
+    assert "    Big Slick: 9h" in out
+    assert "tortuga_77 brings in $0.05  (bring-in, no bet yet)" in out
+    assert "bet level" not in out
+
+
 def test_show_prints_the_hand_street_by_street(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "300000000001", str(_bad(tmp_path))]) == 0
     out = capsys.readouterr().out
     for expected in ("--- 4th street --- pot $0.36", "first to act: Bob (best board)",
-                     "Ann completes to $0.10  (bet level 1)",
+                     "Ann completes to $0.10  (1 bet)",
                      "!! action.out-of-turn", "main pot $2.66 among Ann, Cid: Cid",
                      "Cid: +$1.51"):
         assert expected in out

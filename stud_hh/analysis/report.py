@@ -105,8 +105,12 @@ _ACTION_EVENTS = (PostAnte, BringIn, Complete, Bet, Raise, Call, Check, Fold)
 """The events the replay turns into actions."""
 
 
-def show_hand(replayed: ReplayedHand) -> str:
-    """The hand street by street: boards, actions with their meaning, pots, showdown."""
+def show_hand(replayed: ReplayedHand, hero: str | None = None) -> str:
+    """The hand street by street: each player's cards (down cards where the history shows
+    them: the hero's), actions with their meaning, pots, showdown.
+
+    ``hero`` (default: the player whose down cards the history shows) is marked as
+    such."""
     hand = replayed.hand
     header = hand.header
     out = [f"{header.site} hand {header.hand_id}: {header.game_text} "
@@ -117,7 +121,7 @@ def show_hand(replayed: ReplayedHand) -> str:
            f"source: {hand.path}:{hand.first_line}-{hand.last_line}; profile: {replayed.profile}",
            "seats: " + ", ".join(f"{s.seat} {s.name} {money(replayed, s.stack)}"
                                  for s in header.seats)]
-    out += _Story(replayed).walk(hand.events)
+    out += _Story(replayed, hero or _hero(hand.events)).walk(hand.events)
     out += _result_lines(replayed)
     return "\n".join(out)
 
@@ -126,8 +130,10 @@ class _Story(EventVisitor[list[str]]):
     """The hand's events as lines of :func:`show_hand`, each line's violations after its
     last event (several events may share a line: a PHH file writes its actions on one)."""
 
-    def __init__(self, replayed: ReplayedHand) -> None:
+    def __init__(self, replayed: ReplayedHand, hero: str | None = None) -> None:
         self.replayed = replayed
+        self.hero = hero
+        self.down: dict[str, list[str]] = {}
         self.out: list[str] = []
         self.by_line: dict[int, list[Violation]] = {}
         for v in replayed.violations:
@@ -161,10 +167,15 @@ class _Story(EventVisitor[list[str]]):
             self.out.append(f"    first to act: {first.player} ({first.reason})")
 
     def visit_deal(self, event: Deal) -> None:
-        ups = [c or "??" for c, up in zip(event.cards, event.face_up, strict=False) if up]
-        self.boards.setdefault(event.player, []).extend(ups)
-        if ups:
-            self.out.append(f"    {event.player} shows {' '.join(self.boards[event.player])}")
+        new = list(zip(event.cards, event.face_up, strict=False))
+        self.boards.setdefault(event.player, []).extend(c or "??" for c, up in new if up)
+        self.down.setdefault(event.player, []).extend(c or "??" for c, up in new if not up)
+        down = self.down[event.player]
+        known = [c for c in down if c != "??"]
+        hidden = f"[{' '.join(down)}] " if known else ""
+        board = " ".join(self.boards[event.player]) or "(nothing up)"
+        who = f"{event.player} (hero)" if event.player == self.hero else event.player
+        self.out.append(f"    {who}: {hidden}{board}")
 
     def _action(self, event: ActionEvent) -> None:
         action = _take(self.actions, event)
@@ -183,9 +194,8 @@ class _Story(EventVisitor[list[str]]):
         if action.capped:
             notes.append("cap reached")
         note = f"  [{', '.join(notes)}]" if notes else ""
-        street = "ante" if action.street is None else f"bet level {action.level}"
         self.out.append(f"  {event.line:>5}  {action.player} {words}{amount}{total}"
-                        f"  ({street}){note}")
+                        f"  ({_level_words(action)}){note}")
 
     visit_post_ante = visit_bring_in = visit_complete = visit_bet = _action
     visit_raise = visit_call = visit_check = visit_fold = _action
@@ -231,6 +241,28 @@ def _result_lines(replayed: ReplayedHand) -> list[str]:
 
 
 ActionEvent = PostAnte | BringIn | Complete | Bet | Raise | Call | Check | Fold
+
+
+def _level_words(action: Action) -> str:
+    """Where the betting stands after ``action``, in words: ``no bet yet``, ``1 bet``,
+    ``3 bets`` (a bet and two raises)."""
+    if action.street is None:
+        return "ante"
+    if action.level == 0:
+        return "bring-in, no bet yet" if action.kind is ActionKind.BRING_IN else "no bet yet"
+    if action.level == 1:
+        return "1 bet"
+    raises = action.level - 1
+    return f"{action.level} bets: a bet and {raises} raise{'s' if raises > 1 else ''}"
+
+
+def _hero(events: Iterable[HandEvent]) -> str | None:
+    """The player whose down cards the history shows (the one who wrote it), if one."""
+    for event in events:
+        if isinstance(event, Deal) and any(
+                card and not up for card, up in zip(event.cards, event.face_up, strict=False)):
+            return event.player
+    return None
 
 
 def _take(actions: dict[int, list[Action]], event: HandEvent) -> Action | None:
