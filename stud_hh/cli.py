@@ -718,6 +718,49 @@ def _add_simulate(sub: _Subparsers) -> None:
     m.set_defaults(func=cmd_simulate)
 
 
+def cmd_failures(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """The texts a database could not read: each with its file, line, hand and reason."""
+    from stud_hh.store.database import open_db
+
+    db = open_db(args.db)
+    rows = db.failures(columns=["file", "line", "first_line", "hand_id", "reason",
+                                "offending_text"])
+    rows = rows.sort_values(["file", "first_line"], kind="stable")
+    if args.format == "jsonl":
+        for row in rows.itertuples(index=False):
+            hand_id = row.hand_id if isinstance(row.hand_id, str) else None
+            out.write(json.dumps({"kind": "unreadable", "file": row.file,
+                                  "line": _int_or_none(row.line), "hand_id": hand_id,
+                                  "reason": row.reason}, ensure_ascii=False) + "\n")
+    else:
+        for row in rows.itertuples(index=False):
+            line = _int_or_none(row.line) or _int_or_none(row.first_line)
+            hand = f" [hand {row.hand_id}]" if isinstance(row.hand_id, str) else ""
+            print(f"{row.file}:{line}{hand}: {row.reason}", file=out)
+            if isinstance(row.offending_text, str) and row.offending_text:
+                print(f"    {row.offending_text}", file=out)
+        print(f"{len(rows)} unreadable text{'s' if len(rows) != 1 else ''} in {args.db} "
+              "(kept whole in the failures table)", file=out)
+    return EXIT_OK
+
+
+def _int_or_none(value: object) -> int | None:
+    try:
+        return int(str(value))
+    except ValueError:
+        return None
+
+
+def _add_failures(sub: _Subparsers) -> None:
+    f = sub.add_parser("failures", help="list the texts a database could not read",
+                       description="Every hand or text an import could not read, with its "
+                       "file, line, hand id and reason (the whole text is kept in the "
+                       "failures table).")
+    f.add_argument("--db", required=True, type=Path, metavar="DIR")
+    f.add_argument("--format", choices=("text", "jsonl"), default="text")
+    f.set_defaults(func=cmd_failures)
+
+
 def cmd_explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.analysis.reference import explain
 
@@ -743,6 +786,7 @@ _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_explain,
     _add_show,
     _add_import,
+    _add_failures,
     _add_check,
     _add_repair,
     _add_export,

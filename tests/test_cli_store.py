@@ -40,6 +40,27 @@ def test_import_keeps_failures_and_exits_one(tmp_path: Path,
     assert "stored in the failures table" in captured.err
 
 
+def test_failures_lists_each_unreadable_text(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text((SAMPLES / "stud_cash_0.10-0.20.txt").read_text(encoding="utf-8")
+                   .replace(": calls ", ": juggles ", 1), encoding="utf-8")
+    db = tmp_path / "db"
+    assert main(["import", str(bad), "--db", str(db), "-q", "--jobs", "1"]) == 1
+    capsys.readouterr()
+    assert main(["failures", "--db", str(db)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"{bad}:")
+    assert "juggles" in out[1]
+    assert out[-1] == f"1 unreadable text in {db} (kept whole in the failures table)"
+    assert main(["failures", "--db", str(db), "--format", "jsonl"]) == 0
+    (record,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert record["kind"] == "unreadable"
+    assert record["file"] == str(bad)
+    assert isinstance(record["line"], int)
+    assert record["reason"]
+
+
 def test_import_of_a_missing_path_or_a_foreign_folder(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["import", str(tmp_path / "nope"), "--db", str(tmp_path / "db")]) == 2
