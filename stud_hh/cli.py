@@ -103,78 +103,129 @@ def _report_failure(failure: ParseFailure, err: TextIO) -> None:
     print(f"error: {failure.error}", file=err)
 
 
+def _failure_record(path: str, line: int | None, hand_id: str | None, reason: str
+                    ) -> dict[str, object]:
+    return {"kind": "unreadable", "file": path, "line": line, "hand_id": hand_id,
+            "reason": reason}
+
+
+class _AuditTally:
+    """What an audit found, hand by hand, and how it is written (text or JSON lines)."""
+
+    def __init__(self, out: TextIO, err: TextIO, jsonl: bool) -> None:
+        self.out, self.err, self.jsonl = out, err, jsonl
+        self.audited = self.flagged = self.failed = self.skipped = 0
+        self.counts: Counter[str] = Counter()
+        self.unverifiable: Counter[str] = Counter()
+        self.used: set[str] = set()
+
+    def write(self, record: dict[str, object]) -> None:
+        self.out.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def unreadable(self, failure: ParseFailure | None, error: StudHHError) -> None:
+        self.failed += 1
+        print(f"error: {failure.error if failure else error}", file=self.err)
+        if self.jsonl:
+            self.write(_failure_record(error.path or "", error.line, error.hand_id,
+                                       error.reason))
+
+    def replayed(self, replayed: Any) -> None:
+        from stud_hh.analysis.report import unverifiable_dict, violation_block, violation_dict
+
+        self.audited += 1
+        self.used.add(replayed.profile)
+        self.counts.update(v.rule for v in replayed.violations)
+        self.unverifiable.update(u.rule for u in replayed.unverifiable)
+        if self.jsonl:
+            for v in replayed.violations:
+                self.write(violation_dict(v, replayed.profile))
+            for u in replayed.unverifiable:
+                self.write(unverifiable_dict(u, replayed.profile))
+        if replayed.violations:
+            self.flagged += 1
+            if not self.jsonl:
+                print(violation_block(replayed), file=self.out)
+
+    def exit_code(self) -> int:
+        """1 whenever a violation was found or a hand could not be read; 2 only when
+        nothing at all could be read."""
+        if self.failed and not self.audited and not self.skipped:
+            return EXIT_UNUSABLE
+        return EXIT_FAILURES if self.flagged or self.failed else EXIT_OK
+
+
 def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.analysis.report import rule_table, violation_block, violation_dict
+    from stud_hh.analysis.report import rule_table
     from stud_hh.replay import replay
     from stud_hh.rules import SITE, profile
 
     if args.profile != SITE:
         profile(args.profile)  # an unknown name is unusable input
-    used: set[str] = set()
     scan = scan_paths(args.paths)  # a missing path: main() reports it, exit 2
-    files = list(scan.files)
-    jsonl = args.format == "jsonl"
-    audited = flagged = failed = skipped = 0
-    counts: Counter[str] = Counter()
-    unverifiable: Counter[str] = Counter()
+    tally = _AuditTally(out, err, args.format == "jsonl")
     with frozen_gc():
-        for path in files:
+        for path in scan.files:
             for result in parse_file(path):
                 if isinstance(result, SkippedHand):
-                    skipped += 1
-                    continue
-                if isinstance(result, ParseFailure):
-                    failed += 1
-                    _report_failure(result, err)
-                    continue
-                try:
-                    replayed = replay(result, args.profile)
-                except StudHHError as exc:
-                    failed += 1
-                    print(f"error: {exc}", file=err)
-                    continue
-                audited += 1
-                used.add(replayed.profile)
-                counts.update(v.rule for v in replayed.violations)
-                unverifiable.update(u.rule for u in replayed.unverifiable)
-                if not replayed.violations:
-                    continue
-                flagged += 1
-                if jsonl:
-                    for v in replayed.violations:
-                        out.write(json.dumps(violation_dict(v, replayed.profile),
-                                             ensure_ascii=False) + "\n")
+                    tally.skipped += 1
+                elif isinstance(result, ParseFailure):
+                    tally.unreadable(result, result.error)
                 else:
-                    print(violation_block(replayed), file=out)
-    names = ", ".join(f"'{name}'" for name in sorted(used)) or f"'{args.profile}'"
-    noun = "profiles" if len(used) > 1 else "profile"
-    summary = (f"{audited} hands audited under the {names} {noun}: "
-               f"{flagged} with violations ({sum(counts.values())} in all), "
-               f"{skipped} skipped as not stud, {failed} unreadable{scan.summary()}")
-    target = err if jsonl else out
-    if not jsonl:
-        print(rule_table(counts, unverifiable), file=target)
+                    try:
+                        tally.replayed(replay(result, args.profile))
+                    except StudHHError as exc:
+                        tally.unreadable(None, exc)
+    names = ", ".join(f"'{name}'" for name in sorted(tally.used)) or f"'{args.profile}'"
+    noun = "profiles" if len(tally.used) > 1 else "profile"
+    summary = (f"{tally.audited} hands audited under the {names} {noun}: "
+               f"{tally.flagged} with violations ({sum(tally.counts.values())} in all), "
+               f"{tally.skipped} skipped as not stud, {tally.failed} unreadable"
+               f"{scan.summary()}")
+    target = err if tally.jsonl else out
+    if not tally.jsonl:
+        print(rule_table(tally.counts, tally.unverifiable), file=target)
     print(summary, file=target)
-    if failed:
-        return EXIT_UNUSABLE
-    return EXIT_FAILURES if flagged else EXIT_OK
+    return tally.exit_code()
+
+
+def _found_hand(args: argparse.Namespace, hand_id: str, err: TextIO) -> ParsedHand | None:
+    """The hand ``hand_id`` of ``--db`` or of the PATHs; ``None`` (said on ``err``) if none."""
+    if args.db is not None:
+        from stud_hh.store.stored import stored_hands
+
+        stored = stored_hands(args.db, [hand_id])
+        for problem in stored.unreadable:
+            print(f"stud-hh: {problem}", file=err)
+        if stored.hands:
+            return stored.hands[0]
+        if stored.missing:
+            print(f"stud-hh: no hand {hand_id} in {args.db}", file=err)
+        return None
+    files = list(scan_paths(args.paths).files)  # a missing path: main() reports it, exit 2
+    for path in files:
+        for result in parse_file(path):
+            if isinstance(result, ParsedHand) and result.hand_id == hand_id:
+                return result
+            if isinstance(result, ParseFailure) and result.hand_id == hand_id:
+                print(f"error: {result.error}", file=err)
+                return None
+    print(f"stud-hh: hand {hand_id} not found in {len(files)} file(s)", file=err)
+    return None
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.analysis.report import show_hand
     from stud_hh.replay import replay
 
-    files = list(scan_paths(args.paths).files)  # a missing path: main() reports it, exit 2
-    for path in files:
-        for result in parse_file(path):
-            if isinstance(result, ParsedHand) and result.hand_id == args.hand_id:
-                print(show_hand(replay(result, args.profile)), file=out)
-                return EXIT_OK
-            if isinstance(result, ParseFailure) and result.hand_id == args.hand_id:
-                print(f"error: {result.error}", file=err)
-                return EXIT_UNUSABLE
-    print(f"stud-hh: hand {args.hand_id} not found in {len(files)} file(s)", file=err)
-    return EXIT_UNUSABLE
+    if (args.db is None) == (not args.paths):
+        print("stud-hh: show reads a hand from PATHs or from --db DIR (one of the two)",
+              file=err)
+        return EXIT_UNUSABLE
+    hand = _found_hand(args, args.hand_id.strip().lstrip("#"), err)
+    if hand is None:
+        return EXIT_UNUSABLE
+    print(show_hand(replay(hand, args.profile), hero=args.hero), file=out)
+    return EXIT_OK
 
 
 def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -238,7 +289,8 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.export.phh import ExportError, dumps, stored_hands, write_files
+    from stud_hh.export.phh import ExportError, dumps, write_files
+    from stud_hh.store.stored import stored_hands
 
     hands: list[ParsedHand] = []
     failed = skipped = 0
@@ -313,32 +365,91 @@ def _frame_text(frame: object, fmt: str) -> str:
     if fmt == "csv":
         return str(frame.to_csv())
     if fmt == "json":
-        return str(frame.reset_index().to_json(orient="records", indent=1))
+        return str(frame.reset_index().to_json(orient="records", indent=1, date_format="iso"))
     with pd.option_context("display.width", 200, "display.max_columns", 60,
                            "display.max_rows", 500, "display.float_format", "{:,.1f}".format):
         return str(frame)
 
 
+def _selection(args: argparse.Namespace) -> Any:
+    """The hands the filter options select (see :mod:`stud_hh.analysis.select`)."""
+    from stud_hh.analysis.select import Selection, parse_when
+
+    return Selection(
+        since=parse_when(args.since) if args.since else None,
+        until=parse_when(args.until, end=True) if args.until else None,
+        games=tuple(args.game or ()), stakes=tuple(args.stakes or ()),
+        sites=tuple(args.site or ()), tournament=args.tournament,
+        min_hands=args.min_hands)
+
+
+def _selected_players(db: Any, args: argparse.Namespace, columns: list[str]
+                      ) -> tuple[Any, str | None]:
+    """The ``players`` rows of the selection (one player's, with ``--player``) and the
+    player's stored name; :class:`SelectionError` when the name matches nobody."""
+    from stud_hh.analysis.select import match_player
+
+    selection = _selection(args)
+    known = db.players(columns=["site", "stakes"])
+    terms = selection.parquet(known["site"].astype("string").unique(),
+                              known["stakes"].astype("string").unique())
+    player = None
+    if args.player:
+        names = db.players(columns=["player"], filters=terms or None)["player"]
+        player = match_player(names.astype("string").unique(), args.player)
+        terms = [*terms, ("player", "==", player)]
+    return db.players(columns=columns, filters=terms or None), player
+
+
 def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.analysis import stats
+    from stud_hh.analysis import report, stats
     from stud_hh.store.database import open_db
 
     db = open_db(args.db)
-    by = ["player", *args.by] if not args.by or "player" not in args.by else list(args.by)
-    filters = [("player", "==", args.player)] if args.player else None
-    players = db.players(columns=stats.required_columns(by), filters=filters)
+    by = stats.check_by(["player", *args.by] if "player" not in args.by else args.by)
+    players, player = _selected_players(db, args, stats.required_columns(by))
+    selection = _selection(args)
     if players.empty:
-        who = f" for {args.player!r}" if args.player else ""
-        print(f"stud-hh: no hands{who} in {args.db}", file=err)
+        where = f" ({selection.describe()})" if not selection.empty else ""
+        print(f"stud-hh: no hands in {args.db}{where}", file=err)
         return EXIT_UNUSABLE
-    summary = stats.player_summary(players, by=by, hilo=bool((players["game"] == "stud8").any()))
-    if args.top and not args.player:
+    import pandas as pd
+
+    summary = stats.player_summary(players, by=by, hilo=bool((players["game"] == "stud8").any()),
+                                   session_gap=pd.Timedelta(minutes=args.session_gap))
+    if selection.min_hands:
+        summary = summary[summary["hands"] >= selection.min_hands]
+    if args.top and not player:
         summary = summary.head(args.top)
-    if args.format == "text" and len(summary) <= 4:
-        print(_frame_text(summary.T, "text"), file=out)  # a few groups read best as columns
+    if args.columns:
+        summary = summary[stats.check_columns(summary, args.columns)]
+    if args.format == "text":
+        heading = selection.describe()
+        if heading:
+            print(f"# {heading}", file=out)
+        print(report.summary_text(summary, wide=args.columns is not None or len(summary) > 4),
+              file=out)
     else:
-        print(_frame_text(summary, args.format), file=out)
+        print(_frame_text(summary, args.format).rstrip("\n"), file=out)
     return EXIT_OK
+
+
+def _selected_violations(db: Any, args: argparse.Namespace) -> Any:
+    """The violations of the hands the filter options select."""
+    selection = _selection(args)
+    violations = db.violations()
+    if selection.empty:
+        return violations
+    known = db.hands(columns=["site", "stakes"])
+    terms = selection.parquet(known["site"].astype("string").unique(),
+                              known["stakes"].astype("string").unique())
+    hands = db.hands(columns=["site", "hand_id"], filters=terms)
+    keys = set(zip(hands["site"].astype("string"), hands["hand_id"].astype("string"),
+                   strict=True))
+    chosen = [(site, hand) in keys for site, hand in zip(
+        violations["site"].astype("string"), violations["hand_id"].astype("string"),
+        strict=True)]
+    return violations[chosen]
 
 
 def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -347,22 +458,28 @@ def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     matplotlib.use("Agg")
     from stud_hh.analysis import plots
     from stud_hh.store.database import open_db
+    from stud_hh.store.schema import TABLES
 
     db = open_db(args.db)
     if args.kind == "violations":
-        ax = plots.violations_over_time(db.violations(), freq=args.freq)
+        ax = plots.violations_over_time(_selected_violations(db, args), freq=args.freq)
     else:
         if not args.player:
             print(f"stud-hh: plot {args.kind} needs --player NAME", file=err)
             return EXIT_UNUSABLE
-        players = db.players()
+        wanted = args.player
+        args.player = None  # the field too: every player of the selection
+        players, _ = _selected_players(db, args, [c.name for c in TABLES["players"].columns])
+        from stud_hh.analysis.select import match_player
+
+        player = match_player(players["player"].astype("string").unique(), wanted)
         try:
             if args.kind == "winnings":
-                ax = plots.cumulative_winnings(players, args.player, unit=args.unit)
+                ax = plots.cumulative_winnings(players, player, unit=args.unit)
             elif args.kind == "door-card":
-                ax = plots.win_rate_by_door_card(players, args.player)
+                ax = plots.win_rate_by_door_card(players, player)
             else:
-                ax = plots.streets_against_field(players, args.player)
+                ax = plots.streets_against_field(players, player)
         except ValueError as exc:
             print(f"stud-hh: {exc}", file=err)
             return EXIT_UNUSABLE
@@ -408,14 +525,18 @@ def _add_audit(sub: _Subparsers) -> None:
 
     a = sub.add_parser("audit", help="replay every hand against the rules and list violations",
                        description="Parse and replay hands; print each broken rule with its "
-                       "line. Exit 0 when clean, 1 with violations, 2 on unusable input.")
+                       "line. Exit 0 when every hand was read and is clean; 1 when any "
+                       "violation was found or any hand could not be read (both are in the "
+                       "summary, and in jsonl); 2 only when nothing could be read or the "
+                       "arguments are wrong.")
     a.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     a.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,
                    help="house rules to audit against (default: site, each hand's own "
                    "site's profile)")
     a.add_argument("--format", choices=("text", "jsonl"), default="text",
                    help="text: violations grouped per hand and a table per rule; jsonl: one "
-                   "JSON object per violation")
+                   "JSON object per violation, per check the text cannot decide and per "
+                   "unreadable hand, told apart by their \"kind\"")
     a.set_defaults(func=cmd_audit)
 
 
@@ -423,10 +544,15 @@ def _add_show(sub: _Subparsers) -> None:
     from stud_hh.rules import PROFILES, SITE
 
     s = sub.add_parser("show", help="print one hand replayed street by street",
-                       description="Find a hand by id and print it replayed: boards, actions "
-                       "with their meaning, pots, showdown, violations inline.")
-    s.add_argument("hand_id", metavar="HAND_ID")
-    s.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+                       description="Find a hand by id (in files, or stored in a database) and "
+                       "print it replayed: each player's cards street by street (the down "
+                       "cards the history shows: the hero's), actions with their meaning, "
+                       "pots, showdown, violations inline.")
+    s.add_argument("hand_id", metavar="HAND_ID", help="the hand's number (#123 or 123)")
+    s.add_argument("paths", nargs="*", type=Path, metavar="PATH")
+    s.add_argument("--db", type=Path, metavar="DIR", help="show a hand stored in this database")
+    s.add_argument("--hero", metavar="NAME", help="the player marked as the hero (default: "
+                   "the one whose down cards the history shows)")
     s.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE)
     s.set_defaults(func=cmd_show)
 
@@ -498,18 +624,45 @@ def _add_export(sub: _Subparsers) -> None:
     x.set_defaults(func=cmd_export)
 
 
+def _add_selection(parser: argparse.ArgumentParser) -> None:
+    """The filter options every command that reads a database's hands takes."""
+    f = parser.add_argument_group("which hands (filters)")
+    f.add_argument("--since", metavar="WHEN", help="hands from this date or moment "
+                   "(2026-03-14, 2026-03-14 18:30; UTC); undated hands are left out")
+    f.add_argument("--until", metavar="WHEN", help="hands up to this date (included) or "
+                   "moment (excluded)")
+    f.add_argument("--game", nargs="+", metavar="GAME",
+                   choices=("stud", "stud8", "razz", "five_stud", "razz27"))
+    f.add_argument("--stakes", nargs="+", metavar="SB/BB", help="as stored: 0.10/0.20, 20/40")
+    f.add_argument("--site", nargs="+", metavar="SITE", help="PokerStars, Full Tilt Poker, ...")
+    kind = f.add_mutually_exclusive_group()
+    kind.add_argument("--cash", dest="tournament", action="store_const", const=False,
+                      help="cash games only")
+    kind.add_argument("--tournament", dest="tournament", action="store_const", const=True,
+                      help="tournaments only")
+    f.add_argument("--min-hands", type=int, default=0, metavar="N",
+                   help="show only rows (players, groups) with at least N hands")
+
+
 def _add_stats(sub: _Subparsers) -> None:
     t = sub.add_parser("stats", help="print the player summary from a database",
-                       description="Player summary: hands, money and big bets won, BB/100, "
-                       "and every ratio of STATS.md with its opportunity count (_n).")
+                       description="Player summary: hands, money won (per currency; chips "
+                       "apart) and big bets won, BB/100, and every ratio of docs/statistics.md "
+                       "with its opportunity count (_n).")
     t.add_argument("--db", required=True, type=Path, metavar="DIR")
-    t.add_argument("--player", metavar="NAME", help="only this player")
+    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter)")
     t.add_argument("--by", nargs="+", default=[], metavar="COL",
-                   help="group further: game, stakes, currency, date, month, door_rank, "
-                   "door_group, players_3rd, position, ...")
+                   help="group further: game, stakes, site, currency, tournament, date, "
+                   "month, year, session, door_rank, door_group, players_3rd, position, ...")
+    t.add_argument("--columns", nargs="+", metavar="COL",
+                   help="only these columns (hands, net, net_bb, bb_per_100, vpip, vpip_n, "
+                   "cr3, steal, wtsd, wsd, afq, ...)")
+    t.add_argument("--session-gap", type=int, default=30, metavar="MINUTES",
+                   help="--by session: a pause longer than this ends a session (default 30)")
     t.add_argument("--top", type=int, default=20, metavar="N",
                    help="without --player: the N players with most hands (default 20; 0: all)")
     t.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    _add_selection(t)
     t.set_defaults(func=cmd_stats)
 
 
@@ -525,10 +678,12 @@ def _add_plot(sub: _Subparsers) -> None:
     g.add_argument("--player", metavar="NAME")
     g.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
     g.add_argument("--unit", choices=("bb", "money"), default="bb",
-                   help="winnings in big bets (default) or money")
+                   help="winnings in big bets (default: one curve across stakes and "
+                   "currencies) or money (a curve per currency, chips apart)")
     g.add_argument("--freq", choices=("D", "W", "M"), default="W",
                    help="violations: per day, week or month")
     g.add_argument("--dpi", type=int, default=110)
+    _add_selection(g)
     g.set_defaults(func=cmd_plot)
 
 
@@ -563,11 +718,75 @@ def _add_simulate(sub: _Subparsers) -> None:
     m.set_defaults(func=cmd_simulate)
 
 
+def cmd_failures(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """The texts a database could not read: each with its file, line, hand and reason."""
+    from stud_hh.store.database import open_db
+
+    db = open_db(args.db)
+    rows = db.failures(columns=["file", "line", "first_line", "hand_id", "reason",
+                                "offending_text"])
+    rows = rows.sort_values(["file", "first_line"], kind="stable")
+    if args.format == "jsonl":
+        for row in rows.itertuples(index=False):
+            hand_id = row.hand_id if isinstance(row.hand_id, str) else None
+            out.write(json.dumps({"kind": "unreadable", "file": row.file,
+                                  "line": _int_or_none(row.line), "hand_id": hand_id,
+                                  "reason": row.reason}, ensure_ascii=False) + "\n")
+    else:
+        for row in rows.itertuples(index=False):
+            line = _int_or_none(row.line) or _int_or_none(row.first_line)
+            hand = f" [hand {row.hand_id}]" if isinstance(row.hand_id, str) else ""
+            print(f"{row.file}:{line}{hand}: {row.reason}", file=out)
+            if isinstance(row.offending_text, str) and row.offending_text:
+                print(f"    {row.offending_text}", file=out)
+        print(f"{len(rows)} unreadable text{'s' if len(rows) != 1 else ''} in {args.db} "
+              "(kept whole in the failures table)", file=out)
+    return EXIT_OK
+
+
+def _int_or_none(value: object) -> int | None:
+    try:
+        return int(str(value))
+    except ValueError:
+        return None
+
+
+def _add_failures(sub: _Subparsers) -> None:
+    f = sub.add_parser("failures", help="list the texts a database could not read",
+                       description="Every hand or text an import could not read, with its "
+                       "file, line, hand id and reason (the whole text is kept in the "
+                       "failures table).")
+    f.add_argument("--db", required=True, type=Path, metavar="DIR")
+    f.add_argument("--format", choices=("text", "jsonl"), default="text")
+    f.set_defaults(func=cmd_failures)
+
+
+def cmd_explain(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.analysis.reference import explain
+
+    for term in args.terms:
+        print(explain(term), file=out)
+    return EXIT_OK
+
+
+def _add_explain(sub: _Subparsers) -> None:
+    e = sub.add_parser("explain", help="what a statistic, column, rule code or house-rule "
+                       "setting means", description="Look up a term of stud-hh's output: a "
+                       "statistic (cr3, afq, afq_n), a database column (position, "
+                       "steal_opp), a rule code (raise.over-cap), a profile setting "
+                       "(half_bet_reopens). The same text is in docs/statistics.md, "
+                       "docs/database.md and docs/rules.md.")
+    e.add_argument("terms", nargs="+", metavar="TERM")
+    e.set_defaults(func=cmd_explain)
+
+
 _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_parse,
     _add_audit,
+    _add_explain,
     _add_show,
     _add_import,
+    _add_failures,
     _add_check,
     _add_repair,
     _add_export,
@@ -582,7 +801,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="stud-hh",
         description="Read, audit, store and analyse Seven Card Stud hand histories.",
-        epilog="Exit codes: 0 done, nothing to report; 1 done, with findings (hands that "
+        epilog="Every statistic, column, rule code and house-rule setting is described in "
+        "docs/statistics.md, docs/database.md and docs/rules.md, and by `stud-hh explain "
+        "TERM`. Exit codes: 0 done, nothing to report; 1 done, with findings (hands that "
         "could not be read, rule violations); 2 unusable input or environment (a missing "
         "path, a mistyped option, a damaged database, a full disk, no permission); 3 an "
         "internal error of stud-hh (a bug: please report it); 130 interrupted.",

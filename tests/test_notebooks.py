@@ -111,3 +111,16 @@ def test_compliance_audit_lists_exactly_the_broken_hand(tmp_path: Path,
     assert {h for h, _, _ in flagged} == {"300000000009"}
     assert found["unbalanced"] == ["300000000009"]
     assert "NOT CLEAN" in str(found["clean_bill"])
+
+
+@pytest.mark.parametrize("name", ["leak_analysis", "compliance_audit"])
+def test_a_named_database_is_never_filled_with_the_samples(
+        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mistyped database path must not quietly become a database of simulated hands."""
+    from nbclient.exceptions import CellExecutionError
+
+    typo = tmp_path / "my-real.db"
+    monkeypatch.delenv("STUD_HH_HISTORIES", raising=False)
+    with pytest.raises(CellExecutionError, match="no stud-hh database at"):
+        run(name, {"STUD_HH_DB": str(typo)}, tmp_path, monkeypatch)
+    assert not typo.exists()

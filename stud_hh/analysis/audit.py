@@ -15,6 +15,7 @@ from __future__ import annotations
 import pandas as pd
 
 from stud_hh.analysis.report import source_lines
+from stud_hh.analysis.stats import UNDATED
 from stud_hh.store.database import Database
 
 
@@ -30,12 +31,17 @@ def violations_by_rule(db: Database) -> pd.DataFrame:
 
 
 def violations_by_table(db: Database, freq: str = "D") -> pd.DataFrame:
-    """Violations per table and period (``freq``: ``D``, ``W``, ``M``), rules as columns."""
+    """Violations per table and period (``freq``: ``D``, ``W``, ``M``), rules as columns.
+
+    A hand whose site printed no time zone has no date: its violations are counted in
+    an ``undated`` period, never left out."""
     v = db.violations(columns=["table", "rule", "start_utc"])
     if v.empty:
         return pd.DataFrame()
-    period = v["start_utc"].dt.tz_convert(None).dt.to_period(freq).dt.start_time
-    frame = v.assign(period=period, rule=v["rule"].astype("string"))
+    start = v["start_utc"].dt.tz_convert(None).dt.to_period(freq).dt.start_time
+    period = start.dt.strftime("%Y-%m-%d").astype("string").fillna(UNDATED)
+    frame = v.assign(period=period, rule=v["rule"].astype("string"),
+                     table=v["table"].astype("string").fillna("(no table name)"))
     return frame.groupby(["table", "period", "rule"]).size().unstack("rule", fill_value=0)
 
 

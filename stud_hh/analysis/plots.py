@@ -49,41 +49,53 @@ def cumulative_winnings(players: pd.DataFrame, player: str, ax: Axes | None = No
                         unit: str = "bb") -> Axes:
     """Winnings over the player's hands, with the showdown and non-showdown parts.
 
-    ``unit`` is ``"bb"`` (big bets, comparable across stakes) or ``"money"``
-    (the data's currency; only meaningful when it has one).
+    ``unit`` is ``"bb"`` (big bets, comparable across stakes and currencies: the
+    default) or ``"money"``: then each currency (and tournament chips) is its own
+    curve, over its own hands, never added to another.
     """
     ax = _axes(ax)
     mine = _hero(players, player).sort_values(["start_utc", "hand_id"], kind="stable")
     if unit == "bb":
         # a hand whose stakes nothing shows (big bet 0, Bovada) adds no big bets
         won = (mine["net"] / mine["big_bet"].where(mine["big_bet"] > 0)).fillna(0.0)
+        _winnings_curves(ax, won.astype(float), mine["saw_showdown"].to_numpy(dtype=bool))
         label = "big bets"
     elif unit == "money":
-        won = mine["net"] / mine["scale"]
-        label = "money"
+        units = stats.money_unit(mine["currency"])
+        if units.nunique() == 1:
+            won = (mine["net"] / mine["scale"]).astype(float)
+            _winnings_curves(ax, won, mine["saw_showdown"].to_numpy(dtype=bool))
+            label = str(units.iloc[0])
+        else:  # a curve per currency: dollars and chips are never added
+            for name, rows in mine.groupby(units, observed=True, sort=True):
+                won = (rows["net"] / rows["scale"]).astype(float)
+                ax.plot(np.arange(1, len(won) + 1), np.cumsum(won), lw=1.6,
+                        label=f"{name} ({len(won):,} hands)")
+            label = "each in its own currency"
     else:
         raise ValueError(f"unit is 'bb' or 'money', not {unit!r}")
-    won = won.astype(float)
-    showdown = mine["saw_showdown"].to_numpy(dtype=bool)
+    ax.axhline(0, color="grey", lw=0.6)
+    ax.set_xlabel("hands")
+    ax.set_ylabel(f"cumulative winnings ({label})")
+    ax.set_title(f"{player}: winnings over {len(mine):,} hands")
+    ax.legend(loc="best")
+    return ax
+
+
+def _winnings_curves(ax: Axes, won: pd.Series, showdown: np.ndarray) -> None:
     x = np.arange(1, len(won) + 1)
     ax.plot(x, np.cumsum(won), color="black", lw=1.8, label="all winnings")
     ax.plot(x, np.cumsum(np.where(showdown, won, 0.0)), color="tab:blue", lw=1.2,
             label="at showdown")
     ax.plot(x, np.cumsum(np.where(showdown, 0.0, won)), color="tab:red", lw=1.2,
             label="without showdown")
-    ax.axhline(0, color="grey", lw=0.6)
-    ax.set_xlabel("hands")
-    ax.set_ylabel(f"cumulative winnings ({label})")
-    ax.set_title(f"{player}: winnings over {len(won):,} hands")
-    ax.legend(loc="best")
-    return ax
 
 
 def win_rate_by_door_card(players: pd.DataFrame, player: str, ax: Axes | None = None) -> Axes:
     """BB/100 by door-card rank, each bar labelled with its number of hands."""
     ax = _axes(ax)
     mine = _hero(players, player)
-    table = stats.money(mine, by=["door_rank"])
+    table = stats.money(mine, by=["door_rank"], per_unit=False)
     razz_only = set(mine["game"].astype("string").unique()) == {"razz"}
     order = [r for r in (_RAZZ_ORDER if razz_only else _RANK_ORDER) if r in table.index]
     table = table.reindex(order)
@@ -132,18 +144,24 @@ def violations_over_time(violations: pd.DataFrame, ax: Axes | None = None,
         ax.text(0.5, 0.5, "no violations", ha="center", va="center", transform=ax.transAxes)
         ax.set_title("violations per rule over time")
         return ax
+    starts = violations["start_utc"].dt.tz_convert(None).dt.to_period(freq).dt.start_time
+    # a hand whose site printed no time zone has no date: its own bar, never dropped
     frame = violations.assign(
-        period=violations["start_utc"].dt.tz_convert(None).dt.to_period(freq).dt.start_time,
+        period=starts.dt.strftime("%Y-%m-%d").astype("string").fillna(stats.UNDATED),
         rule=violations["rule"].astype("string"))
     counts = frame.groupby(["period", "rule"]).size().unstack("rule", fill_value=0)
+    dated = sorted(p for p in counts.index if p != stats.UNDATED)
+    counts = counts.reindex(dated + ([stats.UNDATED] if stats.UNDATED in counts.index else []))
     bottom = np.zeros(len(counts))
     positions = np.arange(len(counts))
     for rule in counts.columns:
         ax.bar(positions, counts[rule].to_numpy(), bottom=bottom, label=rule)
         bottom += counts[rule].to_numpy()
     step = max(1, len(counts) // 12)
-    ax.set_xticks(positions[::step], [p.strftime("%Y-%m-%d") for p in counts.index[::step]],
-                  rotation=30, ha="right")
+    ticks = list(positions[::step])
+    if len(counts) and ticks[-1] != positions[-1] and counts.index[-1] == stats.UNDATED:
+        ticks.append(positions[-1])
+    ax.set_xticks(ticks, [str(counts.index[i]) for i in ticks], rotation=30, ha="right")
     ax.set_ylabel("violations")
     ax.set_title("violations per rule over time")
     ax.legend(fontsize=8)

@@ -29,7 +29,7 @@ from stud_hh.model.money import format_amount
 from stud_hh.model.visit import EventVisitor
 from stud_hh.read import reader
 from stud_hh.replay import Action, ActionKind, ReplayedHand
-from stud_hh.rules.violations import RULES, RuleCode, Violation
+from stud_hh.rules.violations import RULES, RuleCode, Unverifiable, Violation
 
 
 @lru_cache(maxsize=16)
@@ -82,9 +82,16 @@ def rule_table(counts: Counter[str], unverifiable: Counter[str]) -> str:
 
 
 def violation_dict(v: Violation, profile: str) -> dict[str, object]:
-    return {"file": v.path, "line": v.line, "hand_id": v.hand_id, "rule": v.rule,
-            "street": v.street.label if v.street is not None else None, "player": v.player,
-            "message": v.message, "profile": profile}
+    """A violation as one JSON object (``audit --format jsonl``)."""
+    return {"kind": "violation", "file": v.path, "line": v.line, "hand_id": v.hand_id,
+            "rule": v.rule, "street": v.street.label if v.street is not None else None,
+            "player": v.player, "message": v.message, "profile": profile}
+
+
+def unverifiable_dict(u: Unverifiable, profile: str) -> dict[str, object]:
+    """A check the text could not decide, as one JSON object, with its reason."""
+    return {"kind": "unverifiable", "file": u.path, "line": u.line, "hand_id": u.hand_id,
+            "rule": u.rule, "reason": u.reason, "profile": profile}
 
 
 _KIND_WORDS = {
@@ -98,8 +105,12 @@ _ACTION_EVENTS = (PostAnte, BringIn, Complete, Bet, Raise, Call, Check, Fold)
 """The events the replay turns into actions."""
 
 
-def show_hand(replayed: ReplayedHand) -> str:
-    """The hand street by street: boards, actions with their meaning, pots, showdown."""
+def show_hand(replayed: ReplayedHand, hero: str | None = None) -> str:
+    """The hand street by street: each player's cards (down cards where the history shows
+    them: the hero's), actions with their meaning, pots, showdown.
+
+    ``hero`` (default: the player whose down cards the history shows) is marked as
+    such."""
     hand = replayed.hand
     header = hand.header
     out = [f"{header.site} hand {header.hand_id}: {header.game_text} "
@@ -110,7 +121,7 @@ def show_hand(replayed: ReplayedHand) -> str:
            f"source: {hand.path}:{hand.first_line}-{hand.last_line}; profile: {replayed.profile}",
            "seats: " + ", ".join(f"{s.seat} {s.name} {money(replayed, s.stack)}"
                                  for s in header.seats)]
-    out += _Story(replayed).walk(hand.events)
+    out += _Story(replayed, hero or _hero(hand.events)).walk(hand.events)
     out += _result_lines(replayed)
     return "\n".join(out)
 
@@ -119,8 +130,10 @@ class _Story(EventVisitor[list[str]]):
     """The hand's events as lines of :func:`show_hand`, each line's violations after its
     last event (several events may share a line: a PHH file writes its actions on one)."""
 
-    def __init__(self, replayed: ReplayedHand) -> None:
+    def __init__(self, replayed: ReplayedHand, hero: str | None = None) -> None:
         self.replayed = replayed
+        self.hero = hero
+        self.down: dict[str, list[str]] = {}
         self.out: list[str] = []
         self.by_line: dict[int, list[Violation]] = {}
         for v in replayed.violations:
@@ -154,10 +167,15 @@ class _Story(EventVisitor[list[str]]):
             self.out.append(f"    first to act: {first.player} ({first.reason})")
 
     def visit_deal(self, event: Deal) -> None:
-        ups = [c or "??" for c, up in zip(event.cards, event.face_up, strict=False) if up]
-        self.boards.setdefault(event.player, []).extend(ups)
-        if ups:
-            self.out.append(f"    {event.player} shows {' '.join(self.boards[event.player])}")
+        new = list(zip(event.cards, event.face_up, strict=False))
+        self.boards.setdefault(event.player, []).extend(c or "??" for c, up in new if up)
+        self.down.setdefault(event.player, []).extend(c or "??" for c, up in new if not up)
+        down = self.down[event.player]
+        known = [c for c in down if c != "??"]
+        hidden = f"[{' '.join(down)}] " if known else ""
+        board = " ".join(self.boards[event.player]) or "(nothing up)"
+        who = f"{event.player} (hero)" if event.player == self.hero else event.player
+        self.out.append(f"    {who}: {hidden}{board}")
 
     def _action(self, event: ActionEvent) -> None:
         action = _take(self.actions, event)
@@ -176,9 +194,8 @@ class _Story(EventVisitor[list[str]]):
         if action.capped:
             notes.append("cap reached")
         note = f"  [{', '.join(notes)}]" if notes else ""
-        street = "ante" if action.street is None else f"bet level {action.level}"
         self.out.append(f"  {event.line:>5}  {action.player} {words}{amount}{total}"
-                        f"  ({street}){note}")
+                        f"  ({_level_words(action)}){note}")
 
     visit_post_ante = visit_bring_in = visit_complete = visit_bet = _action
     visit_raise = visit_call = visit_check = visit_fold = _action
@@ -226,6 +243,28 @@ def _result_lines(replayed: ReplayedHand) -> list[str]:
 ActionEvent = PostAnte | BringIn | Complete | Bet | Raise | Call | Check | Fold
 
 
+def _level_words(action: Action) -> str:
+    """Where the betting stands after ``action``, in words: ``no bet yet``, ``1 bet``,
+    ``3 bets`` (a bet and two raises)."""
+    if action.street is None:
+        return "ante"
+    if action.level == 0:
+        return "bring-in, no bet yet" if action.kind is ActionKind.BRING_IN else "no bet yet"
+    if action.level == 1:
+        return "1 bet"
+    raises = action.level - 1
+    return f"{action.level} bets: a bet and {raises} raise{'s' if raises > 1 else ''}"
+
+
+def _hero(events: Iterable[HandEvent]) -> str | None:
+    """The player whose down cards the history shows (the one who wrote it), if one."""
+    for event in events:
+        if isinstance(event, Deal) and any(
+                card and not up for card, up in zip(event.cards, event.face_up, strict=False)):
+            return event.player
+    return None
+
+
 def _take(actions: dict[int, list[Action]], event: HandEvent) -> Action | None:
     """The replay's action for ``event`` (the first at its line by its player), removed."""
     at = actions.get(event.line)
@@ -244,3 +283,70 @@ def totals(replayed: Iterable[ReplayedHand]) -> tuple[Counter[str], Counter[str]
         violations.update(v.rule for v in hand.violations)
         unverifiable.update(u.rule for u in hand.unverifiable)
     return violations, unverifiable
+
+
+# -- a player summary as text -------------------------------------------------------------
+
+_MONEY_LABELS = {
+    "hands": "Hands", "unit": "Unit", "net": "Net won", "net_bb": "Net won (big bets)",
+    "net_bb_showdown": "  at showdown (big bets)",
+    "net_bb_no_showdown": "  without showdown (big bets)", "rake_paid": "Rake paid",
+    "bb_per_100": "Big bets / 100 hands", "sb_per_100": "Small bets / 100 hands",
+}
+
+
+def _labels() -> dict[str, str]:
+    from stud_hh.analysis.stats import HILO, STREET_RATIOS, SUMMARY
+
+    return {**_MONEY_LABELS, **{r.name: r.label for r in (*SUMMARY, *HILO, *STREET_RATIOS)}}
+
+
+def _cell(name: str, value: object, count: object) -> str:
+    if isinstance(value, str):
+        return value
+    if value is None or value != value:  # NaN: no opportunity
+        return "-" if count is None else f"- (n={_whole(count):,})"
+    number = float(str(value))
+    if name == "hands":
+        return f"{int(number):,}"
+    text = f"{number:,.2f}" if name in _MONEY_LABELS or name == "af" else f"{number:.1f}%"
+    return text if count is None else f"{text} (n={_whole(count):,})"
+
+
+def _whole(value: object) -> int:
+    return int(float(str(value)))
+
+
+def summary_text(summary: object, wide: bool = False) -> str:
+    """A player summary (:func:`stud_hh.analysis.stats.player_summary`) for a terminal.
+
+    A few rows (one player, a few groups) read best as a tall table: one line per
+    statistic with its label, its value and its sample size (``n``), a column per row of
+    the summary. Many rows (or ``wide``) are printed as they are, a row each.
+    """
+    import pandas as pd
+
+    assert isinstance(summary, pd.DataFrame)
+    if wide or len(summary) > 4:
+        with pd.option_context("display.width", 250, "display.max_columns", 40,
+                               "display.max_rows", 500, "display.float_format", "{:,.1f}".format):
+            return str(summary)
+    labels = _labels()
+    columns = [c for c in summary.columns if not str(c).endswith("_n")]
+    heads = [" / ".join(str(k) for k in (key if isinstance(key, tuple) else (key,)))
+             for key in summary.index]
+    rows = []
+    for column in columns:
+        count = f"{column}_n" if f"{column}_n" in summary.columns else None
+        cells = [_cell(str(column), summary.iloc[i][column],
+                       summary.iloc[i][count] if count else None) for i in range(len(summary))]
+        rows.append((labels.get(str(column), str(column)), cells))
+    width = max(len(label) for label, _ in rows)
+    widths = [max(len(heads[i]), *(len(cells[i]) for _, cells in rows))
+              for i in range(len(heads))]
+    lines = [" " * width + "  " + "  ".join(h.rjust(w) for h, w in zip(heads, widths,
+                                                                      strict=True))]
+    for label, cells in rows:
+        lines.append(label.ljust(width) + "  " + "  ".join(
+            c.rjust(w) for c, w in zip(cells, widths, strict=True)))
+    return "\n".join(lines)

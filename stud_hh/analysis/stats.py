@@ -13,12 +13,14 @@ and the win rates.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
+from stud_hh.analysis.select import SelectionError
 from stud_hh.store.schema import STREET_LABELS, STREETS
 
 LATER = [STREET_LABELS[s] for s in STREETS[1:]]
@@ -95,14 +97,81 @@ def _street_ratios() -> tuple[Ratio, ...]:
 STREET_RATIOS = _street_ratios()
 
 Derived = Callable[[pd.DataFrame], pd.Series]
+UNDATED = "undated"
+"""The date, month, year or session of a hand whose site printed no time zone."""
+
+
+def _dated(labels: pd.Series) -> pd.Series:
+    return labels.astype("string").fillna(UNDATED)
+
 GROUPINGS: dict[str, tuple[tuple[str, ...], Derived]] = {
-    "date": (("start_utc",), lambda df: df["start_utc"].dt.strftime("%Y-%m-%d")),
-    "month": (("start_utc",), lambda df: df["start_utc"].dt.strftime("%Y-%m")),
-    "year": (("start_utc",), lambda df: df["start_utc"].dt.year),
+    "date": (("start_utc",), lambda df: _dated(df["start_utc"].dt.strftime("%Y-%m-%d"))),
+    "month": (("start_utc",), lambda df: _dated(df["start_utc"].dt.strftime("%Y-%m"))),
+    "year": (("start_utc",), lambda df: _dated(df["start_utc"].dt.strftime("%Y"))),
     "door_group": (("door_rank", "game"), lambda df: door_group(df)),
     "session": (("player", "start_utc"), lambda df: sessions(df)),
+    "unit": (("currency",), lambda df: money_unit(df["currency"])),
 }
-"""Groupings computed from columns (``by=["date"]``), beside any ``players`` column."""
+"""Groupings computed from columns (``by=["date"]``), beside any ``players`` column.
+
+Undated hands (a site that prints no time zone) fall into an ``undated`` date, month,
+year or session rather than out of the table."""
+
+
+def money_unit(currency: pd.Series) -> pd.Series:
+    """Each row's money unit: its currency, or ``chips`` (tournaments, play money)."""
+    return currency.astype("string").fillna("chips")
+
+
+def groupings() -> list[str]:
+    """Every key a summary can be grouped by: the derived ones, then ``players`` columns."""
+    from stud_hh.store.schema import TABLES
+
+    return [*GROUPINGS, *(c.name for c in TABLES["players"].columns)]
+
+
+def check_by(by: Sequence[str]) -> list[str]:
+    """``by`` if every key is a grouping; else :class:`SelectionError` listing the valid ones.
+
+    >>> check_by(["game", "month"])
+    ['game', 'month']
+    >>> check_by(["file"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    stud_hh.analysis.select.SelectionError: cannot group by 'file': group by player, site, ...
+    """
+    valid = groupings()
+    for key in by:
+        if key not in valid:
+            close = difflib.get_close_matches(key, valid, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise SelectionError(f"cannot group by {key!r}{hint}: group by "
+                                 f"{', '.join(COMMON_GROUPINGS)}, or any other column of "
+                                 "the players table (docs/database.md)")
+    return list(by)
+
+
+def check_columns(summary: pd.DataFrame, columns: Sequence[str]) -> list[str]:
+    """``columns`` of ``summary`` (each ratio's ``_n`` kept beside it); else
+    :class:`SelectionError` naming the columns there are."""
+    out: list[str] = []
+    for name in columns:
+        if name not in summary.columns:
+            close = difflib.get_close_matches(name, [str(c) for c in summary.columns], n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise SelectionError(f"no column {name!r} in the summary{hint}: the columns are "
+                                 f"{', '.join(str(c) for c in summary.columns)}")
+        out.append(name)
+        if f"{name}_n" in summary.columns and f"{name}_n" not in columns:
+            out.append(f"{name}_n")
+    return out
+
+
+COMMON_GROUPINGS = ("player", "site", "game", "stakes", "currency", "unit", "tournament",
+                    "date", "month", "year", "session", "door_rank", "door_group",
+                    "door_card", "start_hand", "rolled_up", "players_3rd", "position",
+                    "steal_position", "seat")
+"""The groupings a ``--by`` error lists first (every ``players`` column also groups)."""
 
 
 DERIVED_FLAGS: dict[str, tuple[tuple[str, ...], Derived]] = {
@@ -131,6 +200,7 @@ def sessions(df: pd.DataFrame, gap: pd.Timedelta = SESSION_GAP) -> pd.Series:
         new[1:] = (player[1:] != player[:-1]) | pause[1:]
     first = start.where(new).ffill()
     labels: pd.Series = first.dt.strftime("%Y-%m-%d %H:%M").astype("string")
+    labels[start.isna().to_numpy()] = UNDATED  # no time: no session to join
     return labels.reindex(df.index)
 
 
@@ -176,8 +246,8 @@ def _columns_of(stats: Sequence[Ratio]) -> list[str]:
     return list(needed)
 
 
-def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str]
-             ) -> tuple[pd.DataFrame, list[str]]:
+def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str],
+             session_gap: pd.Timedelta = SESSION_GAP) -> tuple[pd.DataFrame, list[str]]:
     """Dealt players' ``columns`` (derived flags computed) and the group keys (derived too)."""
     keys = list(by)
     sources: dict[str, None] = {}
@@ -187,8 +257,9 @@ def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str]
         elif key in players:
             sources[key] = None
         else:
-            raise KeyError(f"cannot group by {key!r}: not a players column nor one of "
-                           f"{', '.join(GROUPINGS)}")
+            check_by([key])
+            raise SelectionError(f"cannot group by {key!r}: these tables lack it (load it: "
+                                 "stats.required_columns(by) lists what a summary needs)")
     for column in columns:
         for source in DERIVED_FLAGS.get(column, ((column,), None))[0]:
             sources[source] = None
@@ -201,7 +272,8 @@ def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str]
         else players[picked].copy()
     for key in keys:
         if key in GROUPINGS:
-            frame[key] = GROUPINGS[key][1](frame)
+            frame[key] = (sessions(frame, session_gap) if key == "session"
+                          else GROUPINGS[key][1](frame))
     for name in columns:
         if name in DERIVED_FLAGS:
             frame[name] = DERIVED_FLAGS[name][1](frame)
@@ -211,56 +283,30 @@ def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str]
 _MONEY_SOURCES = ["net", "scale", "big_bet", "rake_share", "saw_showdown", "currency"]
 
 
-def _units(currency: pd.Series) -> tuple[np.ndarray, list[str]]:
-    """Integer codes of each row's money unit (a currency, or ``chips``) and their labels."""
-    if isinstance(currency.dtype, pd.CategoricalDtype):
-        codes = currency.cat.codes.to_numpy().astype(np.int64)
-        labels = [str(c) for c in currency.cat.categories] + ["chips"]
-        codes[codes < 0] = len(labels) - 1
-        return codes, labels
-    found, uniques = pd.factorize(currency.astype("string").fillna("chips"))
-    return found.astype(np.int64), [str(u) for u in uniques]
-
-
 def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
-               with_money: bool) -> pd.DataFrame:
+               with_money: bool, per_unit: bool = True,
+               session_gap: pd.Timedelta = SESSION_GAP) -> pd.DataFrame:
     """Money and ``stats`` per group: the rows are grouped once, each column summed by bincount."""
     needed = _columns_of(stats)
-    frame, keys = _prepare(players, by, needed + (_MONEY_SOURCES if with_money else []))
+    frame, keys = _prepare(players, by, needed + (_MONEY_SOURCES if with_money else []),
+                           session_gap)
     grouped = frame.groupby(keys, observed=True, sort=True, dropna=False)
     codes = grouped.ngroup().to_numpy()
     index = grouped.size().index
     groups = len(index)
-
-    def total(values: pd.Series | np.ndarray) -> np.ndarray:
-        weights = np.asarray(values, dtype=np.float64)
-        return np.bincount(codes, weights=weights, minlength=groups)
-
-    sums = pd.DataFrame({c: total(frame[c]).astype(np.int64) for c in needed}, index=index)
+    if with_money and per_unit and "unit" not in keys and "currency" not in keys:
+        units = money_unit(frame["currency"]).to_numpy(dtype=object)
+        if (pd.Series(units).groupby(codes).nunique() > 1).any():
+            # money is never added across currencies, nor to chips: a row per unit
+            return _summarise(players, [*by, "unit"], stats, with_money, per_unit,
+                              session_gap)
+    sums = pd.DataFrame({c: _total(codes, groups, frame[c]).astype(np.int64) for c in needed},
+                        index=index)
     out = pd.DataFrame(index=index)
     if with_money:
-        net = frame["net"].to_numpy(dtype=np.float64)
-        scale = frame["scale"].to_numpy(dtype=np.float64)
-        big_bet = frame["big_bet"].to_numpy(dtype=np.float64)
-        # a hand whose stakes nothing shows (big bet 0, Bovada) adds no big bets
-        net_bb = np.divide(net, big_bet, out=np.zeros_like(net), where=big_bet > 0)
-        showdown = frame["saw_showdown"].to_numpy(dtype=bool)
-        units, labels = _units(frame["currency"])
-        pairs = np.unique(codes * len(labels) + units)
-        mixed = np.bincount(pairs // len(labels), minlength=groups) > 1
-        unit_of = np.empty(groups, dtype=object)
-        unit_of[pairs // len(labels)] = np.asarray(labels, dtype=object)[pairs % len(labels)]
-        unit_of[mixed] = "mixed"
-        out["hands"] = np.bincount(codes, minlength=groups)
-        out["unit"] = unit_of
-        out["net"] = np.where(mixed, np.nan, total(net / scale)).round(4)
-        out["net_bb"] = total(net_bb).round(4)
-        out["net_bb_showdown"] = total(np.where(showdown, net_bb, 0.0)).round(4)
-        out["net_bb_no_showdown"] = total(np.where(showdown, 0.0, net_bb)).round(4)
-        rake = frame["rake_share"].to_numpy(dtype=np.float64) / scale
-        out["rake_paid"] = np.where(mixed, np.nan, total(rake)).round(4)
-        out["bb_per_100"] = out["net_bb"] / out["hands"] * 100
-        out["sb_per_100"] = out["bb_per_100"] * 2
+        _money_columns(out, frame, codes, per_unit and "unit" not in keys, per_unit)
+        if "session" in keys:
+            _session_columns(out, frame, codes, per_unit)
     for ratio in stats:
         done = _columns_sum(sums, ratio.done)
         opp = _columns_sum(sums, ratio.opportunity)
@@ -268,6 +314,52 @@ def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
         out[ratio.name] = value * 100 if ratio.percent else value
         out[f"{ratio.name}_n"] = opp.astype("int64")
     return out
+
+
+def _total(codes: np.ndarray, groups: int, values: pd.Series | np.ndarray) -> np.ndarray:
+    weights = np.asarray(values, dtype=np.float64)
+    return np.bincount(codes, weights=weights, minlength=groups)
+
+
+def _money_columns(out: pd.DataFrame, frame: pd.DataFrame, codes: np.ndarray,
+                   with_unit: bool, per_unit: bool) -> None:
+    """Hands, money (in the group's one unit), big bets and rates, into ``out``."""
+    groups = len(out)
+    net = frame["net"].to_numpy(dtype=np.float64)
+    scale = frame["scale"].to_numpy(dtype=np.float64)
+    big_bet = frame["big_bet"].to_numpy(dtype=np.float64)
+    # a hand whose stakes nothing shows (big bet 0, Bovada) adds no big bets
+    net_bb = np.divide(net, big_bet, out=np.zeros_like(net), where=big_bet > 0)
+    showdown = frame["saw_showdown"].to_numpy(dtype=bool)
+    out["hands"] = np.bincount(codes, minlength=groups)
+    if with_unit:
+        units = money_unit(frame["currency"])
+        out["unit"] = units.groupby(codes).first().reindex(range(groups)).to_numpy()
+    if per_unit:
+        out["net"] = _total(codes, groups, net / scale).round(4)
+    out["net_bb"] = _total(codes, groups, net_bb).round(4)
+    out["net_bb_showdown"] = _total(codes, groups, np.where(showdown, net_bb, 0.0)).round(4)
+    out["net_bb_no_showdown"] = _total(codes, groups, np.where(showdown, 0.0, net_bb)).round(4)
+    if per_unit:
+        rake = frame["rake_share"].to_numpy(dtype=np.float64) / scale
+        out["rake_paid"] = _total(codes, groups, rake).round(4)
+    out["bb_per_100"] = out["net_bb"] / out["hands"] * 100
+    out["sb_per_100"] = out["bb_per_100"] * 2
+
+
+def _session_columns(out: pd.DataFrame, frame: pd.DataFrame, codes: np.ndarray,
+                     per_unit: bool) -> None:
+    """A session's start, end, length in minutes and hourly rates (none when undated or
+    a single hand long)."""
+    start = frame["start_utc"].groupby(codes).agg(["min", "max"]).reindex(range(len(out)))
+    out["start"] = start["min"].to_numpy()
+    out["end"] = start["max"].to_numpy()
+    minutes = (start["max"] - start["min"]).dt.total_seconds().to_numpy() / 60
+    out["minutes"] = np.round(minutes, 1)
+    hours = np.where(minutes > 0, minutes / 60, np.nan)
+    if per_unit:
+        out["net_per_hour"] = (out["net"] / hours).round(4)
+    out["bb_per_hour"] = (out["net_bb"] / hours).round(4)
 
 
 def ratios(players: pd.DataFrame, stats: Sequence[Ratio], by: Sequence[str] = ("player",)
@@ -282,26 +374,34 @@ def _columns_sum(sums: pd.DataFrame, part: str | tuple[str, ...]) -> pd.Series:
     return sums[list(part)].sum(axis=1)
 
 
-def money(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
+def money(players: pd.DataFrame, by: Sequence[str] = ("player",), per_unit: bool = True
+          ) -> pd.DataFrame:
     """Hands, net won (money and big bets), BB/100, showdown and non-showdown winnings, rake.
 
-    Money is in the group's ``unit`` (a currency, or ``chips``): cents and
-    chips divided by ``scale``. A group mixing units (dollars and tournament
-    chips) gets no money total, only big bets; group by ``currency`` to see both.
+    Money is per ``unit`` (a currency, or ``chips``: tournaments and play money), a
+    level of the result's index unless ``by`` holds ``currency`` or ``unit``: cents and
+    chips divided by ``scale``, never added across units. Big bets add up across
+    stakes and units alike: with ``per_unit=False`` the groups are not split by unit and
+    only the big-bet figures are given.
     """
-    return _summarise(players, by, (), with_money=True)
+    return _summarise(players, by, (), with_money=True, per_unit=per_unit)
 
 
 def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
-                   hilo: bool = True) -> pd.DataFrame:
+                   hilo: bool = True, session_gap: pd.Timedelta = SESSION_GAP
+                   ) -> pd.DataFrame:
     """The player summary of STATS.md per group: money, then every ratio with its count.
 
     ``by`` takes ``players`` columns (``player``, ``game``, ``stakes``,
     ``door_rank``, ``players_3rd``, ``position`` ...) and the derived keys
-    ``date``, ``month``, ``year`` and ``door_group``.
+    ``date``, ``month``, ``year``, ``session`` and ``door_group``. Grouped by
+    ``session`` (a player's hands with no pause over ``session_gap``), each row also
+    has its ``start``, ``end``, ``minutes`` and hourly rates, in the order played.
     """
     stats = SUMMARY + (HILO if hilo else ())
-    summary = _summarise(players, by, stats, with_money=True)
+    summary = _summarise(players, by, stats, with_money=True, session_gap=session_gap)
+    if "start" in summary:  # sessions: in the order they were played
+        return summary.sort_values("start", kind="stable")
     return summary.sort_values("hands", ascending=False, kind="stable")
 
 

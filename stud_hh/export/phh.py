@@ -51,7 +51,6 @@ import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from datetime import UTC
 from pathlib import Path
 
@@ -75,7 +74,7 @@ from stud_hh.model.events import (
     UncalledReturned,
 )
 from stud_hh.model.visit import EventVisitor
-from stud_hh.read.parse import ParsedHand, parse_file
+from stud_hh.read.parse import ParsedHand
 from stud_hh.read.sites.phh import (
     FACE_UP,
     RULE_AWARD,
@@ -85,6 +84,7 @@ from stud_hh.read.sites.phh import (
     VARIANT_OF,
 )
 from stud_hh.replay import replay
+from stud_hh.store.stored import StoredHands, stored_hands
 
 __all__ = ["ExportError", "StoredHands", "dumps", "dumps_all", "file_name", "stored_hands",
            "write_files"]
@@ -463,42 +463,3 @@ class _Actions(EventVisitor[list[str]]):
     visit_muck = visit_show
 
 
-@dataclass
-class StoredHands:
-    """Hands of a database read again from their files, and what could not be."""
-
-    hands: list[ParsedHand] = field(default_factory=list)
-    missing: list[str] = field(default_factory=list)
-    """Hand ids asked for that the database does not hold."""
-    unreadable: list[str] = field(default_factory=list)
-    """Why stored hands could not be read again (file gone or changed)."""
-
-
-def stored_hands(db_root: str | os.PathLike[str], hand_ids: Sequence[str] = ()) -> StoredHands:
-    """The stored hands named ``hand_ids`` (all when empty), parsed again from their files.
-
-    The database keeps facts, not events: a hand is read again from the file and
-    lines it was imported from. Raises :class:`~stud_hh.store.database.DatabaseError` when
-    ``db_root`` is not a database.
-    """
-    from stud_hh.store.database import open_db
-
-    db = open_db(db_root)
-    filters = [("hand_id", "in", list(hand_ids))] if hand_ids else None
-    rows = db.hands(columns=["site", "hand_id", "file", "first_line"], filters=filters)
-    found = StoredHands()
-    found.missing = sorted(set(hand_ids) - set(rows["hand_id"]))
-    wanted: dict[str, set[tuple[str, str]]] = {}
-    for site, hand_id, path in zip(rows["site"], rows["hand_id"], rows["file"], strict=True):
-        wanted.setdefault(str(path), set()).add((str(site), str(hand_id)))
-    for path, keys in sorted(wanted.items()):
-        if not Path(path).is_file():
-            found.unreadable.append(f"{path}: the file of {len(keys)} stored hands is gone")
-            continue
-        for result in parse_file(path):
-            if isinstance(result, ParsedHand) and (result.site, result.hand_id) in keys:
-                keys.discard((result.site, result.hand_id))
-                found.hands.append(result)
-        found.unreadable.extend(f"{path}: hand {hand_id} ({site}) is no longer in the file"
-                                for site, hand_id in sorted(keys))
-    return found

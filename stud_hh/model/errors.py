@@ -57,6 +57,18 @@ class InputError(StudHHError):
     """A file or folder cannot be read at all (missing, unreadable)."""
 
 
+class UsageError(StudHHError):
+    """An option or argument that names nothing there is (a grouping, a player, a date):
+    the message is the reason alone, since no file or line is at fault.
+
+    >>> str(UsageError("cannot group by 'colour'"))
+    "cannot group by 'colour'"
+    """
+
+    def _format(self) -> str:
+        return self.reason
+
+
 class HandParseError(StudHHError):
     """One hand's text does not follow its site's grammar."""
 

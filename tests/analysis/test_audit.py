@@ -82,3 +82,33 @@ def test_leaks_need_enough_hands() -> None:
     with pytest.raises(ValueError, match="no hands of 'Zed'"):
         stats.leaks(frame(rows), "Zed")
     assert isinstance(stats.leaks(frame(rows), "Ann", min_n=5), pd.DataFrame)
+
+
+def test_violations_of_undated_hands_stay_in_every_table_and_plot(
+        corpus: Path, tmp_path: Path) -> None:
+    """Everleaf prints no time zone, so its hands have no start_utc: a violation there is
+    counted in an 'undated' period, in the tables and in the plot."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from stud_hh.analysis import plots
+
+    source = corpus / "Everleaf" / "7-Stud-EUR-0.05-0.10.201108-new-format.txt"
+    text = source.read_bytes()
+    broken = text.replace(b"MOURINHO_: bets [\x80 0.05 EURO]", b"MOURINHO_: bets [\x80 0.07 EURO]",
+                          1)
+    assert broken != text
+    (tmp_path / "h").mkdir()
+    (tmp_path / "h" / "everleaf.txt").write_bytes(broken)
+    import_paths([tmp_path / "h"], tmp_path / "db", jobs=1)
+    db = open_db(tmp_path / "db")
+    violations = db.violations()
+    assert len(violations) > 0
+    assert violations["start_utc"].isna().all()
+    by_table = audit.violations_by_table(db)
+    assert by_table.to_numpy().sum() == len(violations)
+    assert set(by_table.index.get_level_values("period")) == {stats.UNDATED}
+    ax = plots.violations_over_time(violations)
+    heights = sum(bar.get_height() for bar in ax.patches)
+    assert heights == len(violations)
+    assert [t.get_text() for t in ax.get_xticklabels()] == [stats.UNDATED]

@@ -83,3 +83,24 @@ def test_no_violations_draws_a_note() -> None:
     ax = plots.violations_over_time(empty)
     assert ax.texts[0].get_text() == "no violations"
     plt.close("all")
+
+
+def test_money_winnings_draw_a_curve_per_currency(db: Database) -> None:
+    """Hero has dollar and tournament-chip hands: in money, each is its own curve, never
+    one sum; in big bets, one curve over every hand."""
+    players = db.players()
+    hero = players[(players["player"] == "Hero") & players["dealt"]]
+    ax = plots.cumulative_winnings(players, "Hero", unit="money")
+    curves = {line.get_label(): line for line in ax.get_lines() if line.get_label()[0] != "_"}
+    usd = hero[hero["currency"] == "USD"]
+    chips = hero[hero["currency"].isna()]
+    assert set(curves) == {f"USD ({len(usd)} hands)", f"chips ({len(chips)} hands)"}
+    final = curves[f"USD ({len(usd)} hands)"].get_ydata()[-1]
+    assert final == pytest.approx((usd["net"] / usd["scale"]).sum())
+    assert curves[f"chips ({len(chips)} hands)"].get_ydata()[-1] == pytest.approx(
+        chips["net"].sum())
+    plt.close(ax.figure)
+    ax = plots.cumulative_winnings(players, "Hero")
+    (total,) = [line for line in ax.get_lines() if line.get_label() == "all winnings"]
+    assert len(total.get_xdata()) == len(hero)
+    plt.close(ax.figure)

@@ -10,6 +10,7 @@ import pytest
 from helpers import SAMPLES
 
 from stud_hh.analysis import stats
+from stud_hh.analysis.select import SelectionError
 from stud_hh.store.database import Database, open_db
 from stud_hh.store.importer import import_paths
 from stud_hh.store.schema import TABLES
@@ -65,19 +66,34 @@ def test_money_in_big_bets_and_showdown_split() -> None:
         {"net": -10},
         {"net": -10, "currency": None, "scale": 1, "big_bet": 200, "tournament": True},
     ])
-    result = stats.money(players)
-    row = result.loc["Ann"]
-    assert row["hands"] == 3
-    assert row["net_bb"] == pytest.approx(2 - 0.5 - 0.05)
-    assert row["net_bb_showdown"] == pytest.approx(2)
-    assert row["net_bb_no_showdown"] == pytest.approx(-0.55)
-    assert row["bb_per_100"] == pytest.approx(100 * 1.45 / 3)
-    assert row["unit"] == "mixed"
-    assert np.isnan(row["net"])  # dollars and chips are not added up
-    by_unit = stats.money(players, by=["player", "currency"])
-    assert by_unit.loc[("Ann", "USD"), "net"] == pytest.approx(0.30)
-    assert by_unit.loc[("Ann", "USD"), "rake_paid"] == pytest.approx(0.02)
-    assert len(by_unit) == 2  # chips (no currency) keep their own row
+    result = stats.money(players)  # dollars and tournament chips: a row per unit
+    usd, chips = result.loc[("Ann", "USD")], result.loc[("Ann", "chips")]
+    assert (usd["hands"], chips["hands"]) == (2, 1)
+    assert usd["net"] == pytest.approx(0.30)
+    assert chips["net"] == pytest.approx(-10)
+    assert usd["rake_paid"] == pytest.approx(0.02)
+    assert usd["net_bb"] == pytest.approx(2 - 0.5)
+    assert chips["net_bb"] == pytest.approx(-0.05)
+    assert usd["net_bb_showdown"] == pytest.approx(2)
+    assert usd["net_bb_no_showdown"] == pytest.approx(-0.5)
+    assert usd["bb_per_100"] == pytest.approx(100 * 1.5 / 2)
+    assert not result.isna().any().any()
+    # big bets add up across units when asked for them alone
+    whole = stats.money(players, per_unit=False).loc["Ann"]
+    assert whole["hands"] == 3
+    assert whole["net_bb"] == pytest.approx(2 - 0.5 - 0.05)
+    assert "net" not in whole
+    by_currency = stats.money(players, by=["player", "currency"])
+    assert by_currency.loc[("Ann", "USD"), "net"] == pytest.approx(0.30)
+    assert by_currency.loc[("Ann", "USD"), "rake_paid"] == pytest.approx(0.02)
+    assert len(by_currency) == 2  # chips (no currency) keep their own row
+
+
+def test_one_unit_keeps_one_row_per_group() -> None:
+    result = stats.money(frame([{"net": 40}, {"net": -10}]))
+    assert list(result.index) == ["Ann"]
+    assert result.loc["Ann", "unit"] == "USD"
+    assert result.loc["Ann", "net"] == pytest.approx(0.30)
 
 
 def test_groupings_by_date_and_door_card() -> None:
@@ -105,6 +121,29 @@ def test_sessions_split_at_long_pauses() -> None:
                                       ("Bob", "2026-03-01 10:10"): 1}
 
 
+def test_a_session_has_its_length_and_hourly_rates() -> None:
+    players = frame([
+        {"start_utc": "2026-03-01T10:00Z", "net": 300},
+        {"start_utc": "2026-03-01T10:20Z", "net": -100},
+        {"start_utc": "2026-03-01T10:30Z", "net": 100},
+        {"start_utc": "2026-03-01T12:00Z", "net": 40},   # a new session of one hand
+        {"start_utc": None, "net": 20},                  # undated: a session of its own
+    ])
+    summary = stats.player_summary(players, by=["player", "session"], hilo=False)
+    assert list(summary.index.get_level_values("session")) == [
+        "2026-03-01 10:00", "2026-03-01 12:00", stats.UNDATED]  # in the order played
+    first = summary.loc[("Ann", "2026-03-01 10:00")]
+    assert first["hands"] == 3
+    assert first["minutes"] == 30
+    assert first["net"] == pytest.approx(3.00)
+    assert first["net_per_hour"] == pytest.approx(6.00)
+    assert first["bb_per_hour"] == pytest.approx(15 / 0.5)
+    single = summary.loc[("Ann", "2026-03-01 12:00")]
+    assert single["minutes"] == 0
+    assert np.isnan(single["net_per_hour"])  # no length, no rate
+    assert np.isnan(summary.loc[("Ann", stats.UNDATED), "minutes"])
+
+
 def test_hilo_block_uses_hilo_showdowns() -> None:
     players = frame([
         {"game": "stud8", "saw_showdown": True, "scoop_whole": True, "scoop_both": True},
@@ -126,11 +165,12 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Database:
 
 
 def test_summary_from_a_database_matches_the_flags(db: Database) -> None:
-    players = db.players(columns=stats.required_columns(["player", "game"]))
-    summary = stats.player_summary(players, by=["player", "game"])
+    players = db.players(columns=stats.required_columns(["player", "game", "unit"]))
+    summary = stats.player_summary(players, by=["player", "game", "unit"])
     hero = db.players(filters=[("player", "==", "Hero"), ("dealt", "==", True)])
-    for game, rows in hero.groupby("game", observed=True):
-        row = summary.loc[("Hero", game)]
+    hero["unit"] = stats.money_unit(hero["currency"])
+    for (game, unit), rows in hero.groupby(["game", "unit"], observed=True):
+        row = summary.loc[("Hero", game, unit)]
         assert row["hands"] == len(rows)
         assert row["vpip_n"] == rows["vpip_opp"].sum()
         assert row["vpip"] == pytest.approx(100 * rows["vpip"].sum() / rows["vpip_opp"].sum())
@@ -169,8 +209,11 @@ def test_done_never_exceeds_its_opportunity(db: Database, ratio: stats.Ratio) ->
 
 
 def test_unknown_grouping_is_explained() -> None:
-    with pytest.raises(KeyError, match="cannot group by 'colour'"):
+    with pytest.raises(SelectionError, match="cannot group by 'colour': group by player, site, "
+                       "game, stakes"):
         stats.player_summary(frame([{}]), by=["colour"])
+    with pytest.raises(SelectionError, match="did you mean 'stakes'"):
+        stats.check_by(["stake"])
 
 
 def test_required_columns_are_enough(db: Database) -> None:

@@ -886,10 +886,10 @@ def test_show_matches_each_action_of_a_one_line_actions_array(
     out = capsys.readouterr().out
     third = out.split("--- 3rd street ---")[1].split("--- 4th street ---")[0]
     assert [line.split(None, 1)[1] for line in third.splitlines() if line.startswith("      8")] \
-        == ["p3 brings in 75000  (bet level 0)", "p4 folds  (bet level 0)",
-            "p5 completes to 250000  (bet level 1)", "p1 raises to 500000  (bet level 2)",
-            "p2 folds  (bet level 2)", "p3 folds  (bet level 2)",
-            "p5 calls 250000  (bet level 2)"]
+        == ["p3 brings in 75000  (bring-in, no bet yet)", "p4 folds  (no bet yet)",
+            "p5 completes to 250000  (1 bet)", "p1 raises to 500000  (2 bets: a bet and 1 raise)",
+            "p2 folds  (2 bets: a bet and 1 raise)", "p3 folds  (2 bets: a bet and 1 raise)",
+            "p5 calls 250000  (2 bets: a bet and 1 raise)"]
     assert [line.strip() for line in out.splitlines() if line.startswith("      3")] == [
         f"3  p{i} antes 50000  (ante)" for i in range(1, 6)]
     assert "      8  p1 shows Ac 8d As Th 3c Ts 7c" in out

@@ -1,0 +1,226 @@
+"""The project's reference documents, written from the code that defines each thing.
+
+Every statistic, database column, rule code and house-rule setting is declared once in
+code (:mod:`stud_hh.analysis.stats`, :mod:`stud_hh.store.schema`,
+:mod:`stud_hh.rules.violations`, :mod:`stud_hh.rules.profiles`); this module turns those
+declarations into ``docs/statistics.md``, ``docs/database.md`` and ``docs/rules.md``
+(``python -m stud_hh.analysis.reference docs`` rewrites them; a test fails when they
+are stale), and answers ``stud-hh explain TERM`` from the same data.
+
+>>> print(explain("cr3").splitlines()[0])
+cr3 -- Complete/raise 3rd (a statistic): players table column cr3 over vpip_opp, in percent
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from stud_hh.analysis import stats
+from stud_hh.analysis.select import SelectionError
+from stud_hh.rules import profiles
+from stud_hh.rules.violations import RULES
+from stud_hh.store.schema import TABLES
+
+__all__ = ["DOCUMENTS", "explain", "render", "write"]
+
+_HEAD = ("<!-- Written by `python -m stud_hh.analysis.reference docs` from the code; "
+         "edit the code, not this file. -->\n\n")
+
+
+def _parts(part: str | tuple[str, ...]) -> str:
+    return part if isinstance(part, str) else " + ".join(part)
+
+
+def _column_text(name: str) -> str:
+    for table in ("players", "hands"):
+        for column in TABLES[table].columns:
+            if column.name == name:
+                return column.description
+    derived = {"hilo_showdown": "saw the showdown of a stud hi/lo hand",
+               "won_saw_4th": "won the hand, having seen 4th street"}
+    return derived.get(name, "")
+
+
+def _ratio_lines(ratio: stats.Ratio) -> list[str]:
+    unit = "in percent" if ratio.percent else "a ratio of counts"
+    lines = [f"### `{ratio.name}`: {ratio.label}", "",
+             f"`{_parts(ratio.done)}` over `{_parts(ratio.opportunity)}`, {unit}; the "
+             f"sample size is `{ratio.name}_n` (the opportunity count).", ""]
+    for column in dict.fromkeys([*(ratio.done if isinstance(ratio.done, tuple)
+                                   else (ratio.done,)),
+                                 *(ratio.opportunity if isinstance(ratio.opportunity, tuple)
+                                   else (ratio.opportunity,))]):
+        lines.append(f"- `{column}`: {_column_text(column)}")
+    return [*lines, ""]
+
+
+_MONEY = """## Money
+
+- `hands`: hands the player was dealt into.
+- `unit`: the money unit, a currency code or `chips` (tournaments, play money). Money is
+  never added across units: a player with hands in several units gets a row per unit.
+- `net`, `rake_paid`: won and rake paid, in the unit (cents and chips divided by the
+  hand's scale).
+- `net_bb`, `net_bb_showdown`, `net_bb_no_showdown`: won in big bets (the hand's big
+  bet), in all, at showdown and without; big bets add up across stakes and units.
+- `bb_per_100`, `sb_per_100`: big bets (small bets) won per 100 hands.
+"""
+
+
+def statistics() -> str:
+    """``docs/statistics.md``: every statistic, its done and opportunity columns."""
+    out = [_HEAD + "# Statistics\n",
+           "Every ratio is a *done* count over an *opportunity* count, both summed over the "
+           "player-hands of a group from the `players` table's per-hand flags "
+           "([database.md](database.md)); each is shown beside its opportunity count "
+           "(`_n`), its sample size. Groupings (`stud-hh stats --by`): "
+           + ", ".join(f"`{g}`" for g in stats.COMMON_GROUPINGS)
+           + ", or any `players` column. Hands whose site prints no time zone have no "
+           "date: they group as `undated`. A session is a player's run of hands with no "
+           f"pause over {int(stats.SESSION_GAP.total_seconds() // 60)} minutes.\n",
+           _MONEY]
+    for title, group in (("The player summary", stats.SUMMARY),
+                         ("Stud hi/lo", stats.HILO),
+                         ("Street by street", stats.STREET_RATIOS)):
+        out.append(f"## {title}\n")
+        for ratio in group:
+            out.append("\n".join(_ratio_lines(ratio)))
+    return "\n".join(out).rstrip() + "\n"
+
+
+def database() -> str:
+    """``docs/database.md``: every table, its key and its columns."""
+    out = [_HEAD + "# The database\n",
+           "A database is a folder of Parquet tables (`stud-hh import PATH --db DIR`), read "
+           "with `stud_hh.open_db(DIR)` as pandas, or with `stud-hh stats`, `plot` and the "
+           "notebooks. Money columns are integers in the hand's smallest unit: divide by "
+           "`scale` (100 for cents, 1 for chips).\n"]
+    for spec in TABLES.values():
+        out.append(f"## `{spec.name}`: {spec.description}\n")
+        out.append(f"One row per {', '.join(f'`{k}`' for k in spec.key)}.\n")
+        out.append("| column | type | may be empty | meaning |\n|---|---|---|---|")
+        for column in spec.columns:
+            out.append(f"| `{column.name}` | {column.type} | "
+                       f"{'yes' if column.nullable else 'no'} | "
+                       f"{column.description.replace('|', '/')} |")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _setting_docs() -> dict[str, str]:
+    """The docstring under each :class:`~stud_hh.rules.profiles.Profile` field."""
+    source = Path(profiles.__file__).with_suffix(".py").read_text(encoding="utf-8")
+    found: dict[str, str] = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.name == "Profile":
+            body = node.body
+            for field, after in zip(body, [*body[1:], None], strict=True):
+                if (isinstance(field, ast.AnnAssign) and isinstance(field.target, ast.Name)
+                        and isinstance(after, ast.Expr)
+                        and isinstance(after.value, ast.Constant)):
+                    found[field.target.id] = " ".join(str(after.value.value).split())
+    return found
+
+
+def _profile_settings() -> Iterator[str]:
+    docs = _setting_docs()
+    names = sorted(profiles.PROFILES)
+    fields = [f for f in profiles.Profile.__dataclass_fields__
+              if f not in {"name", "description", "evidence"}]
+    yield "| setting | " + " | ".join(names) + " |"
+    yield "|---|" + "---|" * len(names)
+    for field in fields:
+        values = [_value(getattr(profiles.PROFILES[n], field)) for n in names]
+        yield f"| `{field}` | " + " | ".join(values) + " |"
+    yield ""
+    for field in fields:
+        yield f"- `{field}`: {docs.get(field, '')}"
+
+
+def _value(value: object) -> str:
+    if isinstance(value, frozenset):
+        return ", ".join(sorted(str(getattr(v, "value", v)) for v in value)) or "none"
+    return str(getattr(value, "value", value)).replace("|", "/")
+
+
+def rules() -> str:
+    """``docs/rules.md``: every rule code, and every house-rule profile's settings."""
+    out = [_HEAD + "# Rules and house-rule profiles\n",
+           "`stud-hh audit` replays every hand and names each broken rule by its code; "
+           "the rules themselves are in [stud-rules.md](stud-rules.md). A check the text "
+           "of a hand cannot decide is listed as *unverifiable*, with its reason, never as "
+           "a violation.\n", "## Rule codes\n",
+           "| code | what it means | part of the rules |\n|---|---|---|"]
+    out += [f"| `{r.code.value}` | {r.title} | {r.reference} |" for r in RULES.values()]
+    out += ["", "## House-rule profiles\n",
+            "Where card rooms differ, a profile decides (`--profile`; the default `site` "
+            "takes each hand's own site's). " + " ".join(
+                f"`{p.name}`: {p.description}" for p in profiles.PROFILES.values()), "",
+            *_profile_settings()]
+    return "\n".join(out).rstrip() + "\n"
+
+
+DOCUMENTS = {"statistics.md": statistics, "database.md": database, "rules.md": rules}
+"""Each reference document and the function that writes it."""
+
+
+def render(name: str) -> str:
+    return DOCUMENTS[name]()
+
+
+def write(folder: Path) -> list[Path]:
+    """Write every reference document into ``folder``; the paths written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, make in DOCUMENTS.items():
+        path = folder / name
+        path.write_text(make(), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def _entries() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for ratio in (*stats.SUMMARY, *stats.HILO, *stats.STREET_RATIOS):
+        unit = "in percent" if ratio.percent else "a ratio of counts"
+        text = (f"{ratio.name} -- {ratio.label} (a statistic): players table column "
+                f"{_parts(ratio.done)} over {_parts(ratio.opportunity)}, {unit}")
+        for part in (ratio.done, ratio.opportunity):
+            for name in (part,) if isinstance(part, str) else part:
+                text += f"\n  {name}: {_column_text(name)}"
+        found[ratio.name] = text
+        found[f"{ratio.name}_n"] = (f"{ratio.name}_n -- the sample size of {ratio.name} "
+                                    f"({ratio.label}): the count of "
+                                    f"{_parts(ratio.opportunity)}")
+    for spec in TABLES.values():
+        for column in spec.columns:
+            found.setdefault(column.name, f"{column.name} -- a column of the {spec.name} "
+                             f"table ({column.type}): {column.description}")
+    for rule in RULES.values():
+        found[rule.code.value] = (f"{rule.code.value} -- a rule: {rule.title} "
+                                  f"(docs/stud-rules.md: {rule.reference})")
+    docs = _setting_docs()
+    for field in profiles.Profile.__dataclass_fields__:
+        if field in docs:
+            found.setdefault(field, f"{field} -- a house-rule setting: {docs[field]}")
+    return found
+
+
+def explain(term: str) -> str:
+    """What ``term`` (a statistic, a column, a rule code, a profile setting) means."""
+    entries = _entries()
+    if term in entries:
+        return entries[term] + "\nSee docs/statistics.md, docs/database.md, docs/rules.md."
+    close = difflib.get_close_matches(term, list(entries), n=3)
+    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    raise SelectionError(f"nothing called {term!r} in the statistics, the database or the "
+                         f"rules{hint}")
+
+
+if __name__ == "__main__":  # pragma: no cover - python -m stud_hh.analysis.reference docs
+    for written in write(Path(sys.argv[1] if len(sys.argv) > 1 else "docs")):
+        print(f"wrote {written}")
