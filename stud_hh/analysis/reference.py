@@ -14,14 +14,17 @@ cr3 -- Complete/raise 3rd (a statistic): players table column cr3 over vpip_opp,
 from __future__ import annotations
 
 import ast
+import dataclasses
 import difflib
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from datetime import datetime
 from pathlib import Path
 
 from stud_hh.analysis import stats
 from stud_hh.analysis.select import SelectionError
-from stud_hh.rules import profiles
+from stud_hh.rules import printing, profiles
+from stud_hh.rules.printing import Printing
 from stud_hh.rules.violations import RULES
 from stud_hh.store.schema import TABLES
 
@@ -111,12 +114,13 @@ def database() -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def _setting_docs() -> dict[str, str]:
-    """The docstring under each :class:`~stud_hh.rules.profiles.Profile` field."""
-    source = Path(profiles.__file__).with_suffix(".py").read_text(encoding="utf-8")
+def _field_docs(module: object, name: str) -> dict[str, str]:
+    """The docstring under each field of the dataclass ``name`` of ``module``'s source."""
+    source = Path(str(getattr(module, "__file__", ""))).with_suffix(".py").read_text(
+        encoding="utf-8")
     found: dict[str, str] = {}
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ClassDef) and node.name == "Profile":
+        if isinstance(node, ast.ClassDef) and node.name == name:
             body = node.body
             for field, after in zip(body, [*body[1:], None], strict=True):
                 if (isinstance(field, ast.AnnAssign) and isinstance(field.target, ast.Name)
@@ -126,24 +130,52 @@ def _setting_docs() -> dict[str, str]:
     return found
 
 
-def _profile_settings() -> Iterator[str]:
-    docs = _setting_docs()
+def _setting_docs() -> dict[str, str]:
+    """The docstring under each :class:`~stud_hh.rules.profiles.Profile` field."""
+    return _field_docs(profiles, "Profile")
+
+
+_NOT_SETTINGS = {"name", "description", "evidence", "site", "prints"}
+
+
+def _table(fields: list[str], values: Callable[[profiles.Profile, str], object]
+           ) -> Iterator[str]:
     names = sorted(profiles.PROFILES)
-    fields = [f for f in profiles.Profile.__dataclass_fields__
-              if f not in {"name", "description", "evidence"}]
     yield "| setting | " + " | ".join(names) + " |"
     yield "|---|" + "---|" * len(names)
     for field in fields:
-        values = [_value(getattr(profiles.PROFILES[n], field)) for n in names]
-        yield f"| `{field}` | " + " | ".join(values) + " |"
+        cells = [_value(values(profiles.PROFILES[n], field)) for n in names]
+        yield f"| `{field}` | " + " | ".join(cells) + " |"
     yield ""
+
+
+def _profile_settings() -> Iterator[str]:
+    docs = _setting_docs()
+    fields = [f for f in profiles.Profile.__dataclass_fields__ if f not in _NOT_SETTINGS]
+    yield from _table(fields, getattr)
     for field in fields:
         yield f"- `{field}`: {docs.get(field, '')}"
+    yield ""
+    yield "## What each site prints\n"
+    yield ("Not house rules: how a site's histories write what every room plays alike. A "
+           "profile named for another site's hands keeps that site's printing "
+           "(`profile_for`).\n")
+    printed = list(Printing.__dataclass_fields__)
+    yield from _table(printed, lambda p, f: getattr(p.prints, f))
+    for field, text in _field_docs(printing, "Printing").items():
+        yield f"- `{field}`: {text}"
 
 
 def _value(value: object) -> str:
     if isinstance(value, frozenset):
         return ", ".join(sorted(str(getattr(v, "value", v)) for v in value)) or "none"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return "; ".join(f"{f.name} {_value(getattr(value, f.name))}"
+                         for f in dataclasses.fields(value))
+    if isinstance(value, datetime):
+        return value.strftime("until %Y-%m-%d")
+    if value is None:
+        return "-"
     return str(getattr(value, "value", value)).replace("|", "/")
 
 
@@ -207,6 +239,8 @@ def _entries() -> dict[str, str]:
     for field in profiles.Profile.__dataclass_fields__:
         if field in docs:
             found.setdefault(field, f"{field} -- a house-rule setting: {docs[field]}")
+    for field, text in _field_docs(printing, "Printing").items():
+        found.setdefault(field, f"{field} -- what a site prints (not a house rule): {text}")
     return found
 
 

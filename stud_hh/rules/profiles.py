@@ -150,6 +150,8 @@ class Profile:
     reopening the betting; below that it never reopens. False: only a full bet or
     raise reopens."""
     odd_chip: OddChip = OddChip()
+    """Where an odd chip of a split pot goes: to the ``split`` half (stud hi/lo's high or
+    low half), and among tied hands by ``tie`` (the highest card by suit, or position)."""
     showdown_first: ShowdownFirst = ShowdownFirst.RIVER_BETTOR
     """Who shows first; see :class:`ShowdownFirst`."""
     side_pots_shown_first: bool = False
