@@ -116,7 +116,8 @@ def database() -> str:
 
 def _field_docs(module: object, name: str) -> dict[str, str]:
     """The docstring under each field of the dataclass ``name`` of ``module``'s source."""
-    source = Path(str(getattr(module, "__file__", ""))).with_suffix(".py").read_text(
+    compiled = Path(str(getattr(module, "__file__", "")))  # x.py, or x.cpython-311-....so
+    source = (compiled.parent / f"{compiled.name.split('.')[0]}.py").read_text(
         encoding="utf-8")
     found: dict[str, str] = {}
     for node in ast.walk(ast.parse(source)):
