@@ -268,8 +268,12 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     finally:
         if bar:
             bar[0].close()
-    for path, reason in summary.failures:
-        print(f"failures: {path}: {reason} (stored in the failures table)", file=err)
+    for path, line, reason in summary.failures:
+        print(f"failure: {path}:{line}: {reason}", file=err)
+    if summary.failures:
+        n = len(summary.failures)
+        print(f"stud-hh: {n:,} {'text' if n == 1 else 'texts'} could not be read; each is kept "
+              f"whole in the failures table (`stud-hh failures --db {args.db}` lists them)", file=err)
     for c in summary.conflicts:
         stored = (f"{c['stored_file']}:{c['stored_first_line']}" if c["stored_file"]
                   else "the stored copy")
@@ -285,6 +289,9 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print("nothing new: the files hold no stud-family hands"
                   + (f" ({summary.skipped} of other games)" if summary.skipped else ""),
                   file=out)
+    if summary.failures_new and not (summary.hands_new or summary.duplicates
+                                     or summary.skipped or summary.failures_known):
+        return EXIT_UNUSABLE  # nothing could be read
     return EXIT_FAILURES if summary.failures_new else EXIT_OK
 
 
@@ -564,7 +571,12 @@ def _add_import(sub: _Subparsers) -> None:
                        description="Import files and folders into a database folder (created "
                        "if missing). Hands already stored and files unchanged since the last "
                        "import are passed over; hands that cannot be read are kept in the "
-                       "failures table. Exit 0, or 1 when new failures were stored.")
+                       "failures table, each printed with its file, line and reason, and a "
+                       "failure stored earlier is replaced when its hand is later read whole "
+                       "(a file imported while the poker client was writing it). To follow "
+                       "folders while playing, use `stud-hh watch`. Exit 0 when every text "
+                       "was read, 1 when new failures were stored beside readable hands, 2 when "
+                       "nothing could be read or the arguments are wrong.")
     i.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     i.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
     i.add_argument("--jobs", type=int, default=None, metavar="N",

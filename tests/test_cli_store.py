@@ -37,7 +37,8 @@ def test_import_keeps_failures_and_exits_one(tmp_path: Path,
     assert "7 hands new" in captured.out
     assert "1 failures" in captured.out
     assert "bad.txt" in captured.err
-    assert "stored in the failures table" in captured.err
+    assert "bad.txt:84: unknown action 'juggles'" in captured.err
+    assert "kept whole in the failures table" in captured.err
 
 
 def test_failures_lists_each_unreadable_text(tmp_path: Path,

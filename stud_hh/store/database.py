@@ -280,6 +280,9 @@ class Record:
     files: tuple[str, ...] = ()
     """The history files the record says its parts came from, where it says so (also when
     the record is damaged but still reads as JSON)."""
+    replaces: tuple[str, ...] = ()
+    """Parts of earlier records that this one takes out of the database (each rewritten
+    without some rows, the rewrite among ``parts``): see :meth:`_CommitRecords.commit`."""
 
     @property
     def checkpoint(self) -> bool:
@@ -334,6 +337,10 @@ def _parse_record(name: str, text: bytes) -> Record:
     if not isinstance(record, dict) or not isinstance(record.get("parts"), list):
         return damaged("not a commit record (no list of parts)")
     files = _as_files(record.get("files", record.get("file")))
+    replaces = record.get("replaces", [])
+    if not isinstance(replaces, list) or not all(
+            isinstance(r, str) and _inside(r.partition("/")[0], r) for r in replaces):
+        return damaged("its replaced parts are not a list of part paths")
     digest = record.get("digest")
     if digest is not None and digest != _record_digest(record):
         return damaged("commit record changed after it was written (its digest differs)")
@@ -367,7 +374,7 @@ def _parse_record(name: str, text: bytes) -> Record:
         else:
             part_files = frozenset(files) if files is not None else None
         parts.append(Committed(table, path, rows, size, checksum, part_files, name))
-    return Record(name, record, None, tuple(parts), files or ())
+    return Record(name, record, None, tuple(parts), files or (), tuple(replaces))
 
 
 def _inside(table: str, path: str) -> bool:
@@ -470,6 +477,9 @@ class _CommitRecords:
             if record.checkpoint:  # a compaction or repair: the whole live set from here on
                 log.live = {t: [] for t in TABLES}
                 log.damaged_in_force = []
+            for replaced in record.replaces:
+                table = replaced.partition("/")[0]
+                log.live[table] = [p for p in log.live[table] if p.path != replaced]
             for part in record.parts:
                 log.live[part.table].append(part)
         return log
@@ -520,14 +530,19 @@ class _CommitRecords:
         """Committed part files per table, relative to the database folder."""
         return {table: [p.path for p in parts] for table, parts in self._live().items()}
 
-    def commit(self, parts: Sequence[Part], info: dict[str, Any] | None = None) -> None:
+    def commit(self, parts: Sequence[Part], info: dict[str, Any] | None = None, *,
+               replaces: Sequence[str] = ()) -> None:
         """Make ``parts`` part of the database, all or nothing.
 
         ``info`` says where the parts' rows came from: ``{"file": path}`` or
         ``{"files": [paths]}`` (what ``stud-hh repair`` imports again when a part is
-        damaged); it is kept in the commit record.
+        damaged); it is kept in the commit record. ``replaces`` names committed parts
+        that leave the database in the same step (a part rewritten without some rows,
+        :meth:`~_PartWriting.without_rows`, is committed with the part it replaces): the
+        database is never without both, nor with both. Their files are deleted by the
+        next writer (:meth:`~_PartWriting.remove_uncommitted`).
         """
-        if not parts:
+        if not parts and not replaces:
             return
         for table in {p.table for p in parts}:
             _fsync_dir(self.root / table)
@@ -539,7 +554,8 @@ class _CommitRecords:
             if p.checksum is not None:
                 entry["checksum"] = p.checksum
             entries.append(entry)
-        self._write_commit({"parts": entries, **(info or {})})
+        extra = {"replaces": list(replaces)} if replaces else {}
+        self._write_commit({"parts": entries, **(info or {}), **extra})
 
     def write_checkpoint(self, parts: Sequence[Committed | Part],
                          files: Mapping[str, frozenset[str] | None] | None = None) -> Path:
@@ -633,6 +649,27 @@ class _PartWriting(_CommitRecords):
         for tmp in (self.root / "commits").glob("*.tmp"):
             tmp.unlink()
         return removed
+
+    def without_rows(self, table: str, column: str, keys: set[str]
+                     ) -> tuple[list[str], list[Part]]:
+        """The committed parts of ``table`` holding a row whose ``column`` is in ``keys``,
+        and each rewritten without those rows (uncommitted; a part left empty is not
+        written): commit the new parts with ``replaces=`` the old ones."""
+        replaced: list[str] = []
+        written: list[Part] = []
+        if not keys:
+            return replaced, written
+        wanted = pa.array(sorted(keys), pa.string())
+        for part in self._live()[table]:
+            data = pq.read_table(self.root / part.path)
+            hit = pc.is_in(data.column(column).cast(pa.string()), value_set=wanted)
+            if not pc.any(hit).as_py():
+                continue
+            kept = data.filter(pc.invert(hit))
+            replaced.append(part.path)
+            if kept.num_rows:
+                written.append(self.write_part(table, kept))
+        return replaced, written
 
     def new_part_path(self, table: str) -> Path:
         folder = self.root / table

@@ -104,7 +104,12 @@ class FileResult:
     hand_keys: list[str] = field(default_factory=list)
     hand_digests: list[str] = field(default_factory=list)
     """The text digest of each hand of ``hand_keys``, in the same order."""
+    hand_lines: list[int] = field(default_factory=list)
+    """The first line of each hand of ``hand_keys``, in the same order."""
     failure_keys: list[str] = field(default_factory=list)
+    failure_notes: list[tuple[int, int, str, str | None]] = field(default_factory=list)
+    """(first line, line, reason, hand key or ``None``) of each failure of
+    ``failure_keys``, in the same order."""
     conflicts: list[dict[str, Any]] = field(default_factory=list)
     """``conflicts`` rows for copies of stored (or earlier) hands whose text differs; their
     stored source is filled in by the parent when the worker could not tell it."""
@@ -120,6 +125,10 @@ class FileResult:
     scan passes over it (see :func:`stud_hh.read.parse.scan_paths`)."""
     problem: str | None = None
     """Why a file met in a folder could not even be looked into (then passed over)."""
+    held_back: bool = False
+    """Its last text was left for a later import: the file changed less than the settling
+    time ago and that text is not yet followed by a blank line (see :func:`_settled`).
+    The file gets no ``files`` row, so the next import reads it again."""
 
     def files_row(self) -> dict[str, Any]:
         return {"file": self.path, "size": self.size, "mtime_ns": self.mtime_ns,
@@ -160,8 +169,14 @@ class ImportSummary:
     cpu_seconds: float = 0.0
     """Processor time (user and system) of this process and of the worker processes, for
     the import: a measure of its cost that does not depend on what else the machine runs."""
-    failures: list[tuple[str, str]] = field(default_factory=list)
-    """(file, reason) for each new failure, for the report."""
+    failures: list[tuple[str, int, str]] = field(default_factory=list)
+    """(file, line, reason) for each new failure, for the report."""
+    failures_replaced: int = 0
+    """Failures stored earlier that this import read whole (the same file and first line,
+    or the same hand id in the same file: a hand cut off while its file was being
+    written), taken out of the database as the hand went in."""
+    held_back: int = 0
+    """Files whose last text waits for a later import (still being written)."""
     conflicts: list[dict[str, Any]] = field(default_factory=list)
     """The ``conflicts`` rows stored by this import (a second copy of a hand, different)."""
     scan_note: str = ""
@@ -178,6 +193,11 @@ class ImportSummary:
         unchanged = f" ({self.files_unchanged} unchanged, passed over)" if self.files_unchanged \
             else ""
         known = f" ({self.failures_known} already stored)" if self.failures_known else ""
+        if self.failures_replaced:
+            known += f" ({self.failures_replaced} stored earlier now read whole: replaced)"
+        held = (f"; the last hand of {self.held_back} "
+                f"{'file' if self.held_back == 1 else 'files'} still being written waits"
+                if self.held_back else "")
         conflicts = (f" ({len(self.conflicts)} with different text: conflicts)"
                      if self.conflicts else "")
         return (f"{self.files} files{unchanged}{self.scan_note}: {self.hands_new} hands new, "
@@ -186,7 +206,7 @@ class ImportSummary:
                 f"{known}, {self.skipped} skipped as not stud, {self.violations} violations "
                 f"in {self.hands_with_violations} hands; {self.seconds:.1f} s, "
                 f"{self.hands_per_second:,.0f} hands/s on {self.jobs} "
-                f"{'process' if self.jobs == 1 else 'processes'}")
+                f"{'process' if self.jobs == 1 else 'processes'}{held}")
 
 
 def plan_batches(files: Sequence[tuple[T, int]], jobs: int, *,
@@ -226,15 +246,20 @@ class _Worker:
     """Every stored hand's key and text digest (``None`` for hands stored before digests)."""
     known_failures: frozenset[str]
     batch_hands: int
+    settle: float = 0.0
+    """Seconds a file must have been left alone before its last text, not yet followed
+    by a blank line, is read (0: always read)."""
 
 
 _WORKER: _Worker | None = None
 
 
 def _init_worker(root: str, profile: str, known_hands: dict[str, str | None],
-                 known_failures: frozenset[str], batch_hands: int) -> None:
+                 known_failures: frozenset[str], batch_hands: int, settle: float = 0.0
+                 ) -> None:
     global _WORKER
-    _WORKER = _Worker(Database(root), profile, known_hands, known_failures, batch_hands)
+    _WORKER = _Worker(Database(root), profile, known_hands, known_failures, batch_hands,
+                      settle)
 
 
 def _init_pool_worker(*args: Any) -> None:
@@ -476,6 +501,51 @@ def _if_it_holds_hands(path: str, result: FileResult) -> Iterator[RawHand]:
         result.without_hands = True
 
 
+SETTLED_TAIL = 256
+"""Bytes read at a file's end to see whether its last text is followed by a blank line."""
+
+
+def _recent(stat: os.stat_result, settle: float) -> bool:
+    """Whether the file of ``stat`` changed less than ``settle`` seconds ago."""
+    return time.time_ns() - stat.st_mtime_ns < settle * 1e9
+
+
+def _settled(path: str, encoding: str) -> bool:
+    """Whether the file at ``path`` ends in a blank line: a poker client writes a hand and
+    the blank lines after it together, so its last hand is whole. (A file whose site
+    writes no blank line after the last hand waits for the settling time instead.)"""
+    try:
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            start = max(0, size - SETTLED_TAIL)
+            if "16" in encoding:
+                start -= start % 2  # a UTF-16 character starts at an even byte
+            handle.seek(start)
+            tail = handle.read().decode(encoding.replace("-sig", ""), errors="replace")
+    except (OSError, LookupError):
+        return False
+    lines = tail.replace("\r", "").replace("\x00", "").split("\n")
+    return len(lines) >= 3 and not lines[-1].strip() and not lines[-2].strip()
+
+
+def _unless_unfinished(raws: Iterable[RawHand], path: str,
+                       result: FileResult) -> Iterator[RawHand]:
+    """``raws`` of a file changed a moment ago, its last one held back (and
+    ``result.held_back`` set) unless the file ends in a blank line after it: the client
+    may be writing it still. A text followed by another one is whole."""
+    last: RawHand | None = None
+    for raw in raws:
+        if last is not None:
+            yield last
+        last = raw
+    if last is None:
+        return
+    if _settled(path, last.encoding):
+        yield last
+    else:
+        result.held_back = True
+
+
 class _BatchReader:
     """One task of a worker: a batch of files read into one buffer of rows."""
 
@@ -494,6 +564,10 @@ class _BatchReader:
             return
         self.failures_seen.add(row["key"])
         result.failure_keys.append(row["key"])
+        hand = (_key(row["site"], row["hand_id"]) if row["site"] is not None
+                and row["hand_id"] is not None else None)
+        result.failure_notes.append((row["first_line"], row["line"] or row["first_line"],
+                                     row["reason"], hand))
         self.buffer.add("failures", [row])
 
     def _unstorable(self, source: _Source, reason: str) -> None:
@@ -502,6 +576,7 @@ class _BatchReader:
         index = result.hand_keys.index(source.key)
         del result.hand_keys[index]
         del result.hand_digests[index]
+        del result.hand_lines[index]
         if source.violations:
             result.violations -= source.violations
             result.hands_with_violations -= 1
@@ -555,6 +630,8 @@ class _BatchReader:
                 stat = os.stat(path)
             result.size, result.mtime_ns = stat.st_size, stat.st_mtime_ns
             raws = _if_it_holds_hands(path, result) if quick else raw_hands(path)
+            if worker.settle > 0 and _recent(stat, worker.settle):
+                raws = _unless_unfinished(raws, path, result)
             for raw in raws:
                 key = hand_key(raw)
                 if key is not None and self.repeated(_key(*key), raw, result):
@@ -578,10 +655,14 @@ class _BatchReader:
                 self.seen[k] = (digest, path, raw.first_line)
                 result.hand_keys.append(k)
                 result.hand_digests.append(digest)
+                result.hand_lines.append(raw.first_line)
                 self._add_hand(replayed, raw, result, k, digest)
                 if self.buffer.hands >= worker.batch_hands:
                     self.buffer.flush()
         except InputError as exc:
+            if worker.settle > 0 and stat is not None and _recent(stat, worker.settle):
+                result.held_back = True  # a document still being written: read it later
+                return
             result.unreadable = exc.reason
             self.keep_failure(ParseFailure(exc, "", path, 0, 0), result)
         except OSError as exc:  # gone or unreadable since the folder was scanned
@@ -603,7 +684,8 @@ class _BatchReader:
         """Write what is buffered, then the files' rows (their counts final by then)."""
         self.buffer.flush()
         self.buffer.add("files", [r.files_row() for r in self.results
-                                  if r.mtime_ns is not None and not r.without_hands])
+                                  if r.mtime_ns is not None and not r.without_hands
+                                  and not r.held_back])
         self.buffer.flush()
         return BatchResult(self.results, self.buffer.parts, _peak_mib(), os.getpid(),
                            _cpu_seconds())
@@ -625,20 +707,68 @@ def _import_batch(files: Sequence[tuple[str, bool]]) -> BatchResult:
 # ---------------------------------------------------------------------------
 
 
-def _stored_keys(db: Database) -> tuple[dict[str, str | None], set[str],
-                                          set[tuple[str, int, int]], set[str]]:
-    """Stored hands (key -> text digest), failure keys, files and conflict keys."""
-    hands = db.arrow("hands", ["site", "hand_id", "text_digest"])
-    keys = {_key(s, h): d for s, h, d in zip(hands.column("site").to_pylist(),
-                                             hands.column("hand_id").to_pylist(),
-                                             hands.column("text_digest").to_pylist(),
-                                             strict=True)}
-    failures = set(db.arrow("failures", ["key"]).column("key").to_pylist())
-    files = db.arrow("files", ["file", "size", "mtime_ns"])
-    known_files = set(zip(files.column("file").to_pylist(), files.column("size").to_pylist(),
-                          files.column("mtime_ns").to_pylist(), strict=True))
-    conflicts = set(db.arrow("conflicts", ["key"]).column("key").to_pylist())
-    return keys, failures, known_files, conflicts
+@dataclass(slots=True)
+class Stored:
+    """What a database holds that an import must know: the keys it passes over.
+
+    Read once per import (:meth:`of`); a watch keeps one up to date across its imports
+    while it holds the write lock (:class:`LiveImport`)."""
+
+    hands: dict[str, str | None]
+    """Stored hands: key -> text digest."""
+    failures: set[str]
+    files: set[tuple[str, int, int]]
+    """(file, size, modification time) of every reading of a file."""
+    conflicts: set[str]
+    failure_places: dict[tuple[str, int | str], set[str]]
+    """Failure keys by (file, first line) and by (file, hand key): where a hand read whole
+    later replaces a failure (see :attr:`ImportSummary.failures_replaced`)."""
+
+    @classmethod
+    def of(cls, db: Database) -> Stored:
+        hands = db.arrow("hands", ["site", "hand_id", "text_digest"])
+        keys = {_key(s, h): d for s, h, d in zip(hands.column("site").to_pylist(),
+                                                 hands.column("hand_id").to_pylist(),
+                                                 hands.column("text_digest").to_pylist(),
+                                                 strict=True)}
+        files = db.arrow("files", ["file", "size", "mtime_ns"])
+        known_files = set(zip(files.column("file").to_pylist(),
+                              files.column("size").to_pylist(),
+                              files.column("mtime_ns").to_pylist(), strict=True))
+        conflicts = set(db.arrow("conflicts", ["key"]).column("key").to_pylist())
+        stored = cls(keys, set(), known_files, conflicts, {})
+        for row in db.arrow("failures", ["key", "site", "hand_id", "file",
+                                         "first_line"]).to_pylist():
+            stored.add_failure(row)
+        return stored
+
+    def add_failure(self, row: dict[str, Any]) -> None:
+        self.failures.add(row["key"])
+        places = [(row["file"], row["first_line"])]
+        if row["site"] is not None and row["hand_id"] is not None:
+            places.append((row["file"], _key(row["site"], row["hand_id"])))
+        for place in places:
+            self.failure_places.setdefault(place, set()).add(row["key"])
+
+    def replaced_failures(self, result: FileResult, repeated: set[str]) -> set[str]:
+        """The stored failures that the new hands of ``result`` (those not in
+        ``repeated``) replace."""
+        found: set[str] = set()
+        if not self.failure_places:
+            return found
+        for key, line in zip(result.hand_keys, result.hand_lines, strict=True):
+            if key in repeated:
+                continue
+            found |= self.failure_places.get((result.path, line), set())
+            found |= self.failure_places.get((result.path, key), set())
+        return found
+
+    def forget_failures(self, keys: set[str]) -> None:
+        self.failures -= keys
+        for place in [p for p, k in self.failure_places.items() if k & keys]:
+            self.failure_places[place] -= keys
+            if not self.failure_places[place]:
+                del self.failure_places[place]
 
 
 def _drop_repeated(db: Database, parts: list[Part], hands: set[str],
@@ -807,6 +937,7 @@ def import_paths(
     jobs: int | None = None,
     batch_hands: int = BATCH_HANDS,
     batch_files: int = BATCH_FILES,
+    settle: float = 0.0,
     on_file: Callable[[FileResult], None] | None = None,
     on_start: Callable[[list[str], int], None] | None = None,
     on_note: Callable[[str], None] | None = None,
@@ -817,75 +948,140 @@ def import_paths(
     holds hands, as :func:`stud_hh.read.parse.scan_paths` finds them. A hand already stored, or
     brought twice by the run, is stored once; a copy whose text differs beyond whitespace
     (other names, other amounts) is also kept in the ``conflicts`` table with both
-    sources, and listed in the summary.
+    sources, and listed in the summary. A failure stored earlier whose hand is now read
+    whole (a file imported while its last hand was being written) is replaced by it.
 
     ``jobs`` worker processes (default: every core; 1 runs in this process), each reading
-    up to ``batch_files`` files per task. ``on_start(files, total_bytes)`` is called once
-    the work is known and ``on_file(result)`` after each file is committed (for a progress
-    bar); ``on_note(text)`` with what went otherwise than asked (worker processes that
-    could not start: the import then goes on in this process), by default printed on
-    standard error.
+    up to ``batch_files`` files per task. With ``settle`` seconds, a file changed less
+    than that long ago has its last text left for a later import unless a blank line
+    follows it (see :attr:`FileResult.held_back`). ``on_start(files, total_bytes)`` is
+    called once the work is known and ``on_file(result)`` after each file is committed
+    (for a progress bar); ``on_note(text)`` with what went otherwise than asked (worker
+    processes that could not start: the import then goes on in this process), by
+    default printed on standard error.
     """
     if profile != "site":  # each hand under its own site's profile
         rule_profile(profile)  # an unknown profile fails before any work
-    summary = ImportSummary(jobs=1)
     started, cpu_started = time.perf_counter(), _cpu_seconds()
     candidates, problems = _candidates(paths)
     db = Database.create(db_root)
-
-    def note(text: str) -> None:
-        summary.notes.append(text)
-        if on_note is not None:
-            on_note(text)
-        else:
-            print(f"stud-hh: {text}", file=sys.stderr)
-
+    run = _Run(db, profile=profile, jobs=jobs, batch_hands=batch_hands,
+               batch_files=batch_files, settle=settle, on_file=on_file, on_start=on_start,
+               on_note=on_note)
     with db.writing():
         try:
-            _import(db, candidates, problems, summary, profile=profile, jobs=jobs,
-                    batch_hands=batch_hands, batch_files=batch_files, on_file=on_file,
-                    on_start=on_start, note=note)
+            run.go(candidates, problems, Stored.of(db))
         except BaseException:
             with suppress(OSError):  # a fault mid-import: leave nothing half-written behind
                 db.remove_uncommitted()
             raise
         db.compact()
-    summary.seconds = time.perf_counter() - started
-    summary.cpu_seconds += _cpu_seconds() - cpu_started
-    return summary
+    run.summary.seconds = time.perf_counter() - started
+    run.summary.cpu_seconds += _cpu_seconds() - cpu_started
+    return run.summary
 
 
-def _import(db: Database, candidates: dict[str, bool], problems: list[tuple[Path, str]],
-            summary: ImportSummary, *, profile: str, jobs: int | None, batch_hands: int,
-            batch_files: int, on_file: Callable[[FileResult], None] | None,
-            on_start: Callable[[list[str], int], None] | None,
-            note: Callable[[str], None]) -> None:
-    known_hands, known_failures, known_files, known_conflicts = _stored_keys(db)
-    todo = _changed_files(candidates, known_files, problems, summary)
-    wanted = max(1, jobs or os.cpu_count() or 1)
-    batches = plan_batches(todo, wanted, max_files=batch_files)
-    jobs = max(1, min(wanted, len(batches)))
-    summary.jobs = jobs
-    if on_start is not None:
-        on_start([p for (p, _), _ in todo], sum(size for _, size in todo))
-    args = (str(db.root), profile, known_hands, frozenset(known_failures), batch_hands)
-    run = _Committer(db, summary, problems, dict(known_hands), set(known_failures),
-                     set(known_conflicts), on_file)
-    left = batches
-    if jobs > 1:
-        left, failure = _on_pool(batches, jobs, args, run.commit)
-        if failure is not None:
-            note(_pool_note(failure, len(batches) - len(left)))
-            summary.jobs = 1
-            db.remove_uncommitted()  # what the stopped workers wrote
-    if left:
-        _init_worker(*args)
-        with frozen_gc():  # once for the run, as a worker process does (_init_pool_worker)
-            for batch in left:
-                run.commit(_import_batch(batch))
-    summary.files = summary.files_unchanged + run.read
-    summary.scan_note = Scan((), tuple(run.without_hands), tuple(problems)).summary()
-    summary.cpu_seconds = sum(run.worker_cpu.values())
+@dataclass(slots=True)
+class _Run:
+    """One import's settings and summary (:func:`import_paths`, :class:`LiveImport`)."""
+
+    db: Database
+    profile: str = "site"
+    jobs: int | None = None
+    batch_hands: int = BATCH_HANDS
+    batch_files: int = BATCH_FILES
+    settle: float = 0.0
+    on_file: Callable[[FileResult], None] | None = None
+    on_start: Callable[[list[str], int], None] | None = None
+    on_note: Callable[[str], None] | None = None
+    summary: ImportSummary = field(default_factory=lambda: ImportSummary(jobs=1))
+
+    def note(self, text: str) -> None:
+        self.summary.notes.append(text)
+        if self.on_note is not None:
+            self.on_note(text)
+        else:
+            print(f"stud-hh: {text}", file=sys.stderr)
+
+    def go(self, candidates: dict[str, bool], problems: list[tuple[Path, str]],
+           stored: Stored) -> None:
+        """Read the changed files of ``candidates`` and commit them, keeping ``stored``
+        up to date with what is committed."""
+        db, summary = self.db, self.summary
+        todo = _changed_files(candidates, stored.files, problems, summary)
+        wanted = max(1, self.jobs or os.cpu_count() or 1)
+        batches = plan_batches(todo, wanted, max_files=self.batch_files)
+        jobs = max(1, min(wanted, len(batches)))
+        summary.jobs = jobs
+        if self.on_start is not None:
+            self.on_start([p for (p, _), _ in todo], sum(size for _, size in todo))
+        # the workers' own copy: what a batch commits is dropped from the next by the parent
+        args = (str(db.root), self.profile, dict(stored.hands), frozenset(stored.failures),
+                self.batch_hands, self.settle)
+        run = _Committer(db, summary, problems, stored, self.on_file)
+        left = batches
+        if jobs > 1:
+            left, failure = _on_pool(batches, jobs, args, run.commit)
+            if failure is not None:
+                self.note(_pool_note(failure, len(batches) - len(left)))
+                summary.jobs = 1
+                db.remove_uncommitted()  # what the stopped workers wrote
+        if left:
+            _init_worker(*args)
+            with frozen_gc():  # once for the run, as a worker process does (_init_pool_worker)
+                for batch in left:
+                    run.commit(_import_batch(batch))
+        summary.files = summary.files_unchanged + run.read
+        summary.scan_note = Scan((), tuple(run.without_hands), tuple(problems)).summary()
+        summary.cpu_seconds = sum(run.worker_cpu.values())
+
+
+class LiveImport:
+    """Imports one after another into one database, holding its write lock throughout (a
+    watch, :mod:`stud_hh.live`): what is stored is read once, then kept up to date.
+
+    >>> with LiveImport("my.db", settle=2.0) as live:  # doctest: +SKIP
+    ...     summary = live.read(["HH20240101 Table.txt"])
+    """
+
+    def __init__(self, db_root: str | os.PathLike[str], *, profile: str = "site",
+                 settle: float = 2.0) -> None:
+        if profile != "site":
+            rule_profile(profile)
+        self.db = Database.create(db_root)
+        self.profile, self.settle = profile, settle
+        self._stored: Stored | None = None
+        self._lock: Any = None
+
+    def __enter__(self) -> LiveImport:
+        self._lock = self.db.writing()
+        self._lock.__enter__()
+        self._stored = Stored.of(self.db)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        lock, self._lock = self._lock, None
+        if lock is not None:
+            lock.__exit__(*exc)
+
+    def read(self, paths: Sequence[str | os.PathLike[str]]) -> ImportSummary:
+        """Import the files ``paths`` (each a file; those unchanged since their last
+        import are passed over) in this process; a fault or Ctrl-C leaves what was
+        committed before it and nothing else."""
+        assert self._stored is not None, "use LiveImport as a context manager"
+        started = time.perf_counter()
+        run = _Run(self.db, profile=self.profile, jobs=1, settle=self.settle)
+        candidates = {str(Path(p).resolve()): False for p in paths}
+        try:
+            run.go(candidates, [], self._stored)
+            if self.db.compact():
+                self._stored = Stored.of(self.db)
+        except BaseException:
+            with suppress(OSError):
+                self.db.remove_uncommitted()
+            raise
+        run.summary.seconds = time.perf_counter() - started
+        return run.summary
 
 
 def _changed_files(candidates: dict[str, bool], known_files: set[tuple[str, int, int]],
@@ -917,34 +1113,37 @@ class _Committer:
     db: Database
     summary: ImportSummary
     problems: list[tuple[Path, str]]
-    seen_hands: dict[str, str | None]
-    """Every hand stored or committed so far: key -> text digest."""
-    seen_failures: set[str]
-    seen_conflicts: set[str]
+    stored: Stored
+    """Every hand, failure, file and conflict stored or committed so far."""
     on_file: Callable[[FileResult], None] | None
     without_hands: list[Path] = field(default_factory=list)
     worker_cpu: dict[int, float] = field(default_factory=dict)
     read: int = 0
 
     def commit(self, batch: BatchResult) -> None:
-        """Commit one batch's parts, repeats dropped and conflicts added; count its files."""
+        """Commit one batch's parts, repeats dropped, conflicts added and the failures its
+        hands replace taken out; count its files."""
         repeated: set[str] = set()
         repeated_failures: set[str] = set()
         conflicts: list[dict[str, Any]] = []
+        seen = self.stored
         for result in batch.files:
             conflicts += result.conflicts
-            in_file = {k for k in result.hand_keys if k in self.seen_hands}
+            in_file = {k for k in result.hand_keys if k in seen.hands}
             if in_file:
-                conflicts += _run_conflicts(result, in_file, self.seen_hands)
+                conflicts += _run_conflicts(result, in_file, seen.hands)
                 repeated |= in_file
-            repeated_failures |= {k for k in result.failure_keys if k in self.seen_failures}
+            repeated_failures |= {k for k in result.failure_keys if k in seen.failures}
         parts = batch.parts
         if repeated or repeated_failures:
             parts = _drop_repeated(self.db, parts, repeated, repeated_failures)
         conflicts = self._new_conflicts(conflicts, parts)
-        self.db.commit(parts, {"files": [r.path for r in batch.files
-                                         if r.mtime_ns is not None and not r.without_hands]})
-        self.seen_conflicts.update(c["key"] for c in conflicts)
+        replaced = self._replaced_failures(batch, repeated, parts)
+        files = [r for r in batch.files if r.mtime_ns is not None and not r.without_hands]
+        self.db.commit(parts, {"files": [r.path for r in files]}, replaces=replaced)
+        seen.files.update((r.path, r.size, r.mtime_ns) for r in files
+                          if not r.held_back and r.mtime_ns is not None)
+        seen.conflicts.update(c["key"] for c in conflicts)
         self.summary.conflicts.extend(conflicts)
         self.summary.worker_peak_mib = max(self.summary.worker_peak_mib, batch.peak_rss_mib)
         if batch.pid != os.getpid():
@@ -954,10 +1153,24 @@ class _Committer:
             if self.on_file is not None:
                 self.on_file(result)
 
+    def _replaced_failures(self, batch: BatchResult, repeated: set[str],
+                           parts: list[Part]) -> list[str]:
+        """The stored failures the batch's new hands replace: the ``failures`` parts holding
+        them are rewritten without them (into ``parts``); returns the parts replaced."""
+        keys: set[str] = set()
+        for result in batch.files:
+            keys |= self.stored.replaced_failures(result, repeated)
+        if not keys:
+            return []
+        old, new = self.db.without_rows("failures", "key", keys)
+        parts += new
+        self.stored.forget_failures(keys)
+        self.summary.failures_replaced += len(keys)
+        return old
     def _new_conflicts(self, conflicts: list[dict[str, Any]], parts: list[Part]
                        ) -> list[dict[str, Any]]:
         """The conflicts not stored yet, written as a ``conflicts`` part into ``parts``."""
-        conflicts = [c for c in conflicts if c["key"] not in self.seen_conflicts]
+        conflicts = [c for c in conflicts if c["key"] not in self.stored.conflicts]
         if conflicts:
             _fill_stored_sources(self.db, conflicts)
             parts.append(self.db.write_part("conflicts", to_arrow("conflicts", {
@@ -966,7 +1179,7 @@ class _Committer:
 
     def _count(self, result: FileResult, repeated: set[str],
                repeated_failures: set[str]) -> None:
-        """One committed file in the summary."""
+        """One committed file in the summary (and in what is known to be stored)."""
         summary = self.summary
         if result.without_hands or result.problem is not None:
             if result.problem is not None:
@@ -975,15 +1188,26 @@ class _Committer:
                 self.without_hands.append(Path(result.path))
             return
         self.read += 1
+        summary.held_back += result.held_back
         if repeated:
-            kept = [(k, d) for k, d in zip(result.hand_keys, result.hand_digests,
-                                           strict=True) if k not in repeated]
+            kept = [(k, d, n) for k, d, n in zip(result.hand_keys, result.hand_digests,
+                                                 result.hand_lines, strict=True)
+                    if k not in repeated]
             summary.duplicates += len(result.hand_keys) - len(kept)
-            result.hand_keys = [k for k, _ in kept]
-            result.hand_digests = [d for _, d in kept]
-        self.seen_hands.update(zip(result.hand_keys, result.hand_digests, strict=True))
-        again = sum(1 for k in result.failure_keys if k in repeated_failures)
-        self.seen_failures.update(result.failure_keys)
+            result.hand_keys = [k for k, _, _ in kept]
+            result.hand_digests = [d for _, d, _ in kept]
+            result.hand_lines = [n for _, _, n in kept]
+        self.stored.hands.update(zip(result.hand_keys, result.hand_digests, strict=True))
+        again = 0
+        for key, (first, line, reason, hand) in zip(result.failure_keys, result.failure_notes,
+                                                    strict=True):
+            if key in repeated_failures:
+                again += 1
+                continue
+            site, _, hand_id = hand.partition("\x1f") if hand else (None, "", None)
+            self.stored.add_failure({"key": key, "site": site, "hand_id": hand_id,
+                                     "file": result.path, "first_line": first})
+            summary.failures.append((result.path, line, result.unreadable or reason))
         summary.hands_new += len(result.hand_keys)
         summary.duplicates += result.duplicates
         summary.failures_new += len(result.failure_keys) - again
@@ -991,6 +1215,3 @@ class _Committer:
         summary.skipped += result.skipped
         summary.violations += result.violations
         summary.hands_with_violations += result.hands_with_violations
-        if len(result.failure_keys) > again:
-            summary.failures.append((result.path, result.unreadable or
-                                     f"{len(result.failure_keys) - again} unreadable hands"))

@@ -343,7 +343,7 @@ def test_a_failed_import_leaves_nothing_half_written(db: Path, tmp_path: Path,
                                                      ) -> None:
     import errno
 
-    def full(self: Database, parts: object, info: object = None) -> None:
+    def full(self: Database, parts: object, info: object = None, **_: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device", str(self.root / "commits"))
 
     monkeypatch.setattr(Database, "commit", full)
