@@ -11,9 +11,11 @@ import argparse
 import errno
 import json
 import os
+import signal
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from pathlib import Path
 from typing import Any, TextIO, TypeAlias
 
@@ -272,8 +274,9 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"failure: {path}:{line}: {reason}", file=err)
     if summary.failures:
         n = len(summary.failures)
-        print(f"stud-hh: {n:,} {'text' if n == 1 else 'texts'} could not be read; each is kept "
-              f"whole in the failures table (`stud-hh failures --db {args.db}` lists them)", file=err)
+        print(f"stud-hh: {n:,} {'text' if n == 1 else 'texts'} could not be read; each is "
+              f"kept whole in the failures table (`stud-hh failures --db {args.db}` lists "
+              "them)", file=err)
     for c in summary.conflicts:
         stored = (f"{c['stored_file']}:{c['stored_first_line']}" if c["stored_file"]
                   else "the stored copy")
@@ -588,6 +591,77 @@ def _add_import(sub: _Subparsers) -> None:
     i.set_defaults(func=cmd_import)
 
 
+def _add_watch(sub: _Subparsers) -> None:
+    from stud_hh.live.watch import INTERVAL, SETTLE
+    from stud_hh.rules import PROFILES, SITE
+
+    w = sub.add_parser("watch", help="follow the folders a poker client writes into, "
+                       "importing each hand as it ends, with a live table of the opponents",
+                       description="Follow FOLDERs (new and growing files, files rewritten "
+                       "or rotated by the client) and import each hand within a second or two "
+                       "of it being written. A hand the client is still writing waits: it is "
+                       "read once a blank line follows it or the file has been left alone for "
+                       "--settle seconds, so it is never stored as a failure; a failure an "
+                       "earlier import stored for it is replaced. On a terminal a live table "
+                       "shows each opponent at the hero's current tables: hands, VPIP, "
+                       "complete/raise on 3rd, steal, fold to steal, aggression and went to "
+                       "showdown, each with its sample size. Ctrl-C stops, leaving everything "
+                       "committed and nothing half-written. Holds the database's write lock "
+                       "while it runs. Exit 0 when stopped, 1 when texts that could not be "
+                       "read were stored while watching, 2 for a missing folder or a database "
+                       "another import is writing.")
+    w.add_argument("folders", nargs="+", type=Path, metavar="FOLDER")
+    w.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
+    w.add_argument("--hero", metavar="NAME", help="whose tables to show (default: the player "
+                   "whose down cards the most hands show)")
+    w.add_argument("--interval", type=_positive_float, default=INTERVAL, metavar="SECONDS",
+                   help=f"seconds between two looks at the folders (default {INTERVAL:g})")
+    w.add_argument("--settle", type=_positive_float, default=SETTLE, metavar="SECONDS",
+                   help="seconds a file must be left alone before its last hand, with no "
+                   f"blank line after it, is read (default {SETTLE:g})")
+    w.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE)
+    w.add_argument("--hud", action=argparse.BooleanOptionalAction, default=None,
+                   help="the live table (default: when standard output is a terminal; "
+                   "--no-hud prints a line per import instead)")
+    w.set_defaults(func=cmd_watch)
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < 86_400:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and under a day: {text!r}")
+    return value
+
+
+def cmd_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.live.screen import Screen
+    from stud_hh.live.watch import Watch
+
+    watch = Watch(args.folders, args.db, profile=args.profile, interval=args.interval,
+                  settle=args.settle)
+    live = args.hud if args.hud is not None else out.isatty()
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        # Ctrl-C is the way a watch is stopped
+        with Screen(watch, out, err, hero=args.hero, live=live) as screen, \
+                suppress(KeyboardInterrupt):
+            watch.run(screen.show)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    print(f"{chr(10) if live else ''}stopped: {watch.totals.line()}", file=out)
+    if not live and screen.rows:
+        print(screen.final(), file=out)
+    return EXIT_FAILURES if watch.totals.failures else EXIT_OK
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """SIGTERM stops a watch as Ctrl-C does."""
+    raise KeyboardInterrupt
+
+
 def _add_check(sub: _Subparsers) -> None:
     c = sub.add_parser("check", help="check a database through: checksums, footers, keys",
                        description="Read every part of a database: its checksum, Parquet "
@@ -798,6 +872,7 @@ _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_explain,
     _add_show,
     _add_import,
+    _add_watch,
     _add_failures,
     _add_check,
     _add_repair,

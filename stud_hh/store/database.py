@@ -52,7 +52,7 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from stud_hh.model.errors import InputError
+from stud_hh.model.errors import InputError, UsageError
 from stud_hh.store.schema import SCHEMA_VERSION, TABLES, arrow_schema
 
 MARKER = "stud_hh.json"
@@ -858,6 +858,12 @@ class _TableReading(_CommitRecords):
         (``[("player", "==", "Hero"), ("game", "in", ["stud", "razz"])]``,
         or a list of such lists for OR) or a ``pyarrow.dataset`` expression.
         """
+        if columns is not None and table in TABLES:
+            unknown = [c for c in columns if c not in TABLES[table].names]
+            if unknown:
+                raise UsageError(f"the {table} table has no column {', '.join(map(repr, unknown))}"
+                                 f"; its columns are {', '.join(TABLES[table].names)} (see "
+                                 "docs/database.md)")
         expression = None
         if filters is not None:
             expression = (filters if isinstance(filters, ds.Expression)

@@ -1064,14 +1064,16 @@ class LiveImport:
         if lock is not None:
             lock.__exit__(*exc)
 
-    def read(self, paths: Sequence[str | os.PathLike[str]]) -> ImportSummary:
-        """Import the files ``paths`` (each a file; those unchanged since their last
-        import are passed over) in this process; a fault or Ctrl-C leaves what was
-        committed before it and nothing else."""
+    def read(self, paths: Sequence[str | os.PathLike[str]], *, in_folder: bool = False,
+             on_file: Callable[[FileResult], None] | None = None) -> ImportSummary:
+        """Import the files ``paths`` (those unchanged since their last import are passed
+        over) in this process; ``in_folder``: files met in a folder, read only when their
+        content holds hands. ``on_file(result)`` after each file read. A fault or Ctrl-C
+        leaves what was committed before it and nothing else."""
         assert self._stored is not None, "use LiveImport as a context manager"
         started = time.perf_counter()
-        run = _Run(self.db, profile=self.profile, jobs=1, settle=self.settle)
-        candidates = {str(Path(p).resolve()): False for p in paths}
+        run = _Run(self.db, profile=self.profile, jobs=1, settle=self.settle, on_file=on_file)
+        candidates = {str(Path(p).resolve()): in_folder for p in paths}
         try:
             run.go(candidates, [], self._stored)
             if self.db.compact():
