@@ -14,8 +14,8 @@ import os
 import signal
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
-from contextlib import suppress
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TextIO, TypeAlias
 
@@ -230,6 +230,18 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+@contextmanager
+def _runner(args: argparse.Namespace) -> Iterator[Any]:
+    """The Dask runner of ``--scheduler`` (``None`` without it: the local process pool)."""
+    if args.scheduler is None:
+        yield None
+        return
+    from stud_hh.store.distributed import dask_runner
+
+    with dask_runner(args.scheduler, args.jobs) as runner:
+        yield runner
+
+
 def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from tqdm import tqdm
 
@@ -254,10 +266,10 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     def done(result: FileResult) -> None:
         nonlocal done_files, done_hands
-        done_files += 1
+        done_files += result.completes  # a file cut into chunks: once all are in
         done_hands += len(result.hand_keys)
         bar[0].set_postfix_str(counted(), refresh=False)
-        bar[0].update(result.size)
+        bar[0].update(result.bytes_read)
         if result.unreadable:
             bar[0].write(f"error: {result.path}: {result.unreadable}", file=err)
 
@@ -265,8 +277,9 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         tqdm.write(f"stud-hh: {text}", file=err)
 
     try:
-        summary = import_paths(args.paths, args.db, profile=args.profile, jobs=args.jobs,
-                               on_start=start, on_file=done, on_note=note)
+        with _runner(args) as runner:
+            summary = import_paths(args.paths, args.db, profile=args.profile, jobs=args.jobs,
+                                   on_start=start, on_file=done, on_note=note, runner=runner)
     finally:
         if bar:
             bar[0].close()
@@ -567,6 +580,14 @@ def _add_show(sub: _Subparsers) -> None:
     s.set_defaults(func=cmd_show)
 
 
+def _add_scheduler(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                        help="run the work on a Dask cluster: the address of its scheduler "
+                        "(tcp://host:8786), or `local` for a cluster of --jobs worker "
+                        "processes on this machine. Workers must see the files (and the "
+                        "database folder) at the same paths; needs stud-hh[dask]")
+
+
 def _add_import(sub: _Subparsers) -> None:
     from stud_hh.rules import PROFILES, SITE
 
@@ -583,7 +604,9 @@ def _add_import(sub: _Subparsers) -> None:
     i.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     i.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
     i.add_argument("--jobs", type=int, default=None, metavar="N",
-                   help="worker processes (default: every core)")
+                   help="worker processes (default: every core; with --scheduler local, "
+                   "the local cluster's)")
+    _add_scheduler(i)
     i.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,
                    help="house rules to audit against (default: site, each hand's own "
                    "site's profile)")
