@@ -148,6 +148,27 @@ class _AuditTally:
             if not self.jsonl:
                 print(violation_block(replayed), file=self.out)
 
+    def outcome(self, outcome: Any) -> None:
+        """One hand as a Dask worker audited it (:mod:`stud_hh.analysis.audit_tasks`):
+        counted and written as :meth:`replayed` and :meth:`unreadable` do."""
+        if outcome.kind == "skipped":
+            self.skipped += 1
+            return
+        for record in outcome.records:
+            self.write(record)
+        if outcome.kind == "unreadable":
+            self.failed += 1
+            print(f"error: {outcome.error}", file=self.err)
+            return
+        self.audited += 1
+        self.used.add(outcome.profile)
+        self.counts.update(outcome.rules)
+        self.unverifiable.update(outcome.unverifiable)
+        if outcome.rules:
+            self.flagged += 1
+            if not self.jsonl:
+                print(outcome.block, file=self.out)
+
     def exit_code(self) -> int:
         """1 whenever a violation was found or a hand could not be read; 2 only when
         nothing at all could be read."""
@@ -165,8 +186,15 @@ def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         profile(args.profile)  # an unknown name is unusable input
     scan = scan_paths(args.paths)  # a missing path: main() reports it, exit 2
     tally = _AuditTally(out, err, args.format == "jsonl")
+    if args.scheduler is not None:
+        from stud_hh.analysis.audit_tasks import audit_on
+        from stud_hh.store.distributed import dask_client
+
+        with dask_client(args.scheduler, args.jobs) as client:
+            audit_on(client, scan.files, tally.outcome, profile=args.profile,
+                     jsonl=tally.jsonl)
     with frozen_gc():
-        for path in scan.files:
+        for path in scan.files if args.scheduler is None else ():
             for result in parse_file(path):
                 if isinstance(result, SkippedHand):
                     tally.skipped += 1
@@ -560,6 +588,10 @@ def _add_audit(sub: _Subparsers) -> None:
                    help="text: violations grouped per hand and a table per rule; jsonl: one "
                    "JSON object per violation, per check the text cannot decide and per "
                    "unreadable hand, told apart by their \"kind\"")
+    a.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="with --scheduler local: the local cluster's worker processes "
+                   "(default: every core)")
+    _add_scheduler(a)
     a.set_defaults(func=cmd_audit)
 
 

@@ -45,7 +45,7 @@ MISSING = ("--scheduler needs Dask's distributed scheduler, which is not install
 T = TypeVar("T")
 R = TypeVar("R")
 
-_LOCK = threading.Lock()
+TASK_LOCK = threading.Lock()
 """One task at a time in a worker process: the site parsers are built once per process and
 are not re-entrant."""
 _RUN: list[str] = [""]
@@ -126,7 +126,7 @@ def run_tasks(client: Any, function: Callable[..., R], items: Sequence[T], share
 def _import_task(shared: tuple[str, tuple[Any, ...]], batch: list[Piece]) -> BatchResult:
     """One import task in a worker process: its settings taken once per import."""
     run, initargs = shared
-    with _LOCK:
+    with TASK_LOCK:
         if _RUN[0] != run:
             importer._init_worker(*initargs)
             _RUN[0] = run

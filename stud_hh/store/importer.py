@@ -1233,7 +1233,6 @@ class _Committer:
         repeated_failures: set[str] = set()
         conflicts: list[dict[str, Any]] = []
         seen = self.stored
-        read_through = self._read_through(batch)
         for result in batch.files:
             conflicts += result.conflicts
             in_file = {k for k in result.hand_keys if k in seen.hands}
@@ -1241,6 +1240,7 @@ class _Committer:
                 conflicts += _run_conflicts(result, in_file, seen.hands)
                 repeated |= in_file
             repeated_failures |= {k for k in result.failure_keys if k in seen.failures}
+        read_through = self._read_through(batch, repeated)
         parts = batch.parts
         if repeated or repeated_failures:
             parts = _drop_repeated(self.db, parts, repeated, repeated_failures)
@@ -1265,11 +1265,12 @@ class _Committer:
             if self.on_file is not None:
                 self.on_file(result)
 
-    def _read_through(self, batch: BatchResult) -> list[dict[str, Any]]:
+    def _read_through(self, batch: BatchResult, repeated: set[str]) -> list[dict[str, Any]]:
         """The ``files`` rows of the files cut into chunks whose last chunk to come in is
         in ``batch`` (each result's :attr:`FileResult.completes` set): a file whose chunks
         did not all see it as it was when cut (it changed meanwhile) gets none, and is
-        read again by the next import."""
+        read again by the next import. Its hands are those stored from it (not those
+        ``repeated``: brought by an earlier chunk, or another file)."""
         rows = []
         for result in batch.files:
             chunk = result.chunk
@@ -1281,9 +1282,10 @@ class _Committer:
                     "file": result.path, "size": chunk.size, "mtime_ns": chunk.mtime_ns,
                     "hands": 0, "skipped": 0, "failures": 0})
             pieces.left -= 1
-            for name, value in result.files_row().items():
-                if name in ("hands", "skipped", "failures"):
-                    pieces.row[name] += value
+            row = result.files_row()
+            row["hands"] = sum(k not in repeated for k in result.hand_keys)
+            for name in ("hands", "skipped", "failures"):
+                pieces.row[name] += row[name]
             pieces.same = pieces.same and not result.held_back and (
                 result.size, result.mtime_ns) == (chunk.size, chunk.mtime_ns)
             result.completes = pieces.left == 0
