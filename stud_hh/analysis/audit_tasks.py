@@ -110,9 +110,10 @@ def _audit_task(shared: tuple[str, bool], batch: list[AuditPiece]) -> list[Outco
 
 
 def audit_pieces(files: Sequence[Path], workers: int,
-                 chunk_bytes: int = CHUNK_BYTES) -> list[list[AuditPiece]]:
-    """The tasks of an audit of ``files``: batches of small files, and each chunk of a
-    large one alone."""
+                 chunk_bytes: int | None = None) -> list[list[AuditPiece]]:
+    """The tasks of an audit of ``files``: batches of small files, and each chunk (of
+    ``chunk_bytes``, default :data:`CHUNK_BYTES`) of a large one alone."""
+    chunk_bytes = chunk_bytes or CHUNK_BYTES
     pieces: list[tuple[AuditPiece, int]] = []
     for path in files:
         name = str(path)

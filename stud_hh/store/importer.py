@@ -1103,8 +1103,8 @@ class _Run:
         if self.on_start is not None:
             self.on_start([p for (p, _), _ in todo], sum(size for _, size in todo))
         # the workers' own copy: what a batch commits is dropped from the next by the parent
-        args = (str(db.root), self.profile, dict(stored.hands), frozenset(stored.failures),
-                self.batch_hands, self.settle)
+        args = (str(db.root.absolute()), self.profile, dict(stored.hands),
+                frozenset(stored.failures), self.batch_hands, self.settle)
         run = _Committer(db, summary, problems, stored, self.on_file)
         left = batches
         if runner or jobs > 1:
