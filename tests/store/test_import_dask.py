@@ -5,7 +5,7 @@ workers read in chunks (so its line numbers are the whole file's too); `stud-hh 
 --scheduler` prints the local audit's report. A worker killed during an import has its
 task run again: the database is sound and exact, and a rerun adds nothing.
 
-Speed is measured by ``benchmarks/distributed.py``, never here.
+Speed is measured by ``benchmarks/cluster.py``, never here.
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 """One large file, imported on one process, on two, and on a Dask LocalCluster of two.
 
-    python benchmarks/distributed.py [--hands 200000] [--small 50000] [--workers 2]
+    python benchmarks/cluster.py [--hands 200000] [--small 50000] [--workers 2]
+
+(Not ``distributed.py``: run as a script, its folder comes first on the path, and the
+name would hide Dask's own ``distributed`` package.)
 
 Writes one history file of ``--hands`` hands (the sample histories' hands, repeated with
 fresh ids), then imports it into a new database three ways, each in a fresh process:
@@ -76,8 +79,17 @@ def measure(mode: str, workers: int, source: str, db: str) -> dict[str, Any]:
 def run(mode: str, workers: int, source: Path, folder: Path) -> dict[str, Any]:
     db = folder / f"{mode}{workers}-{source.stem}.db"
     done = subprocess.run([sys.executable, __file__, "--measure", mode, str(workers),
-                           str(source), str(db)], capture_output=True, text=True, check=True)
+                           str(source), str(db)], capture_output=True, text=True, check=False)
+    if done.returncode:
+        sys.exit(f"{mode} {workers} failed:\n{done.stderr}")
     return dict(json.loads(done.stdout.splitlines()[-1]))
+
+
+def show(name: str, r: dict[str, Any], one: dict[str, Any]) -> None:
+    up = f", cluster start {r['cluster_up']:.1f} s apart" if r["cluster_up"] else ""
+    print(f"{name:>8}: {r['seconds']:7.1f} s, {r['hands'] / r['seconds']:7,.0f} hands/s, "
+          f"x{one['seconds'] / r['seconds']:.2f}, {r['tasks']:4d} tasks, peak "
+          f"{r['peak_mib']:5.0f} MiB a worker, CPU {r['cpu']:.0f} s{up}", flush=True)
 
 
 def _noop(shared: object, item: int) -> int:
@@ -116,18 +128,14 @@ def main() -> None:
         build(small, args.small)
         print(f"{args.hands:,} hands, {big.stat().st_size / 2**20:,.0f} MiB in one file; "
               f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-        one = run("local", 1, big, folder)
-        results = {"local 1": one, f"local {n}": run("local", n, big, folder),
-                   f"dask {n}": run("dask", n, big, folder)}
-        for name, r in results.items():
-            up = f", cluster start {r['cluster_up']:.1f} s apart" if r["cluster_up"] else ""
-            print(f"{name:>8}: {r['seconds']:7.1f} s, {r['hands'] / r['seconds']:7,.0f} hands/s,"
-                  f" x{one['seconds'] / r['seconds']:.2f}, {r['tasks']:4d} tasks, peak "
-                  f"{r['peak_mib']:5.0f} MiB a worker, CPU {r['cpu']:.0f} s{up}")
+        results: dict[str, dict[str, Any]] = {}
+        for mode, workers in (("local", 1), ("local", n), ("dask", n)):
+            results[f"{mode} {workers}"] = r = run(mode, workers, big, folder)
+            show(f"{mode} {workers}", r, results["local 1"])
         for mode in ("local", "dask"):
             r = run(mode, n, small, folder)
             print(f"{mode} {n} on {args.small:,} hands: peak {r['peak_mib']:.0f} MiB a worker "
-                  f"(on {args.hands:,}: {results[f'{mode} {n}']['peak_mib']:.0f} MiB)")
+                  f"(on {args.hands:,}: {results[f'{mode} {n}']['peak_mib']:.0f} MiB)", flush=True)
         print(f"Dask's cost per task (no-op tasks, {n} workers): {task_overhead(n):.1f} ms; "
               f"load average now {os.getloadavg()[0]:.1f}")
 
