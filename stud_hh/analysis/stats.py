@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -212,9 +213,12 @@ def door_group(df: pd.DataFrame) -> pd.Series:
     """
     rank = df["door_rank"].astype("string")
     razz = (df["game"] == "razz") if "game" in df else pd.Series(False, index=df.index)
+    ace = (rank == "A").fillna(False).to_numpy(dtype=bool)  # no door card: unknown
+    low_ace = razz.to_numpy(dtype=bool)
     groups = np.select(
-        [rank.isin(list("TJQK")) | ((rank == "A") & ~razz), rank.isin(list("6789")),
-         rank.isin(list("2345")) | ((rank == "A") & razz)],
+        [rank.isin(list("TJQK")).to_numpy(dtype=bool) | (ace & ~low_ace),
+         rank.isin(list("6789")).to_numpy(dtype=bool),
+         rank.isin(list("2345")).to_numpy(dtype=bool) | (ace & low_ace)],
         ["high T-A", "middle 6-9", "low A-5"], default="unknown")
     return pd.Series(groups, index=df.index, dtype="string")
 
@@ -286,27 +290,109 @@ _MONEY_SOURCES = ["net", "scale", "big_bet", "rake_share", "saw_showdown", "curr
 def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
                with_money: bool, per_unit: bool = True,
                session_gap: pd.Timedelta = SESSION_GAP) -> pd.DataFrame:
-    """Money and ``stats`` per group: the rows are grouped once, each column summed by bincount."""
+    """Money and ``stats`` per group: :func:`partial_sums` of the rows, then
+    :func:`finish_sums` (a Dask frame takes the same two steps, partition by partition:
+    :mod:`stud_hh.analysis.scale`)."""
+    if "session" not in by:
+        sums = partial_sums(players, by, stats, with_money, session_gap)
+        return finish_sums(sums, by, stats, with_money, per_unit)
     needed = _columns_of(stats)
     frame, keys = _prepare(players, by, needed + (_MONEY_SOURCES if with_money else []),
                            session_gap)
-    grouped = frame.groupby(keys, observed=True, sort=True, dropna=False)
-    codes = grouped.ngroup().to_numpy()
-    index = grouped.size().index
-    groups = len(index)
-    if with_money and per_unit and "unit" not in keys and "currency" not in keys:
-        units = money_unit(frame["currency"]).to_numpy(dtype=object)
-        if (pd.Series(units).groupby(codes).nunique() > 1).any():
-            # money is never added across currencies, nor to chips: a row per unit
-            return _summarise(players, [*by, "unit"], stats, with_money, per_unit,
-                              session_gap)
-    sums = pd.DataFrame({c: _total(codes, groups, frame[c]).astype(np.int64) for c in needed},
-                        index=index)
-    out = pd.DataFrame(index=index)
+    out = finish_sums(_group_sums(frame, keys, needed, with_money), by, stats, with_money,
+                      per_unit)
+    if not with_money:
+        return out
+    times = _session_columns(out, frame, keys, per_unit)
+    first = next((i for i, c in enumerate(out.columns) if stats and c == stats[0].name),
+                 len(out.columns))
+    return pd.concat([out.iloc[:, :first], times, out.iloc[:, first:]], axis=1)
+
+
+def _unit_keys(keys: Sequence[str], with_money: bool) -> list[str]:
+    """The group keys of partial sums: money is summed per unit (split or not later)."""
+    if with_money and "unit" not in keys:
+        return [*keys, "unit"]
+    return list(keys)
+
+
+_EXACT = ["_scale", "_big_bet"]
+"""Partial sums with money are also grouped by scale and big bet: money is summed as the
+integers it is stored as (exact, in any order), and divided only when the parts are put
+together, so a summary is the same to the last digit however its rows were split."""
+
+
+def _group_sums(frame: pd.DataFrame, keys: Sequence[str], needed: Sequence[str],
+                with_money: bool) -> pd.DataFrame:
+    """Per group (and unit, scale and big bet, with money): each ``needed`` flag summed,
+    and the money sums, as integers."""
+    columns: dict[str, Any] = {c: frame[c].to_numpy(dtype=np.int64) for c in needed}
+    grouping = _unit_keys(keys, with_money)
     if with_money:
-        _money_columns(out, frame, codes, per_unit and "unit" not in keys, per_unit)
-        if "session" in keys:
-            _session_columns(out, frame, codes, per_unit)
+        net = frame["net"].to_numpy(dtype=np.int64)
+        showdown = frame["saw_showdown"].to_numpy(dtype=bool)
+        columns.update({"_hands": np.ones(len(frame), dtype=np.int64), "_net": net,
+                        "_net_showdown": np.where(showdown, net, 0),
+                        "_rake": frame["rake_share"].to_numpy(dtype=np.int64),
+                        "_scale": frame["scale"].to_numpy(dtype=np.int64),
+                        "_big_bet": frame["big_bet"].to_numpy(dtype=np.int64)})
+        grouping += _EXACT
+    data = pd.DataFrame(columns, index=frame.index)
+    for key in grouping:
+        if key not in data:
+            data[key] = money_unit(frame["currency"]) if key == "unit" and key not in frame \
+                else frame[key]
+    return data.groupby(grouping, observed=True, sort=True, dropna=False).sum()
+
+
+def _money_of(sums: pd.DataFrame) -> pd.DataFrame:
+    """Partial sums with money -> the same per group and unit, money divided into units
+    and big bets (a hand whose stakes nothing shows, big bet 0, adds no big bets)."""
+    scale = sums.index.get_level_values("_scale").to_numpy(dtype=np.float64)
+    big_bet = sums.index.get_level_values("_big_bet").to_numpy(dtype=np.float64)
+    net = sums["_net"].to_numpy(dtype=np.float64)
+    shown = sums["_net_showdown"].to_numpy(dtype=np.float64)
+    has_bb = big_bet > 0
+    safe = np.where(has_bb, big_bet, 1.0)
+    out = sums.drop(columns=["_net", "_net_showdown", "_rake"]).assign(
+        _net=net / scale, _net_bb=np.where(has_bb, net / safe, 0.0),
+        _net_bb_showdown=np.where(has_bb, shown / safe, 0.0),
+        _net_bb_no_showdown=np.where(has_bb, (net - shown) / safe, 0.0),
+        _rake=sums["_rake"].to_numpy(dtype=np.float64) / scale)
+    levels = [n for n in sums.index.names if n not in _EXACT]
+    return out.groupby(level=levels, sort=True, dropna=False).sum()
+
+
+def partial_sums(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
+                 with_money: bool, session_gap: pd.Timedelta = SESSION_GAP) -> pd.DataFrame:
+    """The sums a summary is made of, per group (and per unit with money): sums of two
+    parts of the rows add up to the sums of all of them (``session`` aside)."""
+    needed = _columns_of(stats)
+    frame, keys = _prepare(players, by, needed + (_MONEY_SOURCES if with_money else []),
+                           session_gap)
+    return _group_sums(frame, keys, needed, with_money)
+
+
+def finish_sums(sums: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
+                with_money: bool, per_unit: bool = True) -> pd.DataFrame:
+    """The summary from :func:`partial_sums` (added up over the parts of the rows)."""
+    keys = list(by)
+    grouping = _unit_keys(keys, with_money)
+    if with_money:
+        sums = _money_of(sums)
+    if len(grouping) > len(keys):  # the unit level was added for the money
+        outer = list(range(len(keys)))
+        units = pd.Series(sums.index.get_level_values(len(keys)).astype(object),
+                          index=sums.index)
+        mixed = units.groupby(level=outer, sort=True, dropna=False).nunique().gt(1).any()
+        if not (per_unit and mixed):
+            first = units.groupby(level=outer, sort=True, dropna=False).first()
+            sums = sums.groupby(level=outer, sort=True, dropna=False).sum()
+            if per_unit:
+                sums["_unit"] = first
+    out = pd.DataFrame(index=sums.index)
+    if with_money:
+        _money_columns(out, sums, per_unit)
     for ratio in stats:
         done = _columns_sum(sums, ratio.done)
         opp = _columns_sum(sums, ratio.opportunity)
@@ -316,50 +402,39 @@ def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
     return out
 
 
-def _total(codes: np.ndarray, groups: int, values: pd.Series | np.ndarray) -> np.ndarray:
-    weights = np.asarray(values, dtype=np.float64)
-    return np.bincount(codes, weights=weights, minlength=groups)
-
-
-def _money_columns(out: pd.DataFrame, frame: pd.DataFrame, codes: np.ndarray,
-                   with_unit: bool, per_unit: bool) -> None:
+def _money_columns(out: pd.DataFrame, sums: pd.DataFrame, per_unit: bool) -> None:
     """Hands, money (in the group's one unit), big bets and rates, into ``out``."""
-    groups = len(out)
-    net = frame["net"].to_numpy(dtype=np.float64)
-    scale = frame["scale"].to_numpy(dtype=np.float64)
-    big_bet = frame["big_bet"].to_numpy(dtype=np.float64)
-    # a hand whose stakes nothing shows (big bet 0, Bovada) adds no big bets
-    net_bb = np.divide(net, big_bet, out=np.zeros_like(net), where=big_bet > 0)
-    showdown = frame["saw_showdown"].to_numpy(dtype=bool)
-    out["hands"] = np.bincount(codes, minlength=groups)
-    if with_unit:
-        units = money_unit(frame["currency"])
-        out["unit"] = units.groupby(codes).first().reindex(range(groups)).to_numpy()
+    out["hands"] = sums["_hands"].astype("int64")
+    if "_unit" in sums:
+        out["unit"] = sums["_unit"].to_numpy(dtype=object)
     if per_unit:
-        out["net"] = _total(codes, groups, net / scale).round(4)
-    out["net_bb"] = _total(codes, groups, net_bb).round(4)
-    out["net_bb_showdown"] = _total(codes, groups, np.where(showdown, net_bb, 0.0)).round(4)
-    out["net_bb_no_showdown"] = _total(codes, groups, np.where(showdown, 0.0, net_bb)).round(4)
+        out["net"] = sums["_net"].round(4)
+    out["net_bb"] = sums["_net_bb"].round(4)
+    out["net_bb_showdown"] = sums["_net_bb_showdown"].round(4)
+    out["net_bb_no_showdown"] = sums["_net_bb_no_showdown"].round(4)
     if per_unit:
-        rake = frame["rake_share"].to_numpy(dtype=np.float64) / scale
-        out["rake_paid"] = _total(codes, groups, rake).round(4)
+        out["rake_paid"] = sums["_rake"].round(4)
     out["bb_per_100"] = out["net_bb"] / out["hands"] * 100
     out["sb_per_100"] = out["bb_per_100"] * 2
 
 
-def _session_columns(out: pd.DataFrame, frame: pd.DataFrame, codes: np.ndarray,
-                     per_unit: bool) -> None:
-    """A session's start, end, length in minutes and hourly rates (none when undated or
-    a single hand long)."""
-    start = frame["start_utc"].groupby(codes).agg(["min", "max"]).reindex(range(len(out)))
-    out["start"] = start["min"].to_numpy()
-    out["end"] = start["max"].to_numpy()
-    minutes = (start["max"] - start["min"]).dt.total_seconds().to_numpy() / 60
-    out["minutes"] = np.round(minutes, 1)
+def _session_columns(out: pd.DataFrame, frame: pd.DataFrame, keys: Sequence[str],
+                     per_unit: bool) -> pd.DataFrame:
+    """Each session's start, end, length in minutes and hourly rates (none when undated
+    or a single hand long), for the rows of ``out``."""
+    levels = [name for name in out.index.names if name is not None]
+    groups = [money_unit(frame["currency"]) if k == "unit" and k not in frame else frame[k]
+              for k in levels]
+    times = frame["start_utc"].groupby(groups, observed=True, sort=True, dropna=False
+                                       ).agg(["min", "max"]).reindex(out.index)
+    found = pd.DataFrame({"start": times["min"], "end": times["max"]}, index=out.index)
+    minutes = (times["max"] - times["min"]).dt.total_seconds().to_numpy() / 60
+    found["minutes"] = np.round(minutes, 1)
     hours = np.where(minutes > 0, minutes / 60, np.nan)
-    if per_unit:
-        out["net_per_hour"] = (out["net"] / hours).round(4)
-    out["bb_per_hour"] = (out["net_bb"] / hours).round(4)
+    if per_unit and "net" in out:
+        found["net_per_hour"] = (out["net"] / hours).round(4)
+    found["bb_per_hour"] = (out["net_bb"] / hours).round(4)
+    return found
 
 
 def ratios(players: pd.DataFrame, stats: Sequence[Ratio], by: Sequence[str] = ("player",)
