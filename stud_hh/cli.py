@@ -945,9 +945,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     violations); 2 unusable input or environment (a missing path, a mistyped option, a
     damaged database, a full disk, no permission); 3 an internal error of stud-hh (a bug:
     please report it); 130 interrupted."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         code: int = args.func(args, sys.stdout, sys.stderr)
     except StudHHError as exc:
         print(f"stud-hh: {exc}", file=sys.stderr)

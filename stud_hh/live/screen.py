@@ -52,6 +52,10 @@ class Screen:
     def __enter__(self) -> Screen:
         if self._live is not None:
             self._live.__enter__()
+        else:
+            folders = ", ".join(str(f) for f in self.watch.folders)
+            print(f"watching {folders} -> {self.watch.db_root} (Ctrl-C stops)", file=self.out,
+                  flush=True)
         return self
 
     def __exit__(self, *exc: object) -> None:
