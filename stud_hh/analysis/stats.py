@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from stud_hh.analysis.scale import is_dask, summed, with_column
 from stud_hh.analysis.select import SelectionError
 from stud_hh.store.schema import STREET_LABELS, STREETS
 
@@ -293,6 +294,14 @@ def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
     """Money and ``stats`` per group: :func:`partial_sums` of the rows, then
     :func:`finish_sums` (a Dask frame takes the same two steps, partition by partition:
     :mod:`stud_hh.analysis.scale`)."""
+    if is_dask(players):
+        if "session" in by:
+            raise SelectionError("grouping by session needs each player's hands in the order "
+                                 "played: read that player's rows as pandas (db.players("
+                                 "filters=[('player', '==', NAME)])) and group those")
+        sums = summed(players, lambda part: partial_sums(part, by, stats, with_money,
+                                                         session_gap))
+        return finish_sums(sums, by, stats, with_money, per_unit)
     if "session" not in by:
         sums = partial_sums(players, by, stats, with_money, session_gap)
         return finish_sums(sums, by, stats, with_money, per_unit)
@@ -482,6 +491,22 @@ def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
 
 def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
     """Per group and street: bets, raises, calls, checks, folds, fold to a bet, AF and AFq."""
+    if is_dask(players):
+        sums = summed(players, lambda part: _street_sums(part, by))
+    else:
+        sums = _street_sums(players, by)
+    aggressive = sums["bets"] + sums["raises"]
+    sums["af"] = aggressive / sums["calls"].where(sums["calls"] > 0)
+    actions = aggressive + sums["calls"] + sums["folds"]
+    sums["afq"] = aggressive / actions.where(actions > 0) * 100
+    sums["afq_n"] = actions
+    sums["fold_to_bet_pct"] = sums["fold_to_bet"] / sums["faced_bet"].where(
+        sums["faced_bet"] > 0) * 100
+    return sums
+
+
+def _street_sums(players: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """Per group and street, the counts :func:`street_frequencies` is made of."""
     columns = [f"{k}_{s}" for s in (STREET_LABELS[x] for x in STREETS)
                for k in ("bets", "raises", "calls", "checks", "folded", "faced_bet",
                          "fold_to_bet")]
@@ -502,21 +527,14 @@ def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",)) -
     long = pd.concat(rows, ignore_index=True)
     long["street"] = pd.Categorical(long["street"], [STREET_LABELS[x] for x in STREETS],
                                     ordered=True)
-    sums = long.groupby([*keys, "street"], observed=True, sort=True, dropna=False).sum()
-    aggressive = sums["bets"] + sums["raises"]
-    sums["af"] = aggressive / sums["calls"].where(sums["calls"] > 0)
-    actions = aggressive + sums["calls"] + sums["folds"]
-    sums["afq"] = aggressive / actions.where(actions > 0) * 100
-    sums["afq_n"] = actions
-    sums["fold_to_bet_pct"] = sums["fold_to_bet"] / sums["faced_bet"].where(
-        sums["faced_bet"] > 0) * 100
-    return sums
+    return long.groupby([*keys, "street"], observed=True, sort=True, dropna=False).sum()
 
 
 def versus_field(players: pd.DataFrame, player: str, stats: Sequence[Ratio] = SUMMARY
                  ) -> pd.DataFrame:
     """One player's ratios beside everyone else's in the same data (the peer baseline)."""
-    frame = players.assign(who=np.where(players["player"] == player, player, "field"))
+    frame = with_column(players, "who",
+                        lambda df: np.where(df["player"] == player, player, "field"))
     table = ratios(frame, stats, by=["who"]).T
     return table.reindex(columns=[c for c in (player, "field") if c in table.columns])
 
@@ -538,7 +556,8 @@ def leaks(players: pd.DataFrame, player: str, stats: Sequence[Ratio] | None = No
     """
     chosen = [r for r in (stats if stats is not None else SUMMARY + HILO + STREET_RATIOS)
               if r.percent]
-    frame = players.assign(who=np.where(players["player"] == player, "player", "field"))
+    frame = with_column(players, "who",
+                        lambda df: np.where(df["player"] == player, "player", "field"))
     table = ratios(frame, chosen, by=["who"])
     if "player" not in table.index:
         raise ValueError(f"no hands of {player!r} in these tables")

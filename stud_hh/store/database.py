@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO, TypeAlias
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeAlias
 
 import pandas as pd
 import pyarrow as pa
@@ -53,7 +53,10 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from stud_hh.model.errors import InputError, UsageError
-from stud_hh.store.schema import SCHEMA_VERSION, TABLES, arrow_schema
+from stud_hh.store.schema import SCHEMA_VERSION, TABLES, arrow_schema, to_pandas
+
+if TYPE_CHECKING:
+    from stud_hh.store.partitions import DaskTables
 
 MARKER = "stud_hh.json"
 DAMAGED = "damaged"
@@ -987,26 +990,15 @@ class Database(_Compaction, _TableReading):
                 indent=2).encode())
         return cls(path, verify=True)
 
+    @property
+    def dask(self) -> DaskTables:
+        """The tables as Dask frames, a partition per part (:mod:`stud_hh.store.partitions`)."""
+        from stud_hh.store.partitions import DaskTables
+
+        return DaskTables(self)
+
     def __repr__(self) -> str:
         return f"Database({str(self.root)!r})"
-
-
-_NULLABLE_INTS: dict[pa.DataType, Any] = {
-    pa.int8(): pd.Int8Dtype(), pa.int16(): pd.Int16Dtype(), pa.int32(): pd.Int32Dtype(),
-    pa.int64(): pd.Int64Dtype(),
-}
-
-
-def to_pandas(table: str, data: pa.Table) -> pd.DataFrame:
-    """Arrow -> pandas with the database's dtypes (see :class:`Database`)."""
-    frame: pd.DataFrame = data.to_pandas(
-        types_mapper={pa.string(): pd.StringDtype("pyarrow")}.get)
-    spec = {c.name: c for c in TABLES[table].columns}
-    for name in data.column_names:
-        column = spec.get(name)
-        if column is not None and column.nullable and column.type in _NULLABLE_INTS:
-            frame[name] = data.column(name).to_pandas(types_mapper=_NULLABLE_INTS.get)
-    return frame
 
 
 def open_db(root: str | os.PathLike[str]) -> Database:

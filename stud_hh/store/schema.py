@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
+import pandas as pd
 import pyarrow as pa
 
 SCHEMA_VERSION = 1
@@ -327,3 +329,21 @@ def arrow_schema(table: str) -> pa.Schema:
         "stud_hh.schema_version": str(SCHEMA_VERSION),
         "stud_hh.parser_version": __version__,
     })
+
+
+_NULLABLE_INTS: dict[pa.DataType, Any] = {
+    pa.int8(): pd.Int8Dtype(), pa.int16(): pd.Int16Dtype(), pa.int32(): pd.Int32Dtype(),
+    pa.int64(): pd.Int64Dtype(),
+}
+
+
+def to_pandas(table: str, data: pa.Table) -> pd.DataFrame:
+    """Arrow -> pandas with the database's dtypes (see :class:`stud_hh.store.database.Database`)."""
+    frame: pd.DataFrame = data.to_pandas(
+        types_mapper={pa.string(): pd.StringDtype("pyarrow")}.get)
+    spec = {c.name: c for c in TABLES[table].columns}
+    for name in data.column_names:
+        column = spec.get(name)
+        if column is not None and column.nullable and column.type in _NULLABLE_INTS:
+            frame[name] = data.column(name).to_pandas(types_mapper=_NULLABLE_INTS.get)
+    return frame
