@@ -662,6 +662,54 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def _add_equity(sub: _Subparsers) -> None:
+    from stud_hh.equity import EXACT_LIMIT, SAMPLES
+
+    e = sub.add_parser("equity", help="each player's share of the pot from here on: exact, "
+                       "given every card seen",
+                       description="Deal out every way the cards still to come can fall "
+                       "and settle each showdown by the game's rules: each player's expected "
+                       "share of the pot (stud hi/lo: what the high and the low bring, how "
+                       "often each scoops, how often no low qualifies). Exact up to "
+                       "--exact-limit deals, else --samples deals drawn at random (seeded). "
+                       "Example: stud-hh equity \"Ah Kh | 7c 7d\" --up \"Qs 5d | 8h 2c\" "
+                       "--dead \"Qd 3s\" --game stud. Exit 0, or 2 for cards that cannot "
+                       "be dealt.")
+    e.add_argument("down", metavar="CARDS", help="each player's down cards, players "
+                   "separated by | (\"Ah Kh | 7c 7d\"); up cards may be given here too")
+    e.add_argument("--up", metavar="CARDS", default="", help="each player's up cards, in "
+                   "the same order (\"Qs 5d | 8h 2c\")")
+    e.add_argument("--dead", metavar="CARDS", default="", help="cards seen elsewhere: folded "
+                   "players' up cards, exposed cards")
+    e.add_argument("--game", choices=["stud", "stud8", "razz", "razz27", "five_stud"],
+                   default="stud")
+    e.add_argument("--exact-limit", type=int, default=EXACT_LIMIT, metavar="N",
+                   help=f"enumerate up to N deals (default {EXACT_LIMIT:,})")
+    e.add_argument("--samples", type=int, default=SAMPLES, metavar="N",
+                   help=f"deals drawn above the limit (default {SAMPLES:,})")
+    e.add_argument("--seed", type=int, default=0, metavar="S")
+    e.add_argument("--format", choices=["text", "json"], default="text")
+    e.set_defaults(func=cmd_equity)
+
+
+def cmd_equity(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.equity import EquityError, equity, equity_text
+
+    down = [p.split() for p in args.down.split("|")]
+    up = [p.split() for p in args.up.split("|")] if args.up.strip() else []
+    if up and len(up) != len(down):
+        raise EquityError(f"--up names {len(up)} players and CARDS {len(down)}: give each "
+                          "player's up cards, separated by |, in the same order")
+    hands = [d + (up[i] if up else []) for i, d in enumerate(down)]
+    result = equity(hands, args.game, args.dead.split(), exact_limit=args.exact_limit,
+                    samples=args.samples, seed=args.seed)
+    if args.format == "json":
+        print(json.dumps(result.as_dict(), indent=1), file=out)
+    else:
+        print(equity_text(result), file=out)
+    return EXIT_OK
+
+
 def _add_check(sub: _Subparsers) -> None:
     c = sub.add_parser("check", help="check a database through: checksums, footers, keys",
                        description="Read every part of a database: its checksum, Parquet "
@@ -871,6 +919,7 @@ _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_audit,
     _add_explain,
     _add_show,
+    _add_equity,
     _add_import,
     _add_watch,
     _add_failures,
