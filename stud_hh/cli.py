@@ -652,7 +652,7 @@ def cmd_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
     print(f"{chr(10) if live else ''}stopped: {watch.totals.line()}", file=out)
-    if not live and screen.rows:
+    if not live and watch.totals.hands:
         print(screen.final(), file=out)
     return EXIT_FAILURES if watch.totals.failures else EXIT_OK
 

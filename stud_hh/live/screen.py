@@ -69,8 +69,8 @@ class Screen:
         if not poll.news:
             return
         self.last = poll_line(poll)
-        self.rows = self._opponents()
         if self._live is not None:
+            self.rows = self._opponents()
             self._live.update(self._render())
         else:
             print(self.last, file=self.out, flush=True)
@@ -106,4 +106,4 @@ class Screen:
 
     def final(self) -> str:
         """The live table as text, for the end of the watch."""
-        return render_text(self.rows)
+        return render_text(self._opponents())

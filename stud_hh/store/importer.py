@@ -1036,6 +1036,12 @@ class _Run:
         summary.cpu_seconds = sum(run.worker_cpu.values())
 
 
+LIVE_COMPACT_PARTS = 64
+"""Small parts per table before a watch merges them (each import of a watch adds a part
+per table; the usual 16 would merge a large remainder part again every few hands); the
+watch merges as usual when it stops."""
+
+
 class LiveImport:
     """Imports one after another into one database, holding its write lock throughout (a
     watch, :mod:`stud_hh.live`): what is stored is read once, then kept up to date.
@@ -1061,7 +1067,13 @@ class LiveImport:
 
     def __exit__(self, *exc: object) -> None:
         lock, self._lock = self._lock, None
-        if lock is not None:
+        if lock is None:
+            return
+        try:
+            if exc[0] is None or exc[0] is KeyboardInterrupt:
+                with suppress(StudHHError, OSError):  # merging is an optimisation only
+                    self.db.compact()
+        finally:
             lock.__exit__(*exc)
 
     def read(self, paths: Sequence[str | os.PathLike[str]], *, in_folder: bool = False,
@@ -1076,7 +1088,7 @@ class LiveImport:
         candidates = {str(Path(p).resolve()): in_folder for p in paths}
         try:
             run.go(candidates, [], self._stored)
-            if self.db.compact():
+            if self.db.compact(min_parts=LIVE_COMPACT_PARTS):
                 self._stored = Stored.of(self.db)
         except BaseException:
             with suppress(OSError):
