@@ -149,9 +149,11 @@ def view_sql(table: str, files: list[str]) -> str:
             f"FROM read_parquet([{listed}], hive_partitioning = false, union_by_name = false)")
 
 
-def connect(db: CommittedParts) -> duckdb.DuckDBPyConnection:
+def connect(db: CommittedParts, parts: Mapping[str, list[str]] | None = None
+            ) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB connection with a view per table over ``db``'s committed
-    parts and the :data:`MACROS`, locked so that it opens no other file.
+    parts (or ``parts``, as :meth:`~CommittedParts.parts` gave them) and the
+    :data:`MACROS`, locked so that it opens no other file.
 
     The views are made from the commit records as they are now: a later import is seen
     by a new connection. Close it when done (``with connect(db) as con: ...``).
@@ -159,14 +161,10 @@ def connect(db: CommittedParts) -> duckdb.DuckDBPyConnection:
     import duckdb
 
     files = {table: [os.path.abspath(db.root / p) for p in paths]
-             for table, paths in db.parts().items()}
-    for path in (p for paths in files.values() for p in paths):
-        if any(c in path for c in "*?[]{}"):
-            raise UsageError(f"{db.root}: DuckDB reads a path holding * ? [ ] {{ }} as a "
-                             "pattern: move the database to a folder whose path has none")
+             for table, paths in (db.parts() if parts is None else parts).items()}
     con = duckdb.connect(":memory:", config={
         "autoinstall_known_extensions": False, "autoload_known_extensions": False,
-        "allow_community_extensions": False})
+        "allow_community_extensions": False, "python_enable_replacements": False})
     try:
         con.execute("SET TimeZone = 'UTC'")
         for table in TABLES:
@@ -237,18 +235,35 @@ def query(db: CommittedParts, text: str) -> pa.Table:
     """Run one read-only SQL query over ``db``'s tables: the result as Arrow.
 
     Integer sums (DuckDB's 128-bit ``HUGEINT``, Arrow ``decimal128(38, 0)``) come back as
-    int64 when they fit, other decimals as doubles (:func:`plain`).
+    int64 when they fit, other decimals as doubles (:func:`plain`). A part that goes
+    while the query runs because an import committed meanwhile (a compaction deletes the
+    parts it merged) makes the query run once more, over the parts committed then.
     """
+    parts = db.parts()
+    try:
+        return _run(db, parts, text)
+    except InputError:
+        now = db.parts()
+        if now == parts:
+            raise
+        return _run(db, now, text)
+
+
+def _run(db: CommittedParts, parts: Mapping[str, list[str]], text: str) -> pa.Table:
     import duckdb
 
     try:
-        con = connect(db)
+        con = connect(db, parts)
     except duckdb.Error as exc:
         raise _usage(exc, db.root) from None
     try:
         relation = con.sql(_statement(con, text))
         result = relation.to_arrow_table() if relation is not None else pa.table({})
     except duckdb.Error as exc:
+        gone = [p for paths in parts.values() for p in paths if not (db.root / p).exists()]
+        if gone:  # DuckDB says a part it may open is not there as "not permitted"
+            raise InputError(f"a part is missing ({gone[0]}): run `stud-hh check --db "
+                             f"{db.root}`", path=str(db.root)) from None
         raise _usage(exc, db.root) from None
     finally:
         con.close()

@@ -168,11 +168,13 @@ def test_an_unknown_table_lists_the_tables(sample_db: Path) -> None:
         open_db(sample_db).sql("SELECT * FROM sessions")
 
 
-def test_a_part_gone_after_opening_is_named(sample_db: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("which", [0, -1])
+def test_a_part_gone_after_opening_is_named(sample_db: Path, tmp_path: Path,
+                                            which: int) -> None:
     root = tmp_path / "db"
     shutil.copytree(sample_db, root)
     db = open_db(root)
-    (root / db.parts()["actions"][0]).unlink()
+    (root / db.parts()["actions"][which]).unlink()  # DuckDB finds the first one gone at once
     with pytest.raises(InputError, match="stud-hh check") as caught:
         db.sql("SELECT count(*) FROM actions")
     assert "\n" not in str(caught.value)
@@ -275,3 +277,34 @@ def test_output_format(tmp_path: Path) -> None:
         sql.output_format("parquet", root / "hands" / "part-x.parquet", root)
     with pytest.raises(UsageError, match="is a folder"):
         sql.output_format("csv", tmp_path, root)
+
+
+class _Moving:
+    """A database whose parts change once, as when an import compacts while a query
+    starts: the first list names a part that is gone."""
+
+    def __init__(self, db: Database, gone: Path) -> None:
+        self.root, self.db, self.gone, self.calls = db.root, db, gone, 0
+
+    def parts(self) -> dict[str, list[str]]:
+        self.calls += 1
+        found = self.db.parts()
+        if self.calls == 1:
+            found["hands"] = [*found["hands"], str(self.gone.relative_to(self.root))]
+        return found
+
+
+def test_parts_committed_meanwhile_are_read_again(sample_db: Path) -> None:
+    db = open_db(sample_db)
+    moving = _Moving(db, sample_db / "hands" / "part-merged-away.parquet")
+    result = sql.query(moving, "SELECT count(*) AS n FROM hands")
+    assert result.column("n").to_pylist() == [db.count("hands")]
+    assert moving.calls == 2
+
+
+@pytest.mark.parametrize("folder", ["it's [1] {x}", "st*r?"])
+def test_a_folder_of_any_name(tmp_path: Path, folder: str) -> None:
+    root = tmp_path / folder / "db"
+    assert import_paths([SAMPLES / "stud_cash_0.10-0.20.txt"], root, jobs=1).hands_new
+    db = open_db(root)
+    assert db.sql("SELECT count(*) AS n FROM players")["n"].tolist() == [db.count("players")]
