@@ -914,6 +914,44 @@ def _add_explain(sub: _Subparsers) -> None:
     e.set_defaults(func=cmd_explain)
 
 
+def cmd_sql(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.store import sql
+    from stud_hh.store.database import open_db
+
+    db = open_db(args.db)
+    fmt = sql.output_format(args.format, args.output, db.root)
+    result = sql.query(db, sys.stdin.read() if args.query == "-" else args.query)
+    if args.output is None:
+        out.write(sql.render(result, fmt))
+    else:
+        sql.write(result, fmt, args.output)
+        print(f"wrote {result.num_rows:,} row{'s' if result.num_rows != 1 else ''} to "
+              f"{args.output}", file=out)
+    return EXIT_OK
+
+
+def _add_sql(sub: _Subparsers) -> None:
+    from stud_hh.store.sql import FORMATS
+
+    q = sub.add_parser("sql", help="run a SQL query (DuckDB) over a database's tables",
+                       description="Run one read-only SQL query (DuckDB's dialect) over a "
+                       "database: each table (hands, players, actions, pots, violations, "
+                       "unverifiable, failures, conflicts, files) is a view of its committed "
+                       "parts. Money is in the smallest unit: money(amount, scale) gives "
+                       "printed units, pct(done, opportunity) a statistic; docs/database.md "
+                       "lists every column and macro. Nothing a query says can write: a "
+                       "statement other than SELECT/WITH/DESCRIBE/SHOW/EXPLAIN, a SQL error "
+                       "or an unknown table or column is a one-line error (exit 2).")
+    q.add_argument("query", metavar="QUERY", help="the query, or - to read it from stdin")
+    q.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
+    q.add_argument("--format", choices=FORMATS, default=None,
+                   help="text (a table, the default), csv, json (an array of objects) or "
+                   "parquet (needs -o); default: from -o FILE's suffix, else text")
+    q.add_argument("-o", "--output", type=Path, metavar="FILE",
+                   help="write the result to FILE (never inside the database folder)")
+    q.set_defaults(func=cmd_sql)
+
+
 _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_parse,
     _add_audit,
@@ -928,6 +966,7 @@ _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_export,
     _add_stats,
     _add_plot,
+    _add_sql,
     _add_simulate,
 )
 """A function per subcommand adding its parser, in the order ``--help`` lists them."""

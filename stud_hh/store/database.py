@@ -997,6 +997,16 @@ class Database(_Compaction, _TableReading):
 
         return DaskTables(self)
 
+    def sql(self, query: str) -> pd.DataFrame:
+        """Run one read-only SQL query (DuckDB) over the committed parts of every table,
+        each a view of its name: the result as pandas (see :mod:`stud_hh.store.sql`).
+
+        >>> db.sql("SELECT game, count(*) AS hands FROM hands GROUP BY game")  # doctest: +SKIP
+        """
+        from stud_hh.store import sql
+
+        return sql.frame(sql.query(self, query))
+
     def __repr__(self) -> str:
         return f"Database({str(self.root)!r})"
 
