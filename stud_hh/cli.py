@@ -372,8 +372,8 @@ def _frame_text(frame: object, fmt: str) -> str:
 
 
 def _selection(args: argparse.Namespace) -> Any:
-    """The hands the filter options select (see :mod:`stud_hh.analysis.select`)."""
-    from stud_hh.analysis.select import Selection, parse_when
+    """The hands the filter options select (see :mod:`stud_hh.store.select`)."""
+    from stud_hh.store.select import Selection, parse_when
 
     return Selection(
         since=parse_when(args.since) if args.since else None,
@@ -387,7 +387,7 @@ def _selected_players(db: Any, args: argparse.Namespace, columns: list[str]
                       ) -> tuple[Any, str | None]:
     """The ``players`` rows of the selection (one player's, with ``--player``) and the
     player's stored name; :class:`SelectionError` when the name matches nobody."""
-    from stud_hh.analysis.select import match_player
+    from stud_hh.store.select import match_player
 
     selection = _selection(args)
     known = db.players(columns=["site", "stakes"])
@@ -470,7 +470,7 @@ def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         wanted = args.player
         args.player = None  # the field too: every player of the selection
         players, _ = _selected_players(db, args, [c.name for c in TABLES["players"].columns])
-        from stud_hh.analysis.select import match_player
+        from stud_hh.store.select import match_player
 
         player = match_player(players["player"].astype("string").unique(), wanted)
         try:

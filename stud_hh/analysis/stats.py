@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from stud_hh.analysis.select import SelectionError
 from stud_hh.store.schema import STREET_LABELS, STREETS
+from stud_hh.store.select import SelectionError
 
 LATER = [STREET_LABELS[s] for s in STREETS[1:]]
 
@@ -138,7 +138,7 @@ def check_by(by: Sequence[str]) -> list[str]:
     >>> check_by(["file"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    stud_hh.analysis.select.SelectionError: cannot group by 'file': group by player, site, ...
+    stud_hh.store.select.SelectionError: cannot group by 'file': group by player, site, ...
     """
     valid = groupings()
     for key in by:

@@ -10,10 +10,10 @@ import pytest
 from helpers import SAMPLES
 
 from stud_hh.analysis import stats
-from stud_hh.analysis.select import SelectionError
 from stud_hh.store.database import Database, open_db
 from stud_hh.store.importer import import_paths
 from stud_hh.store.schema import TABLES
+from stud_hh.store.select import SelectionError
 
 
 def frame(rows: list[dict[str, object]]) -> pd.DataFrame:

@@ -153,7 +153,7 @@ def parse_when(text: str, end: bool = False) -> datetime:
     >>> parse_when("14/03/2026")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    stud_hh.analysis.select.SelectionError: not a date: '14/03/2026' (write 2026-03-14 or ...)
+    stud_hh.store.select.SelectionError: not a date: '14/03/2026' (write 2026-03-14 or ...)
     """
     try:
         moment = datetime.fromisoformat(text.strip())
@@ -175,7 +175,7 @@ def match_player(names: Iterable[str], wanted: str) -> str:
     >>> match_player(["Hero", "Villain"], "Vilain")
     Traceback (most recent call last):
     ...
-    stud_hh.analysis.select.UnknownPlayerError: no hands of 'Vilain'; did you mean 'Villain'?
+    stud_hh.store.select.UnknownPlayerError: no hands of 'Vilain'; did you mean 'Villain'?
     """
     known = [n for n in dict.fromkeys(names) if isinstance(n, str)]
     if wanted in known:
