@@ -7,8 +7,15 @@ its opportunity count (``vpip`` and ``vpip_n``) so the sample size is always in
 view. Ratios are percentages, except the aggression factor (a ratio of counts)
 and the win rates.
 
+Every function takes the filters of ``stud-hh stats`` too, as a
+:class:`~stud_hh.store.select.Selection` (``select=``) or by the options' names
+(``game="razz"``, ``cash=True``, ``since="2026-03-01"``, ``player="hero"``,
+``min_hands=50``), applied to the rows given, with the same errors and the same
+warning for undated hands a date filter leaves out.
+
 >>> players = open_db("my.db").players()  # doctest: +SKIP
 >>> player_summary(players, by=["player", "game"])  # doctest: +SKIP
+>>> player_summary(players, player="hero", game="razz", cash=True)  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -16,12 +23,13 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Unpack
 
 import numpy as np
 import pandas as pd
 
 from stud_hh.store.schema import STREET_LABELS, STREETS
-from stud_hh.store.select import SelectionError
+from stud_hh.store.select import Filters, HandFilters, Selection, SelectionError, match_player
 
 LATER = [STREET_LABELS[s] for s in STREETS[1:]]
 
@@ -283,10 +291,27 @@ def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str],
 _MONEY_SOURCES = ["net", "scale", "big_bet", "rake_share", "saw_showdown", "currency"]
 
 
+def _chosen(players: pd.DataFrame, select: Selection | None, filters: HandFilters
+            ) -> tuple[pd.DataFrame, Selection]:
+    """The rows of ``players`` in the selection (``select`` narrowed by ``filters``), and
+    the selection; an undated-hands warning points at the caller's caller."""
+    chosen = (select or Selection()).where(**filters)
+    if chosen.narrows_hands:
+        players = chosen.apply(players, stacklevel=3)
+    return players, chosen
+
+
+def _dealt_names(players: pd.DataFrame) -> list[str]:
+    rows = players[players["dealt"].fillna(False).astype(bool)] if "dealt" in players \
+        else players
+    return [str(n) for n in rows["player"].astype("string").dropna().unique()]
+
+
 def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
                with_money: bool, per_unit: bool = True,
-               session_gap: pd.Timedelta = SESSION_GAP) -> pd.DataFrame:
-    """Money and ``stats`` per group: the rows are grouped once, each column summed by bincount."""
+               session_gap: pd.Timedelta = SESSION_GAP, min_hands: int = 0) -> pd.DataFrame:
+    """Money and ``stats`` per group: the rows are grouped once, each column summed by
+    bincount; the groups of fewer than ``min_hands`` hands left out."""
     needed = _columns_of(stats)
     frame, keys = _prepare(players, by, needed + (_MONEY_SOURCES if with_money else []),
                            session_gap)
@@ -299,7 +324,7 @@ def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
         if (pd.Series(units).groupby(codes).nunique() > 1).any():
             # money is never added across currencies, nor to chips: a row per unit
             return _summarise(players, [*by, "unit"], stats, with_money, per_unit,
-                              session_gap)
+                              session_gap, min_hands)
     sums = pd.DataFrame({c: _total(codes, groups, frame[c]).astype(np.int64) for c in needed},
                         index=index)
     out = pd.DataFrame(index=index)
@@ -313,6 +338,8 @@ def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
         value = done / opp.where(opp > 0)
         out[ratio.name] = value * 100 if ratio.percent else value
         out[f"{ratio.name}_n"] = opp.astype("int64")
+    if min_hands:
+        out = out[np.bincount(codes, minlength=groups) >= min_hands]
     return out
 
 
@@ -362,10 +389,11 @@ def _session_columns(out: pd.DataFrame, frame: pd.DataFrame, codes: np.ndarray,
     out["bb_per_hour"] = (out["net_bb"] / hours).round(4)
 
 
-def ratios(players: pd.DataFrame, stats: Sequence[Ratio], by: Sequence[str] = ("player",)
-           ) -> pd.DataFrame:
+def ratios(players: pd.DataFrame, stats: Sequence[Ratio], by: Sequence[str] = ("player",),
+           *, select: Selection | None = None, **filters: Unpack[Filters]) -> pd.DataFrame:
     """Each statistic per group: ``<name>`` (the ratio) and ``<name>_n`` (its opportunities)."""
-    return _summarise(players, by, stats, with_money=False)
+    players, chosen = _chosen(players, select, filters)
+    return _summarise(players, by, stats, with_money=False, min_hands=chosen.min_hands)
 
 
 def _columns_sum(sums: pd.DataFrame, part: str | tuple[str, ...]) -> pd.Series:
@@ -374,8 +402,8 @@ def _columns_sum(sums: pd.DataFrame, part: str | tuple[str, ...]) -> pd.Series:
     return sums[list(part)].sum(axis=1)
 
 
-def money(players: pd.DataFrame, by: Sequence[str] = ("player",), per_unit: bool = True
-          ) -> pd.DataFrame:
+def money(players: pd.DataFrame, by: Sequence[str] = ("player",), per_unit: bool = True,
+          *, select: Selection | None = None, **filters: Unpack[Filters]) -> pd.DataFrame:
     """Hands, net won (money and big bets), BB/100, showdown and non-showdown winnings, rake.
 
     Money is per ``unit`` (a currency, or ``chips``: tournaments and play money), a
@@ -384,11 +412,14 @@ def money(players: pd.DataFrame, by: Sequence[str] = ("player",), per_unit: bool
     stakes and units alike: with ``per_unit=False`` the groups are not split by unit and
     only the big-bet figures are given.
     """
-    return _summarise(players, by, (), with_money=True, per_unit=per_unit)
+    players, chosen = _chosen(players, select, filters)
+    return _summarise(players, by, (), with_money=True, per_unit=per_unit,
+                      min_hands=chosen.min_hands)
 
 
 def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
-                   hilo: bool = True, session_gap: pd.Timedelta = SESSION_GAP
+                   hilo: bool = True, session_gap: pd.Timedelta = SESSION_GAP, *,
+                   select: Selection | None = None, **filters: Unpack[Filters]
                    ) -> pd.DataFrame:
     """The player summary of STATS.md per group: money, then every ratio with its count.
 
@@ -397,16 +428,24 @@ def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
     ``date``, ``month``, ``year``, ``session`` and ``door_group``. Grouped by
     ``session`` (a player's hands with no pause over ``session_gap``), each row also
     has its ``start``, ``end``, ``minutes`` and hourly rates, in the order played.
+    With ``player`` (a filter), that player's rows only; with ``min_hands``, the groups
+    of at least that many hands.
     """
+    players, chosen = _chosen(players, select, filters)
     stats = SUMMARY + (HILO if hilo else ())
-    summary = _summarise(players, by, stats, with_money=True, session_gap=session_gap)
+    summary = _summarise(players, by, stats, with_money=True, session_gap=session_gap,
+                         min_hands=chosen.min_hands)
     if "start" in summary:  # sessions: in the order they were played
         return summary.sort_values("start", kind="stable")
     return summary.sort_values("hands", ascending=False, kind="stable")
 
 
-def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
-    """Per group and street: bets, raises, calls, checks, folds, fold to a bet, AF and AFq."""
+def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",), *,
+                       select: Selection | None = None, **filters: Unpack[Filters]
+                       ) -> pd.DataFrame:
+    """Per group and street: bets, raises, calls, checks, folds, fold to a bet, AF and AFq
+    (the groups of fewer than ``min_hands`` hands left out)."""
+    players, chosen = _chosen(players, select, filters)
     columns = [f"{k}_{s}" for s in (STREET_LABELS[x] for x in STREETS)
                for k in ("bets", "raises", "calls", "checks", "folded", "faced_bet",
                          "fold_to_bet")]
@@ -435,24 +474,56 @@ def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",)) -
     sums["afq_n"] = actions
     sums["fold_to_bet_pct"] = sums["fold_to_bet"] / sums["faced_bet"].where(
         sums["faced_bet"] > 0) * 100
+    if chosen.min_hands:
+        sizes = frame.groupby(keys, observed=True, sort=True, dropna=False).size()
+        big = sizes.index[sizes >= chosen.min_hands]
+        sums = sums[sums.reset_index("street", drop=True).index.isin(big)]
     return sums
 
 
-def versus_field(players: pd.DataFrame, player: str, stats: Sequence[Ratio] = SUMMARY
+def _against_field(players: pd.DataFrame, player: str, select: Selection | None,
+                   filters: HandFilters) -> tuple[pd.DataFrame, str]:
+    """The rows of the selection, each marked ``who``: the player (matched as typed, with a
+    "did you mean") or ``field``; and the player's stored name."""
+    players, chosen = _chosen(players, select, filters)
+    if chosen.player is not None:
+        raise SelectionError("a player against the field: give the player as the argument, "
+                             "not as a filter (which would leave no field)")
+    name = match_player(_dealt_names(players), player)
+    return players.assign(who=np.where(players["player"] == name, name, "field")), name
+
+
+def versus_field(players: pd.DataFrame, player: str, stats: Sequence[Ratio] = SUMMARY, *,
+                 select: Selection | None = None, **filters: Unpack[HandFilters]
                  ) -> pd.DataFrame:
-    """One player's ratios beside everyone else's in the same data (the peer baseline)."""
-    frame = players.assign(who=np.where(players["player"] == player, player, "field"))
-    table = ratios(frame, stats, by=["who"]).T
-    return table.reindex(columns=[c for c in (player, "field") if c in table.columns])
+    """One player's ratios beside everyone else's in the same data (the peer baseline).
+
+    A row per statistic: its ``label``, the player's value and opportunities
+    (``<player>``, ``<player>_n``) and the field's (``field``, ``field_n``); the counts
+    are whole numbers, a ratio without opportunities is missing.
+    """
+    frame, name = _against_field(players, player, select, filters)
+    table = ratios(frame, stats, by=["who"])
+    out = pd.DataFrame({"label": [r.label for r in stats]},
+                       index=pd.Index([r.name for r in stats], name="stat"))
+    found = table.reindex([name, "field"])
+    for who in (name, "field"):
+        out[who] = found.loc[who, [r.name for r in stats]].to_numpy(dtype=float)
+        counts = found.loc[who, [f"{r.name}_n" for r in stats]].fillna(0)
+        out[f"{who}_n"] = counts.to_numpy(dtype="int64")
+    return out
 
 
-def hilo_summary(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
+def hilo_summary(players: pd.DataFrame, by: Sequence[str] = ("player",), *,
+                 select: Selection | None = None, **filters: Unpack[Filters]) -> pd.DataFrame:
     """The stud hi/lo block (both scoop definitions, split, quartered, high/low only, no low)."""
-    return ratios(players, HILO, by)
+    return ratios(players, HILO, by, select=select, **filters)
 
 
 def leaks(players: pd.DataFrame, player: str, stats: Sequence[Ratio] | None = None,
-          min_n: int = 30) -> pd.DataFrame:
+          min_n: int = 30, *, select: Selection | None = None,
+          **filters: Unpack[HandFilters]
+          ) -> pd.DataFrame:
     """The player's ratios furthest from the field's, largest first, each with its sample size.
 
     For every percentage statistic with at least ``min_n`` opportunities for
@@ -463,10 +534,9 @@ def leaks(players: pd.DataFrame, player: str, stats: Sequence[Ratio] | None = No
     """
     chosen = [r for r in (stats if stats is not None else SUMMARY + HILO + STREET_RATIOS)
               if r.percent]
-    frame = players.assign(who=np.where(players["player"] == player, "player", "field"))
+    frame, _ = _against_field(players, player, select, filters)
+    frame["who"] = frame["who"].where(frame["who"] == "field", "player")
     table = ratios(frame, chosen, by=["who"])
-    if "player" not in table.index:
-        raise ValueError(f"no hands of {player!r} in these tables")
     if "field" not in table.index:
         table.loc["field"] = np.nan
     values: dict[str, dict[str, float]] = {
