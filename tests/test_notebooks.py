@@ -67,9 +67,12 @@ def test_leak_analysis_finds_the_planted_leaks(tmp_path: Path,
     from stud_hh.sim.session import HERO_LEAKS
 
     db = tmp_path / "db"
-    found = run("leak_analysis", {"STUD_HH_DB": str(db), "STUD_HH_HISTORIES": str(GENERATED)},
-                tmp_path, monkeypatch)
+    notebook, found = execute("leak_analysis", {"STUD_HH_DB": str(db),
+                                                "STUD_HH_HISTORIES": str(GENERATED)},
+                              tmp_path, monkeypatch)
     assert (db / "stud_hh.json").exists()  # built from the histories when missing
+    check_shown(notebook)
+    assert per_unit_table(notebook) == ["USD", "chips"]
     assert isinstance(found["hero_hands"], int)
     assert found["hero_hands"] > 1000
     leaks = found["leaks"]
@@ -93,7 +96,9 @@ def test_compliance_audit_lists_exactly_the_injected_hands(
              for path in (GENERATED / "injected").glob("*.truth.jsonl")
              for row in map(json.loads, path.read_text(encoding="utf-8").splitlines())}
     import_paths([histories], tmp_path / "db", jobs=1)
-    found = run("compliance_audit", {"STUD_HH_DB": str(tmp_path / "db")}, tmp_path, monkeypatch)
+    notebook, found = execute("compliance_audit", {"STUD_HH_DB": str(tmp_path / "db")},
+                              tmp_path, monkeypatch)
+    check_shown(notebook)
     flagged = found["flagged"]
     assert isinstance(flagged, list)
     assert {(h, r, line) for h, r, line in flagged} == truth
@@ -204,7 +209,7 @@ MONEY = {"net", "net_bb", "net_bb_showdown", "net_bb_no_showdown", "rake_paid", 
          "sb_per_100", "net_per_hour", "bb_per_hour", "pots", "pot", "rake", "put_in",
          "rake_share"}
 """Columns of money (or money in big bets): never missing."""
-WHOLE = re.compile(r"^-?\d{1,3}(,\d{3})*$")
+WHOLE = re.compile(r"^-?(\d+|\d{1,3}(,\d{3})+)$")
 
 
 def _is_count(column: str) -> bool:
