@@ -16,6 +16,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from contextlib import suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO, TypeAlias
 
@@ -298,39 +299,77 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_FAILURES if summary.failures_new else EXIT_OK
 
 
-def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.export.phh import ExportError, dumps, write_files
-    from stud_hh.store.stored import stored_hands
+@dataclass
+class _ToExport:
+    """The hands ``export`` writes, and what it passed over on the way."""
 
-    hands: list[ParsedHand] = []
-    failed = skipped = 0
+    selection: Any
+    hands: list[ParsedHand] = field(default_factory=list)
+    skipped: int = 0
+    """Hands of other games."""
+    failed: int = 0
+    """Hands that could not be read (or, for the filters, replayed)."""
+    left_out: int = 0
+    """Hands the filters left out."""
+
+
+def _export_hands(args: argparse.Namespace, err: TextIO) -> _ToExport | None:
+    """The hands ``export`` writes: ``--db``'s or the PATHs', each ``--hand``, in the
+    filters; ``None`` when the arguments are unusable (the reason is on ``err``)."""
+    from stud_hh.store.stored import selected_hands, stored_hands
+
+    found = _ToExport(_selection(args))
     if args.db is not None:
         if args.paths:
             print("stud-hh: export reads either PATHs or --db, not both", file=err)
-            return EXIT_UNUSABLE
-        stored = stored_hands(args.db, args.hand or ())
+            return None
+        stored = stored_hands(args.db, args.hand or (), select=found.selection)
         if stored.missing:
             print(f"stud-hh: no hand {', '.join(stored.missing)} in {args.db}", file=err)
-            return EXIT_UNUSABLE
+            return None
         for reason in stored.unreadable:
             print(f"error: {reason}", file=err)
-        hands, failed = stored.hands, len(stored.unreadable)
-    elif not args.paths:
+        if stored.undated:
+            from stud_hh.store.select import undated_note
+
+            print(f"stud-hh: {undated_note(stored.undated)}", file=err)
+        found.hands, found.failed = stored.hands, len(stored.unreadable)
+        found.left_out = stored.left_out
+        return found
+    if not args.paths:
         print("stud-hh: export needs PATHs or --db DIR", file=err)
+        return None
+    wanted = set(args.hand or ())
+    for path in scan_paths(args.paths).files:  # a missing path: main() reports it
+        for result in parse_file(path):
+            if isinstance(result, SkippedHand):
+                found.skipped += 1
+            elif isinstance(result, ParseFailure):
+                found.failed += 1
+                _report_failure(result, err)
+            elif not wanted or result.hand_id in wanted:
+                found.hands.append(result)
+    if found.selection.narrows_hands and found.hands:
+        chosen = selected_hands(found.hands, found.selection)
+        for problem in chosen.unplaced:
+            print(f"error: {problem} (not placed by the filters)", file=err)
+        _note_undated(chosen.resolved, err)
+        found.left_out = len(found.hands) - len(chosen.hands) - len(chosen.unplaced)
+        found.hands, found.failed = chosen.hands, found.failed + len(chosen.unplaced)
+    return found
+
+
+def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.export.phh import ExportError, dumps, write_files
+
+    found = _export_hands(args, err)
+    if found is None:
         return EXIT_UNUSABLE
-    else:
-        wanted = set(args.hand or ())
-        for path in scan_paths(args.paths).files:  # a missing path: main() reports it
-            for result in parse_file(path):
-                if isinstance(result, SkippedHand):
-                    skipped += 1
-                elif isinstance(result, ParseFailure):
-                    failed += 1
-                    _report_failure(result, err)
-                elif not wanted or result.hand_id in wanted:
-                    hands.append(result)
+    selection, failed = found.selection, found.failed
+    if not found.hands and selection.narrows_hands:
+        return _no_hands(args.db or ", ".join(str(p) for p in args.paths), selection, err)
     writable: list[ParsedHand] = []
-    for hand in hands:
+    for hand in found.hands:
         try:
             dumps(hand)
         except ExportError as exc:
@@ -339,9 +378,11 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         else:
             writable.append(hand)
     written = write_files(writable, args.output) if writable else []
+    chosen = (f"; {found.left_out} left out by the filters ({selection.describe()})"
+              if selection.narrows_hands else "")
     print(f"wrote {len(writable)} hands as PHH to {args.output} ({len(written)} "
-          f"file{'s' if len(written) != 1 else ''}); {skipped} skipped as not stud, "
-          f"{failed} failed", file=out)
+          f"file{'s' if len(written) != 1 else ''}); {found.skipped} skipped as not stud, "
+          f"{failed} failed{chosen}", file=out)
     return EXIT_FAILURES if failed else EXIT_OK
 
 
@@ -381,34 +422,40 @@ def _frame_text(frame: object, fmt: str) -> str:
         return str(frame)
 
 
-def _selection(args: argparse.Namespace) -> Any:
-    """The hands the filter options select (see :mod:`stud_hh.analysis.select`)."""
-    from stud_hh.analysis.select import Selection, parse_when
+def _selection(args: argparse.Namespace, player: bool = True) -> Any:
+    """The hands the filter options select (see :mod:`stud_hh.store.select`); with
+    ``player``, only those of ``--player``."""
+    from stud_hh.store.select import Selection, parse_when
 
     return Selection(
         since=parse_when(args.since) if args.since else None,
         until=parse_when(args.until, end=True) if args.until else None,
         games=tuple(args.game or ()), stakes=tuple(args.stakes or ()),
         sites=tuple(args.site or ()), tournament=args.tournament,
-        min_hands=args.min_hands)
+        player=(args.player or None) if player else None,
+        min_hands=getattr(args, "min_hands", 0))
 
 
-def _selected_players(db: Any, args: argparse.Namespace, columns: list[str]
-                      ) -> tuple[Any, str | None]:
-    """The ``players`` rows of the selection (one player's, with ``--player``) and the
-    player's stored name; :class:`SelectionError` when the name matches nobody."""
-    from stud_hh.analysis.select import match_player
+def _note_undated(resolved: Any, err: TextIO) -> None:
+    """Say which hands a date filter left out for having no date."""
+    if resolved.undated:
+        print(f"stud-hh: {resolved.note()}", file=err)
 
-    selection = _selection(args)
-    known = db.players(columns=["site", "stakes"])
-    terms = selection.parquet(known["site"].astype("string").unique(),
-                              known["stakes"].astype("string").unique())
-    player = None
-    if args.player:
-        names = db.players(columns=["player"], filters=terms or None)["player"]
-        player = match_player(names.astype("string").unique(), args.player)
-        terms = [*terms, ("player", "==", player)]
-    return db.players(columns=columns, filters=terms or None), player
+
+def _selected_players(db: Any, args: argparse.Namespace, columns: list[str], err: TextIO,
+                      player: bool = True) -> tuple[Any, Any]:
+    """The ``players`` rows of the selection (with ``player``, only ``--player``'s) and the
+    selection resolved against ``db``; :class:`SelectionError` when a filter or the name
+    matches nothing stored."""
+    resolved = db.resolve(_selection(args, player))
+    _note_undated(resolved, err)
+    return db.read_resolved("players", resolved, columns), resolved
+
+
+def _no_hands(where: object, selection: Any, err: TextIO) -> int:
+    detail = f" ({selection.describe()})" if not selection.empty else ""
+    print(f"stud-hh: no hands in {where}{detail}", file=err)
+    return EXIT_UNUSABLE
 
 
 def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -417,24 +464,21 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     db = open_db(args.db)
     by = stats.check_by(["player", *args.by] if "player" not in args.by else args.by)
-    players, player = _selected_players(db, args, stats.required_columns(by))
-    selection = _selection(args)
+    players, resolved = _selected_players(db, args, stats.required_columns(by), err)
+    selection = resolved.selection
     if players.empty:
-        where = f" ({selection.describe()})" if not selection.empty else ""
-        print(f"stud-hh: no hands in {args.db}{where}", file=err)
-        return EXIT_UNUSABLE
+        return _no_hands(args.db, selection, err)
     import pandas as pd
 
     summary = stats.player_summary(players, by=by, hilo=bool((players["game"] == "stud8").any()),
-                                   session_gap=pd.Timedelta(minutes=args.session_gap))
-    if selection.min_hands:
-        summary = summary[summary["hands"] >= selection.min_hands]
-    if args.top and not player:
+                                   session_gap=pd.Timedelta(minutes=args.session_gap),
+                                   min_hands=selection.min_hands)
+    if args.top and not resolved.player:
         summary = summary.head(args.top)
     if args.columns:
         summary = summary[stats.check_columns(summary, args.columns)]
     if args.format == "text":
-        heading = selection.describe()
+        heading = selection.describe(player=False)
         if heading:
             print(f"# {heading}", file=out)
         print(report.summary_text(summary, wide=args.columns is not None or len(summary) > 4),
@@ -444,22 +488,11 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def _selected_violations(db: Any, args: argparse.Namespace) -> Any:
+def _selected_violations(db: Any, args: argparse.Namespace, err: TextIO) -> Any:
     """The violations of the hands the filter options select."""
-    selection = _selection(args)
-    violations = db.violations()
-    if selection.empty:
-        return violations
-    known = db.hands(columns=["site", "stakes"])
-    terms = selection.parquet(known["site"].astype("string").unique(),
-                              known["stakes"].astype("string").unique())
-    hands = db.hands(columns=["site", "hand_id"], filters=terms)
-    keys = set(zip(hands["site"].astype("string"), hands["hand_id"].astype("string"),
-                   strict=True))
-    chosen = [(site, hand) in keys for site, hand in zip(
-        violations["site"].astype("string"), violations["hand_id"].astype("string"),
-        strict=True)]
-    return violations[chosen]
+    resolved = db.resolve(_selection(args, player=False))
+    _note_undated(resolved, err)
+    return db.read_resolved("violations", resolved)
 
 
 def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -472,24 +505,23 @@ def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     db = open_db(args.db)
     if args.kind == "violations":
-        ax = plots.violations_over_time(_selected_violations(db, args), freq=args.freq)
+        ax = plots.violations_over_time(_selected_violations(db, args, err), freq=args.freq)
     else:
         if not args.player:
             print(f"stud-hh: plot {args.kind} needs --player NAME", file=err)
             return EXIT_UNUSABLE
-        wanted = args.player
-        args.player = None  # the field too: every player of the selection
-        players, _ = _selected_players(db, args, [c.name for c in TABLES["players"].columns])
-        from stud_hh.analysis.select import match_player
-
-        player = match_player(players["player"].astype("string").unique(), wanted)
+        columns = [c.name for c in TABLES["players"].columns]
+        # every player of the selection: the field too; the player matched by the plot
+        players, resolved = _selected_players(db, args, columns, err, player=False)
+        if players.empty:
+            return _no_hands(args.db, resolved.selection, err)
         try:
             if args.kind == "winnings":
-                ax = plots.cumulative_winnings(players, player, unit=args.unit)
+                ax = plots.cumulative_winnings(players, args.player, unit=args.unit)
             elif args.kind == "door-card":
-                ax = plots.win_rate_by_door_card(players, player)
+                ax = plots.win_rate_by_door_card(players, args.player)
             else:
-                ax = plots.streets_against_field(players, player)
+                ax = plots.streets_against_field(players, args.player)
         except ValueError as exc:
             print(f"stud-hh: {exc}", file=err)
             return EXIT_UNUSABLE
@@ -742,10 +774,12 @@ def _add_repair(sub: _Subparsers) -> None:
 def _add_export(sub: _Subparsers) -> None:
     x = sub.add_parser("export", help="write hands as PHH files (the open format pokerkit reads)",
                        description="Write hands from history files (PATH...) or from a database "
-                       "(--db DIR, all hands or each --hand ID) in the PHH format. OUT is a "
+                       "(--db DIR, all hands or each --hand ID), narrowed by the filters "
+                       "stats takes, in the PHH format. OUT is a "
                        "folder (created) that gets one .phh file per hand, or a .phhs file that "
                        "gets every hand (a [name] table each), or a .phh file for exactly one "
-                       "hand. Exit 0, or 1 when some hand could not be read or written.")
+                       "hand. Exit 0, or 1 when some hand could not be read or written; 2 "
+                       "when the filters select no hand.")
     x.add_argument("paths", nargs="*", type=Path, metavar="PATH")
     x.add_argument("--format", choices=("phh",), default="phh",
                    help="the output format (phh: PHH TOML, the only one so far)")
@@ -755,11 +789,15 @@ def _add_export(sub: _Subparsers) -> None:
                    help="only this hand id (repeat for more)")
     x.add_argument("-o", "--output", required=True, type=Path, metavar="OUT",
                    help="a folder, a .phhs file or a .phh file")
+    x.add_argument("--player", metavar="NAME",
+                   help="only the hands this player was dealt into (case does not matter)")
+    _add_selection(x, summaries=False)
     x.set_defaults(func=cmd_export)
 
 
-def _add_selection(parser: argparse.ArgumentParser) -> None:
-    """The filter options every command that reads a database's hands takes."""
+def _add_selection(parser: argparse.ArgumentParser, summaries: bool = True) -> None:
+    """The filter options every command that reads hands takes (``--min-hands`` only
+    where rows of a summary are shown: not for ``export``, which writes hands)."""
     f = parser.add_argument_group("which hands (filters)")
     f.add_argument("--since", metavar="WHEN", help="hands from this date or moment "
                    "(2026-03-14, 2026-03-14 18:30; UTC); undated hands are left out")
@@ -774,8 +812,9 @@ def _add_selection(parser: argparse.ArgumentParser) -> None:
                       help="cash games only")
     kind.add_argument("--tournament", dest="tournament", action="store_const", const=True,
                       help="tournaments only")
-    f.add_argument("--min-hands", type=int, default=0, metavar="N",
-                   help="show only rows (players, groups) with at least N hands")
+    if summaries:
+        f.add_argument("--min-hands", type=int, default=0, metavar="N",
+                       help="show only rows (players, groups) with at least N hands")
 
 
 def _add_stats(sub: _Subparsers) -> None:

@@ -22,12 +22,12 @@ from datetime import datetime
 from pathlib import Path
 
 from stud_hh.analysis import stats
-from stud_hh.analysis.select import SelectionError
 from stud_hh.rules import printing, profiles
 from stud_hh.rules.printing import Printing
 from stud_hh.rules.violations import RULES
 from stud_hh.store import sql
 from stud_hh.store.schema import TABLES
+from stud_hh.store.select import SelectionError
 
 __all__ = ["DOCUMENTS", "explain", "render", "write"]
 

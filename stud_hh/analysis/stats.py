@@ -7,8 +7,15 @@ its opportunity count (``vpip`` and ``vpip_n``) so the sample size is always in
 view. Ratios are percentages, except the aggression factor (a ratio of counts)
 and the win rates.
 
+Every function takes the filters of ``stud-hh stats`` too, as a
+:class:`~stud_hh.store.select.Selection` (``select=``) or by the options' names
+(``game="razz"``, ``cash=True``, ``since="2026-03-01"``, ``player="hero"``,
+``min_hands=50``), applied to the rows given, with the same errors and the same
+warning for undated hands a date filter leaves out.
+
 >>> players = open_db("my.db").players()  # doctest: +SKIP
 >>> player_summary(players, by=["player", "game"])  # doctest: +SKIP
+>>> player_summary(players, player="hero", game="razz", cash=True)  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -16,14 +23,14 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Unpack
 
 import numpy as np
 import pandas as pd
 
 from stud_hh.analysis.scale import is_dask, summed, with_column
-from stud_hh.analysis.select import SelectionError
 from stud_hh.store.schema import STREET_LABELS, STREETS
+from stud_hh.store.select import Filters, HandFilters, Selection, SelectionError, match_player
 
 LATER = [STREET_LABELS[s] for s in STREETS[1:]]
 
@@ -140,7 +147,7 @@ def check_by(by: Sequence[str]) -> list[str]:
     >>> check_by(["file"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    stud_hh.analysis.select.SelectionError: cannot group by 'file': group by player, site, ...
+    stud_hh.store.select.SelectionError: cannot group by 'file': group by player, site, ...
     """
     valid = groupings()
     for key in by:
@@ -288,12 +295,35 @@ def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str],
 _MONEY_SOURCES = ["net", "scale", "big_bet", "rake_share", "saw_showdown", "currency"]
 
 
+def _chosen(players: pd.DataFrame, select: Selection | None, filters: HandFilters
+            ) -> tuple[pd.DataFrame, Selection]:
+    """The rows of ``players`` in the selection (``select`` narrowed by ``filters``), and
+    the selection; an undated-hands warning points at the caller's caller."""
+    chosen = (select or Selection()).where(**filters)
+    if chosen.narrows_hands:
+        if is_dask(players):
+            raise SelectionError("filters on a Dask frame: give them to the reader "
+                                 "(db.dask.players(filters=...)), which reads only those rows")
+        players = chosen.apply(players, stacklevel=3)
+    return players, chosen
+
+
+def _dealt_names(players: pd.DataFrame) -> list[str]:
+    if is_dask(players):  # the names only, computed partition by partition
+        column = players[players["dealt"]]["player"] if "dealt" in players \
+            else players["player"]
+        return [str(n) for n in column.drop_duplicates().compute().dropna()]
+    rows = players[players["dealt"].fillna(False).astype(bool)] if "dealt" in players \
+        else players
+    return [str(n) for n in rows["player"].astype("string").dropna().unique()]
+
+
 def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
                with_money: bool, per_unit: bool = True,
-               session_gap: pd.Timedelta = SESSION_GAP) -> pd.DataFrame:
+               session_gap: pd.Timedelta = SESSION_GAP, min_hands: int = 0) -> pd.DataFrame:
     """Money and ``stats`` per group: :func:`partial_sums` of the rows, then
     :func:`finish_sums` (a Dask frame takes the same two steps, partition by partition:
-    :mod:`stud_hh.analysis.scale`)."""
+    :mod:`stud_hh.analysis.scale`); the groups of fewer than ``min_hands`` hands left out."""
     if is_dask(players):
         if "session" in by:
             raise SelectionError("grouping by session needs each player's hands in the order "
@@ -301,15 +331,15 @@ def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
                                  "filters=[('player', '==', NAME)])) and group those")
         sums = summed(players, lambda part: partial_sums(part, by, stats, with_money,
                                                          session_gap))
-        return finish_sums(sums, by, stats, with_money, per_unit)
+        return finish_sums(sums, by, stats, with_money, per_unit, min_hands)
     if "session" not in by:
         sums = partial_sums(players, by, stats, with_money, session_gap)
-        return finish_sums(sums, by, stats, with_money, per_unit)
+        return finish_sums(sums, by, stats, with_money, per_unit, min_hands)
     needed = _columns_of(stats)
     frame, keys = _prepare(players, by, needed + (_MONEY_SOURCES if with_money else []),
                            session_gap)
     out = finish_sums(_group_sums(frame, keys, needed, with_money), by, stats, with_money,
-                      per_unit)
+                      per_unit, min_hands)
     if not with_money:
         return out
     times = _session_columns(out, frame, keys, per_unit)
@@ -336,11 +366,12 @@ def _group_sums(frame: pd.DataFrame, keys: Sequence[str], needed: Sequence[str],
     """Per group (and unit, scale and big bet, with money): each ``needed`` flag summed,
     and the money sums, as integers."""
     columns: dict[str, Any] = {c: frame[c].to_numpy(dtype=np.int64) for c in needed}
+    columns["_rows"] = np.ones(len(frame), dtype=np.int64)
     grouping = _unit_keys(keys, with_money)
     if with_money:
         net = frame["net"].to_numpy(dtype=np.int64)
         showdown = frame["saw_showdown"].to_numpy(dtype=bool)
-        columns.update({"_hands": np.ones(len(frame), dtype=np.int64), "_net": net,
+        columns.update({"_net": net,
                         "_net_showdown": np.where(showdown, net, 0),
                         "_rake": frame["rake_share"].to_numpy(dtype=np.int64),
                         "_scale": frame["scale"].to_numpy(dtype=np.int64),
@@ -383,8 +414,9 @@ def partial_sums(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio
 
 
 def finish_sums(sums: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
-                with_money: bool, per_unit: bool = True) -> pd.DataFrame:
-    """The summary from :func:`partial_sums` (added up over the parts of the rows)."""
+                with_money: bool, per_unit: bool = True, min_hands: int = 0) -> pd.DataFrame:
+    """The summary from :func:`partial_sums` (added up over the parts of the rows); the
+    groups of fewer than ``min_hands`` hands left out."""
     keys = list(by)
     grouping = _unit_keys(keys, with_money)
     if with_money:
@@ -399,6 +431,8 @@ def finish_sums(sums: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
             sums = sums.groupby(level=outer, sort=True, dropna=False).sum()
             if per_unit:
                 sums["_unit"] = first
+    if min_hands:
+        sums = sums[sums["_rows"] >= min_hands]
     out = pd.DataFrame(index=sums.index)
     if with_money:
         _money_columns(out, sums, per_unit)
@@ -413,7 +447,7 @@ def finish_sums(sums: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
 
 def _money_columns(out: pd.DataFrame, sums: pd.DataFrame, per_unit: bool) -> None:
     """Hands, money (in the group's one unit), big bets and rates, into ``out``."""
-    out["hands"] = sums["_hands"].astype("int64")
+    out["hands"] = sums["_rows"].astype("int64")
     if "_unit" in sums:
         out["unit"] = sums["_unit"].to_numpy(dtype=object)
     if per_unit:
@@ -446,10 +480,11 @@ def _session_columns(out: pd.DataFrame, frame: pd.DataFrame, keys: Sequence[str]
     return found
 
 
-def ratios(players: pd.DataFrame, stats: Sequence[Ratio], by: Sequence[str] = ("player",)
-           ) -> pd.DataFrame:
+def ratios(players: pd.DataFrame, stats: Sequence[Ratio], by: Sequence[str] = ("player",),
+           *, select: Selection | None = None, **filters: Unpack[Filters]) -> pd.DataFrame:
     """Each statistic per group: ``<name>`` (the ratio) and ``<name>_n`` (its opportunities)."""
-    return _summarise(players, by, stats, with_money=False)
+    players, chosen = _chosen(players, select, filters)
+    return _summarise(players, by, stats, with_money=False, min_hands=chosen.min_hands)
 
 
 def _columns_sum(sums: pd.DataFrame, part: str | tuple[str, ...]) -> pd.Series:
@@ -458,8 +493,8 @@ def _columns_sum(sums: pd.DataFrame, part: str | tuple[str, ...]) -> pd.Series:
     return sums[list(part)].sum(axis=1)
 
 
-def money(players: pd.DataFrame, by: Sequence[str] = ("player",), per_unit: bool = True
-          ) -> pd.DataFrame:
+def money(players: pd.DataFrame, by: Sequence[str] = ("player",), per_unit: bool = True,
+          *, select: Selection | None = None, **filters: Unpack[Filters]) -> pd.DataFrame:
     """Hands, net won (money and big bets), BB/100, showdown and non-showdown winnings, rake.
 
     Money is per ``unit`` (a currency, or ``chips``: tournaments and play money), a
@@ -468,11 +503,14 @@ def money(players: pd.DataFrame, by: Sequence[str] = ("player",), per_unit: bool
     stakes and units alike: with ``per_unit=False`` the groups are not split by unit and
     only the big-bet figures are given.
     """
-    return _summarise(players, by, (), with_money=True, per_unit=per_unit)
+    players, chosen = _chosen(players, select, filters)
+    return _summarise(players, by, (), with_money=True, per_unit=per_unit,
+                      min_hands=chosen.min_hands)
 
 
 def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
-                   hilo: bool = True, session_gap: pd.Timedelta = SESSION_GAP
+                   hilo: bool = True, session_gap: pd.Timedelta = SESSION_GAP, *,
+                   select: Selection | None = None, **filters: Unpack[Filters]
                    ) -> pd.DataFrame:
     """The player summary of STATS.md per group: money, then every ratio with its count.
 
@@ -481,20 +519,31 @@ def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
     ``date``, ``month``, ``year``, ``session`` and ``door_group``. Grouped by
     ``session`` (a player's hands with no pause over ``session_gap``), each row also
     has its ``start``, ``end``, ``minutes`` and hourly rates, in the order played.
+    With ``player`` (a filter), that player's rows only; with ``min_hands``, the groups
+    of at least that many hands.
     """
+    players, chosen = _chosen(players, select, filters)
     stats = SUMMARY + (HILO if hilo else ())
-    summary = _summarise(players, by, stats, with_money=True, session_gap=session_gap)
+    summary = _summarise(players, by, stats, with_money=True, session_gap=session_gap,
+                         min_hands=chosen.min_hands)
     if "start" in summary:  # sessions: in the order they were played
         return summary.sort_values("start", kind="stable")
     return summary.sort_values("hands", ascending=False, kind="stable")
 
 
-def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
-    """Per group and street: bets, raises, calls, checks, folds, fold to a bet, AF and AFq."""
+def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",), *,
+                       select: Selection | None = None, **filters: Unpack[Filters]
+                       ) -> pd.DataFrame:
+    """Per group and street: bets, raises, calls, checks, folds, fold to a bet, AF and AFq
+    (the groups of fewer than ``min_hands`` hands left out)."""
+    players, chosen = _chosen(players, select, filters)
     if is_dask(players):
         sums = summed(players, lambda part: _street_sums(part, by))
     else:
         sums = _street_sums(players, by)
+    if chosen.min_hands:
+        sums = sums[sums["_rows"] >= chosen.min_hands]
+    sums = sums.drop(columns="_rows")
     aggressive = sums["bets"] + sums["raises"]
     sums["af"] = aggressive / sums["calls"].where(sums["calls"] > 0)
     actions = aggressive + sums["calls"] + sums["folds"]
@@ -506,7 +555,8 @@ def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",)) -
 
 
 def _street_sums(players: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
-    """Per group and street, the counts :func:`street_frequencies` is made of."""
+    """Per group and street, the counts :func:`street_frequencies` is made of (``_rows``:
+    the group's hands)."""
     columns = [f"{k}_{s}" for s in (STREET_LABELS[x] for x in STREETS)
                for k in ("bets", "raises", "calls", "checks", "folded", "faced_bet",
                          "fold_to_bet")]
@@ -522,6 +572,7 @@ def _street_sums(players: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
         part["faced_bet"] = frame[f"faced_bet_{s}"].astype("int64")
         part["fold_to_bet"] = frame[f"fold_to_bet_{s}"].astype("int64")
         part["saw"] = (frame[f"saw_{s}"] if s != "3rd" else frame["vpip_opp"]).astype("int64")
+        part["_rows"] = 1
         part["street"] = s
         rows.append(part)
     long = pd.concat(rows, ignore_index=True)
@@ -530,22 +581,50 @@ def _street_sums(players: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     return long.groupby([*keys, "street"], observed=True, sort=True, dropna=False).sum()
 
 
-def versus_field(players: pd.DataFrame, player: str, stats: Sequence[Ratio] = SUMMARY
+def _against_field(players: pd.DataFrame, player: str, select: Selection | None,
+                   filters: HandFilters) -> tuple[pd.DataFrame, str]:
+    """The rows of the selection, each marked ``who``: the player (matched as typed, with a
+    "did you mean") or ``field``; and the player's stored name."""
+    players, chosen = _chosen(players, select, filters)
+    if chosen.player is not None:
+        raise SelectionError("a player against the field: give the player as the argument, "
+                             "not as a filter (which would leave no field)")
+    name = match_player(_dealt_names(players), player)
+    return with_column(players, "who",
+                       lambda df: np.where(df["player"] == name, name, "field")), name
+
+
+def versus_field(players: pd.DataFrame, player: str, stats: Sequence[Ratio] = SUMMARY, *,
+                 select: Selection | None = None, **filters: Unpack[HandFilters]
                  ) -> pd.DataFrame:
-    """One player's ratios beside everyone else's in the same data (the peer baseline)."""
-    frame = with_column(players, "who",
-                        lambda df: np.where(df["player"] == player, player, "field"))
-    table = ratios(frame, stats, by=["who"]).T
-    return table.reindex(columns=[c for c in (player, "field") if c in table.columns])
+    """One player's ratios beside everyone else's in the same data (the peer baseline).
+
+    A row per statistic: its ``label``, the player's value and opportunities
+    (``<player>``, ``<player>_n``) and the field's (``field``, ``field_n``); the counts
+    are whole numbers, a ratio without opportunities is missing.
+    """
+    frame, name = _against_field(players, player, select, filters)
+    table = ratios(frame, stats, by=["who"])
+    out = pd.DataFrame({"label": [r.label for r in stats]},
+                       index=pd.Index([r.name for r in stats], name="stat"))
+    found = table.reindex([name, "field"])
+    for who in (name, "field"):
+        out[who] = found.loc[who, [r.name for r in stats]].to_numpy(dtype=float)
+        counts = found.loc[who, [f"{r.name}_n" for r in stats]].fillna(0)
+        out[f"{who}_n"] = counts.to_numpy(dtype="int64")
+    return out
 
 
-def hilo_summary(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
+def hilo_summary(players: pd.DataFrame, by: Sequence[str] = ("player",), *,
+                 select: Selection | None = None, **filters: Unpack[Filters]) -> pd.DataFrame:
     """The stud hi/lo block (both scoop definitions, split, quartered, high/low only, no low)."""
-    return ratios(players, HILO, by)
+    return ratios(players, HILO, by, select=select, **filters)
 
 
 def leaks(players: pd.DataFrame, player: str, stats: Sequence[Ratio] | None = None,
-          min_n: int = 30) -> pd.DataFrame:
+          min_n: int = 30, *, select: Selection | None = None,
+          **filters: Unpack[HandFilters]
+          ) -> pd.DataFrame:
     """The player's ratios furthest from the field's, largest first, each with its sample size.
 
     For every percentage statistic with at least ``min_n`` opportunities for
@@ -556,11 +635,10 @@ def leaks(players: pd.DataFrame, player: str, stats: Sequence[Ratio] | None = No
     """
     chosen = [r for r in (stats if stats is not None else SUMMARY + HILO + STREET_RATIOS)
               if r.percent]
-    frame = with_column(players, "who",
-                        lambda df: np.where(df["player"] == player, "player", "field"))
+    frame, _ = _against_field(players, player, select, filters)
+    frame = with_column(frame, "who",
+                        lambda df: df["who"].where(df["who"] == "field", "player"))
     table = ratios(frame, chosen, by=["who"])
-    if "player" not in table.index:
-        raise ValueError(f"no hands of {player!r} in these tables")
     if "field" not in table.index:
         table.loc["field"] = np.nan
     values: dict[str, dict[str, float]] = {

@@ -30,6 +30,7 @@ are unverifiable, never taken as damaged for that.
 
 >>> db = open_db("my.db")  # doctest: +SKIP
 >>> db.players(columns=["player", "net"], filters=[("player", "==", "Hero")])  # doctest: +SKIP
+>>> db.players(player="hero", game="razz", cash=True, since="2026-03-01")  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, TypeAlias
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeAlias, Unpack
 
 import pandas as pd
 import pyarrow as pa
@@ -54,6 +55,8 @@ import pyarrow.parquet as pq
 
 from stud_hh.model.errors import InputError, UsageError
 from stud_hh.store.schema import SCHEMA_VERSION, TABLES, arrow_schema, to_pandas
+from stud_hh.store.select import Filters as SelectFilters
+from stud_hh.store.select import Resolved, Selection, read_selected, resolve
 
 if TYPE_CHECKING:
     from stud_hh.store.partitions import DaskTables
@@ -881,33 +884,77 @@ class _TableReading(_CommitRecords):
             raise
 
     def table(self, table: str, columns: Sequence[str] | None = None,
-              filters: Filters | None = None) -> pd.DataFrame:
-        """Read ``table`` as a pandas DataFrame with the declared dtypes."""
+              filters: Filters | None = None, *, select: Selection | None = None,
+              **where: Unpack[SelectFilters]) -> pd.DataFrame:
+        """Read ``table`` as a pandas DataFrame with the declared dtypes.
+
+        ``select`` (a :class:`~stud_hh.store.select.Selection`) and the keyword filters
+        (``since``, ``until``, ``game``, ``stakes``, ``site``, ``cash``, ``tournament``,
+        ``player``: the command line's options) keep the rows of the selected hands, as
+        ``stud-hh stats`` selects them; see :func:`~stud_hh.store.select.read_selected`.
+        A value that names nothing stored raises
+        :class:`~stud_hh.store.select.SelectionError`; hands a date filter leaves out for
+        having no date give an :class:`~stud_hh.store.select.UndatedHandsWarning`.
+        """
+        return self._selected(table, columns, filters, select, where)
+
+    def resolve(self, select: Selection) -> Resolved:
+        """``select`` matched to this database's values (see :func:`resolve`)."""
+        return resolve(select, self._read)
+
+    def read_resolved(self, table: str, resolved: Resolved,
+                      columns: Sequence[str] | None = None, filters: Filters | None = None
+                      ) -> pd.DataFrame:
+        """The rows of ``table`` in a selection already resolved (:meth:`resolve`), with no
+        warning: the caller says what the date filter left out (``resolved.note()``)."""
+        return read_selected(resolved, self._read, table, columns, filters)
+
+    def _read(self, table: str, columns: Sequence[str] | None, filters: Any) -> pd.DataFrame:
         return to_pandas(table, self.arrow(table, columns, filters))
 
-    def hands(self, columns: Sequence[str] | None = None,
-              filters: Filters | None = None) -> pd.DataFrame:
-        return self.table("hands", columns, filters)
+    def _selected(self, table: str, columns: Sequence[str] | None, filters: Filters | None,
+                  select: Selection | None, where: SelectFilters) -> pd.DataFrame:
+        chosen = (select or Selection()).where(**where)
+        if not chosen.narrows_hands:
+            return self._read(table, columns, filters)
+        resolved = self.resolve(chosen)
+        resolved.warn(stacklevel=3)  # at the line that called the reader
+        return read_selected(resolved, self._read, table, columns, filters)
 
-    def players(self, columns: Sequence[str] | None = None,
-                filters: Filters | None = None) -> pd.DataFrame:
-        return self.table("players", columns, filters)
+    def hands(self, columns: Sequence[str] | None = None, filters: Filters | None = None, *,
+              select: Selection | None = None, **where: Unpack[SelectFilters]
+              ) -> pd.DataFrame:
+        """The hands (see :meth:`table` for ``select`` and the keyword filters)."""
+        return self._selected("hands", columns, filters, select, where)
 
-    def actions(self, columns: Sequence[str] | None = None,
-                filters: Filters | None = None) -> pd.DataFrame:
-        return self.table("actions", columns, filters)
+    def players(self, columns: Sequence[str] | None = None, filters: Filters | None = None, *,
+                select: Selection | None = None, **where: Unpack[SelectFilters]
+                ) -> pd.DataFrame:
+        """A row per seated player and hand; with ``player``, that player's rows only."""
+        return self._selected("players", columns, filters, select, where)
 
-    def pots(self, columns: Sequence[str] | None = None,
-             filters: Filters | None = None) -> pd.DataFrame:
-        return self.table("pots", columns, filters)
+    def actions(self, columns: Sequence[str] | None = None, filters: Filters | None = None, *,
+                select: Selection | None = None, **where: Unpack[SelectFilters]
+                ) -> pd.DataFrame:
+        """The actions; selected by their hand (``player``: the hands they were dealt)."""
+        return self._selected("actions", columns, filters, select, where)
 
-    def violations(self, columns: Sequence[str] | None = None,
-                   filters: Filters | None = None) -> pd.DataFrame:
-        return self.table("violations", columns, filters)
+    def pots(self, columns: Sequence[str] | None = None, filters: Filters | None = None, *,
+             select: Selection | None = None, **where: Unpack[SelectFilters]) -> pd.DataFrame:
+        """The pots; selected by their hand."""
+        return self._selected("pots", columns, filters, select, where)
+
+    def violations(self, columns: Sequence[str] | None = None, filters: Filters | None = None,
+                   *, select: Selection | None = None, **where: Unpack[SelectFilters]
+                   ) -> pd.DataFrame:
+        """The broken rules; selected by their hand."""
+        return self._selected("violations", columns, filters, select, where)
 
     def unverifiable(self, columns: Sequence[str] | None = None,
-                     filters: Filters | None = None) -> pd.DataFrame:
-        return self.table("unverifiable", columns, filters)
+                     filters: Filters | None = None, *, select: Selection | None = None,
+                     **where: Unpack[SelectFilters]) -> pd.DataFrame:
+        """The checks the text could not decide; selected by their hand."""
+        return self._selected("unverifiable", columns, filters, select, where)
 
     def failures(self, columns: Sequence[str] | None = None,
                  filters: Filters | None = None) -> pd.DataFrame:
