@@ -83,7 +83,7 @@ def steals_of_regulars(db: Database, players: pd.DataFrame, player: str
     chosen = [_ratio("steal"), _ratio("bring_in_fold_to_steal"), _ratio("af")]
     found = stats.ratios(players, chosen, by=["player"])
     found.insert(0, "hands", players[players["dealt"]].groupby("player").size())
-    found = found[found["hands"] >= 200].reset_index()
+    found = found[found["hands"] >= 100].reset_index()
     found = found.rename(columns={"bring_in_fold_to_steal": "bring_in_folds",
                                   "bring_in_fold_to_steal_n": "bring_in_folds_n"})
     return (found[["player", "hands", "steal", "steal_n", "bring_in_folds",
