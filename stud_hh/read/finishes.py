@@ -32,7 +32,7 @@ from stud_hh.model.events import Game, HandEvent, HandHeader, TableEvent, TableE
 from stud_hh.model.results import SCALE, ResultSource, TournamentResult
 from stud_hh.read.parse import ParsedHand, colon_names, text_header
 from stud_hh.read.reader import RawHand
-from stud_hh.read.summaries.common import LineFault, money
+from stud_hh.read.summaries.common import MOST_COUNT, LineFault, money
 
 _FORMS: tuple[re.Pattern[str], ...] = (
     # PokerStars, KingsClub
@@ -152,6 +152,8 @@ def _results(about: _Hand, events: Iterable[HandEvent]) -> tuple[TournamentResul
         if finish is None:
             continue
         place, printed = finish
+        if place is not None and place > MOST_COUNT:  # damage: no place of anyone's
+            place = None
         prize, unit = None, None
         if printed is not None:
             try:

@@ -577,6 +577,10 @@ def test_a_damaged_summary_fails_naming_its_line_and_the_next_one_reads(tmp_path
     (("2013/01/03 9:00:00 ET]", "2013/13/03 9:00:00 ET]"), 5, "impossible date"),
     (("  4: Cy [2] (Iran),", "  4: Cy [2] Iran,"), 11, "list of places"),
     (("Buy-In: $2.00/$0.20 USD", "Buy-In: $2.00/$0.20/$1/$3 USD"), 2, "4 parts"),
+    (("  28: Cy (Iran),", "  99999999: Cy (Iran),"), 12, "out of range"),
+    (("$27.00 (30%)", "$99999999999999.00 (30%)"), 8, "out of range"),
+    (("You finished in 3rd place.", "You finished in 3rd place.\nYou made 99999 rebuys and 1 "
+      "addons for a total of USD 3.00."), 15, "out of range"),
 ])
 def test_damage_names_the_line(damage: tuple[str, str], line: int, reason: str) -> None:
     [failure] = read_summary_text(STARS_USD.replace(*damage), "ts.txt")

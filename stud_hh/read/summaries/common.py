@@ -159,6 +159,13 @@ _AMOUNT = re.compile(
     r"^(?P<pre>T\$|Rs\.\s?|Â£|â‚¬|â‚¹|Â€|[$€£₹¥])?\s?(?P<number>\d[\d.,' ]*?)(?P<mult>[KMB])?"
     r"(?P<post>[€$£])?(?:\s(?P<code>[A-Za-z$ ]+))?$")
 _MULTIPLIERS = {"K": 1_000, "M": 1_000_000, "B": 1_000_000_000}
+MOST_MONEY = 10**15
+"""The largest amount read (in hundredths): a larger one is damage, failed with its line
+(the database's integers hold it, but nothing real is that large)."""
+MOST_COUNT = 10**6
+"""The largest place, number of entrants or of entries read."""
+MOST_TIMES = 9_999
+"""The most rebuys, add-ons or knockouts of one player read."""
 
 
 def money(text: str) -> tuple[int, str | None]:
@@ -185,7 +192,10 @@ def money(text: str) -> tuple[int, str | None]:
         value = parse_amount(found["number"].strip(), SCALE)
     except ValueError:
         raise LineFault(f"unreadable amount {text.strip()!r}") from None
-    return value * _MULTIPLIERS.get(found["mult"] or "", 1), unit
+    value *= _MULTIPLIERS.get(found["mult"] or "", 1)
+    if value > MOST_MONEY:
+        raise LineFault(f"amount {text.strip()!r} is out of range")
+    return value, unit
 
 
 _MIXED = re.compile(r"(?i)\bhorse\b|\bhose\b|\d+-game|triple stud|\bmixed\b|\bheros\b|"
@@ -244,12 +254,15 @@ def moment(text: str) -> datetime | None:
     return None
 
 
-def count(text: str) -> int:
-    """A count as printed (``1,803``)."""
+def count(text: str, most: int = MOST_COUNT) -> int:
+    """A count as printed (``1,803``), at most ``most`` (a larger one is damage)."""
     try:
-        return int(text.replace(",", "").strip())
+        value = int(text.replace(",", "").strip())
     except ValueError:
         raise LineFault(f"unreadable number {text.strip()!r}") from None
+    if value > most:
+        raise LineFault(f"number {text.strip()!r} is out of range (at most {most:,})")
+    return value
 
 
 _ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th)")
@@ -258,7 +271,7 @@ _ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th)")
 def place(text: str) -> int | None:
     """The place in ``28th place`` (``None`` for ``... place``)."""
     found = _ORDINAL.search(text)
-    return int(found.group(1)) if found else None
+    return count(found.group(1)) if found else None
 
 
 # ---------------------------------------------------------------------------

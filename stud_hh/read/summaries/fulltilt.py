@@ -22,6 +22,7 @@ import re
 
 from stud_hh.read.sites import fulltilt as site
 from stud_hh.read.summaries.common import (
+    MOST_TIMES,
     Draft,
     Entry,
     LineFault,
@@ -79,7 +80,7 @@ def _ko_awards(d: Draft, line: str, number: int) -> None:
     knockouts = rest.split()[0]
     if knockouts.startswith("%"):  # FPDB passes over such counts: not known
         return
-    d.extras_of(name.strip()).knockouts = count(knockouts)
+    d.extras_of(name.strip()).knockouts = count(knockouts, MOST_TIMES)
 
 
 def _rebuy_price(d: Draft, line: str, number: int) -> None:
@@ -95,9 +96,9 @@ def _performed(d: Draft, line: str, number: int) -> None:
     times, what = rest.split(maxsplit=1)
     extras = d.extras_of(name.strip())
     if what.startswith("Add-On"):
-        extras.addons = count(times)
+        extras.addons = count(times, MOST_TIMES)
     else:
-        extras.rebuys = count(times)
+        extras.rebuys = count(times, MOST_TIMES)
 
 
 def _entries(d: Draft, line: str, number: int) -> None:
@@ -126,7 +127,7 @@ def _player(d: Draft, line: str, number: int) -> None:
         raise LineFault("unreadable line of the list of places (expected 'N: name, prize')")
     if found["name"].strip() == _NOT_LOADED or found["name"].startswith("[Player not"):
         return  # the site lost the name: no one to give the place to
-    entry = Entry(number, finish=int(found["place"]))
+    entry = Entry(number, finish=count(found["place"]))
     for part in (found["rest"] or "").split(", "):
         part = part.strip()
         if not part:

@@ -22,6 +22,7 @@ import re
 from stud_hh.read.sites import fulltilt
 from stud_hh.read.sites import pokerstars as site
 from stud_hh.read.summaries.common import (
+    MOST_TIMES,
     Draft,
     Entry,
     LineFault,
@@ -163,7 +164,8 @@ def _you_rebuys(d: Draft, line: str, number: int) -> None:
     found = _REBUYS.match(line)
     if found is None:
         raise LineFault("unreadable rebuy line")
-    d.hero_extras.rebuys, d.hero_extras.addons = int(found["rebuys"]), int(found["addons"])
+    d.hero_extras.rebuys = count(found["rebuys"], MOST_TIMES)
+    d.hero_extras.addons = count(found["addons"], MOST_TIMES)
     d.hero_extras.rebuy_cost = money(f"{found['amount']} {found['code']}")[0]
 
 
@@ -171,7 +173,7 @@ def _you_bounties(d: Draft, line: str, number: int) -> None:
     found = _BOUNTIES.match(line)
     if found is None:
         raise LineFault("unreadable bounty line")
-    d.hero_extras.knockouts = int(found["n"])
+    d.hero_extras.knockouts = count(found["n"], MOST_TIMES)
     d.hero_extras.bounties_won = money(f"{found['amount']} {found['code']}")[0]
 
 

@@ -92,7 +92,7 @@ def _bytes_text(line: str) -> str:
     if "=" not in line:
         return line
     raw = _QP_BYTE.sub(lambda m: chr(int(m.group(1), 16)), line)
-    data = raw.encode("latin-1", errors="replace")
+    data = b"".join(c.encode("latin-1") if ord(c) < 256 else c.encode("utf-8") for c in raw)
     return data.decode("utf-8", errors="stud_hh_cp1252")
 
 

@@ -19,6 +19,7 @@ import re
 
 from stud_hh.read.sites import winamax as site
 from stud_hh.read.summaries.common import (
+    MOST_TIMES,
     Draft,
     Entry,
     LineFault,
@@ -85,7 +86,7 @@ def _price(d: Draft, line: str, number: int) -> None:
 
 
 def _yours(d: Draft, line: str, number: int) -> None:
-    times = count(line.partition(":")[2])
+    times = count(line.partition(":")[2], MOST_TIMES)
     if line.startswith("Your rebuys"):
         d.hero_extras.rebuys = times
     else:
