@@ -284,7 +284,8 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"conflict: {c['site']} hand {c['hand_id']} at {c['file']}:{c['first_line']} "
               f"differs from {stored} (kept in the conflicts table)", file=err)
     print(summary.line(), file=out)
-    if summary.hands_new == 0 and summary.failures_new == 0 and summary.files:
+    if summary.hands_new == 0 and summary.failures_new == 0 and summary.results_new == 0 \
+            and summary.files:
         if summary.duplicates:
             print("nothing new: every hand was already in the database", file=out)
         elif summary.files_unchanged == summary.files:
@@ -483,6 +484,75 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"# {heading}", file=out)
         print(report.summary_text(summary, wide=args.columns is not None or len(summary) > 4),
               file=out)
+    else:
+        print(_frame_text(summary, args.format).rstrip("\n"), file=out)
+    if resolved.player and args.format == "text":
+        block = _tournament_block(db, args, resolved.player)
+        if block:
+            print("", file=out)
+            print("\n".join(block), file=out)
+    return EXIT_OK
+
+
+def _tournament_block(db: Any, args: argparse.Namespace, player: str) -> list[str]:
+    """The lines ``stats --player`` prints after the hands: the player's tournament
+    results per unit, in the selection (none for cash games or given stakes)."""
+    from stud_hh.analysis import tournament_report, tournaments
+
+    selection = _selection(args)
+    if selection.tournament is False or selection.stakes:
+        return []
+    found = tournaments.select(tournaments.read_results(db, player), selection)
+    if found.empty:
+        return []
+    summary = tournaments.summary(found[found["player"] == player])
+    return [*tournament_report.brief_lines(summary),
+            f"(stud-hh tournaments --db {args.db} --player {player!r} for each place and "
+            "tournament)"]
+
+
+def _tournament_selection(args: argparse.Namespace) -> Any:
+    from stud_hh.store.select import Selection, parse_when
+
+    return Selection(
+        since=parse_when(args.since) if args.since else None,
+        until=parse_when(args.until, end=True) if args.until else None,
+        games=tuple(args.game or ()), sites=tuple(args.site or ()))
+
+
+def cmd_tournaments(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Tournament results per player and unit: played, paid, won, net, ROI, in the money,
+    places; ``--list`` each tournament."""
+    from stud_hh.analysis import tournament_report, tournaments
+    from stud_hh.store.database import open_db
+    from stud_hh.store.select import match_player
+
+    db = open_db(args.db)
+    selection = _tournament_selection(args)
+    player = (match_player(tournaments.player_names(db), args.player, "tournament results")
+              if args.player else None)
+    found = tournaments.select(tournaments.read_results(db, player), selection)
+    if found.empty:
+        where = f" ({selection.describe()})" if not selection.empty else ""
+        who = f" of {player}" if player else ""
+        print(f"stud-hh: no tournament results{who} in {args.db}{where}", file=err)
+        return EXIT_UNUSABLE
+    if args.list:
+        if args.format == "text":
+            print(tournament_report.list_text(found), file=out)
+        else:
+            columns = [c for c in found.columns if c not in ("hand_id", "line")]
+            print(_frame_text(found[columns].set_index(tournaments.KEY), args.format
+                              ).rstrip("\n"), file=out)
+        return EXIT_OK
+    summary = tournaments.summary(found)
+    if args.top and not player:
+        summary = summary.head(args.top)
+    if args.format == "text":
+        heading = selection.describe()
+        if heading:
+            print(f"# {heading}", file=out)
+        print(tournament_report.summary_text(summary), file=out)
     else:
         print(_frame_text(summary, args.format).rstrip("\n"), file=out)
     return EXIT_OK
@@ -839,6 +909,35 @@ def _add_stats(sub: _Subparsers) -> None:
     t.set_defaults(func=cmd_stats)
 
 
+def _add_tournaments(sub: _Subparsers) -> None:
+    t = sub.add_parser("tournaments", help="print players' tournament results from a database",
+                       description="Tournament results per player and money unit (never "
+                       "added across units): tournaments played, with a known place, paid "
+                       "(buy-ins, fees, bounties, rebuys, add-ons), won (prizes, tickets, "
+                       "bounties), net, ROI, in the money, best and average place, every "
+                       "place. Read from the tournament summary files imported, else from the "
+                       "hands' finishing lines and headers (a summary wins). --list prints "
+                       "each tournament.")
+    t.add_argument("--db", required=True, type=Path, metavar="DIR")
+    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter)")
+    t.add_argument("--list", action="store_true",
+                   help="a line per tournament instead of the summary")
+    t.add_argument("--top", type=int, default=20, metavar="N",
+                   help="without --player: the N players with most tournaments (default 20; "
+                   "0: all)")
+    t.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    f = t.add_argument_group("which tournaments (filters)")
+    f.add_argument("--since", metavar="WHEN", help="tournaments started from this date or "
+                   "moment (2026-03-14, 2026-03-14 18:30; UTC); undated ones are left out")
+    f.add_argument("--until", metavar="WHEN", help="started up to this date (included) or "
+                   "moment (excluded)")
+    f.add_argument("--game", nargs="+", metavar="GAME",
+                   choices=("stud", "stud8", "razz", "five_stud", "razz27"),
+                   help="tournaments of these games (a mixed game's are none of them)")
+    f.add_argument("--site", nargs="+", metavar="SITE", help="PokerStars, Full Tilt Poker, ...")
+    t.set_defaults(func=cmd_tournaments)
+
+
 def _add_plot(sub: _Subparsers) -> None:
     from stud_hh.analysis.plots import KINDS
 
@@ -1004,6 +1103,7 @@ _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_repair,
     _add_export,
     _add_stats,
+    _add_tournaments,
     _add_plot,
     _add_sql,
     _add_simulate,

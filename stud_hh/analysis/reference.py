@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 
-from stud_hh.analysis import stats
+from stud_hh.analysis import stats, tournaments
 from stud_hh.rules import printing, profiles
 from stud_hh.rules.printing import Printing
 from stud_hh.rules.violations import RULES
@@ -93,7 +93,21 @@ def statistics() -> str:
         out.append(f"## {title}\n")
         for ratio in group:
             out.append("\n".join(_ratio_lines(ratio)))
+    out.append(_tournament_section())
     return "\n".join(out).rstrip() + "\n"
+
+
+def _tournament_section() -> str:
+    """The tournament results (``stud-hh tournaments``), from the module that computes them."""
+    doc = (tournaments.__doc__ or "").split("\n\n")
+    body = "\n\n".join(p for p in doc[1:] if not p.lstrip().startswith(">>>"))
+    lines = ["## Tournament results\n", "`stud-hh tournaments` and the block `stud-hh stats "
+             "--player` prints after the hands, from the `tournaments` table and the "
+             "tournament hands ([database.md](database.md)), a row per player and money "
+             "unit.", "", body.strip().replace("``", "`"), ""]
+    lines += [f"- `{name}`: {text.replace('``', '`')}" for name, text in
+              tournaments.COLUMNS.items()]
+    return "\n".join(lines) + "\n"
 
 
 def database() -> str:
@@ -264,6 +278,9 @@ def _entries() -> dict[str, str]:
     for macro in sql.MACROS:
         found.setdefault(macro.name, f"{macro.signature} -- a SQL macro of `stud-hh sql` "
                          f"and db.sql(), {macro.body}: {macro.description}")
+    for name, text in tournaments.COLUMNS.items():
+        found.setdefault(name, f"{name} -- a tournament statistic (stud-hh tournaments): "
+                         f"{text}")
     for rule in RULES.values():
         found[rule.code.value] = (f"{rule.code.value} -- a rule: {rule.title} "
                                   f"(docs/stud-rules.md: {rule.reference})")

@@ -5,7 +5,7 @@ Layout of a database folder::
     stud_hh.json                 what the folder is, and its schema version
     hands/part-<id>.parquet      one or more parts per table
     players/...  actions/...  pots/...  violations/...  unverifiable/...
-    failures/...  conflicts/...  files/...
+    failures/...  conflicts/...  tournaments/...  files/...
     commits/<n>-<id>.json        which parts belong to the database
     damaged/<when>/...           what ``stud-hh repair`` moved aside (never read)
 
@@ -966,6 +966,13 @@ class _TableReading(_CommitRecords):
         (``file``/``first_line`` of the copy not stored, ``stored_file``/``stored_first_line``
         of the stored one) and holds the copy's whole text."""
         return self.table("conflicts", columns, filters)
+
+    def tournaments(self, columns: Sequence[str] | None = None,
+                    filters: Filters | None = None) -> pd.DataFrame:
+        """Players' results in tournaments as read (a row per summary and per finishing
+        line); :func:`stud_hh.analysis.tournaments.results` makes one row per player and
+        tournament of them, a summary winning."""
+        return self.table("tournaments", columns, filters)
 
     def files(self, columns: Sequence[str] | None = None,
               filters: Filters | None = None) -> pd.DataFrame:

@@ -510,7 +510,7 @@ def parse_when(text: str, end: bool = False) -> datetime:
     return moment.astimezone(UTC)
 
 
-def match_player(names: Iterable[str], wanted: str) -> str:
+def match_player(names: Iterable[str], wanted: str, what: str = "hands") -> str:
     """The stored name ``wanted`` means: itself, else the one name equal ignoring case.
 
     >>> match_player(["Hero", "hero2"], "HERO")
@@ -532,7 +532,7 @@ def match_player(names: Iterable[str], wanted: str) -> str:
     close = _close_names(known, wanted)
     hint = f"; did you mean {' or '.join(repr(n) for n in close)}?" if close else \
         f" among the {len(known):,} players of this selection"
-    raise UnknownPlayerError(f"no hands of {wanted!r}{hint}")
+    raise UnknownPlayerError(f"no {what} of {wanted!r}{hint}")
 
 
 def _close_names(known: Sequence[str], wanted: str) -> list[str]:
