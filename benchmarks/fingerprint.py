@@ -28,6 +28,16 @@ unverifiable check (``message``, ``reason``) by ``<masked>`` before anything is 
 written: a change that rewords messages and nothing else leaves the masked hashes
 equal. Run it before and after a change: equal hashes mean the replays are field for
 field the same.
+
+The last recorded run, ``--damaged 300 --differential 30 --rows`` (39,616 replays), after
+issue 12 put the messages in the table's units: baseline
+``5da5e1f6dfd3e7321ce6760df1632fc9ea28a31deeb411d256e68a7fcf8acee2``, every field
+``62fd1ccd5df923ced5e59c8ff7e5a171729ef908aef3f55f815b16d213c20bec``, rows
+``79a3cd33d0c1bd7074c6c98ff2fd0bc67831d47b37429b052dc81369fd3fb5a2``; with
+``--mask-messages`` the same before and after that change:
+``5dd4a8f6c21572585ef59722bcf6c04c77e58d9857e07563d758de23c90e2225``,
+``e5eeabd5306e1738d815d8378e06495a51ca93392bcd58564cd45f44a5b7a537``,
+``7fed3fe663edff11e6ef4c81ff8b1ebc39a975d3d7b0538e096df0aced3c68bc``.
 """
 
 from __future__ import annotations
