@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 
 from stud_hh.analysis import stats, tournaments
+from stud_hh.model.money import MoneyStyle
 from stud_hh.rules import printing, profiles
 from stud_hh.rules.printing import Printing
 from stud_hh.rules.violations import RULES
@@ -210,6 +211,8 @@ def _profile_settings() -> Iterator[str]:
 
 
 def _value(value: object) -> str:
+    if isinstance(value, MoneyStyle):  # shown by example: "$0.05, $5, $1,234.50; chips 1,500"
+        return value.examples()
     if isinstance(value, frozenset):
         return ", ".join(sorted(str(getattr(v, "value", v)) for v in value)) or "none"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
