@@ -27,6 +27,7 @@ setup: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/stud-hh import sample_histories --db build/sample.db
 	$(BIN)/stud-hh stats --db build/sample.db --player Hero --by game
+	$(BIN)/stud-hh tournaments --db build/sample.db --player Hero
 	$(BIN)/stud-hh plot winnings --db build/sample.db --player Hero -o build/hero-winnings.png
 	$(BIN)/stud-hh audit sample_histories/injected; test $$? -le 1  # 1: violations found, as planted
 

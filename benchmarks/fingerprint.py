@@ -1,6 +1,7 @@
 """A fingerprint of every field of every replay, for refactors that must change nothing.
 
-    python benchmarks/fingerprint.py [--dump FILE] [--damaged N] [--differential N] [--rows]
+    python benchmarks/fingerprint.py [--dump FILE] [--canon FILE] [--mask-messages]
+                                     [--damaged N] [--differential N] [--rows]
 
 Replays, under the hand's own site profile and under every named profile:
 
@@ -20,8 +21,23 @@ stays comparable with the runs of that time:
 ``--damaged 300 --differential 30``), and the hash over every field. With ``--rows`` it
 also hashes the database rows of every replay (:func:`stud_hh.store.facts.hand_rows`), the same
 with any version of the code. With ``--dump`` it writes one ``hash  source`` line per
-replay (of every field), to ``diff`` two runs. Run it before and after a change: equal
-hashes mean the replays are field for field the same.
+replay (of every field), to ``diff`` two runs; with ``--canon`` one JSON line per replay
+holding its canonical text itself (every field, and the rows with ``--rows``), to see
+*what* differs. ``--mask-messages`` replaces the words of every violation and
+unverifiable check (``message``, ``reason``) by ``<masked>`` before anything is hashed or
+written: a change that rewords messages and nothing else leaves the masked hashes
+equal. Run it before and after a change: equal hashes mean the replays are field for
+field the same.
+
+The last recorded run, ``--damaged 300 --differential 30 --rows`` (39,616 replays), after
+issue 12 put the messages in the table's units: baseline
+``5da5e1f6dfd3e7321ce6760df1632fc9ea28a31deeb411d256e68a7fcf8acee2``, every field
+``62fd1ccd5df923ced5e59c8ff7e5a171729ef908aef3f55f815b16d213c20bec``, rows
+``79a3cd33d0c1bd7074c6c98ff2fd0bc67831d47b37429b052dc81369fd3fb5a2``; with
+``--mask-messages`` the same before and after that change:
+``5dd4a8f6c21572585ef59722bcf6c04c77e58d9857e07563d758de23c90e2225``,
+``e5eeabd5306e1738d815d8378e06495a51ca93392bcd58564cd45f44a5b7a537``,
+``7fed3fe663edff11e6ef4c81ff8b1ebc39a975d3d7b0538e096df0aced3c68bc``.
 """
 
 from __future__ import annotations
@@ -30,6 +46,7 @@ import argparse
 import dataclasses
 import enum
 import hashlib
+import json
 import random
 import re
 import sys
@@ -136,9 +153,24 @@ Canons = tuple[str, str, str]
 """The canonical texts of one replay: baseline fields, every field, its rows."""
 
 
-def canons(replayed: Any, rows: bool) -> Canons:
+MASK = "<masked>"
+
+
+def masked(replayed: Any) -> Any:
+    """``replayed`` with the words of its findings replaced by :data:`MASK` (their rule,
+    hand, line, street and player kept)."""
+    return dataclasses.replace(
+        replayed,
+        violations=tuple(dataclasses.replace(v, message=MASK) for v in replayed.violations),
+        unverifiable=tuple(dataclasses.replace(u, reason=MASK)
+                           for u in replayed.unverifiable))
+
+
+def canons(replayed: Any, rows: bool, mask: bool = False) -> Canons:
     from stud_hh.store.facts import hand_rows
 
+    if mask:
+        replayed = masked(replayed)
     full = canon(replayed)
     base = {k: v for k, v in full.items() if k not in ADDED_FIELDS}
     if not rows:
@@ -171,14 +203,20 @@ def replays(args: argparse.Namespace) -> Iterator[tuple[str, Canons]]:
                     text = f"refused: {exc}"
                     yield f"{source} {name}", (text, text, "")
                     continue
-                yield f"{source} {name}", canons(replayed, args.rows)
+                yield f"{source} {name}", canons(replayed, args.rows, args.mask_messages)
     for source, hand in differential_hands(args.differential):
-        yield source, canons(replay(hand, "pokerstars"), args.rows)
+        yield source, canons(replay(hand, "pokerstars"), args.rows, args.mask_messages)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dump", type=Path, help="write one 'hash  source' line per replay")
+    parser.add_argument("--canon", type=Path,
+                        help="write one JSON line per replay: its source, canonical text "
+                        "of every field and (with --rows) of its rows")
+    parser.add_argument("--mask-messages", action="store_true",
+                        help="replace every violation's message and unverifiable reason "
+                        "by <masked> before hashing and writing")
     parser.add_argument("--damaged", type=int, default=2000)
     parser.add_argument("--differential", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
@@ -188,6 +226,8 @@ def main() -> None:
     totals = [hashlib.sha256() for _ in range(3)]
     count = 0
     dump = args.dump.open("w", encoding="utf-8") if args.dump else None
+    canon_file = (args.canon.open("w", encoding="utf-8", errors="surrogatepass")
+                  if args.canon else None)
     for source, texts in replays(args):
         digests = [hashlib.sha256(t.encode("utf-8", "surrogatepass")).hexdigest()
                    for t in texts]
@@ -196,13 +236,18 @@ def main() -> None:
         count += 1
         if dump is not None:
             dump.write(f"{digests[1]}  {source}\n")
-    if dump is not None:
-        dump.close()
+        if canon_file is not None:
+            canon_file.write(json.dumps({"source": source, "fields": texts[1],
+                                         "rows": texts[2]}, ensure_ascii=True) + "\n")
+    for handle in (dump, canon_file):
+        if handle is not None:
+            handle.close()
     base, full, rows = (t.hexdigest() for t in totals)
-    print(f"{count} replays, fingerprint {base}")
-    print(f"{count} replays, fingerprint of every field {full}")
+    masking = " (messages masked)" if args.mask_messages else ""
+    print(f"{count} replays, fingerprint{masking} {base}")
+    print(f"{count} replays, fingerprint of every field{masking} {full}")
     if args.rows:
-        print(f"{count} replays, fingerprint of their rows {rows}")
+        print(f"{count} replays, fingerprint of their rows{masking} {rows}")
 
 
 if __name__ == "__main__":

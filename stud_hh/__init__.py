@@ -22,11 +22,16 @@ from stud_hh.read.parse import (
 
 
 def __getattr__(name: str) -> object:
-    """``stud_hh.open_db`` without importing pandas and pyarrow for every other use."""
+    """``stud_hh.open_db`` and ``stud_hh.Selection`` without importing pandas and pyarrow
+    for every other use."""
     if name == "open_db":
         from stud_hh.store.database import open_db
 
         return open_db
+    if name == "Selection":
+        from stud_hh.store.select import Selection
+
+        return Selection
     raise AttributeError(f"module 'stud_hh' has no attribute {name!r}")
 
 
@@ -34,6 +39,7 @@ __all__ = [
     "HandParseError",
     "ParseFailure",
     "ParsedHand",
+    "Selection",
     "SkippedHand",
     "StudHHError",
     "__version__",

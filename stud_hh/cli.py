@@ -16,6 +16,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO, TypeAlias
 
@@ -324,7 +325,8 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"conflict: {c['site']} hand {c['hand_id']} at {c['file']}:{c['first_line']} "
               f"differs from {stored} (kept in the conflicts table)", file=err)
     print(summary.line(), file=out)
-    if summary.hands_new == 0 and summary.failures_new == 0 and summary.files:
+    if summary.hands_new == 0 and summary.failures_new == 0 and summary.results_new == 0 \
+            and summary.files:
         if summary.duplicates:
             print("nothing new: every hand was already in the database", file=out)
         elif summary.files_unchanged == summary.files:
@@ -339,39 +341,77 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_FAILURES if summary.failures_new else EXIT_OK
 
 
-def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.export.phh import ExportError, dumps, write_files
-    from stud_hh.store.stored import stored_hands
+@dataclass
+class _ToExport:
+    """The hands ``export`` writes, and what it passed over on the way."""
 
-    hands: list[ParsedHand] = []
-    failed = skipped = 0
+    selection: Any
+    hands: list[ParsedHand] = field(default_factory=list)
+    skipped: int = 0
+    """Hands of other games."""
+    failed: int = 0
+    """Hands that could not be read (or, for the filters, replayed)."""
+    left_out: int = 0
+    """Hands the filters left out."""
+
+
+def _export_hands(args: argparse.Namespace, err: TextIO) -> _ToExport | None:
+    """The hands ``export`` writes: ``--db``'s or the PATHs', each ``--hand``, in the
+    filters; ``None`` when the arguments are unusable (the reason is on ``err``)."""
+    from stud_hh.store.stored import selected_hands, stored_hands
+
+    found = _ToExport(_selection(args))
     if args.db is not None:
         if args.paths:
             print("stud-hh: export reads either PATHs or --db, not both", file=err)
-            return EXIT_UNUSABLE
-        stored = stored_hands(args.db, args.hand or ())
+            return None
+        stored = stored_hands(args.db, args.hand or (), select=found.selection)
         if stored.missing:
             print(f"stud-hh: no hand {', '.join(stored.missing)} in {args.db}", file=err)
-            return EXIT_UNUSABLE
+            return None
         for reason in stored.unreadable:
             print(f"error: {reason}", file=err)
-        hands, failed = stored.hands, len(stored.unreadable)
-    elif not args.paths:
+        if stored.undated:
+            from stud_hh.store.select import undated_note
+
+            print(f"stud-hh: {undated_note(stored.undated)}", file=err)
+        found.hands, found.failed = stored.hands, len(stored.unreadable)
+        found.left_out = stored.left_out
+        return found
+    if not args.paths:
         print("stud-hh: export needs PATHs or --db DIR", file=err)
+        return None
+    wanted = set(args.hand or ())
+    for path in scan_paths(args.paths).files:  # a missing path: main() reports it
+        for result in parse_file(path):
+            if isinstance(result, SkippedHand):
+                found.skipped += 1
+            elif isinstance(result, ParseFailure):
+                found.failed += 1
+                _report_failure(result, err)
+            elif not wanted or result.hand_id in wanted:
+                found.hands.append(result)
+    if found.selection.narrows_hands and found.hands:
+        chosen = selected_hands(found.hands, found.selection)
+        for problem in chosen.unplaced:
+            print(f"error: {problem} (not placed by the filters)", file=err)
+        _note_undated(chosen.resolved, err)
+        found.left_out = len(found.hands) - len(chosen.hands) - len(chosen.unplaced)
+        found.hands, found.failed = chosen.hands, found.failed + len(chosen.unplaced)
+    return found
+
+
+def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.export.phh import ExportError, dumps, write_files
+
+    found = _export_hands(args, err)
+    if found is None:
         return EXIT_UNUSABLE
-    else:
-        wanted = set(args.hand or ())
-        for path in scan_paths(args.paths).files:  # a missing path: main() reports it
-            for result in parse_file(path):
-                if isinstance(result, SkippedHand):
-                    skipped += 1
-                elif isinstance(result, ParseFailure):
-                    failed += 1
-                    _report_failure(result, err)
-                elif not wanted or result.hand_id in wanted:
-                    hands.append(result)
+    selection, failed = found.selection, found.failed
+    if not found.hands and selection.narrows_hands:
+        return _no_hands(args.db or ", ".join(str(p) for p in args.paths), selection, err)
     writable: list[ParsedHand] = []
-    for hand in hands:
+    for hand in found.hands:
         try:
             dumps(hand)
         except ExportError as exc:
@@ -380,9 +420,11 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         else:
             writable.append(hand)
     written = write_files(writable, args.output) if writable else []
+    chosen = (f"; {found.left_out} left out by the filters ({selection.describe()})"
+              if selection.narrows_hands else "")
     print(f"wrote {len(writable)} hands as PHH to {args.output} ({len(written)} "
-          f"file{'s' if len(written) != 1 else ''}); {skipped} skipped as not stud, "
-          f"{failed} failed", file=out)
+          f"file{'s' if len(written) != 1 else ''}); {found.skipped} skipped as not stud, "
+          f"{failed} failed{chosen}", file=out)
     return EXIT_FAILURES if failed else EXIT_OK
 
 
@@ -422,34 +464,40 @@ def _frame_text(frame: object, fmt: str) -> str:
         return str(frame)
 
 
-def _selection(args: argparse.Namespace) -> Any:
-    """The hands the filter options select (see :mod:`stud_hh.analysis.select`)."""
-    from stud_hh.analysis.select import Selection, parse_when
+def _selection(args: argparse.Namespace, player: bool = True) -> Any:
+    """The hands the filter options select (see :mod:`stud_hh.store.select`); with
+    ``player``, only those of ``--player``."""
+    from stud_hh.store.select import Selection, parse_when
 
     return Selection(
         since=parse_when(args.since) if args.since else None,
         until=parse_when(args.until, end=True) if args.until else None,
         games=tuple(args.game or ()), stakes=tuple(args.stakes or ()),
         sites=tuple(args.site or ()), tournament=args.tournament,
-        min_hands=args.min_hands)
+        player=(args.player or None) if player else None,
+        min_hands=getattr(args, "min_hands", 0))
 
 
-def _selected_players(db: Any, args: argparse.Namespace, columns: list[str]
-                      ) -> tuple[Any, str | None]:
-    """The ``players`` rows of the selection (one player's, with ``--player``) and the
-    player's stored name; :class:`SelectionError` when the name matches nobody."""
-    from stud_hh.analysis.select import match_player
+def _note_undated(resolved: Any, err: TextIO) -> None:
+    """Say which hands a date filter left out for having no date."""
+    if resolved.undated:
+        print(f"stud-hh: {resolved.note()}", file=err)
 
-    selection = _selection(args)
-    known = db.players(columns=["site", "stakes"])
-    terms = selection.parquet(known["site"].astype("string").unique(),
-                              known["stakes"].astype("string").unique())
-    player = None
-    if args.player:
-        names = db.players(columns=["player"], filters=terms or None)["player"]
-        player = match_player(names.astype("string").unique(), args.player)
-        terms = [*terms, ("player", "==", player)]
-    return db.players(columns=columns, filters=terms or None), player
+
+def _selected_players(db: Any, args: argparse.Namespace, columns: list[str], err: TextIO,
+                      player: bool = True) -> tuple[Any, Any]:
+    """The ``players`` rows of the selection (with ``player``, only ``--player``'s) and the
+    selection resolved against ``db``; :class:`SelectionError` when a filter or the name
+    matches nothing stored."""
+    resolved = db.resolve(_selection(args, player))
+    _note_undated(resolved, err)
+    return db.read_resolved("players", resolved, columns), resolved
+
+
+def _no_hands(where: object, selection: Any, err: TextIO) -> int:
+    detail = f" ({selection.describe()})" if not selection.empty else ""
+    print(f"stud-hh: no hands in {where}{detail}", file=err)
+    return EXIT_UNUSABLE
 
 
 def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -458,49 +506,104 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     db = open_db(args.db)
     by = stats.check_by(["player", *args.by] if "player" not in args.by else args.by)
-    players, player = _selected_players(db, args, stats.required_columns(by))
-    selection = _selection(args)
+    players, resolved = _selected_players(db, args, stats.required_columns(by), err)
+    selection = resolved.selection
     if players.empty:
-        where = f" ({selection.describe()})" if not selection.empty else ""
-        print(f"stud-hh: no hands in {args.db}{where}", file=err)
-        return EXIT_UNUSABLE
+        return _no_hands(args.db, selection, err)
     import pandas as pd
 
     summary = stats.player_summary(players, by=by, hilo=bool((players["game"] == "stud8").any()),
-                                   session_gap=pd.Timedelta(minutes=args.session_gap))
-    if selection.min_hands:
-        summary = summary[summary["hands"] >= selection.min_hands]
-    if args.top and not player:
+                                   session_gap=pd.Timedelta(minutes=args.session_gap),
+                                   min_hands=selection.min_hands)
+    if args.top and not resolved.player:
         summary = summary.head(args.top)
     if args.columns:
         summary = summary[stats.check_columns(summary, args.columns)]
     if args.format == "text":
-        heading = selection.describe()
+        heading = selection.describe(player=False)
         if heading:
             print(f"# {heading}", file=out)
         print(report.summary_text(summary, wide=args.columns is not None or len(summary) > 4),
               file=out)
     else:
         print(_frame_text(summary, args.format).rstrip("\n"), file=out)
+    if resolved.player and args.format == "text":
+        block = _tournament_block(db, args, resolved.player)
+        if block:
+            print("", file=out)
+            print("\n".join(block), file=out)
     return EXIT_OK
 
 
-def _selected_violations(db: Any, args: argparse.Namespace) -> Any:
-    """The violations of the hands the filter options select."""
+def _tournament_block(db: Any, args: argparse.Namespace, player: str) -> list[str]:
+    """The lines ``stats --player`` prints after the hands: the player's tournament
+    results per unit, in the selection (none for cash games or given stakes)."""
+    from stud_hh.analysis import tournament_report, tournaments
+
     selection = _selection(args)
-    violations = db.violations()
-    if selection.empty:
-        return violations
-    known = db.hands(columns=["site", "stakes"])
-    terms = selection.parquet(known["site"].astype("string").unique(),
-                              known["stakes"].astype("string").unique())
-    hands = db.hands(columns=["site", "hand_id"], filters=terms)
-    keys = set(zip(hands["site"].astype("string"), hands["hand_id"].astype("string"),
-                   strict=True))
-    chosen = [(site, hand) in keys for site, hand in zip(
-        violations["site"].astype("string"), violations["hand_id"].astype("string"),
-        strict=True)]
-    return violations[chosen]
+    if selection.tournament is False or selection.stakes:
+        return []
+    found = tournaments.select(tournaments.read_results(db, player), selection)
+    if found.empty:
+        return []
+    summary = tournaments.summary(found[found["player"] == player])
+    return [*tournament_report.brief_lines(summary),
+            f"(stud-hh tournaments --db {args.db} --player {player!r} for each place and "
+            "tournament)"]
+
+
+def _tournament_selection(args: argparse.Namespace) -> Any:
+    from stud_hh.store.select import Selection, parse_when
+
+    return Selection(
+        since=parse_when(args.since) if args.since else None,
+        until=parse_when(args.until, end=True) if args.until else None,
+        games=tuple(args.game or ()), sites=tuple(args.site or ()))
+
+
+def cmd_tournaments(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Tournament results per player and unit: played, paid, won, net, ROI, in the money,
+    places; ``--list`` each tournament."""
+    from stud_hh.analysis import tournament_report, tournaments
+    from stud_hh.store.database import open_db
+    from stud_hh.store.select import match_player
+
+    db = open_db(args.db)
+    selection = _tournament_selection(args)
+    player = (match_player(tournaments.player_names(db), args.player, "tournament results")
+              if args.player else None)
+    found = tournaments.select(tournaments.read_results(db, player), selection)
+    if found.empty:
+        where = f" ({selection.describe()})" if not selection.empty else ""
+        who = f" of {player}" if player else ""
+        print(f"stud-hh: no tournament results{who} in {args.db}{where}", file=err)
+        return EXIT_UNUSABLE
+    if args.list:
+        if args.format == "text":
+            print(tournament_report.list_text(found), file=out)
+        else:
+            columns = [c for c in found.columns if c not in ("hand_id", "line")]
+            print(_frame_text(found[columns].set_index(tournaments.KEY), args.format
+                              ).rstrip("\n"), file=out)
+        return EXIT_OK
+    summary = tournaments.summary(found)
+    if args.top and not player:
+        summary = summary.head(args.top)
+    if args.format == "text":
+        heading = selection.describe()
+        if heading:
+            print(f"# {heading}", file=out)
+        print(tournament_report.summary_text(summary), file=out)
+    else:
+        print(_frame_text(summary, args.format).rstrip("\n"), file=out)
+    return EXIT_OK
+
+
+def _selected_violations(db: Any, args: argparse.Namespace, err: TextIO) -> Any:
+    """The violations of the hands the filter options select."""
+    resolved = db.resolve(_selection(args, player=False))
+    _note_undated(resolved, err)
+    return db.read_resolved("violations", resolved)
 
 
 def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -513,24 +616,23 @@ def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     db = open_db(args.db)
     if args.kind == "violations":
-        ax = plots.violations_over_time(_selected_violations(db, args), freq=args.freq)
+        ax = plots.violations_over_time(_selected_violations(db, args, err), freq=args.freq)
     else:
         if not args.player:
             print(f"stud-hh: plot {args.kind} needs --player NAME", file=err)
             return EXIT_UNUSABLE
-        wanted = args.player
-        args.player = None  # the field too: every player of the selection
-        players, _ = _selected_players(db, args, [c.name for c in TABLES["players"].columns])
-        from stud_hh.analysis.select import match_player
-
-        player = match_player(players["player"].astype("string").unique(), wanted)
+        columns = [c.name for c in TABLES["players"].columns]
+        # every player of the selection: the field too; the player matched by the plot
+        players, resolved = _selected_players(db, args, columns, err, player=False)
+        if players.empty:
+            return _no_hands(args.db, resolved.selection, err)
         try:
             if args.kind == "winnings":
-                ax = plots.cumulative_winnings(players, player, unit=args.unit)
+                ax = plots.cumulative_winnings(players, args.player, unit=args.unit)
             elif args.kind == "door-card":
-                ax = plots.win_rate_by_door_card(players, player)
+                ax = plots.win_rate_by_door_card(players, args.player)
             else:
-                ax = plots.streets_against_field(players, player)
+                ax = plots.streets_against_field(players, args.player)
         except ValueError as exc:
             print(f"stud-hh: {exc}", file=err)
             return EXIT_UNUSABLE
@@ -707,7 +809,7 @@ def cmd_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
     print(f"{chr(10) if live else ''}stopped: {watch.totals.line()}", file=out)
-    if not live and screen.rows:
+    if not live and watch.totals.hands:
         print(screen.final(), file=out)
     return EXIT_FAILURES if watch.totals.failures else EXIT_OK
 
@@ -715,6 +817,54 @@ def cmd_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _interrupt(signum: int, frame: object) -> None:
     """SIGTERM stops a watch as Ctrl-C does."""
     raise KeyboardInterrupt
+
+
+def _add_equity(sub: _Subparsers) -> None:
+    from stud_hh.equity import EXACT_LIMIT, SAMPLES
+
+    e = sub.add_parser("equity", help="each player's share of the pot from here on: exact, "
+                       "given every card seen",
+                       description="Deal out every way the cards still to come can fall "
+                       "and settle each showdown by the game's rules: each player's expected "
+                       "share of the pot (stud hi/lo: what the high and the low bring, how "
+                       "often each scoops, how often no low qualifies). Exact up to "
+                       "--exact-limit deals, else --samples deals drawn at random (seeded). "
+                       "Example: stud-hh equity \"Ah Kh | 7c 7d\" --up \"Qs 5d | 8h 2c\" "
+                       "--dead \"Qd 3s\" --game stud. Exit 0, or 2 for cards that cannot "
+                       "be dealt.")
+    e.add_argument("down", metavar="CARDS", help="each player's down cards, players "
+                   "separated by | (\"Ah Kh | 7c 7d\"); up cards may be given here too")
+    e.add_argument("--up", metavar="CARDS", default="", help="each player's up cards, in "
+                   "the same order (\"Qs 5d | 8h 2c\")")
+    e.add_argument("--dead", metavar="CARDS", default="", help="cards seen elsewhere: folded "
+                   "players' up cards, exposed cards")
+    e.add_argument("--game", choices=["stud", "stud8", "razz", "razz27", "five_stud"],
+                   default="stud")
+    e.add_argument("--exact-limit", type=int, default=EXACT_LIMIT, metavar="N",
+                   help=f"enumerate up to N deals (default {EXACT_LIMIT:,})")
+    e.add_argument("--samples", type=int, default=SAMPLES, metavar="N",
+                   help=f"deals drawn above the limit (default {SAMPLES:,})")
+    e.add_argument("--seed", type=int, default=0, metavar="S")
+    e.add_argument("--format", choices=["text", "json"], default="text")
+    e.set_defaults(func=cmd_equity)
+
+
+def cmd_equity(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.equity import EquityError, equity, equity_text
+
+    down = [p.split() for p in args.down.split("|")]
+    up = [p.split() for p in args.up.split("|")] if args.up.strip() else []
+    if up and len(up) != len(down):
+        raise EquityError(f"--up names {len(up)} players and CARDS {len(down)}: give each "
+                          "player's up cards, separated by |, in the same order")
+    hands = [d + (up[i] if up else []) for i, d in enumerate(down)]
+    result = equity(hands, args.game, args.dead.split(), exact_limit=args.exact_limit,
+                    samples=args.samples, seed=args.seed)
+    if args.format == "json":
+        print(json.dumps(result.as_dict(), indent=1), file=out)
+    else:
+        print(equity_text(result), file=out)
+    return EXIT_OK
 
 
 def _add_check(sub: _Subparsers) -> None:
@@ -749,10 +899,12 @@ def _add_repair(sub: _Subparsers) -> None:
 def _add_export(sub: _Subparsers) -> None:
     x = sub.add_parser("export", help="write hands as PHH files (the open format pokerkit reads)",
                        description="Write hands from history files (PATH...) or from a database "
-                       "(--db DIR, all hands or each --hand ID) in the PHH format. OUT is a "
+                       "(--db DIR, all hands or each --hand ID), narrowed by the filters "
+                       "stats takes, in the PHH format. OUT is a "
                        "folder (created) that gets one .phh file per hand, or a .phhs file that "
                        "gets every hand (a [name] table each), or a .phh file for exactly one "
-                       "hand. Exit 0, or 1 when some hand could not be read or written.")
+                       "hand. Exit 0, or 1 when some hand could not be read or written; 2 "
+                       "when the filters select no hand.")
     x.add_argument("paths", nargs="*", type=Path, metavar="PATH")
     x.add_argument("--format", choices=("phh",), default="phh",
                    help="the output format (phh: PHH TOML, the only one so far)")
@@ -762,11 +914,15 @@ def _add_export(sub: _Subparsers) -> None:
                    help="only this hand id (repeat for more)")
     x.add_argument("-o", "--output", required=True, type=Path, metavar="OUT",
                    help="a folder, a .phhs file or a .phh file")
+    x.add_argument("--player", metavar="NAME",
+                   help="only the hands this player was dealt into (case does not matter)")
+    _add_selection(x, summaries=False)
     x.set_defaults(func=cmd_export)
 
 
-def _add_selection(parser: argparse.ArgumentParser) -> None:
-    """The filter options every command that reads a database's hands takes."""
+def _add_selection(parser: argparse.ArgumentParser, summaries: bool = True) -> None:
+    """The filter options every command that reads hands takes (``--min-hands`` only
+    where rows of a summary are shown: not for ``export``, which writes hands)."""
     f = parser.add_argument_group("which hands (filters)")
     f.add_argument("--since", metavar="WHEN", help="hands from this date or moment "
                    "(2026-03-14, 2026-03-14 18:30; UTC); undated hands are left out")
@@ -781,8 +937,9 @@ def _add_selection(parser: argparse.ArgumentParser) -> None:
                       help="cash games only")
     kind.add_argument("--tournament", dest="tournament", action="store_const", const=True,
                       help="tournaments only")
-    f.add_argument("--min-hands", type=int, default=0, metavar="N",
-                   help="show only rows (players, groups) with at least N hands")
+    if summaries:
+        f.add_argument("--min-hands", type=int, default=0, metavar="N",
+                       help="show only rows (players, groups) with at least N hands")
 
 
 def _add_stats(sub: _Subparsers) -> None:
@@ -805,6 +962,35 @@ def _add_stats(sub: _Subparsers) -> None:
     t.add_argument("--format", choices=("text", "csv", "json"), default="text")
     _add_selection(t)
     t.set_defaults(func=cmd_stats)
+
+
+def _add_tournaments(sub: _Subparsers) -> None:
+    t = sub.add_parser("tournaments", help="print players' tournament results from a database",
+                       description="Tournament results per player and money unit (never "
+                       "added across units): tournaments played, with a known place, paid "
+                       "(buy-ins, fees, bounties, rebuys, add-ons), won (prizes, tickets, "
+                       "bounties), net, ROI, in the money, best and average place, every "
+                       "place. Read from the tournament summary files imported, else from the "
+                       "hands' finishing lines and headers (a summary wins). --list prints "
+                       "each tournament.")
+    t.add_argument("--db", required=True, type=Path, metavar="DIR")
+    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter)")
+    t.add_argument("--list", action="store_true",
+                   help="a line per tournament instead of the summary")
+    t.add_argument("--top", type=int, default=20, metavar="N",
+                   help="without --player: the N players with most tournaments (default 20; "
+                   "0: all)")
+    t.add_argument("--format", choices=("text", "csv", "json"), default="text")
+    f = t.add_argument_group("which tournaments (filters)")
+    f.add_argument("--since", metavar="WHEN", help="tournaments started from this date or "
+                   "moment (2026-03-14, 2026-03-14 18:30; UTC); undated ones are left out")
+    f.add_argument("--until", metavar="WHEN", help="started up to this date (included) or "
+                   "moment (excluded)")
+    f.add_argument("--game", nargs="+", metavar="GAME",
+                   choices=("stud", "stud8", "razz", "five_stud", "razz27"),
+                   help="tournaments of these games (a mixed game's are none of them)")
+    f.add_argument("--site", nargs="+", metavar="SITE", help="PokerStars, Full Tilt Poker, ...")
+    t.set_defaults(func=cmd_tournaments)
 
 
 def _add_plot(sub: _Subparsers) -> None:
@@ -921,11 +1107,50 @@ def _add_explain(sub: _Subparsers) -> None:
     e.set_defaults(func=cmd_explain)
 
 
+def cmd_sql(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.store import sql
+    from stud_hh.store.database import open_db
+
+    db = open_db(args.db)
+    fmt = sql.output_format(args.format, args.output, db.root)
+    result = sql.query(db, sys.stdin.read() if args.query == "-" else args.query)
+    if args.output is None:
+        out.write(sql.render(result, fmt))
+    else:
+        sql.write(result, fmt, args.output)
+        print(f"wrote {result.num_rows:,} row{'s' if result.num_rows != 1 else ''} to "
+              f"{args.output}", file=out)
+    return EXIT_OK
+
+
+def _add_sql(sub: _Subparsers) -> None:
+    from stud_hh.store.sql import FORMATS
+
+    q = sub.add_parser("sql", help="run a SQL query (DuckDB) over a database's tables",
+                       description="Run one read-only SQL query (DuckDB's dialect) over a "
+                       "database: each table (hands, players, actions, pots, violations, "
+                       "unverifiable, failures, conflicts, files) is a view of its committed "
+                       "parts. Money is in the smallest unit: money(amount, scale) gives "
+                       "printed units, pct(done, opportunity) a statistic; docs/database.md "
+                       "lists every column and macro. Nothing a query says can write: a "
+                       "statement other than SELECT/WITH/DESCRIBE/SHOW/EXPLAIN, a SQL error "
+                       "or an unknown table or column is a one-line error (exit 2).")
+    q.add_argument("query", metavar="QUERY", help="the query, or - to read it from stdin")
+    q.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
+    q.add_argument("--format", choices=FORMATS, default=None,
+                   help="text (a table, the default), csv, json (an array of objects) or "
+                   "parquet (needs -o); default: from -o FILE's suffix, else text")
+    q.add_argument("-o", "--output", type=Path, metavar="FILE",
+                   help="write the result to FILE (never inside the database folder)")
+    q.set_defaults(func=cmd_sql)
+
+
 _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_parse,
     _add_audit,
     _add_explain,
     _add_show,
+    _add_equity,
     _add_import,
     _add_watch,
     _add_failures,
@@ -933,7 +1158,9 @@ _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_repair,
     _add_export,
     _add_stats,
+    _add_tournaments,
     _add_plot,
+    _add_sql,
     _add_simulate,
 )
 """A function per subcommand adding its parser, in the order ``--help`` lists them."""
@@ -1000,9 +1227,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     violations); 2 unusable input or environment (a missing path, a mistyped option, a
     damaged database, a full disk, no permission); 3 an internal error of stud-hh (a bug:
     please report it); 130 interrupted."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         code: int = args.func(args, sys.stdout, sys.stderr)
     except StudHHError as exc:
         print(f"stud-hh: {exc}", file=sys.stderr)

@@ -221,3 +221,32 @@ def test_stats_by_session(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
                  "--session-gap", "100000", "--format", "json"]) == 0
     fewer = json.loads(capsys.readouterr().out)
     assert len(fewer) < len(rows)
+
+
+def test_stats_filters_naming_nothing_say_what_there_is(
+        db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--db", str(db), "--site", "pokerstar"]) == 2
+    assert capsys.readouterr().err == ("stud-hh: no hands of site 'pokerstar'; did you mean "
+                                       "'PokerStars'?\n")
+    assert main(["stats", "--db", str(db), "--game", "razz", "--stakes", "0.10/0.20"]) == 2
+    assert capsys.readouterr().err == (f"stud-hh: no hands in {db} (game razz, stakes "
+                                       "0.10/0.20)\n")
+
+
+def test_stats_says_which_undated_hands_a_date_filter_left_out(
+        corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    everleaf = corpus / "Everleaf"
+    hands = len(re.findall(r"^Everleaf Gaming Game #", "".join(
+        p.read_text(encoding="cp1252") for p in everleaf.glob("*.txt")), re.MULTILINE))
+    stars = corpus / "Stars" / "7-Stud-USD-0.04-0.08-200911.txt"
+    root = tmp_path / "db"
+    assert main(["import", str(everleaf), str(stars), "--db", str(root), "-q",
+                 "--jobs", "1"]) == 0
+    capsys.readouterr()
+    assert main(["stats", "--db", str(root), "--since", "2009-01-01", "--format", "csv"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == (f"stud-hh: {hands} undated hands left out by the date filter "
+                            "(their site printed no time zone)\n")
+    assert main(["plot", "violations", "--db", str(root), "--until", "2030-01-01",
+                 "-o", str(tmp_path / "v.png")]) == 0
+    assert f"{hands} undated hands left out" in capsys.readouterr().err

@@ -2,27 +2,35 @@
 
 They are executed with nbclient in a fresh kernel, with their parameters set
 through environment variables; their results come back as JSON. Outputs are
-never committed: the repository copies must be stripped.
+never committed: the repository copies must be stripped. Run on a database of
+the real corpus (read in place), every table they show is checked as shown: no
+missing money, counts as whole numbers, and the results per currency.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
+from conftest import CORPUS_DIR, CORPUS_MISSING
 from helpers import SAMPLES
 from nbclient import NotebookClient
 from test_audit import BAD
 
+from stud_hh.store.database import open_db
 from stud_hh.store.importer import import_paths
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
-def run(name: str, env: dict[str, str], tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:
+def execute(name: str, env: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+            ) -> tuple[Any, dict[str, Any]]:
+    """The notebook executed with ``env``, and the JSON it wrote."""
     result = tmp_path / f"{name}.json"
     for key, value in {**env, "STUD_HH_NOTEBOOK_RESULT": str(result),
                        "MPLBACKEND": "Agg"}.items():
@@ -30,8 +38,13 @@ def run(name: str, env: dict[str, str], tmp_path: Path,
     notebook = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4)
     NotebookClient(notebook, timeout=300, kernel_name="python3",
                    resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
-    found: dict[str, object] = json.loads(result.read_text())
-    return found
+    found: dict[str, Any] = json.loads(result.read_text())
+    return notebook, found
+
+
+def run(name: str, env: dict[str, str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    return execute(name, env, tmp_path, monkeypatch)[1]
 
 
 @pytest.mark.parametrize("name", ["leak_analysis", "compliance_audit"])
@@ -54,9 +67,12 @@ def test_leak_analysis_finds_the_planted_leaks(tmp_path: Path,
     from stud_hh.sim.session import HERO_LEAKS
 
     db = tmp_path / "db"
-    found = run("leak_analysis", {"STUD_HH_DB": str(db), "STUD_HH_HISTORIES": str(GENERATED)},
-                tmp_path, monkeypatch)
+    notebook, found = execute("leak_analysis", {"STUD_HH_DB": str(db),
+                                                "STUD_HH_HISTORIES": str(GENERATED)},
+                              tmp_path, monkeypatch)
     assert (db / "stud_hh.json").exists()  # built from the histories when missing
+    check_shown(notebook)
+    assert per_unit_table(notebook) == ["USD", "chips"]
     assert isinstance(found["hero_hands"], int)
     assert found["hero_hands"] > 1000
     leaks = found["leaks"]
@@ -80,7 +96,9 @@ def test_compliance_audit_lists_exactly_the_injected_hands(
              for path in (GENERATED / "injected").glob("*.truth.jsonl")
              for row in map(json.loads, path.read_text(encoding="utf-8").splitlines())}
     import_paths([histories], tmp_path / "db", jobs=1)
-    found = run("compliance_audit", {"STUD_HH_DB": str(tmp_path / "db")}, tmp_path, monkeypatch)
+    notebook, found = execute("compliance_audit", {"STUD_HH_DB": str(tmp_path / "db")},
+                              tmp_path, monkeypatch)
+    check_shown(notebook)
     flagged = found["flagged"]
     assert isinstance(flagged, list)
     assert {(h, r, line) for h, r, line in flagged} == truth
@@ -124,3 +142,158 @@ def test_a_named_database_is_never_filled_with_the_samples(
     with pytest.raises(CellExecutionError, match="no stud-hh database at"):
         run(name, {"STUD_HH_DB": str(typo)}, tmp_path, monkeypatch)
     assert not typo.exists()
+
+
+class _Tables(HTMLParser):
+    """The tables of a DataFrame's HTML as shown: header rows, then body rows as (index
+    cells, value cells)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[dict[str, list[Any]]] = []
+        self._row: list[tuple[str, str]] | None = None
+        self._cell: list[str] | None = None
+        self._section = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.tables.append({"head": [], "body": []})
+        elif tag in ("thead", "tbody"):
+            self._section = tag
+        elif tag == "tr":
+            self._row = []
+        elif tag in ("th", "td"):
+            self._cell = []
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("th", "td") and self._cell is not None and self._row is not None:
+            self._row.append((tag, "".join(self._cell).strip()))
+            self._cell = None
+        elif tag == "tr" and self._row is not None:
+            table = self.tables[-1]
+            if self._section == "thead":
+                table["head"].append([text for _, text in self._row])
+            else:
+                table["body"].append(([t for k, t in self._row if k == "th"],
+                                      [t for k, t in self._row if k == "td"]))
+            self._row = None
+
+
+def shown_tables(notebook: Any) -> list[dict[str, Any]]:
+    """Every table the notebook showed: its column names, index names and rows."""
+    found = []
+    for cell in notebook.cells:
+        for output in cell.get("outputs", []):
+            html = output.get("data", {}).get("text/html", "")
+            if "<table" not in html:
+                continue
+            parser = _Tables()
+            parser.feed(html)
+            for table in parser.tables:
+                if not table["body"]:
+                    continue
+                width = len(table["body"][0][1])
+                head = table["head"]
+                found.append({"cell": cell.source.splitlines()[0],
+                              "columns": head[0][len(head[0]) - width:],
+                              "index": head[1][:len(head[1]) - width] if len(head) > 1 else [],
+                              "rows": table["body"]})
+    return found
+
+
+MONEY = {"net", "net_bb", "net_bb_showdown", "net_bb_no_showdown", "rake_paid", "bb_per_100",
+         "sb_per_100", "net_per_hour", "bb_per_hour", "pots", "pot", "rake", "put_in",
+         "rake_share"}
+"""Columns of money (or money in big bets): never missing."""
+WHOLE = re.compile(r"^-?(\d+|\d{1,3}(,\d{3})+)$")
+
+
+def _is_count(column: str) -> bool:
+    """Columns of counts: hands, opportunities (``_n``), actions, lines, rule counts."""
+    return (column in {"hands", "saw", "bets", "raises", "calls", "checks", "folds",
+                       "faced_bet", "violations", "tables", "line", "scale"}
+            or column.endswith("_n") or column.startswith("hands_") or "." in column)
+
+
+def check_shown(notebook: Any) -> tuple[int, int]:
+    """Every money cell shown is a number, every count cell a whole number, by its column or
+    (a table turned on its side) by its row; returns how many of each were checked."""
+    money = counts = 0
+    for table in shown_tables(notebook):
+        for index, values in table["rows"]:
+            row = index[-1] if index else ""
+            for column, text in zip(table["columns"], values, strict=True):
+                where = f"{table['cell']!r}: {column} of {index} is {text!r}"
+                if column in MONEY or row in MONEY:
+                    money += 1
+                    assert re.fullmatch(r"-?[\d,]+(\.\d+)?", text), where
+                elif _is_count(column) or _is_count(row):
+                    counts += 1
+                    assert WHOLE.match(text), where
+    return money, counts
+
+
+def per_unit_table(notebook: Any) -> list[str]:
+    """The units of the table shown with money per unit (``unit`` its last index level)."""
+    for table in shown_tables(notebook):
+        if table["index"][-1:] == ["unit"] and MONEY & set(table["columns"]):
+            return [index[-1] for index, _ in table["rows"]]
+    raise AssertionError("no table of money per unit is shown")
+
+
+@pytest.fixture(scope="module")
+def corpus_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database of the whole real corpus, read in place (about 200 hands of 13 sites)."""
+    if not CORPUS_DIR.is_dir():
+        pytest.skip(CORPUS_MISSING)
+    root = tmp_path_factory.mktemp("notebooks-corpus") / "db"
+    import_paths([CORPUS_DIR], root, jobs=2)
+    return root
+
+
+def _units(currency: Any) -> list[str]:
+    return sorted({"chips" if c is None or c != c else str(c) for c in currency})
+
+
+def test_leak_analysis_on_the_real_corpus(corpus_db: Path, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hero has dollar, euro and tournament-chip hands in the corpus: a row per unit."""
+    notebook, found = execute("leak_analysis", {"STUD_HH_DB": str(corpus_db),
+                                                "STUD_HH_HERO": "hero"}, tmp_path, monkeypatch)
+    assert found["hero"] == "Hero"  # typed in any case, matched to the stored name
+    players = open_db(corpus_db).players(columns=["player", "dealt", "currency"])
+    hero = players[(players["player"] == "Hero") & players["dealt"]]
+    assert found["hero_hands"] == len(hero)
+    units = _units(hero["currency"].astype(object))
+    assert len(units) > 1, "the corpus should give Hero more than one money unit"
+    assert found["units"] == units
+    assert per_unit_table(notebook) == units
+    money, counts = check_shown(notebook)
+    assert money > 20
+    assert counts > 100
+
+
+def test_compliance_audit_on_the_real_corpus(corpus_db: Path, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every hand's unit, and every check the text cannot decide by hand, line and reason."""
+    notebook, found = execute("compliance_audit", {"STUD_HH_DB": str(corpus_db)}, tmp_path,
+                              monkeypatch)
+    db = open_db(corpus_db)
+    units = _units(db.hands(columns=["currency"])["currency"].astype(object))
+    assert found["units"] == units
+    assert per_unit_table(notebook) == units
+    stored = db.unverifiable(columns=["hand_id", "line", "message"])
+    assert len(stored) > 50
+    assert found["unverifiable"] == sorted([h, int(n), m] for h, n, m in
+                                           stored.itertuples(index=False))
+    listed = [t for t in shown_tables(notebook)
+              if {"hand_id", "line", "rule", "reason"} <= set(t["columns"])]
+    assert len(listed) == 1
+    assert len(listed[0]["rows"]) == len(stored)  # each one listed, none cut off
+    money, counts = check_shown(notebook)
+    assert money > 5
+    assert counts > 100

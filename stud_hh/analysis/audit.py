@@ -1,9 +1,10 @@
 """Stage 5b: a compliance audit over a database: violations, worst hands, money balance.
 
 Pure functions from the database tables to tables a compliance team reads:
-violations per rule and per table over time, the hands with the most broken
-rules with their offending source lines, the accounting checks every stored
-hand must pass, and a one-paragraph clean bill (or not).
+the hands and money per currency, violations per rule and per table over time, the
+hands with the most broken rules with their offending source lines, every check the
+text cannot decide with its line and reason, the accounting checks every stored hand
+must pass, and a one-paragraph clean bill (or not).
 
 >>> db = open_db("room.db")  # doctest: +SKIP
 >>> clean_bill(db)  # doctest: +SKIP
@@ -15,8 +16,37 @@ from __future__ import annotations
 import pandas as pd
 
 from stud_hh.analysis.report import source_lines
-from stud_hh.analysis.stats import UNDATED
+from stud_hh.analysis.stats import UNDATED, money_unit
 from stud_hh.store.database import Database
+
+
+def money_by_unit(db: Database) -> pd.DataFrame:
+    """Per money unit (a currency, or ``chips``: tournaments and play money): the hands,
+    tables, money through the pots and rake in that unit (never added across units), and
+    how many hands break a rule, have checks the text cannot decide, or do not balance.
+
+    Money is in the unit itself (cents and chips divided by the hand's ``scale``)."""
+    hands = db.hands(columns=["site", "hand_id", "currency", "scale", "table", "pot", "rake",
+                              "violations", "unverifiable"])
+    unbalanced = balance_checks(db)[["site", "hand_id"]].astype(str)
+    keys = pd.MultiIndex.from_frame(hands[["site", "hand_id"]].astype(str))
+    frame = pd.DataFrame({
+        "unit": money_unit(hands["currency"]).to_numpy(),
+        "table": hands["table"].astype("string").to_numpy(),
+        "pots": (hands["pot"] / hands["scale"]).astype(float).to_numpy(),
+        "rake": (hands["rake"] / hands["scale"]).astype(float).to_numpy(),
+        "flagged": (hands["violations"] > 0).to_numpy(),
+        "unverifiable": (hands["unverifiable"] > 0).to_numpy(),
+        "unbalanced": keys.isin(pd.MultiIndex.from_frame(unbalanced)),
+    })
+    grouped = frame.groupby("unit", sort=True)
+    out = pd.DataFrame({"hands": grouped.size(), "tables": grouped["table"].nunique(),
+                        "pots": grouped["pots"].sum().round(2),
+                        "rake": grouped["rake"].sum().round(2)})
+    for column in ("flagged", "unverifiable", "unbalanced"):
+        out[f"hands_{column}"] = grouped[column].sum()
+    counts = [c for c in out.columns if c not in ("pots", "rake")]
+    return out.astype(dict.fromkeys(counts, "int64"))
 
 
 def violations_by_rule(db: Database) -> pd.DataFrame:
@@ -45,6 +75,29 @@ def violations_by_table(db: Database, freq: str = "D") -> pd.DataFrame:
     return frame.groupby(["table", "period", "rule"]).size().unstack("rule", fill_value=0)
 
 
+def unverifiable_checks(db: Database, quote: bool = True) -> pd.DataFrame:
+    """Every check the text cannot decide, by hand and line, with the reason and (with
+    ``quote``) the source line: what an auditor must look at by hand."""
+    u = db.unverifiable(columns=["site", "hand_id", "rule", "line", "message"])
+    files = db.hands(columns=["site", "hand_id", "file"])
+    rows = u.merge(files, on=["site", "hand_id"], how="left").rename(
+        columns={"message": "reason"})
+    rows = rows.sort_values(["site", "hand_id", "line"], kind="stable").reset_index(drop=True)
+    rows["rule"] = rows["rule"].astype("string")
+    rows["line"] = rows["line"].astype("int64")
+    if quote:
+        rows["source"] = pd.Series([_line_text(str(f), int(n)) for f, n in
+                                    zip(rows["file"], rows["line"], strict=True)],
+                                   index=rows.index, dtype="string")
+    return rows[["site", "hand_id", "line", "rule", "reason", "file",
+                 *(["source"] if quote else [])]]
+
+
+def _line_text(path: str, line: int) -> str:
+    lines = source_lines(path)
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
 def worst_hands(db: Database, n: int = 10, quote: bool = True) -> pd.DataFrame:
     """The ``n`` hands with the most violations, one row per violation, with the source line."""
     v = db.violations(columns=["site", "hand_id", "rule", "line", "player", "message", "file"])
@@ -55,25 +108,28 @@ def worst_hands(db: Database, n: int = 10, quote: bool = True) -> pd.DataFrame:
     chosen = v.join(top, on=["site", "hand_id"], how="inner")
     chosen = chosen.sort_values(["in_hand", "hand_id", "line"], ascending=[False, True, True])
     if quote:
-        def line_text(row: pd.Series) -> str:
-            lines = source_lines(str(row["file"]))
-            line = int(row["line"])
-            return lines[line - 1] if 0 < line <= len(lines) else ""
-
-        chosen["source"] = chosen.apply(line_text, axis=1).astype("string")
+        chosen["source"] = pd.Series([_line_text(str(f), int(n)) for f, n in
+                                      zip(chosen["file"], chosen["line"], strict=True)],
+                                     index=chosen.index, dtype="string")
     return chosen.reset_index(drop=True)
 
 
 def balance_checks(db: Database) -> pd.DataFrame:
     """Every stored hand's accounting: put in = pot; nets + rake = 0; rake shares = rake.
 
-    One row per hand that fails any of the three checks (empty when all balance).
+    One row per hand that fails any of the three checks (empty when all balance), with
+    the hand's money ``unit`` and ``scale``: the amounts are in the smallest unit (cents,
+    chips), as stored.
     """
-    hands = db.hands(columns=["site", "hand_id", "pot", "rake"]).set_index(["site", "hand_id"])
+    hands = db.hands(columns=["site", "hand_id", "currency", "scale", "pot", "rake"]
+                     ).set_index(["site", "hand_id"])
+    hands.insert(0, "unit", money_unit(hands.pop("currency")))
     players = db.players(columns=["site", "hand_id", "put_in", "net", "rake_share"])
     sums = players.groupby(["site", "hand_id"], observed=True)[
         ["put_in", "net", "rake_share"]].sum()
-    joined = hands.join(sums, how="left").fillna(0)
+    joined = hands.join(sums, how="left")
+    money = ["pot", "rake", "put_in", "net", "rake_share"]
+    joined[money] = joined[money].fillna(0).astype("int64")  # a hand without players: 0
     joined["put_in_ok"] = joined["put_in"] == joined["pot"]
     joined["nets_ok"] = joined["net"] + joined["rake"] == 0
     joined["rake_ok"] = joined["rake_share"] == joined["rake"]
@@ -96,5 +152,5 @@ def clean_bill(db: Database) -> str:
         verdict = "NOT CLEAN: see the violations, balance checks and failures listed."
     return (f"{len(hands):,} hands audited under the {profiles} profile: {flagged:,} hands "
             f"break {total:,} rules; {unverifiable:,} hands have checks the text cannot decide "
-            f"(cards never shown); {unbalanced:,} hands do not balance; {failures:,} texts could "
-            f"not be read. {verdict}")
+            f"(each listed with its line and reason); {unbalanced:,} hands do not balance; "
+            f"{failures:,} texts could not be read. {verdict}")

@@ -18,6 +18,7 @@ import pandas as pd
 
 from stud_hh.analysis import stats
 from stud_hh.store.schema import STREET_LABELS, STREETS
+from stud_hh.store.select import match_player
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -39,10 +40,10 @@ def _axes(ax: Axes | None) -> Axes:
 
 
 def _hero(players: pd.DataFrame, player: str) -> pd.DataFrame:
-    mine = players[(players["player"] == player) & players["dealt"]]
-    if mine.empty:
-        raise ValueError(f"no hands of {player!r} in these tables")
-    return mine
+    """The player's dealt rows: a name as typed (any case), else a "did you mean"."""
+    dealt = players[players["dealt"]]
+    name = match_player(dealt["player"].astype("string").dropna().unique(), player)
+    return dealt[dealt["player"] == name]
 
 
 def cumulative_winnings(players: pd.DataFrame, player: str, ax: Axes | None = None,
@@ -55,6 +56,7 @@ def cumulative_winnings(players: pd.DataFrame, player: str, ax: Axes | None = No
     """
     ax = _axes(ax)
     mine = _hero(players, player).sort_values(["start_utc", "hand_id"], kind="stable")
+    player = str(mine["player"].iloc[0])  # the name as stored
     if unit == "bb":
         # a hand whose stakes nothing shows (big bet 0, Bovada) adds no big bets
         won = (mine["net"] / mine["big_bet"].where(mine["big_bet"] > 0)).fillna(0.0)
@@ -95,6 +97,7 @@ def win_rate_by_door_card(players: pd.DataFrame, player: str, ax: Axes | None = 
     """BB/100 by door-card rank, each bar labelled with its number of hands."""
     ax = _axes(ax)
     mine = _hero(players, player)
+    player = str(mine["player"].iloc[0])  # the name as stored
     table = stats.money(mine, by=["door_rank"], per_unit=False)
     razz_only = set(mine["game"].astype("string").unique()) == {"razz"}
     order = [r for r in (_RAZZ_ORDER if razz_only else _RANK_ORDER) if r in table.index]
@@ -114,10 +117,8 @@ def win_rate_by_door_card(players: pd.DataFrame, player: str, ax: Axes | None = 
 def streets_against_field(players: pd.DataFrame, player: str, ax: Axes | None = None) -> Axes:
     """VPIP on 3rd and aggression frequency by street: the player beside the field."""
     ax = _axes(ax)
-    who = np.where(players["player"] == player, player, "field")
-    frame = players.assign(who=who)
-    if player not in set(who):
-        raise ValueError(f"no hands of {player!r} in these tables")
+    player = str(_hero(players, player)["player"].iloc[0])  # the name as stored
+    frame = players.assign(who=np.where(players["player"] == player, player, "field"))
     freq = stats.street_frequencies(frame, by=["who"])["afq"].unstack("street")
     vpip = stats.ratios(frame, [r for r in stats.SUMMARY if r.name == "vpip"], by=["who"])
     labels = ["VPIP 3rd"] + [f"AFq {STREET_LABELS[s]}" for s in STREETS]

@@ -21,12 +21,14 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 
-from stud_hh.analysis import stats
-from stud_hh.analysis.select import SelectionError
+from stud_hh.analysis import stats, tournaments
+from stud_hh.model.money import MoneyStyle
 from stud_hh.rules import printing, profiles
 from stud_hh.rules.printing import Printing
 from stud_hh.rules.violations import RULES
+from stud_hh.store import sql
 from stud_hh.store.schema import TABLES
+from stud_hh.store.select import SelectionError
 
 __all__ = ["DOCUMENTS", "explain", "render", "write"]
 
@@ -92,16 +94,31 @@ def statistics() -> str:
         out.append(f"## {title}\n")
         for ratio in group:
             out.append("\n".join(_ratio_lines(ratio)))
+    out.append(_tournament_section())
     return "\n".join(out).rstrip() + "\n"
+
+
+def _tournament_section() -> str:
+    """The tournament results (``stud-hh tournaments``), from the module that computes them."""
+    doc = (tournaments.__doc__ or "").split("\n\n")
+    body = "\n\n".join(p for p in doc[1:] if not p.lstrip().startswith(">>>"))
+    lines = ["## Tournament results\n", "`stud-hh tournaments` and the block `stud-hh stats "
+             "--player` prints after the hands, from the `tournaments` table and the "
+             "tournament hands ([database.md](database.md)), a row per player and money "
+             "unit.", "", body.strip().replace("``", "`"), ""]
+    lines += [f"- `{name}`: {text.replace('``', '`')}" for name, text in
+              tournaments.COLUMNS.items()]
+    return "\n".join(lines) + "\n"
 
 
 def database() -> str:
     """``docs/database.md``: every table, its key and its columns."""
     out = [_HEAD + "# The database\n",
            "A database is a folder of Parquet tables (`stud-hh import PATH --db DIR`), read "
-           "with `stud_hh.open_db(DIR)` as pandas, or with `stud-hh stats`, `plot` and the "
-           "notebooks. Money columns are integers in the hand's smallest unit: divide by "
-           "`scale` (100 for cents, 1 for chips).\n"]
+           "with `stud_hh.open_db(DIR)` as pandas, with `stud-hh stats`, `plot` and the "
+           "notebooks, or in SQL ([below](#sql-stud-hh-sql-and-dbsql)). Money columns are "
+           "integers in the hand's smallest unit: divide by `scale` (100 for cents, 1 for "
+           "chips).\n"]
     for spec in TABLES.values():
         out.append(f"## `{spec.name}`: {spec.description}\n")
         out.append(f"One row per {', '.join(f'`{k}`' for k in spec.key)}.\n")
@@ -111,7 +128,33 @@ def database() -> str:
                        f"{'yes' if column.nullable else 'no'} | "
                        f"{column.description.replace('|', '/')} |")
         out.append("")
+    out += _sql_lines()
     return "\n".join(out).rstrip() + "\n"
+
+
+def _sql_lines() -> list[str]:
+    """The SQL section of ``docs/database.md``: the views, the quoting, the macros."""
+    quoted = ", ".join(f'`"{name}"`' for name in sorted(sql.QUOTED))
+    lines = ["## SQL: `stud-hh sql` and `db.sql()`\n",
+             "`stud-hh sql --db DIR \"SELECT ...\"` (a text table, or `--format csv|json|"
+             "parquet` with `-o FILE`) and `db.sql(\"SELECT ...\")` (a pandas DataFrame) run "
+             "one query in DuckDB's SQL. Each table above is a view of the same name and "
+             "columns over exactly its committed parts (with no parts: the same columns, "
+             "no rows). A query is one statement that reads (`SELECT`, `WITH`, `DESCRIBE`, "
+             "`SHOW`, `SUMMARIZE`, `EXPLAIN`); any other is refused, and DuckDB opens no "
+             "file but the committed parts, so no query can change the database. Enums "
+             "read as `VARCHAR`, lists as arrays, times as `TIMESTAMPTZ` in UTC. Column "
+             f"names that are SQL keywords are written in double quotes: {quoted}.\n",
+             "Money is stored as integers in the hand's smallest unit (`scale`: 100 for "
+             "cents, 1 for chips) and is never added across units: group by "
+             "`unit(currency)` before summing `money(...)`. The `players` table has a row "
+             "for every seated player, dealt in or not; the statistics count the dealt "
+             "ones (`WHERE dealt`). Every connection has these macros:\n",
+             "| macro | stands for | meaning |", "|---|---|---|"]
+    for macro in sql.MACROS:
+        lines.append(f"| `{macro.signature}` | `{macro.body.replace('|', '/')}` | "
+                     f"{macro.description.replace('|', '/')} |")
+    return [*lines, ""]
 
 
 def _field_docs(module: object, name: str) -> dict[str, str]:
@@ -168,6 +211,8 @@ def _profile_settings() -> Iterator[str]:
 
 
 def _value(value: object) -> str:
+    if isinstance(value, MoneyStyle):  # shown by example: "$0.05, $5, $1,234.50; chips 1,500"
+        return value.examples()
     if isinstance(value, frozenset):
         return ", ".join(sorted(str(getattr(v, "value", v)) for v in value)) or "none"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -233,6 +278,12 @@ def _entries() -> dict[str, str]:
         for column in spec.columns:
             found.setdefault(column.name, f"{column.name} -- a column of the {spec.name} "
                              f"table ({column.type}): {column.description}")
+    for macro in sql.MACROS:
+        found.setdefault(macro.name, f"{macro.signature} -- a SQL macro of `stud-hh sql` "
+                         f"and db.sql(), {macro.body}: {macro.description}")
+    for name, text in tournaments.COLUMNS.items():
+        found.setdefault(name, f"{name} -- a tournament statistic (stud-hh tournaments): "
+                         f"{text}")
     for rule in RULES.values():
         found[rule.code.value] = (f"{rule.code.value} -- a rule: {rule.title} "
                                   f"(docs/stud-rules.md: {rule.reference})")

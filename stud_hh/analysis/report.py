@@ -25,10 +25,10 @@ from stud_hh.model.events import (
     StreetStart,
     UncalledReturned,
 )
-from stud_hh.model.money import format_amount
 from stud_hh.model.visit import EventVisitor
 from stud_hh.read import reader
 from stud_hh.replay import Action, ActionKind, ReplayedHand
+from stud_hh.rules import printing_of
 from stud_hh.rules.violations import RULES, RuleCode, Unverifiable, Violation
 
 
@@ -49,9 +49,10 @@ def _quote(path: str, line: int) -> str:
 
 
 def money(hand: ReplayedHand, units: int) -> str:
+    """``units`` as the hand's site prints them (``$0.03``, ``1,500``, ``5€``), like the
+    audit's messages."""
     header = hand.hand.header
-    symbol = {"USD": "$", "EUR": "€", "GBP": "£"}.get(header.currency or "", "")
-    return format_amount(units, header.scale, symbol)
+    return printing_of(header.site).money.format(units, header.scale, header.currency)
 
 
 def violation_block(replayed: ReplayedHand) -> str:

@@ -7,8 +7,15 @@ its opportunity count (``vpip`` and ``vpip_n``) so the sample size is always in
 view. Ratios are percentages, except the aggression factor (a ratio of counts)
 and the win rates.
 
+Every function takes the filters of ``stud-hh stats`` too, as a
+:class:`~stud_hh.store.select.Selection` (``select=``) or by the options' names
+(``game="razz"``, ``cash=True``, ``since="2026-03-01"``, ``player="hero"``,
+``min_hands=50``), applied to the rows given, with the same errors and the same
+warning for undated hands a date filter leaves out.
+
 >>> players = open_db("my.db").players()  # doctest: +SKIP
 >>> player_summary(players, by=["player", "game"])  # doctest: +SKIP
+>>> player_summary(players, player="hero", game="razz", cash=True)  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -16,12 +23,14 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, Unpack
 
 import numpy as np
 import pandas as pd
 
-from stud_hh.analysis.select import SelectionError
+from stud_hh.analysis.scale import is_dask, summed, with_column
 from stud_hh.store.schema import STREET_LABELS, STREETS
+from stud_hh.store.select import Filters, HandFilters, Selection, SelectionError, match_player
 
 LATER = [STREET_LABELS[s] for s in STREETS[1:]]
 
@@ -138,7 +147,7 @@ def check_by(by: Sequence[str]) -> list[str]:
     >>> check_by(["file"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    stud_hh.analysis.select.SelectionError: cannot group by 'file': group by player, site, ...
+    stud_hh.store.select.SelectionError: cannot group by 'file': group by player, site, ...
     """
     valid = groupings()
     for key in by:
@@ -212,9 +221,12 @@ def door_group(df: pd.DataFrame) -> pd.Series:
     """
     rank = df["door_rank"].astype("string")
     razz = (df["game"] == "razz") if "game" in df else pd.Series(False, index=df.index)
+    ace = (rank == "A").fillna(False).to_numpy(dtype=bool)  # no door card: unknown
+    low_ace = razz.to_numpy(dtype=bool)
     groups = np.select(
-        [rank.isin(list("TJQK")) | ((rank == "A") & ~razz), rank.isin(list("6789")),
-         rank.isin(list("2345")) | ((rank == "A") & razz)],
+        [rank.isin(list("TJQK")).to_numpy(dtype=bool) | (ace & ~low_ace),
+         rank.isin(list("6789")).to_numpy(dtype=bool),
+         rank.isin(list("2345")).to_numpy(dtype=bool) | (ace & low_ace)],
         ["high T-A", "middle 6-9", "low A-5"], default="unknown")
     return pd.Series(groups, index=df.index, dtype="string")
 
@@ -283,30 +295,147 @@ def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str],
 _MONEY_SOURCES = ["net", "scale", "big_bet", "rake_share", "saw_showdown", "currency"]
 
 
+def _chosen(players: pd.DataFrame, select: Selection | None, filters: HandFilters
+            ) -> tuple[pd.DataFrame, Selection]:
+    """The rows of ``players`` in the selection (``select`` narrowed by ``filters``), and
+    the selection; an undated-hands warning points at the caller's caller."""
+    chosen = (select or Selection()).where(**filters)
+    if chosen.narrows_hands:
+        if is_dask(players):
+            raise SelectionError("filters on a Dask frame: give them to the reader "
+                                 "(db.dask.players(filters=...)), which reads only those rows")
+        players = chosen.apply(players, stacklevel=3)
+    return players, chosen
+
+
+def _dealt_names(players: pd.DataFrame) -> list[str]:
+    if is_dask(players):  # the names only, computed partition by partition
+        column = players[players["dealt"]]["player"] if "dealt" in players \
+            else players["player"]
+        return [str(n) for n in column.drop_duplicates().compute().dropna()]
+    rows = players[players["dealt"].fillna(False).astype(bool)] if "dealt" in players \
+        else players
+    return [str(n) for n in rows["player"].astype("string").dropna().unique()]
+
+
 def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
                with_money: bool, per_unit: bool = True,
-               session_gap: pd.Timedelta = SESSION_GAP) -> pd.DataFrame:
-    """Money and ``stats`` per group: the rows are grouped once, each column summed by bincount."""
+               session_gap: pd.Timedelta = SESSION_GAP, min_hands: int = 0) -> pd.DataFrame:
+    """Money and ``stats`` per group: :func:`partial_sums` of the rows, then
+    :func:`finish_sums` (a Dask frame takes the same two steps, partition by partition:
+    :mod:`stud_hh.analysis.scale`); the groups of fewer than ``min_hands`` hands left out."""
+    if is_dask(players):
+        if "session" in by:
+            raise SelectionError("grouping by session needs each player's hands in the order "
+                                 "played: read that player's rows as pandas (db.players("
+                                 "filters=[('player', '==', NAME)])) and group those")
+        sums = summed(players, lambda part: partial_sums(part, by, stats, with_money,
+                                                         session_gap))
+        return finish_sums(sums, by, stats, with_money, per_unit, min_hands)
+    if "session" not in by:
+        sums = partial_sums(players, by, stats, with_money, session_gap)
+        return finish_sums(sums, by, stats, with_money, per_unit, min_hands)
     needed = _columns_of(stats)
     frame, keys = _prepare(players, by, needed + (_MONEY_SOURCES if with_money else []),
                            session_gap)
-    grouped = frame.groupby(keys, observed=True, sort=True, dropna=False)
-    codes = grouped.ngroup().to_numpy()
-    index = grouped.size().index
-    groups = len(index)
-    if with_money and per_unit and "unit" not in keys and "currency" not in keys:
-        units = money_unit(frame["currency"]).to_numpy(dtype=object)
-        if (pd.Series(units).groupby(codes).nunique() > 1).any():
-            # money is never added across currencies, nor to chips: a row per unit
-            return _summarise(players, [*by, "unit"], stats, with_money, per_unit,
-                              session_gap)
-    sums = pd.DataFrame({c: _total(codes, groups, frame[c]).astype(np.int64) for c in needed},
-                        index=index)
-    out = pd.DataFrame(index=index)
+    out = finish_sums(_group_sums(frame, keys, needed, with_money), by, stats, with_money,
+                      per_unit, min_hands)
+    if not with_money:
+        return out
+    times = _session_columns(out, frame, keys, per_unit)
+    first = next((i for i, c in enumerate(out.columns) if stats and c == stats[0].name),
+                 len(out.columns))
+    return pd.concat([out.iloc[:, :first], times, out.iloc[:, first:]], axis=1)
+
+
+def _unit_keys(keys: Sequence[str], with_money: bool) -> list[str]:
+    """The group keys of partial sums: money is summed per unit (split or not later)."""
+    if with_money and "unit" not in keys:
+        return [*keys, "unit"]
+    return list(keys)
+
+
+_EXACT = ["_scale", "_big_bet"]
+"""Partial sums with money are also grouped by scale and big bet: money is summed as the
+integers it is stored as (exact, in any order), and divided only when the parts are put
+together, so a summary is the same to the last digit however its rows were split."""
+
+
+def _group_sums(frame: pd.DataFrame, keys: Sequence[str], needed: Sequence[str],
+                with_money: bool) -> pd.DataFrame:
+    """Per group (and unit, scale and big bet, with money): each ``needed`` flag summed,
+    and the money sums, as integers."""
+    columns: dict[str, Any] = {c: frame[c].to_numpy(dtype=np.int64) for c in needed}
+    columns["_rows"] = np.ones(len(frame), dtype=np.int64)
+    grouping = _unit_keys(keys, with_money)
     if with_money:
-        _money_columns(out, frame, codes, per_unit and "unit" not in keys, per_unit)
-        if "session" in keys:
-            _session_columns(out, frame, codes, per_unit)
+        net = frame["net"].to_numpy(dtype=np.int64)
+        showdown = frame["saw_showdown"].to_numpy(dtype=bool)
+        columns.update({"_net": net,
+                        "_net_showdown": np.where(showdown, net, 0),
+                        "_rake": frame["rake_share"].to_numpy(dtype=np.int64),
+                        "_scale": frame["scale"].to_numpy(dtype=np.int64),
+                        "_big_bet": frame["big_bet"].to_numpy(dtype=np.int64)})
+        grouping += _EXACT
+    data = pd.DataFrame(columns, index=frame.index)
+    for key in grouping:
+        if key not in data:
+            data[key] = money_unit(frame["currency"]) if key == "unit" and key not in frame \
+                else frame[key]
+    return data.groupby(grouping, observed=True, sort=True, dropna=False).sum()
+
+
+def _money_of(sums: pd.DataFrame) -> pd.DataFrame:
+    """Partial sums with money -> the same per group and unit, money divided into units
+    and big bets (a hand whose stakes nothing shows, big bet 0, adds no big bets)."""
+    scale = sums.index.get_level_values("_scale").to_numpy(dtype=np.float64)
+    big_bet = sums.index.get_level_values("_big_bet").to_numpy(dtype=np.float64)
+    net = sums["_net"].to_numpy(dtype=np.float64)
+    shown = sums["_net_showdown"].to_numpy(dtype=np.float64)
+    has_bb = big_bet > 0
+    safe = np.where(has_bb, big_bet, 1.0)
+    out = sums.drop(columns=["_net", "_net_showdown", "_rake"]).assign(
+        _net=net / scale, _net_bb=np.where(has_bb, net / safe, 0.0),
+        _net_bb_showdown=np.where(has_bb, shown / safe, 0.0),
+        _net_bb_no_showdown=np.where(has_bb, (net - shown) / safe, 0.0),
+        _rake=sums["_rake"].to_numpy(dtype=np.float64) / scale)
+    levels = [n for n in sums.index.names if n not in _EXACT]
+    return out.groupby(level=levels, sort=True, dropna=False).sum()
+
+
+def partial_sums(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
+                 with_money: bool, session_gap: pd.Timedelta = SESSION_GAP) -> pd.DataFrame:
+    """The sums a summary is made of, per group (and per unit with money): sums of two
+    parts of the rows add up to the sums of all of them (``session`` aside)."""
+    needed = _columns_of(stats)
+    frame, keys = _prepare(players, by, needed + (_MONEY_SOURCES if with_money else []),
+                           session_gap)
+    return _group_sums(frame, keys, needed, with_money)
+
+
+def finish_sums(sums: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
+                with_money: bool, per_unit: bool = True, min_hands: int = 0) -> pd.DataFrame:
+    """The summary from :func:`partial_sums` (added up over the parts of the rows); the
+    groups of fewer than ``min_hands`` hands left out."""
+    keys = list(by)
+    grouping = _unit_keys(keys, with_money)
+    if with_money:
+        sums = _money_of(sums)
+    if len(grouping) > len(keys):  # the unit level was added for the money
+        outer = list(range(len(keys)))
+        units = pd.Series(sums.index.get_level_values(len(keys)).astype(object),
+                          index=sums.index)
+        mixed = units.groupby(level=outer, sort=True, dropna=False).nunique().gt(1).any()
+        if not (per_unit and mixed):
+            first = units.groupby(level=outer, sort=True, dropna=False).first()
+            sums = sums.groupby(level=outer, sort=True, dropna=False).sum()
+            if per_unit:
+                sums["_unit"] = first
+    if min_hands:
+        sums = sums[sums["_rows"] >= min_hands]
+    out = pd.DataFrame(index=sums.index)
+    if with_money:
+        _money_columns(out, sums, per_unit)
     for ratio in stats:
         done = _columns_sum(sums, ratio.done)
         opp = _columns_sum(sums, ratio.opportunity)
@@ -316,56 +445,46 @@ def _summarise(players: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
     return out
 
 
-def _total(codes: np.ndarray, groups: int, values: pd.Series | np.ndarray) -> np.ndarray:
-    weights = np.asarray(values, dtype=np.float64)
-    return np.bincount(codes, weights=weights, minlength=groups)
-
-
-def _money_columns(out: pd.DataFrame, frame: pd.DataFrame, codes: np.ndarray,
-                   with_unit: bool, per_unit: bool) -> None:
+def _money_columns(out: pd.DataFrame, sums: pd.DataFrame, per_unit: bool) -> None:
     """Hands, money (in the group's one unit), big bets and rates, into ``out``."""
-    groups = len(out)
-    net = frame["net"].to_numpy(dtype=np.float64)
-    scale = frame["scale"].to_numpy(dtype=np.float64)
-    big_bet = frame["big_bet"].to_numpy(dtype=np.float64)
-    # a hand whose stakes nothing shows (big bet 0, Bovada) adds no big bets
-    net_bb = np.divide(net, big_bet, out=np.zeros_like(net), where=big_bet > 0)
-    showdown = frame["saw_showdown"].to_numpy(dtype=bool)
-    out["hands"] = np.bincount(codes, minlength=groups)
-    if with_unit:
-        units = money_unit(frame["currency"])
-        out["unit"] = units.groupby(codes).first().reindex(range(groups)).to_numpy()
+    out["hands"] = sums["_rows"].astype("int64")
+    if "_unit" in sums:
+        out["unit"] = sums["_unit"].to_numpy(dtype=object)
     if per_unit:
-        out["net"] = _total(codes, groups, net / scale).round(4)
-    out["net_bb"] = _total(codes, groups, net_bb).round(4)
-    out["net_bb_showdown"] = _total(codes, groups, np.where(showdown, net_bb, 0.0)).round(4)
-    out["net_bb_no_showdown"] = _total(codes, groups, np.where(showdown, 0.0, net_bb)).round(4)
+        out["net"] = sums["_net"].round(4)
+    out["net_bb"] = sums["_net_bb"].round(4)
+    out["net_bb_showdown"] = sums["_net_bb_showdown"].round(4)
+    out["net_bb_no_showdown"] = sums["_net_bb_no_showdown"].round(4)
     if per_unit:
-        rake = frame["rake_share"].to_numpy(dtype=np.float64) / scale
-        out["rake_paid"] = _total(codes, groups, rake).round(4)
+        out["rake_paid"] = sums["_rake"].round(4)
     out["bb_per_100"] = out["net_bb"] / out["hands"] * 100
     out["sb_per_100"] = out["bb_per_100"] * 2
 
 
-def _session_columns(out: pd.DataFrame, frame: pd.DataFrame, codes: np.ndarray,
-                     per_unit: bool) -> None:
-    """A session's start, end, length in minutes and hourly rates (none when undated or
-    a single hand long)."""
-    start = frame["start_utc"].groupby(codes).agg(["min", "max"]).reindex(range(len(out)))
-    out["start"] = start["min"].to_numpy()
-    out["end"] = start["max"].to_numpy()
-    minutes = (start["max"] - start["min"]).dt.total_seconds().to_numpy() / 60
-    out["minutes"] = np.round(minutes, 1)
+def _session_columns(out: pd.DataFrame, frame: pd.DataFrame, keys: Sequence[str],
+                     per_unit: bool) -> pd.DataFrame:
+    """Each session's start, end, length in minutes and hourly rates (none when undated
+    or a single hand long), for the rows of ``out``."""
+    levels = [name for name in out.index.names if name is not None]
+    groups = [money_unit(frame["currency"]) if k == "unit" and k not in frame else frame[k]
+              for k in levels]
+    times = frame["start_utc"].groupby(groups, observed=True, sort=True, dropna=False
+                                       ).agg(["min", "max"]).reindex(out.index)
+    found = pd.DataFrame({"start": times["min"], "end": times["max"]}, index=out.index)
+    minutes = (times["max"] - times["min"]).dt.total_seconds().to_numpy() / 60
+    found["minutes"] = np.round(minutes, 1)
     hours = np.where(minutes > 0, minutes / 60, np.nan)
-    if per_unit:
-        out["net_per_hour"] = (out["net"] / hours).round(4)
-    out["bb_per_hour"] = (out["net_bb"] / hours).round(4)
+    if per_unit and "net" in out:
+        found["net_per_hour"] = (out["net"] / hours).round(4)
+    found["bb_per_hour"] = (out["net_bb"] / hours).round(4)
+    return found
 
 
-def ratios(players: pd.DataFrame, stats: Sequence[Ratio], by: Sequence[str] = ("player",)
-           ) -> pd.DataFrame:
+def ratios(players: pd.DataFrame, stats: Sequence[Ratio], by: Sequence[str] = ("player",),
+           *, select: Selection | None = None, **filters: Unpack[Filters]) -> pd.DataFrame:
     """Each statistic per group: ``<name>`` (the ratio) and ``<name>_n`` (its opportunities)."""
-    return _summarise(players, by, stats, with_money=False)
+    players, chosen = _chosen(players, select, filters)
+    return _summarise(players, by, stats, with_money=False, min_hands=chosen.min_hands)
 
 
 def _columns_sum(sums: pd.DataFrame, part: str | tuple[str, ...]) -> pd.Series:
@@ -374,8 +493,8 @@ def _columns_sum(sums: pd.DataFrame, part: str | tuple[str, ...]) -> pd.Series:
     return sums[list(part)].sum(axis=1)
 
 
-def money(players: pd.DataFrame, by: Sequence[str] = ("player",), per_unit: bool = True
-          ) -> pd.DataFrame:
+def money(players: pd.DataFrame, by: Sequence[str] = ("player",), per_unit: bool = True,
+          *, select: Selection | None = None, **filters: Unpack[Filters]) -> pd.DataFrame:
     """Hands, net won (money and big bets), BB/100, showdown and non-showdown winnings, rake.
 
     Money is per ``unit`` (a currency, or ``chips``: tournaments and play money), a
@@ -384,11 +503,14 @@ def money(players: pd.DataFrame, by: Sequence[str] = ("player",), per_unit: bool
     stakes and units alike: with ``per_unit=False`` the groups are not split by unit and
     only the big-bet figures are given.
     """
-    return _summarise(players, by, (), with_money=True, per_unit=per_unit)
+    players, chosen = _chosen(players, select, filters)
+    return _summarise(players, by, (), with_money=True, per_unit=per_unit,
+                      min_hands=chosen.min_hands)
 
 
 def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
-                   hilo: bool = True, session_gap: pd.Timedelta = SESSION_GAP
+                   hilo: bool = True, session_gap: pd.Timedelta = SESSION_GAP, *,
+                   select: Selection | None = None, **filters: Unpack[Filters]
                    ) -> pd.DataFrame:
     """The player summary of STATS.md per group: money, then every ratio with its count.
 
@@ -397,16 +519,44 @@ def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
     ``date``, ``month``, ``year``, ``session`` and ``door_group``. Grouped by
     ``session`` (a player's hands with no pause over ``session_gap``), each row also
     has its ``start``, ``end``, ``minutes`` and hourly rates, in the order played.
+    With ``player`` (a filter), that player's rows only; with ``min_hands``, the groups
+    of at least that many hands.
     """
+    players, chosen = _chosen(players, select, filters)
     stats = SUMMARY + (HILO if hilo else ())
-    summary = _summarise(players, by, stats, with_money=True, session_gap=session_gap)
+    summary = _summarise(players, by, stats, with_money=True, session_gap=session_gap,
+                         min_hands=chosen.min_hands)
     if "start" in summary:  # sessions: in the order they were played
         return summary.sort_values("start", kind="stable")
     return summary.sort_values("hands", ascending=False, kind="stable")
 
 
-def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
-    """Per group and street: bets, raises, calls, checks, folds, fold to a bet, AF and AFq."""
+def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",), *,
+                       select: Selection | None = None, **filters: Unpack[Filters]
+                       ) -> pd.DataFrame:
+    """Per group and street: bets, raises, calls, checks, folds, fold to a bet, AF and AFq
+    (the groups of fewer than ``min_hands`` hands left out)."""
+    players, chosen = _chosen(players, select, filters)
+    if is_dask(players):
+        sums = summed(players, lambda part: _street_sums(part, by))
+    else:
+        sums = _street_sums(players, by)
+    if chosen.min_hands:
+        sums = sums[sums["_rows"] >= chosen.min_hands]
+    sums = sums.drop(columns="_rows")
+    aggressive = sums["bets"] + sums["raises"]
+    sums["af"] = aggressive / sums["calls"].where(sums["calls"] > 0)
+    actions = aggressive + sums["calls"] + sums["folds"]
+    sums["afq"] = aggressive / actions.where(actions > 0) * 100
+    sums["afq_n"] = actions
+    sums["fold_to_bet_pct"] = sums["fold_to_bet"] / sums["faced_bet"].where(
+        sums["faced_bet"] > 0) * 100
+    return sums
+
+
+def _street_sums(players: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """Per group and street, the counts :func:`street_frequencies` is made of (``_rows``:
+    the group's hands)."""
     columns = [f"{k}_{s}" for s in (STREET_LABELS[x] for x in STREETS)
                for k in ("bets", "raises", "calls", "checks", "folded", "faced_bet",
                          "fold_to_bet")]
@@ -422,37 +572,59 @@ def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",)) -
         part["faced_bet"] = frame[f"faced_bet_{s}"].astype("int64")
         part["fold_to_bet"] = frame[f"fold_to_bet_{s}"].astype("int64")
         part["saw"] = (frame[f"saw_{s}"] if s != "3rd" else frame["vpip_opp"]).astype("int64")
+        part["_rows"] = 1
         part["street"] = s
         rows.append(part)
     long = pd.concat(rows, ignore_index=True)
     long["street"] = pd.Categorical(long["street"], [STREET_LABELS[x] for x in STREETS],
                                     ordered=True)
-    sums = long.groupby([*keys, "street"], observed=True, sort=True, dropna=False).sum()
-    aggressive = sums["bets"] + sums["raises"]
-    sums["af"] = aggressive / sums["calls"].where(sums["calls"] > 0)
-    actions = aggressive + sums["calls"] + sums["folds"]
-    sums["afq"] = aggressive / actions.where(actions > 0) * 100
-    sums["afq_n"] = actions
-    sums["fold_to_bet_pct"] = sums["fold_to_bet"] / sums["faced_bet"].where(
-        sums["faced_bet"] > 0) * 100
-    return sums
+    return long.groupby([*keys, "street"], observed=True, sort=True, dropna=False).sum()
 
 
-def versus_field(players: pd.DataFrame, player: str, stats: Sequence[Ratio] = SUMMARY
+def _against_field(players: pd.DataFrame, player: str, select: Selection | None,
+                   filters: HandFilters) -> tuple[pd.DataFrame, str]:
+    """The rows of the selection, each marked ``who``: the player (matched as typed, with a
+    "did you mean") or ``field``; and the player's stored name."""
+    players, chosen = _chosen(players, select, filters)
+    if chosen.player is not None:
+        raise SelectionError("a player against the field: give the player as the argument, "
+                             "not as a filter (which would leave no field)")
+    name = match_player(_dealt_names(players), player)
+    return with_column(players, "who",
+                       lambda df: np.where(df["player"] == name, name, "field")), name
+
+
+def versus_field(players: pd.DataFrame, player: str, stats: Sequence[Ratio] = SUMMARY, *,
+                 select: Selection | None = None, **filters: Unpack[HandFilters]
                  ) -> pd.DataFrame:
-    """One player's ratios beside everyone else's in the same data (the peer baseline)."""
-    frame = players.assign(who=np.where(players["player"] == player, player, "field"))
-    table = ratios(frame, stats, by=["who"]).T
-    return table.reindex(columns=[c for c in (player, "field") if c in table.columns])
+    """One player's ratios beside everyone else's in the same data (the peer baseline).
+
+    A row per statistic: its ``label``, the player's value and opportunities
+    (``<player>``, ``<player>_n``) and the field's (``field``, ``field_n``); the counts
+    are whole numbers, a ratio without opportunities is missing.
+    """
+    frame, name = _against_field(players, player, select, filters)
+    table = ratios(frame, stats, by=["who"])
+    out = pd.DataFrame({"label": [r.label for r in stats]},
+                       index=pd.Index([r.name for r in stats], name="stat"))
+    found = table.reindex([name, "field"])
+    for who in (name, "field"):
+        out[who] = found.loc[who, [r.name for r in stats]].to_numpy(dtype=float)
+        counts = found.loc[who, [f"{r.name}_n" for r in stats]].fillna(0)
+        out[f"{who}_n"] = counts.to_numpy(dtype="int64")
+    return out
 
 
-def hilo_summary(players: pd.DataFrame, by: Sequence[str] = ("player",)) -> pd.DataFrame:
+def hilo_summary(players: pd.DataFrame, by: Sequence[str] = ("player",), *,
+                 select: Selection | None = None, **filters: Unpack[Filters]) -> pd.DataFrame:
     """The stud hi/lo block (both scoop definitions, split, quartered, high/low only, no low)."""
-    return ratios(players, HILO, by)
+    return ratios(players, HILO, by, select=select, **filters)
 
 
 def leaks(players: pd.DataFrame, player: str, stats: Sequence[Ratio] | None = None,
-          min_n: int = 30) -> pd.DataFrame:
+          min_n: int = 30, *, select: Selection | None = None,
+          **filters: Unpack[HandFilters]
+          ) -> pd.DataFrame:
     """The player's ratios furthest from the field's, largest first, each with its sample size.
 
     For every percentage statistic with at least ``min_n`` opportunities for
@@ -463,10 +635,10 @@ def leaks(players: pd.DataFrame, player: str, stats: Sequence[Ratio] | None = No
     """
     chosen = [r for r in (stats if stats is not None else SUMMARY + HILO + STREET_RATIOS)
               if r.percent]
-    frame = players.assign(who=np.where(players["player"] == player, "player", "field"))
+    frame, _ = _against_field(players, player, select, filters)
+    frame = with_column(frame, "who",
+                        lambda df: df["who"].where(df["who"] == "field", "player"))
     table = ratios(frame, chosen, by=["who"])
-    if "player" not in table.index:
-        raise ValueError(f"no hands of {player!r} in these tables")
     if "field" not in table.index:
         table.loc["field"] = np.nan
     values: dict[str, dict[str, float]] = {

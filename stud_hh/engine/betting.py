@@ -150,7 +150,7 @@ def plan(table: Table, move: Move) -> Plan:
         owed = table.bet_to - mine
         if owed > 0:
             found.append(broke(RuleCode.ACTION_CHECK_FACING_BET, move.line, move.player,
-                               f"{move.player} checks facing a bet of {owed} on "
+                               f"{move.player} checks facing a bet of {table.money(owed)} on "
                                f"{table.street_label()}"))
     elif isinstance(move, Call):
         _plan_call(table, p, move, mine)
@@ -162,7 +162,7 @@ def plan(table: Table, move: Move) -> Plan:
         _plan_aggression(table, p, move, mine)
     amount = p.amount
     if amount and (amount > player.stack or p.all_in != (player.stack - amount <= 0)):
-        found += money_findings(player, amount, move.line, p.all_in)
+        found += money_findings(table, player, amount, move.line, p.all_in)
     return p
 
 
@@ -193,7 +193,8 @@ def _plan_call(table: Table, p: Plan, move: Call, mine: int) -> None:
     due = min(owed, p.player.stack)
     if amount != due and not (amount == owed and amount > p.player.stack):
         p.findings.append(broke(RuleCode.CALL_WRONG_AMOUNT, move.line, move.player,
-                                f"{move.player} calls {amount} but owes {due}"))
+                                f"{move.player} calls {table.money(amount)} but owes "
+                                f"{table.money(due)}"))
 
 
 def _plan_bring_in(table: Table, p: Plan, move: BringIn, mine: int) -> None:
@@ -215,8 +216,8 @@ def _plan_bring_in(table: Table, p: Plan, move: BringIn, mine: int) -> None:
                              "the stakes are not printed and no bet of the hand shows them"))
     elif amount <= 0 or (amount >= small and not move.all_in):
         found.append(broke(RuleCode.BRING_IN_WRONG_AMOUNT, line, name,
-                           f"bring-in of {amount}: it must be more than nothing and less "
-                           f"than the small bet {small}"))
+                           f"bring-in of {table.money(amount)}: it must be more than nothing "
+                           f"and less than the small bet {table.money(small)}"))
     p.bring_in_posted = True
     if table.profile.bring_in_is_bet:
         p.full_to = mine + amount
@@ -230,8 +231,9 @@ def _plan_aggression(table: Table, p: Plan, move: Bet | Raise | Complete, mine: 
         by = to - table.bet_to
         if move.by != by:
             p.findings.append(broke(RuleCode.RAISE_WRONG_TOTAL, line, name,
-                                    f"{name} raises {move.by} to {to}, but the bet was "
-                                    f"{table.bet_to}"))
+                                    f"{name} raises {table.money(move.by)} to "
+                                    f"{table.money(to)}, but the bet was "
+                                    f"{table.money(table.bet_to)}"))
     elif isinstance(move, Complete):
         to = move.to
         by = to - table.bet_to
@@ -240,8 +242,8 @@ def _plan_aggression(table: Table, p: Plan, move: Bet | Raise | Complete, mine: 
         by = to - table.bet_to
         if table.bet_to and not (p.street is THIRD and table.level == 0):
             p.findings.append(broke(RuleCode.BET_FACING_BET, line, name,
-                                    f"{name} bets facing a bet of {table.bet_to} on "
-                                    f"{table.street_label()}"))
+                                    f"{name} bets facing a bet of {table.money(table.bet_to)} "
+                                    f"on {table.street_label()}"))
     p.amount = to - mine
     if p.street is THIRD and table.level == 0:
         _plan_completion(table, p, to)
@@ -272,8 +274,8 @@ def _plan_completion(table: Table, p: Plan, to: int) -> None:
                                   "them"))
     elif to != small and not (all_in and to < small):
         p.findings.append(broke(RuleCode.COMPLETE_WRONG_SIZE, line, name,
-                                f"{name} completes to {to}; the completion is to the small "
-                                f"bet {small}"))
+                                f"{name} completes to {table.money(to)}; the completion is "
+                                f"to the small bet {table.money(small)}"))
     p.level = 1
     if profile.bring_in_is_bet:  # a raise of the bring-in: full if it adds a bet
         step = to - table.full_to
@@ -302,14 +304,14 @@ def _plan_fixed(table: Table, p: Plan, to: int, by: int) -> None:
     if by not in allowed and not (all_in and by < max(allowed)):
         if street is FOURTH and by == big and table.open_pair_big_bet:
             p.findings.append(broke(RuleCode.BET_BIG_WITHOUT_OPEN_PAIR, line, name,
-                                    f"{name} makes a big bet of {by} on 4th street with no "
-                                    "open pair"))
+                                    f"{name} makes a big bet of {table.money(by)} on 4th "
+                                    "street with no open pair"))
         else:
-            sizes = " or ".join(str(s) for s in sorted(allowed))
+            sizes = " or ".join(table.money(s) for s in sorted(allowed))
             verb = "raises by" if p.kind is _RAISE else "bets"
             p.findings.append(broke(RuleCode.BET_WRONG_SIZE, line, name,
-                                    f"{name} {verb} {by} on {table.street_label()}; the bet "
-                                    f"is {sizes}"))
+                                    f"{name} {verb} {table.money(by)} on "
+                                    f"{table.street_label()}; the bet is {sizes}"))
     if by == big and street is FOURTH:
         p.big_bet_made = True
     full = by >= size or (table.profile.half_bet_reopens and 2 * by >= size)
@@ -369,16 +371,18 @@ def _check_reopened(table: Table, p: Plan) -> None:
                                 f"after {whose}"))
 
 
-def money_findings(player: Seat, amount: int, line: int, all_in: bool) -> list[Finding]:
+def money_findings(table: Table, player: Seat, amount: int, line: int, all_in: bool
+                   ) -> list[Finding]:
     """``amount`` put in against ``player``'s stack and what the line says (all-in or not)."""
     if amount > player.stack:
         return [broke(RuleCode.STACK_EXCEEDED, line, player.name,
-                      f"{player.name} puts in {amount} with only {max(player.stack, 0)} "
-                      "left")]
+                      f"{player.name} puts in {table.money(amount)} with only "
+                      f"{table.money(max(player.stack, 0))} left")]
     if all_in != (player.stack - amount <= 0):
         said = "says all-in" if all_in else "does not say all-in"
         return [broke(RuleCode.STACK_ALL_IN_MISMATCH, line, player.name,
-                      f"{player.name} {said} with {max(player.stack - amount, 0)} left")]
+                      f"{player.name} {said} with {table.money(max(player.stack - amount, 0))} "
+                      "left")]
     return []
 
 

@@ -37,10 +37,10 @@ def post_ante(table: Table, player: Seat, event: PostAnte, ante: int | None, ord
     found: list[Finding] = []
     if ante is not None and event.amount != ante and not (event.all_in and event.amount < ante):
         found.append(broke(RuleCode.ANTE_WRONG_AMOUNT, event.line, player.name,
-                           f"{player.name} antes {event.amount}; the ante in this hand is "
-                           f"{ante}"))
+                           f"{player.name} antes {table.money(event.amount)}; the ante in "
+                           f"this hand is {table.money(ante)}"))
     player.antes = True
-    found += money_findings(player, event.amount, event.line, event.all_in)
+    found += money_findings(table, player, event.amount, event.line, event.all_in)
     put(table, player, event.amount, event.all_in)
     action = make_action(event.line, None, order, player.name, ActionKind.ANTE, event.amount,
                          event.amount, 0, event.all_in, False)

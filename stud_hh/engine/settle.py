@@ -123,6 +123,13 @@ def showdown_order(table: Table, actions: Sequence[Action]) -> tuple[list[str], 
     return order, rule, bool(river)
 
 
+def _pot_name(index: int, pots: int) -> str:
+    """``the pot`` of a hand with one, else ``the main pot`` or ``side pot 2``."""
+    if pots == 1:
+        return "the pot"
+    return "the main pot" if index == 0 else f"side pot {index}"
+
+
 class _Settlement:
     def __init__(self, table: Table, ledger: Ledger, actions: list[Action],
                  started_at: datetime | None, last_line: int) -> None:
@@ -160,9 +167,11 @@ class _Settlement:
                                  "the history prints no uncalled bets"))
         else:
             if put_in - returned != taken + rake:
+                money = table.money
                 found.append(broke(RuleCode.POT_NOT_BALANCED, line, None,
-                                   f"players put in {put_in - returned} after uncalled bets; "
-                                   f"{taken} was collected and the rake is {rake}"))
+                                   f"players put in {money(put_in - returned)} after uncalled "
+                                   f"bets; {money(taken)} was collected and the rake is "
+                                   f"{money(rake)}"))
             self._check_uncalled(line)
         self._check_showdown_order()
         pots = self._award(line, totals)
@@ -206,17 +215,24 @@ class _Settlement:
         expected = uncalled_due(self.table)
         if self.table.profile.prints.uncalled is UncalledBet.IN_POT and not ledger.uncalled_lines:
             # the site leaves the bet in the pot it prints: its bettor must collect it
-            short = {p: a for p, a in expected.items() if ledger.collected.get(p, 0) < a}
+            short = [(p, a) for p, a in expected.items() if ledger.collected.get(p, 0) < a]
             if short:
-                self.found.append(broke(RuleCode.POT_UNCALLED_WRONG, line, None,
-                                        f"the uncalled bet {short} stays in the pot, but its "
-                                        f"bettor collects less than it"))
+                money = self.table.money
+                self.found.append(broke(RuleCode.POT_UNCALLED_WRONG, line, None, "; ".join(
+                    f"{p}'s uncalled bet of {money(a)} stays in the pot, but {p} collects "
+                    f"only {money(ledger.collected.get(p, 0))}" for p, a in short)))
             return
-        if expected != {k: v for k, v in ledger.uncalled.items() if v}:
+        returned = {k: v for k, v in ledger.uncalled.items() if v}
+        if expected != returned:
             where = ledger.uncalled_lines[0] if ledger.uncalled_lines else line
             self.found.append(broke(RuleCode.POT_UNCALLED_WRONG, where, None,
-                                    f"uncalled bets returned {ledger.uncalled or 'none'}; "
-                                    f"expected {expected or 'none'}"))
+                                    f"uncalled bets returned: {self._to_whom(returned)}; "
+                                    f"the rules return {self._to_whom(expected)}"))
+
+    def _to_whom(self, amounts: dict[str, int]) -> str:
+        """``$0.10 to Bob, $0.05 to Cid``, or ``none``."""
+        money = self.table.money
+        return ", ".join(f"{money(a)} to {p}" for p, a in amounts.items()) or "none"
 
     def _award(self, line: int, totals: dict[str, int]) -> list[Pot]:
         table, uncalled = self.table, self.ledger.uncalled
@@ -232,8 +248,8 @@ class _Settlement:
             result.append(_Pot(index, amount, tuple(eligible), high, low, ()))
             if found is None:
                 self.found.append(unknown(RuleCode.POT_WRONG_WINNER, line,
-                                          f"pot {index}: not every contender's cards are "
-                                          "shown"))
+                                          f"{_pot_name(index, len(pots))}: not every "
+                                          "contender's cards are shown"))
         self._check_awards(result, line)
         return result
 
@@ -278,8 +294,7 @@ class _Settlement:
             for c in mine:
                 took[c.player] = took.get(c.player, 0) + c.amount
             winners = set(pot.winners_high) | set(pot.winners_low)
-            name = "the pot" if len(pots) == 1 else ("the main pot" if pot.index == 0
-                                                      else f"side pot {pot.index}")
+            name = _pot_name(pot.index, len(pots))
             if {p for p, amount in took.items() if amount > 0} != winners:
                 self.found.append(broke(RuleCode.POT_WRONG_WINNER, where, next(iter(took), None),
                                         f"{name} went to {', '.join(sorted(took)) or 'nobody'}; "
@@ -338,11 +353,12 @@ class _Settlement:
         for player, amount in took.items():
             least, most = expected.get(player, (0, 0))
             if not least <= amount <= most:
-                share = f"{least}" if least == most else f"{least} to {most}"
+                money = self.table.money
+                share = money(least) if least == most else f"{money(least)} to {money(most)}"
                 self.found.append(broke(
                     RuleCode.POT_WRONG_SPLIT, line, player,
-                    f"{player} took {amount} of {name} ({net} after rake); their share "
-                    f"is {share} (odd chip: {odd_chip.split.value} half first, then "
+                    f"{player} took {money(amount)} of {name} ({money(net)} after rake); their "
+                    f"share is {share} (odd chip: {odd_chip.split.value} half first, then "
                     f"{odd_chip.tie.value.replace('_', ' ')})"))
                 return
 

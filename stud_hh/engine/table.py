@@ -88,6 +88,11 @@ class Table:
         self.open_pair_big_bet = open_pair_big_bet(self.game, rules_profile)
         self.small_bet = header.small_bet
         self.big_bet = header.big_bet
+        self.scale = header.scale
+        self.currency = header.currency
+        self.money_style = rules_profile.prints.money
+        """How the hand's site prints an amount: every message prints its amounts so
+        (:meth:`money`)."""
         self.fixed_limit = header.limit is Limit.FIXED
         """No-limit and pot-limit hands: turns, money, pots and winners are checked; the
         bet sizes are not (RULES.md gives fixed-limit sizes only)."""
@@ -146,6 +151,11 @@ class Table:
     def live(self) -> list[str]:
         """The players still in, in seat order."""
         return [p.name for p in self.seated if p.live]
+
+    def money(self, amount: int) -> str:
+        """``amount`` (in the hand's smallest unit) as the hand's site prints it: ``$0.03``,
+        ``1,500``, ``5€``."""
+        return self.money_style.format(amount, self.scale, self.currency)
 
     def street_label(self) -> str:
         return self.street.label + " street" if self.street is not None else "the antes"
@@ -219,8 +229,10 @@ class Table:
         else:
             try:
                 first = bring_in_player(self.game, self.profile, doors, self.seat_order)
-            except ValueError as exc:  # a door card dealt twice: no order to check
-                found.append(unknown(RuleCode.BRING_IN_WRONG_PLAYER, line, str(exc)))
+            except ValueError:  # a door card the rules cannot rank: no order to check
+                found.append(unknown(RuleCode.BRING_IN_WRONG_PLAYER, line,
+                                     f"the door cards {' '.join(doors.values())} cannot be "
+                                     "ranked: who brings in cannot be decided"))
                 first = live[0] if live else None
         if first is not None:
             actors = self.actors_from(first)
@@ -255,8 +267,8 @@ class Table:
         found: list[Finding] = []
         try:
             first = first_actor(self.game, self.profile, boards, self.seat_order)
-        except ValueError as exc:  # a card dealt twice: no order to check
-            found.append(unknown(RuleCode.ACTION_OUT_OF_TURN, line, str(exc)))
+        except ValueError:  # a card dealt twice: no order to check
+            found.append(unknown(RuleCode.ACTION_OUT_OF_TURN, line, _board_fault(boards)))
             first = able[0]
         self.first_actors.append(_FirstActor(street, first, "best board"))
         self.to_act = self.actors_from(first)
@@ -315,3 +327,21 @@ class Table:
                 return True
             unknown_board = unknown_board or len(ranks) < 2
         return None if unknown_board else False
+
+
+def _board_fault(boards: dict[str, list[str]]) -> str:
+    """Why ``boards`` cannot be ranked, in words: a card shown twice, too many cards."""
+    owners: dict[str, list[str]] = {}
+    for name, board in boards.items():
+        for card in board:
+            owners.setdefault(card, []).append(name)
+    where = ""
+    for card, names in owners.items():
+        if len(names) > 1:
+            where = (f"{card} shows twice on {names[0]}'s board" if len(set(names)) == 1
+                     else f"{card} shows on the boards of {' and '.join(dict.fromkeys(names))}")
+            break
+    for name, board in boards.items():
+        if not where and not 1 <= len(board) <= 5:
+            where = f"{name} shows {len(board)} up cards"
+    return f"{where or 'a board cannot be ranked'}: who acts first cannot be decided"

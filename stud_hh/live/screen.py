@@ -52,6 +52,10 @@ class Screen:
     def __enter__(self) -> Screen:
         if self._live is not None:
             self._live.__enter__()
+        else:
+            folders = ", ".join(str(f) for f in self.watch.folders)
+            print(f"watching {folders} -> {self.watch.db_root} (Ctrl-C stops)", file=self.out,
+                  flush=True)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -65,8 +69,8 @@ class Screen:
         if not poll.news:
             return
         self.last = poll_line(poll)
-        self.rows = self._opponents()
         if self._live is not None:
+            self.rows = self._opponents()
             self._live.update(self._render())
         else:
             print(self.last, file=self.out, flush=True)
@@ -102,4 +106,4 @@ class Screen:
 
     def final(self) -> str:
         """The live table as text, for the end of the watch."""
-        return render_text(self.rows)
+        return render_text(self._opponents())

@@ -75,3 +75,25 @@ class HandParseError(StudHHError):
 
 class UnsupportedFormatError(HandParseError):
     """The text is not a hand history of any site we read."""
+
+
+class SummaryParseError(StudHHError):
+    """A tournament summary's text does not follow its site's summary format. It names the
+    tournament (``[tournament N]``) where a hand error names the hand.
+
+    >>> str(SummaryParseError("unreadable prize", path="ts.txt", line=9, tournament_id="77",
+    ...                       text="1: Ann (Peru), $x"))
+    'ts.txt:9 [tournament 77]: unreadable prize\\n    1: Ann (Peru), $x'
+    """
+
+    def __init__(self, reason: str, *, path: str | None = None, line: int | None = None,
+                 column: int | None = None, tournament_id: str | None = None,
+                 text: str | None = None) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(reason, path=path, line=line, column=column, text=text)
+
+    def location(self) -> str:
+        where = super().location()
+        if self.tournament_id is not None:
+            where += f" [tournament {self.tournament_id}]"
+        return where

@@ -13,6 +13,8 @@ count in chips (``scale=1``).
 250
 >>> format_amount(123456, 100, "$")
 '$1234.56'
+>>> MoneyStyle(grouped=True).format(123456, 100, "USD")
+'$1,234.56'
 >>> parse_amount("1.5", 1)
 Traceback (most recent call last):
 ...
@@ -21,10 +23,14 @@ ValueError: amount '1.5' has more decimals than the table's unit allows
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 _STRIP = str.maketrans("", "", "$€£¥\u00a0\u202f\u2009 '")
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+SYMBOLS = {code: symbol for symbol, code in CURRENCY_SYMBOLS.items()}
+"""The sign of each currency code (``USD`` -> ``$``)."""
 
 
 def parse_amount(text: str, scale: int) -> int:
@@ -105,3 +111,73 @@ def format_amount(units: int, scale: int, symbol: str = "") -> str:
     if frac == 0:
         return f"{sign}{symbol}{whole}"
     return f"{sign}{symbol}{whole}.{frac:0{digits}d}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoneyStyle:
+    """How a site prints an amount, where sites differ: the currency's sign before or
+    after the number, thousands marked or not, cents on whole amounts or not.
+
+    The sign comes from the hand's currency (``$``, ``€``, ``£``; a code without a sign,
+    ``CAD``, is written after the number); chips (tournaments, play money, club chips)
+    have none. The default is PokerStars': ``$0.03``, ``$5``, ``$1234.50``, ``1500``.
+
+    >>> plain = MoneyStyle()
+    >>> plain.format(3, 100, "USD"), plain.format(500, 100, "USD"), plain.format(1500, 1)
+    ('$0.03', '$5', '1500')
+    >>> MoneyStyle(chips_grouped=True).format(1500, 1)
+    '1,500'
+    >>> MoneyStyle(sign_after=True).format(-610, 100, "EUR")
+    '-6.10€'
+    >>> MoneyStyle(cents=True, code=True).format(500, 100, "USD")
+    '$5.00 USD'
+    >>> MoneyStyle(grouped=True).format(166275, 100, None), plain.format(250, 100, "CAD")
+    ('1,662.75', '2.50 CAD')
+    """
+
+    grouped: bool = False
+    """Money (an amount in cents) marks its thousands with commas: ``$1,234.50``."""
+    chips_grouped: bool = False
+    """Chips (tournament and play-money chips counted whole) mark their thousands:
+    ``1,500``."""
+    cents: bool = False
+    """A whole amount of money keeps its cents: ``$5.00`` (else ``$5``)."""
+    sign_after: bool = False
+    """The currency's sign follows the number: ``5€`` (else ``€5``)."""
+    code: bool = False
+    """The currency's code follows the amount: ``$0.50 USD``."""
+
+    def format(self, units: int, scale: int, currency: str | None = None) -> str:
+        """``units`` (in the hand's smallest unit, ``scale`` of them to a printed whole)
+        as the site prints them."""
+        sign = "-" if units < 0 else ""
+        units = abs(units)
+        whole, frac = divmod(units, scale)
+        grouped = self.grouped if scale > 1 else self.chips_grouped
+        text = f"{whole:,}" if grouped else str(whole)
+        if scale > 1 and (frac or self.cents):
+            text += f".{frac:0{len(str(scale)) - 1}d}"
+        symbol = SYMBOLS.get(currency, "") if currency else ""
+        if symbol:
+            text = text + symbol if self.sign_after else symbol + text
+        if currency and (self.code or not symbol):
+            text += f" {currency}"
+        return sign + text
+
+    def examples(self) -> str:
+        """A few amounts in this style, for the documentation: in dollars, or in euros
+        with the sign after the number (Winamax's).
+
+        >>> MoneyStyle(grouped=True, chips_grouped=True).examples()
+        '$0.05, $5, $1,234.50; chips 1,500'
+        >>> MoneyStyle(sign_after=True).examples()
+        '0.05€, 5€, 1234.50€; chips 1500'
+        """
+        currency = "EUR" if self.sign_after else "USD"
+        money = ", ".join(self.format(units, 100, currency) for units in (5, 500, 123450))
+        return f"{money}; chips {self.format(1500, 1)}"
+
+
+PLAIN_MONEY = MoneyStyle()
+"""The default style: a sign before the number, no thousands marks, no cents on a whole
+amount (``$0.03``, ``$5``, ``1500``), as PokerStars prints."""

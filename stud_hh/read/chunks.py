@@ -18,6 +18,7 @@ A cut is made only where it cannot change what is read:
 * never in a file whose reading depends on where the reader's buffers fall: a line or a
   stretch without a hand header of megabytes (binary junk), where the reader lets go
   of what it holds. Such a file, a document format (XML sessions, PHH: read whole), a
+  tournament summary file (no hands), a
   file of CR-only line ends larger than :data:`LONGEST_LINE` (the scan cuts its blocks on
   ``\n``) and a file smaller than the target are one range.
 
@@ -41,6 +42,7 @@ from stud_hh.read import reader
 from stud_hh.read.parse import cuts_cleanly, raw_hands, text_hands
 from stud_hh.read.reader import RawHand
 from stud_hh.read.sites import document_format, starts_hand
+from stud_hh.read.summaries import summary_format
 
 BLOCK = 1 << 20
 """Bytes the scan reads at a time."""
@@ -116,7 +118,10 @@ def chunks(path: str | os.PathLike[str], target_bytes: int) -> list[Chunk]:
     except OSError as exc:
         raise InputError(f"cannot open: {exc.strerror or exc}", path=name) from exc
     whole = [Chunk(name, 0, stat.st_size, 1, 0, 1, stat.st_size, stat.st_mtime_ns)]
-    if stat.st_size <= target_bytes or document_format(name, reader.read_head(name)):
+    if stat.st_size <= target_bytes:
+        return whole
+    head = reader.read_head(name)
+    if document_format(name, head) or summary_format(head):
         return whole
     try:
         with open(name, "rb") as handle:

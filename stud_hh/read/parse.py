@@ -21,7 +21,6 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +31,7 @@ from stud_hh.model.errors import HandParseError, InputError, StudHHError, Unsupp
 from stud_hh.model.events import HandEvent, HandHeader, PlayerEvent, positional_constructor
 from stud_hh.read import limits, reader
 from stud_hh.read.documents import DocumentFormat, DocumentHand
+from stud_hh.read.grammars import SHARED_GRAMMAR, grammar_folder, grammar_text
 from stud_hh.read.reader import RawHand
 from stud_hh.read.sites import (
     DIALECTS,
@@ -42,9 +42,10 @@ from stud_hh.read.sites import (
     games,
     starts_hand,
 )
-from stud_hh.read.sites.common import LineError
+from stud_hh.read.sites.common import HeaderFields, LineError
 from stud_hh.read.sites.noise import NoiseLine
 from stud_hh.read.sites.noise import merge as merge_noise
+from stud_hh.read.summaries import summary_format
 
 _PLUGINS: dict[str, Any] | None = None
 if not os.environ.get("STUD_HH_PURE_LARK"):
@@ -131,33 +132,6 @@ ParseResult = ParsedHand | SkippedHand | ParseFailure
 # ---------------------------------------------------------------------------
 # Grammars and parsers
 # ---------------------------------------------------------------------------
-
-
-def grammar_text(name: str) -> str:
-    """The text of ``grammar/<name>``: shipped inside the package, or the source tree's."""
-    packaged = resources.files("stud_hh").joinpath("grammar", name)
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    source = Path(__file__).resolve().parents[2] / "grammar" / name
-    return source.read_text(encoding="utf-8")
-
-
-def grammar_folder() -> str:
-    """The folder of the grammar files, for Lark's ``import_paths``: a grammar takes the
-    line pieces the sites share from ``common.lark`` beside it (``%import .common (...)``),
-    so a grammar's text is built with ``Lark(text, import_paths=[grammar_folder()])``.
-
-    >>> Path(grammar_folder(), "common.lark").is_file()
-    True
-    """
-    packaged = resources.files("stud_hh").joinpath("grammar")
-    if packaged.joinpath(SHARED_GRAMMAR).is_file():
-        return str(packaged)
-    return str(Path(__file__).resolve().parents[2] / "grammar")
-
-
-SHARED_GRAMMAR = "common.lark"
-"""The grammar file whose terminals the sites' grammars ``%import``."""
 
 
 def _cache_path(name: str) -> str:
@@ -511,6 +485,27 @@ def _header_text(dialect: Dialect, text: str, first: str) -> str:
     return "\n".join(text.split("\n", dialect.header_lines)[:dialect.header_lines])
 
 
+def text_header(raw: RawHand) -> tuple[Dialect, HeaderFields] | None:
+    """The dialect of a raw hand of a text site and what its header says (its game
+    ``None`` for a game stud-hh does not read), or ``None`` when the header does not read.
+
+    Cheap (the header's static part is cached).
+    """
+    if not raw.is_hand or raw.kind != "text":
+        return None
+    first = raw.text.partition("\n")[0]
+    dialect = dialect_for(first)
+    if dialect is None:
+        return None
+    text = raw.text
+    if dialect.header_lines > 1 and dialect.noise:
+        text = dialect.noise.strip(text, raw.line_numbers)[0]
+    try:
+        return dialect, dialect.read_header(_header_text(dialect, text, first))
+    except Exception:  # an unreadable header: the full parse reports it
+        return None
+
+
 def hand_key(raw: RawHand) -> tuple[str, str] | None:
     """``(site, hand id)`` of a raw hand from its first line alone, or ``None``.
 
@@ -524,17 +519,8 @@ def hand_key(raw: RawHand) -> tuple[str, str] | None:
             return _document(raw).key(raw)
         except Exception:  # an unreadable hand: the full parse reports it
             return None
-    first = raw.text.partition("\n")[0]
-    dialect = dialect_for(first)
-    if dialect is None:
-        return None
-    text = raw.text
-    if dialect.header_lines > 1 and dialect.noise:
-        text = dialect.noise.strip(text, raw.line_numbers)[0]
-    try:
-        return dialect.name, dialect.read_header(_header_text(dialect, text, first)).hand_id
-    except Exception:  # an unreadable header: the full parse reports it
-        return None
+    found = text_header(raw)
+    return None if found is None else (found[0].name, found[1].hand_id)
 
 
 def parse_hand(text: str, path: str = "<text>") -> ParsedHand:
@@ -587,16 +573,23 @@ def _results(raws: Iterable[RawHand]) -> Iterator[ParseResult]:
         yield result_of(raw)
 
 
-def raw_hands(path: str | os.PathLike[str]) -> Iterator[RawHand]:
+def raw_hands(path: str | os.PathLike[str], head: str | None = None) -> Iterator[RawHand]:
     """The raw hands of one file, whatever its format.
 
     A document format (XML session, PHH) is recognised from the file's head and
     cut by its own splitter; anything else is streamed and cut at the header
-    lines of the text sites. Raises :class:`InputError` if the file cannot be read.
+    lines of the text sites. A tournament summary file holds no hands: it gives none
+    (:mod:`stud_hh.read.summaries` reads it). ``head`` is the file's decoded head when
+    the caller has read it already (:func:`stud_hh.read.reader.read_head`). Raises
+    :class:`InputError` if the file cannot be read.
     """
     name = str(path)
-    document = document_format(name, reader.read_head(path))
+    if head is None:
+        head = reader.read_head(path)
+    document = document_format(name, head)
     if document is None:
+        if summary_format(head) is not None:
+            return iter(())
         return text_hands(reader.read_hands(path, starts_hand))
     text, encoding = reader.read_document(path)
     return document.split(text, name, encoding)
@@ -607,6 +600,8 @@ def raw_text_hands(text: str, path: str = "<text>") -> Iterator[RawHand]:
     head = text[:4096].replace("\0", "").lstrip("\ufeff \t\r\n")
     document = document_format(path, head)
     if document is None:
+        if summary_format(head) is not None:
+            return iter(())
         return _without_stray_noise(join_openings(reader.read_text_hands(text, starts_hand,
                                                                          path)))
     normalised = "".join(reader.normalised_chunks(io.StringIO(text, newline=""), indent=True))

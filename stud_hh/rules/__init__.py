@@ -54,6 +54,7 @@ from stud_hh.rules.profiles import (
     Support,
     TieBreak,
     UnknownProfileError,
+    printing_of,
     profile,
     profile_for,
 )
@@ -63,6 +64,6 @@ __all__ = [
     "BringInRule", "Evidence", "FirstActor", "GameRules", "OddChip", "OddChipTie", "PotHalf",
     "Printing", "Profile", "Ranking", "ShowdownFirst", "StreetRule", "Support", "TieBreak",
     "UncalledBet", "UnknownProfileError", "all_in_reopens", "bet_size", "big_bet_allowed",
-    "bring_in_player", "cap", "clockwise_from", "first_actor", "open_pair_big_bet", "profile",
-    "profile_for",
+    "bring_in_player", "cap", "clockwise_from", "first_actor", "open_pair_big_bet",
+    "printing_of", "profile", "profile_for",
 ]

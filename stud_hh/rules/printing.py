@@ -3,13 +3,13 @@
 A house rule (:class:`~stud_hh.rules.profiles.Profile`) decides what happens at the table;
 how the site writes it down is another matter, and the engine must know it to check the
 history: whether a bet nobody called is returned by a line, left in the printed pot or not
-printed at all, and whether the history records the order hands were shown in.
+printed at all, and whether the history records the order hands were shown in; and to
+report on it in the site's own words, how it prints an amount (``$1,500``, ``5€``).
 RULES.md lets a profile hold "anything else a site does differently": these are those
 things, held by the profile as its own value (:attr:`Profile.prints`).
 
->>> Printing()
-Printing(uncalled=<UncalledBet.RETURNED: 'returned'>, uncalled_unprinted_before=None, \
-showdown_order_recorded=True)
+>>> Printing().showdown_order_recorded, Printing().money.format(3, 100, "USD")
+(True, '$0.03')
 >>> Printing(uncalled=UncalledBet.IN_POT).unprinted(None)
 False
 """
@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from typing import Final
+
+from stud_hh.model.money import PLAIN_MONEY, MoneyStyle
 
 __all__ = ["USUAL", "Printing", "UncalledBet"]
 
@@ -53,6 +55,9 @@ class Printing:
     """False: the history lists shown hands in an order of its own (Winamax: by seat,
     highest first, whoever bet; iPoker and OnGame: by seat), so the order they were shown
     in cannot be checked, whatever house rule the profile gives for it."""
+    money: MoneyStyle = PLAIN_MONEY
+    """How the site prints an amount (:class:`~stud_hh.model.money.MoneyStyle`): the
+    audit's messages print theirs the same way (``$0.03``, ``1,500``, ``5€``)."""
 
     def unprinted(self, started: datetime | None) -> bool:
         """Whether a hand that started at ``started`` prints no uncalled-bet line.

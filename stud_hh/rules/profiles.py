@@ -21,12 +21,13 @@ from typing import Any
 
 from stud_hh.model.errors import StudHHError
 from stud_hh.model.events import Game
+from stud_hh.model.money import PLAIN_MONEY, MoneyStyle
 from stud_hh.rules.games import PotHalf
 from stud_hh.rules.printing import USUAL, Printing, UncalledBet
 
 __all__ = ["PROFILES", "SITE", "SITE_PROFILES", "Evidence", "OddChip", "OddChipTie", "Profile",
-           "ShowdownFirst", "Support", "TieBreak", "UnknownProfileError", "profile",
-           "profile_for"]
+           "ShowdownFirst", "Support", "TieBreak", "UnknownProfileError", "printing_of",
+           "profile", "profile_for"]
 
 
 # ---------------------------------------------------------------------------
@@ -233,6 +234,14 @@ _SIDE_POTS_UNDECIDED = Evidence(
     "RULES.md's one showing order")
 """The ``side_pots_shown_first`` evidence of every profile no hand decides it for."""
 
+
+def _money(support: Support, shows: str, file: str | None = None,
+           hand_id: str | None = None) -> Evidence:
+    """Evidence of how a site prints amounts (``prints.money``): what the audit's messages
+    copy."""
+    return Evidence(setting="prints.money", support=support, file=file, hand_id=hand_id,
+                    shows=shows)
+
 _STARS_EVIDENCE: tuple[Evidence, ...] = (
     # showdown_first: with a bet on 7th street the bettor shows first (every such
     # corpus hand agrees); checked down, the history lists hands in seat order from
@@ -369,8 +378,13 @@ POKERSTARS = _differing_from_casino(
     description="PokerStars fixed-limit stud, stud8 and razz, checked on the corpus hands",
     heads_up_uncapped=False,
     showdown_first=ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER,
-    prints=Printing(uncalled_unprinted_before=datetime(2008, 1, 1, tzinfo=UTC)),
-    evidence=(*_STARS_EVIDENCE, _SIDE_POTS_UNDECIDED),
+    prints=Printing(uncalled_unprinted_before=datetime(2008, 1, 1, tzinfo=UTC),
+                    money=PLAIN_MONEY),
+    evidence=(*_STARS_EVIDENCE, _SIDE_POTS_UNDECIDED,
+              _money(Support.DECIDES, "'Hero ($51125.64 in chips)', 'posts the ante $60': no "
+                     "thousands mark, no cents on a whole amount; tournament chips the same "
+                     "('6920 in chips', 91733835979 of the Triple Stud file)",
+                     "Stars/7-StudHL-USD-400-800-201701.3bet.fix.txt", "164954571644")),
 )
 
 _FTP_STEAL = "FTP/7-StudHL-USD-2-4-201006.Steal.examples.txt"
@@ -430,7 +444,15 @@ FULL_TILT = _differing_from_casino(
     site="Full Tilt Poker",
     description="Full Tilt Poker fixed-limit stud, stud8 and razz, checked on the corpus "
     "hands (only the bring-in tie-break and the open pair are decided by them)",
-    evidence=(*_FTP_EVIDENCE, _SIDE_POTS_UNDECIDED),
+    prints=Printing(money=MoneyStyle(grouped=True, chips_grouped=True)),
+    evidence=(*_FTP_EVIDENCE, _SIDE_POTS_UNDECIDED,
+              _money(Support.DECIDES, "tournament chips with thousands marked: 'Player0 "
+                     "(4,950)', 'raises to 1,345'", "FTP/5-Stud-USD-MTT-100-201303.txt",
+                     "32412111030"),
+              _money(Support.CONSISTENT, "cash: 'antes $0.50', 'brings in for $1' (no cents "
+                     "on a whole amount); no cash amount of the corpus reaches $1,000, which "
+                     "the reader's tests write '$1,234.50' (tests/read/sites/forms_fulltilt.py)",
+                     _FTP_CO, "21536266313")),
 )
 
 _PARTY_MTT = "PartyPoker/7-Stud-USD-MTT-6.00-201205.txt"
@@ -477,7 +499,13 @@ PARTYPOKER = _differing_from_casino(
     site="PartyPoker",
     description="PartyPoker fixed-limit stud and stud8: the open pair checked "
     "on the corpus hands; tie-breaks cannot be seen in its histories",
-    evidence=(*_PARTY_EVIDENCE, _SIDE_POTS_UNDECIDED),
+    prints=Printing(money=MoneyStyle(chips_grouped=True, code=True)),
+    evidence=(*_PARTY_EVIDENCE, _SIDE_POTS_UNDECIDED,
+              _money(Support.DECIDES, "cash amounts carry the currency's code: 'posts ante "
+                     "[$0.05 USD]', 'Player0 ( $390 USD )'",
+                     "PartyPoker/7-Stud-USD-1-2-201104.txt", "10399817763"),
+              _money(Support.DECIDES, "tournament chips with thousands marked: 'Hero ( 2,930 "
+                     ")', 'posts ante [10]'", _PARTY_MTT, "11792805420")),
 )
 
 _WMX_STUD = "Winamax/7-Stud-6max-EUR-25-50-201611._8games_.txt"
@@ -541,8 +569,13 @@ WINAMAX = _differing_from_casino(
     description="Winamax fixed-limit stud, stud8 and razz cash games: the uncalled bet stays "
     "in the printed pot, the showing order is not recorded; no house rule is decided by "
     "the corpus hands",
-    prints=Printing(uncalled=UncalledBet.IN_POT, showdown_order_recorded=False),
-    evidence=(*_WMX_EVIDENCE, _SIDE_POTS_UNDECIDED),
+    prints=Printing(uncalled=UncalledBet.IN_POT, showdown_order_recorded=False,
+                    money=MoneyStyle(sign_after=True)),
+    evidence=(*_WMX_EVIDENCE, _SIDE_POTS_UNDECIDED,
+              _money(Support.DECIDES, "the sign after the number, no thousands mark: 'posts "
+                     "ante 5€', 'Hero (1749.22€)'; play money without a sign ('posts ante "
+                     "0.01', 8835086-564-1465760198 of the export file)", _WMX_STUD,
+                     "9250793-470-1478990787")),
 )
 
 _IPK_STUD = "iPoker/7-StudL-USD-0.05-0.10-201009.txt"
@@ -594,8 +627,12 @@ IPOKER = _differing_from_casino(
     site="iPoker",
     description="iPoker fixed-limit stud and stud8 cash games: the history records no "
     "showing order; no house rule is decided by the corpus hands",
-    prints=Printing(showdown_order_recorded=False),
-    evidence=(*_IPK_EVIDENCE, _SIDE_POTS_UNDECIDED),
+    prints=Printing(showdown_order_recorded=False, money=MoneyStyle(chips_grouped=True)),
+    evidence=(*_IPK_EVIDENCE, _SIDE_POTS_UNDECIDED,
+              _money(Support.CONSISTENT, "'chips=\"$1\"', 'bet=\"$0.03\"': no cents on a "
+                     "whole amount; no tournament in the corpus, whose chips the reader's "
+                     "tests write '5,350' (tests/read/sites/forms_ipoker.py)", _IPK_STUD,
+                     "2418629537")),
 )
 
 _MRG_HORSE = "Merge/HORSE-8max-USD-0.25-0.50-201409.new.format.txt"
@@ -653,7 +690,12 @@ MERGE = _differing_from_casino(
     description="Merge Gaming fixed-limit stud, stud8 and razz cash games and tournaments: "
     "the odd chip of a split goes to the high half; side pots are shown down first",
     side_pots_shown_first=True,
-    evidence=_MRG_EVIDENCE,
+    prints=Printing(money=MoneyStyle(cents=True)),
+    evidence=(*_MRG_EVIDENCE,
+              _money(Support.DECIDES, "every action's amount has its cents: 'amount=\"0.05\"', "
+                     "'amount=\"1.00\"'; the stakes and seats are in dollars "
+                     "('$0.50/$1')", "Merge/7-Stud-USD-0.50-1.00-201102.Sample.txt",
+                     "31423297-107")),
 )
 
 _EVERLEAF = "Everleaf/7-Stud-EUR-0.05-0.10.201108-new-format.txt"
@@ -704,8 +746,11 @@ EVERLEAF = _differing_from_casino(
     site="Everleaf",
     description="Everleaf fixed-limit stud: an uncalled bet is returned without a line; the "
     "open pair is decided by the corpus hands",
-    prints=Printing(uncalled=UncalledBet.UNPRINTED),
-    evidence=(*_EVERLEAF_EVIDENCE, _SIDE_POTS_UNDECIDED),
+    prints=Printing(uncalled=UncalledBet.UNPRINTED, money=PLAIN_MONEY),
+    evidence=(*_EVERLEAF_EVIDENCE, _SIDE_POTS_UNDECIDED,
+              _money(Support.CONSISTENT, "'posts bring-in €0.02.'; the bracketed amounts "
+                     "spell it '[€ 0.01 EURO]', which the messages shorten to '€0.01'",
+                     _EVERLEAF, "295679510")),
 )
 
 _ONGAME = "OnGame/7-Stud-USD-0.10-0.20-201009.Sample.txt"
@@ -759,8 +804,13 @@ ONGAME = _differing_from_casino(
     description="OnGame fixed-limit stud and stud8: the cards shown are listed by seat in the "
     "summary, so the showing order is not checked; a bet nobody calls is returned without a "
     "line; no house rule is decided by the corpus hands",
-    prints=Printing(uncalled=UncalledBet.UNPRINTED, showdown_order_recorded=False),
-    evidence=(*_ONGAME_EVIDENCE, _SIDE_POTS_UNDECIDED),
+    prints=Printing(uncalled=UncalledBet.UNPRINTED, showdown_order_recorded=False,
+                    money=MoneyStyle(grouped=True)),
+    evidence=(*_ONGAME_EVIDENCE, _SIDE_POTS_UNDECIDED,
+              _money(Support.CONSISTENT, "'ante: $0.10', 'big bring in $1': no cents on a "
+                     "whole amount; no amount of the corpus reaches $1,000, which the reader's "
+                     "tests write '$1,500' (tests/read/sites/forms_ongame.py)",
+                     "OnGame/7-Stud-USD-1.00-2.00-201212.big.bring.txt", "R5-292493407-77")),
 )
 
 _ABSOLUTE = "Absolute/7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt"
@@ -802,7 +852,11 @@ ABSOLUTE = _differing_from_casino(
     site="Absolute",
     description="Absolute fixed-limit stud8: the odd cent of a split goes to the high half; "
     "no other house rule is decided by the corpus hand",
-    evidence=(*_ABSOLUTE_EVIDENCE, _SIDE_POTS_UNDECIDED),
+    prints=Printing(money=MoneyStyle(grouped=True)),
+    evidence=(*_ABSOLUTE_EVIDENCE, _SIDE_POTS_UNDECIDED,
+              _money(Support.CONSISTENT, "'Ante $0.01', 'PLAYER1 ($0.17 in chips)'; no amount "
+                     "reaches $1,000, which the reader's tests write '$1,234.50' "
+                     "(tests/read/sites/forms_absolute.py)", _ABSOLUTE, "1300000000")),
 )
 
 _BODOG = "Bovada/7-Stud-USD-2.00-4.00-201205.txt"
@@ -849,7 +903,13 @@ BOVADA = _differing_from_casino(
     site="Bovada",
     description="Bovada (Bodog) fixed-limit stud and stud8: the open pair and the odd cent "
     "of a split are decided by the corpus hands",
-    evidence=(*_BOVADA_EVIDENCE, _SIDE_POTS_UNDECIDED),
+    prints=Printing(money=MoneyStyle(grouped=True)),
+    evidence=(*_BOVADA_EVIDENCE, _SIDE_POTS_UNDECIDED,
+              _money(Support.CONSISTENT, "'Ante chip $1.25', 'Calls $5' (no cents on a whole "
+                     "amount); no amount reaches $1,000, which the reader's tests write "
+                     "'$1,500.25' (tests/read/sites/forms_bovada.py)",
+                     "Bovada/7-StudHL-USD - RING - $5-$10, $1.25 Ante - 201404.txt",
+                     "2844383701")),
 )
 
 _WPN_2016 = "Winning/7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt"
@@ -908,7 +968,12 @@ WINNING = _differing_from_casino(
     "turns the hands over together",
     odd_chip=OddChip(split=PotHalf.LOW, tie=OddChipTie.HIGH_CARD_BY_SUIT),
     showdown_first=ShowdownFirst.RIVER_BETTOR_ELSE_TOGETHER,
-    evidence=(*_WPN_EVIDENCE, _SIDE_POTS_UNDECIDED),
+    prints=Printing(money=MoneyStyle(cents=True)),
+    evidence=(*_WPN_EVIDENCE, _SIDE_POTS_UNDECIDED,
+              _money(Support.DECIDES, "the 2019+ client keeps the cents of a whole amount: "
+                     "'$8.00', 'Rake $0.00'; the 2016 client prints '(1)', '(0.15)' without a "
+                     "sign, which the messages do not copy",
+                     "Winning/_other_repos/acr_HAND_7CARD_STUD_HILO.txt", "1903647457")),
 )
 
 _KC = "KingsClub/"
@@ -982,9 +1047,12 @@ KINGSCLUB = _differing_from_casino(
     description="KingsClub fixed-limit stud, stud8 and razz in club chips: the bring-in is "
     "the opening bet (raises add a bet to the last full bet), and a bet nobody called comes "
     "back without a line",
-    prints=Printing(uncalled=UncalledBet.UNPRINTED),
+    prints=Printing(uncalled=UncalledBet.UNPRINTED, money=MoneyStyle(grouped=True)),
     bring_in_is_bet=True,
-    evidence=(*_KC_EVIDENCE, _SIDE_POTS_UNDECIDED),
+    evidence=(*_KC_EVIDENCE, _SIDE_POTS_UNDECIDED,
+              _money(Support.DECIDES, "club chips in hundredths, no sign, thousands marked, "
+                     "cents only where there are some: 'Player0 (2,146.30)', 'posts ante "
+                     "33.16'; 'raises to 1,000' in 3703449", _KC_STUD, "37581152")),
 )
 
 PROFILES: dict[str, Profile] = {
@@ -1047,6 +1115,17 @@ def profile_for(name: str, site: str) -> Profile:
     combined = named if prints == named.prints else dataclasses.replace(named, prints=prints)
     _COMBINED[key] = (named, prints, combined)
     return combined
+
+
+def printing_of(site: str) -> Printing:
+    """What ``site``'s histories print: its profile's :attr:`~Profile.prints` (the usual
+    printing for a site without a profile).
+
+    >>> printing_of("Winamax").money.format(500, 100, "EUR"), printing_of("Nowhere") is USUAL
+    ('5€', True)
+    """
+    name = SITE_PROFILES.get(site)
+    return PROFILES[name].prints if name is not None else USUAL
 
 
 _COMBINED: dict[tuple[str, str], tuple[Profile, Printing, Profile]] = {}

@@ -5,7 +5,7 @@ Layout of a database folder::
     stud_hh.json                 what the folder is, and its schema version
     hands/part-<id>.parquet      one or more parts per table
     players/...  actions/...  pots/...  violations/...  unverifiable/...
-    failures/...  conflicts/...  files/...
+    failures/...  conflicts/...  tournaments/...  files/...
     commits/<n>-<id>.json        which parts belong to the database
     damaged/<when>/...           what ``stud-hh repair`` moved aside (never read)
 
@@ -30,6 +30,7 @@ are unverifiable, never taken as damaged for that.
 
 >>> db = open_db("my.db")  # doctest: +SKIP
 >>> db.players(columns=["player", "net"], filters=[("player", "==", "Hero")])  # doctest: +SKIP
+>>> db.players(player="hero", game="razz", cash=True, since="2026-03-01")  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO, TypeAlias
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeAlias, Unpack
 
 import pandas as pd
 import pyarrow as pa
@@ -53,7 +54,12 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from stud_hh.model.errors import InputError, UsageError
-from stud_hh.store.schema import SCHEMA_VERSION, TABLES, arrow_schema
+from stud_hh.store.schema import SCHEMA_VERSION, TABLES, arrow_schema, to_pandas
+from stud_hh.store.select import Filters as SelectFilters
+from stud_hh.store.select import Resolved, Selection, read_selected, resolve
+
+if TYPE_CHECKING:
+    from stud_hh.store.partitions import DaskTables
 
 MARKER = "stud_hh.json"
 DAMAGED = "damaged"
@@ -878,33 +884,77 @@ class _TableReading(_CommitRecords):
             raise
 
     def table(self, table: str, columns: Sequence[str] | None = None,
-              filters: Filters | None = None) -> pd.DataFrame:
-        """Read ``table`` as a pandas DataFrame with the declared dtypes."""
+              filters: Filters | None = None, *, select: Selection | None = None,
+              **where: Unpack[SelectFilters]) -> pd.DataFrame:
+        """Read ``table`` as a pandas DataFrame with the declared dtypes.
+
+        ``select`` (a :class:`~stud_hh.store.select.Selection`) and the keyword filters
+        (``since``, ``until``, ``game``, ``stakes``, ``site``, ``cash``, ``tournament``,
+        ``player``: the command line's options) keep the rows of the selected hands, as
+        ``stud-hh stats`` selects them; see :func:`~stud_hh.store.select.read_selected`.
+        A value that names nothing stored raises
+        :class:`~stud_hh.store.select.SelectionError`; hands a date filter leaves out for
+        having no date give an :class:`~stud_hh.store.select.UndatedHandsWarning`.
+        """
+        return self._selected(table, columns, filters, select, where)
+
+    def resolve(self, select: Selection) -> Resolved:
+        """``select`` matched to this database's values (see :func:`resolve`)."""
+        return resolve(select, self._read)
+
+    def read_resolved(self, table: str, resolved: Resolved,
+                      columns: Sequence[str] | None = None, filters: Filters | None = None
+                      ) -> pd.DataFrame:
+        """The rows of ``table`` in a selection already resolved (:meth:`resolve`), with no
+        warning: the caller says what the date filter left out (``resolved.note()``)."""
+        return read_selected(resolved, self._read, table, columns, filters)
+
+    def _read(self, table: str, columns: Sequence[str] | None, filters: Any) -> pd.DataFrame:
         return to_pandas(table, self.arrow(table, columns, filters))
 
-    def hands(self, columns: Sequence[str] | None = None,
-              filters: Filters | None = None) -> pd.DataFrame:
-        return self.table("hands", columns, filters)
+    def _selected(self, table: str, columns: Sequence[str] | None, filters: Filters | None,
+                  select: Selection | None, where: SelectFilters) -> pd.DataFrame:
+        chosen = (select or Selection()).where(**where)
+        if not chosen.narrows_hands:
+            return self._read(table, columns, filters)
+        resolved = self.resolve(chosen)
+        resolved.warn(stacklevel=3)  # at the line that called the reader
+        return read_selected(resolved, self._read, table, columns, filters)
 
-    def players(self, columns: Sequence[str] | None = None,
-                filters: Filters | None = None) -> pd.DataFrame:
-        return self.table("players", columns, filters)
+    def hands(self, columns: Sequence[str] | None = None, filters: Filters | None = None, *,
+              select: Selection | None = None, **where: Unpack[SelectFilters]
+              ) -> pd.DataFrame:
+        """The hands (see :meth:`table` for ``select`` and the keyword filters)."""
+        return self._selected("hands", columns, filters, select, where)
 
-    def actions(self, columns: Sequence[str] | None = None,
-                filters: Filters | None = None) -> pd.DataFrame:
-        return self.table("actions", columns, filters)
+    def players(self, columns: Sequence[str] | None = None, filters: Filters | None = None, *,
+                select: Selection | None = None, **where: Unpack[SelectFilters]
+                ) -> pd.DataFrame:
+        """A row per seated player and hand; with ``player``, that player's rows only."""
+        return self._selected("players", columns, filters, select, where)
 
-    def pots(self, columns: Sequence[str] | None = None,
-             filters: Filters | None = None) -> pd.DataFrame:
-        return self.table("pots", columns, filters)
+    def actions(self, columns: Sequence[str] | None = None, filters: Filters | None = None, *,
+                select: Selection | None = None, **where: Unpack[SelectFilters]
+                ) -> pd.DataFrame:
+        """The actions; selected by their hand (``player``: the hands they were dealt)."""
+        return self._selected("actions", columns, filters, select, where)
 
-    def violations(self, columns: Sequence[str] | None = None,
-                   filters: Filters | None = None) -> pd.DataFrame:
-        return self.table("violations", columns, filters)
+    def pots(self, columns: Sequence[str] | None = None, filters: Filters | None = None, *,
+             select: Selection | None = None, **where: Unpack[SelectFilters]) -> pd.DataFrame:
+        """The pots; selected by their hand."""
+        return self._selected("pots", columns, filters, select, where)
+
+    def violations(self, columns: Sequence[str] | None = None, filters: Filters | None = None,
+                   *, select: Selection | None = None, **where: Unpack[SelectFilters]
+                   ) -> pd.DataFrame:
+        """The broken rules; selected by their hand."""
+        return self._selected("violations", columns, filters, select, where)
 
     def unverifiable(self, columns: Sequence[str] | None = None,
-                     filters: Filters | None = None) -> pd.DataFrame:
-        return self.table("unverifiable", columns, filters)
+                     filters: Filters | None = None, *, select: Selection | None = None,
+                     **where: Unpack[SelectFilters]) -> pd.DataFrame:
+        """The checks the text could not decide; selected by their hand."""
+        return self._selected("unverifiable", columns, filters, select, where)
 
     def failures(self, columns: Sequence[str] | None = None,
                  filters: Filters | None = None) -> pd.DataFrame:
@@ -916,6 +966,13 @@ class _TableReading(_CommitRecords):
         (``file``/``first_line`` of the copy not stored, ``stored_file``/``stored_first_line``
         of the stored one) and holds the copy's whole text."""
         return self.table("conflicts", columns, filters)
+
+    def tournaments(self, columns: Sequence[str] | None = None,
+                    filters: Filters | None = None) -> pd.DataFrame:
+        """Players' results in tournaments as read (a row per summary and per finishing
+        line); :func:`stud_hh.analysis.tournaments.results` makes one row per player and
+        tournament of them, a summary winning."""
+        return self.table("tournaments", columns, filters)
 
     def files(self, columns: Sequence[str] | None = None,
               filters: Filters | None = None) -> pd.DataFrame:
@@ -987,26 +1044,25 @@ class Database(_Compaction, _TableReading):
                 indent=2).encode())
         return cls(path, verify=True)
 
+    @property
+    def dask(self) -> DaskTables:
+        """The tables as Dask frames, a partition per part (:mod:`stud_hh.store.partitions`)."""
+        from stud_hh.store.partitions import DaskTables
+
+        return DaskTables(self)
+
+    def sql(self, query: str) -> pd.DataFrame:
+        """Run one read-only SQL query (DuckDB) over the committed parts of every table,
+        each a view of its name: the result as pandas (see :mod:`stud_hh.store.sql`).
+
+        >>> db.sql("SELECT game, count(*) AS hands FROM hands GROUP BY game")  # doctest: +SKIP
+        """
+        from stud_hh.store import sql
+
+        return sql.frame(sql.query(self, query))
+
     def __repr__(self) -> str:
         return f"Database({str(self.root)!r})"
-
-
-_NULLABLE_INTS: dict[pa.DataType, Any] = {
-    pa.int8(): pd.Int8Dtype(), pa.int16(): pd.Int16Dtype(), pa.int32(): pd.Int32Dtype(),
-    pa.int64(): pd.Int64Dtype(),
-}
-
-
-def to_pandas(table: str, data: pa.Table) -> pd.DataFrame:
-    """Arrow -> pandas with the database's dtypes (see :class:`Database`)."""
-    frame: pd.DataFrame = data.to_pandas(
-        types_mapper={pa.string(): pd.StringDtype("pyarrow")}.get)
-    spec = {c.name: c for c in TABLES[table].columns}
-    for name in data.column_names:
-        column = spec.get(name)
-        if column is not None and column.nullable and column.type in _NULLABLE_INTS:
-            frame[name] = data.column(name).to_pandas(types_mapper=_NULLABLE_INTS.get)
-    return frame
 
 
 def open_db(root: str | os.PathLike[str]) -> Database:

@@ -48,7 +48,9 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from stud_hh.model.errors import InputError, StudHHError
+from stud_hh.model.results import TournamentResult
 from stud_hh.read.chunks import Chunk, chunk_hands, chunks
+from stud_hh.read.finishes import hand_results, skipped_results
 from stud_hh.read.parse import (
     ParseFailure,
     Scan,
@@ -61,12 +63,20 @@ from stud_hh.read.parse import (
     result_of,
     scan_paths,
 )
-from stud_hh.read.reader import RawHand, looks_binary, read_start, walk
+from stud_hh.read.reader import RawHand, looks_binary, read_head, read_start, walk
+from stud_hh.read.summaries import (
+    SkippedSummary,
+    SummaryFailure,
+    TournamentSummary,
+    read_summaries,
+    summary_format,
+)
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules import profile as rule_profile
 from stud_hh.store.database import Database, Part, plain_schema, rows_to_arrow, to_arrow
 from stud_hh.store.facts import failure_row, hand_rows, text_digest
 from stud_hh.store.schema import HAND_TABLES, TABLES
+from stud_hh.store.tournaments import summary_failure_row, tournament_row
 
 BATCH_HANDS = 4000
 """Hands a worker holds before writing a part: bounds memory whatever the file size."""
@@ -114,6 +124,14 @@ class FileResult:
     failure_notes: list[tuple[int, int, str, str | None]] = field(default_factory=list)
     """(first line, line, reason, hand key or ``None``) of each failure of
     ``failure_keys``, in the same order."""
+    result_keys: list[str] = field(default_factory=list)
+    """Keys of the ``tournaments`` rows written for this file (summaries, finishing lines)."""
+    results_known: int = 0
+    """Results of the file already stored (or met before in the batch)."""
+    summaries: int = 0
+    """Tournament summaries read from the file."""
+    summaries_skipped: int = 0
+    """Summaries of tournaments of another game (hold'em): counted, not stored."""
     conflicts: list[dict[str, Any]] = field(default_factory=list)
     """``conflicts`` rows for copies of stored (or earlier) hands whose text differs; their
     stored source is filled in by the parent when the worker could not tell it."""
@@ -186,6 +204,14 @@ class ImportSummary:
     cpu_seconds: float = 0.0
     """Processor time (user and system) of this process and of the worker processes, for
     the import: a measure of its cost that does not depend on what else the machine runs."""
+    summaries: int = 0
+    """Tournament summaries read."""
+    summaries_skipped: int = 0
+    """Summaries of tournaments of another game, passed over."""
+    results_new: int = 0
+    """``tournaments`` rows stored: players' results from summaries and finishing lines."""
+    results_known: int = 0
+    """Results read that the database already held."""
     failures: list[tuple[str, int, str]] = field(default_factory=list)
     """(file, line, reason) for each new failure, for the report."""
     failures_replaced: int = 0
@@ -205,6 +231,22 @@ class ImportSummary:
     def hands_per_second(self) -> float:
         return self.hands_new / self.seconds if self.seconds else 0.0
 
+    def _tournaments(self) -> str:
+        """``; 2 tournament summaries, 14 tournament results new (3 already stored)``, or
+        nothing when the import met no tournament result."""
+        if not (self.summaries or self.summaries_skipped or self.results_new
+                or self.results_known):
+            return ""
+        parts = []
+        if self.summaries or self.summaries_skipped:
+            skipped = (f" ({self.summaries_skipped} skipped as not stud)"
+                       if self.summaries_skipped else "")
+            parts.append(f"{self.summaries} tournament "
+                         f"summar{'y' if self.summaries == 1 else 'ies'}{skipped}")
+        known = f" ({self.results_known} already stored)" if self.results_known else ""
+        parts.append(f"{self.results_new} tournament results new{known}")
+        return "; " + ", ".join(parts)
+
     def line(self) -> str:
         """The one-line summary the CLI prints."""
         unchanged = f" ({self.files_unchanged} unchanged, passed over)" if self.files_unchanged \
@@ -221,7 +263,8 @@ class ImportSummary:
                 f"{self.duplicates} already stored or repeated{conflicts}, "
                 f"{self.failures_new} failures"
                 f"{known}, {self.skipped} skipped as not stud, {self.violations} violations "
-                f"in {self.hands_with_violations} hands; {self.seconds:.1f} s, "
+                f"in {self.hands_with_violations} hands{self._tournaments()}; "
+                f"{self.seconds:.1f} s, "
                 f"{self.hands_per_second:,.0f} hands/s on {self.jobs} "
                 f"{self.workers or ('process' if self.jobs == 1 else 'processes')}{held}")
 
@@ -266,17 +309,19 @@ class _Worker:
     settle: float = 0.0
     """Seconds a file must have been left alone before its last text, not yet followed
     by a blank line, is read (0: always read)."""
+    known_results: frozenset[str] = frozenset()
+    """Every stored ``tournaments`` row's key."""
 
 
 _WORKER: _Worker | None = None
 
 
 def _init_worker(root: str, profile: str, known_hands: dict[str, str | None],
-                 known_failures: frozenset[str], batch_hands: int, settle: float = 0.0
-                 ) -> None:
+                 known_failures: frozenset[str], batch_hands: int, settle: float = 0.0,
+                 known_results: frozenset[str] = frozenset()) -> None:
     global _WORKER
     _WORKER = _Worker(Database(root), profile, known_hands, known_failures, batch_hands,
-                      settle)
+                      settle, known_results)
 
 
 def _init_pool_worker(*args: Any) -> None:
@@ -412,12 +457,23 @@ class _Buffer:
             built = {t: self._arrow(t) for t in HAND_TABLES if self.rows[t]}
         for table in TABLES:
             if table not in HAND_TABLES and self.rows[table]:
-                built[table] = self._arrow(table)
+                built[table] = self._arrow_storable(table)
         for table, data in built.items():
             self.parts.append(self.db.write_part(table, data))
             self.rows[table].clear()
         self.sources.clear()
         self.hands = 0
+
+    def _arrow_storable(self, table: str) -> pa.Table:
+        """A table of rows that belong to no hand (failures, results, files) as Arrow; a row
+        the database cannot take is left out (the readers range-check every value, so this
+        is a second line of defence, as for a hand's rows)."""
+        try:
+            return self._arrow(table)
+        except UNSTORABLE:
+            self.rows[table] = [r for r in self.rows[table]
+                                if unstorable_reason(table, r) is None]
+            return self._arrow(table)
 
     def _drop_unstorable(self) -> None:
         """Find the hands whose rows fail, drop their rows, and hand them to ``unstorable``."""
@@ -430,7 +486,7 @@ class _Buffer:
                 bad.setdefault((row[site], row[hand_id]), reason)
         if not bad:
             raise RuntimeError("rows fail to convert together but not one by one")
-        for table in HAND_TABLES:
+        for table in (*HAND_TABLES, "tournaments"):  # a hand's finishing lines go with it
             names = TABLES[table].names
             site, hand_id = names.index("site"), names.index("hand_id")
             self.rows[table] = [r for r in self.rows[table] if (r[site], r[hand_id]) not in bad]
@@ -474,7 +530,8 @@ def _cannot_read(exc: InputError | OSError) -> str:
     return f"cannot read: {exc.strerror or exc}"
 
 
-def _if_it_holds_hands(path: str, result: FileResult) -> Iterator[RawHand]:
+def _if_it_holds_hands(path: str, result: FileResult, head: str | None = None
+                       ) -> Iterator[RawHand]:
     """The raw hands of ``path``, a small file met in a folder, if the file holds hands.
 
     The file is read rather than first looked into: once a hand turns up (the text before
@@ -488,7 +545,7 @@ def _if_it_holds_hands(path: str, result: FileResult) -> Iterator[RawHand]:
     while True:
         try:
             if iterator is None:
-                iterator = iter(raw_hands(path))
+                iterator = iter(raw_hands(path, head))
             raw = next(iterator)
         except StopIteration:
             break
@@ -573,9 +630,22 @@ class _BatchReader:
         self.seen: dict[str, tuple[str, str, int]] = {}
         """Hands of this batch so far: key -> (text digest, file, first line)."""
         self.failures_seen: set[str] = set()
+        self.results_seen: set[str] = set()
 
-    def keep_failure(self, failure: ParseFailure, result: FileResult) -> None:
-        row = failure_row(failure)
+    def keep_results(self, results: Iterable[TournamentResult], result: FileResult) -> None:
+        """Buffer the ``tournaments`` rows of results not stored yet."""
+        for found in results:
+            row = tournament_row(found)
+            if row["key"] in self.worker.known_results or row["key"] in self.results_seen:
+                result.results_known += 1
+                continue
+            self.results_seen.add(row["key"])
+            result.result_keys.append(row["key"])
+            self.buffer.add("tournaments", [row])
+
+    def keep_failure(self, failure: ParseFailure | SummaryFailure, result: FileResult) -> None:
+        row = (summary_failure_row(failure) if isinstance(failure, SummaryFailure)
+               else failure_row(failure))
         if row["key"] in self.worker.known_failures or row["key"] in self.failures_seen:
             result.failures_known += 1
             return
@@ -599,6 +669,11 @@ class _BatchReader:
             result.hands_with_violations -= 1
         self.seen.pop(source.key, None)
         hand_id = source.key.partition("\x1f")[2]
+        site = source.key.partition("\x1f")[0]
+        for key in [k for k in result.result_keys
+                    if k.startswith(f"{site}\x1f") and k.endswith(f"\x1fhand\x1f{hand_id}")]:
+            result.result_keys.remove(key)
+            self.results_seen.discard(key)
         self.keep_failure(failure_of(raw, StudHHError(
             reason, path=raw.path, line=raw.first_line, hand_id=hand_id)), result)
 
@@ -633,6 +708,12 @@ class _BatchReader:
             if look_first:  # gone or unreadable since the folder was listed: passed over
                 result.problem = _cannot_read(exc)
                 return
+        head = self._head(path, look_first, result)
+        if head is None and look_first:
+            return
+        if head is not None and summary_format(head) is not None:
+            self.read_summaries(path, result)
+            return
         quick = look_first and stat is not None and stat.st_size <= LOOK_WHILE_READING
         if look_first and not quick:
             try:
@@ -646,7 +727,7 @@ class _BatchReader:
             if stat is None:
                 stat = os.stat(path)
             result.size, result.mtime_ns = stat.st_size, stat.st_mtime_ns
-            raws = self._raws(path, quick, stat, result)
+            raws = self._raws(path, quick, stat, result, head)
             for raw in raws:
                 key = hand_key(raw)
                 if key is not None and self.repeated(_key(*key), raw, result):
@@ -654,6 +735,7 @@ class _BatchReader:
                 parsed = result_of(raw)
                 if isinstance(parsed, SkippedHand):
                     result.skipped += 1
+                    self.keep_results(skipped_results(raw), result)
                     continue
                 if isinstance(parsed, ParseFailure):
                     self.keep_failure(parsed, result)
@@ -672,6 +754,7 @@ class _BatchReader:
                 result.hand_digests.append(digest)
                 result.hand_lines.append(raw.first_line)
                 self._add_hand(replayed, raw, result, k, digest)
+                self.keep_results(hand_results(parsed), result)
                 if self.buffer.hands >= worker.batch_hands:
                     self.buffer.flush()
         except InputError as exc:
@@ -685,18 +768,48 @@ class _BatchReader:
             self.keep_failure(ParseFailure(InputError(result.unreadable, path=path), "", path,
                                            0, 0), result)
 
-    def _raws(self, path: str, quick: bool, stat: os.stat_result,
-              result: FileResult) -> Iterator[RawHand]:
-        """The raw hands to read of ``path``: a small file met in a folder only if it holds
-        hands; a piece's only (its own bytes); the last text of a file still being written
-        only once it is whole."""
+    def _raws(self, path: str, quick: bool, stat: os.stat_result, result: FileResult,
+              head: str | None) -> Iterator[RawHand]:
+        """The raw hands to read of ``path`` (whose decoded head is ``head``, when read): a
+        small file met in a folder only if it holds hands; a piece's only (its own bytes);
+        the last text of a file still being written only once it is whole."""
         chunk = result.chunk
         raws = (chunk_hands(chunk) if chunk is not None else
-                _if_it_holds_hands(path, result) if quick else raw_hands(path))
+                _if_it_holds_hands(path, result, head) if quick else raw_hands(path, head))
         settle = self.worker.settle
         if settle > 0 and _recent(stat, settle) and (chunk is None or chunk.last):
             raws = _unless_unfinished(raws, path, result)
         return raws
+    @staticmethod
+    def _head(path: str, look_first: bool, result: FileResult) -> str | None:
+        """The file's decoded head, to tell a summary file; ``None`` when it cannot be read
+        (a file met in a folder is then passed over with why; one named directly fails
+        as the reading of its hands fails)."""
+        try:
+            return read_head(path)
+        except InputError as exc:
+            if look_first:
+                result.problem, result.mtime_ns = exc.reason, None
+            return None
+
+    def read_summaries(self, path: str, result: FileResult) -> None:
+        """Read one tournament summary file: a result per player of each summary, and each
+        summary that cannot be read kept as a failure."""
+        try:
+            stat = os.stat(path)
+            result.size, result.mtime_ns = stat.st_size, stat.st_mtime_ns
+            for item in read_summaries(path):
+                if isinstance(item, TournamentSummary):
+                    result.summaries += 1
+                    self.keep_results(item.results, result)
+                elif isinstance(item, SkippedSummary):
+                    result.summaries_skipped += 1
+                else:
+                    self.keep_failure(item, result)
+        except (InputError, OSError) as exc:
+            result.unreadable = _cannot_read(exc)
+            self.keep_failure(ParseFailure(InputError(result.unreadable, path=path), "", path,
+                                           0, 0), result)
 
     def _add_hand(self, replayed: ReplayedHand, raw: RawHand, result: FileResult, key: str,
                   digest: str) -> None:
@@ -756,6 +869,8 @@ class Stored:
     failure_places: dict[tuple[str, int | str], set[str]]
     """Failure keys by (file, first line) and by (file, hand key): where a hand read whole
     later replaces a failure (see :attr:`ImportSummary.failures_replaced`)."""
+    results: set[str] = field(default_factory=set)
+    """Every stored ``tournaments`` row's key."""
 
     @classmethod
     def of(cls, db: Database) -> Stored:
@@ -769,7 +884,8 @@ class Stored:
                               files.column("size").to_pylist(),
                               files.column("mtime_ns").to_pylist(), strict=True))
         conflicts = set(db.arrow("conflicts", ["key"]).column("key").to_pylist())
-        stored = cls(keys, set(), known_files, conflicts, {})
+        results = set(db.arrow("tournaments", ["key"]).column("key").to_pylist())
+        stored = cls(keys, set(), known_files, conflicts, {}, results)
         for row in db.arrow("failures", ["key", "site", "hand_id", "file",
                                          "first_line"]).to_pylist():
             stored.add_failure(row)
@@ -805,20 +921,23 @@ class Stored:
 
 
 def _drop_repeated(db: Database, parts: list[Part], hands: set[str],
-                   failures: set[str]) -> list[Part]:
-    """``parts`` rewritten without the hands and failures another batch already brought."""
+                   failures: set[str], results: set[str] | None = None) -> list[Part]:
+    """``parts`` rewritten without the hands, failures and results another batch already
+    brought."""
     kept: list[Part] = []
     for part in parts:
         if part.table in HAND_TABLES and hands:
             repeated = hands
         elif part.table == "failures" and failures:
             repeated = failures
+        elif part.table == "tournaments" and results:
+            repeated = set(results)
         else:
             kept.append(part)
             continue
         path = db.root / part.path
         data = pq.read_table(path)
-        if part.table == "failures":
+        if part.table in ("failures", "tournaments"):
             keys = data.column("key")
         else:
             keys = pc.binary_join_element_wise(data.column("site").cast(pa.string()),
@@ -1104,7 +1223,8 @@ class _Run:
             self.on_start([p for (p, _), _ in todo], sum(size for _, size in todo))
         # the workers' own copy: what a batch commits is dropped from the next by the parent
         args = (str(db.root.absolute()), self.profile, dict(stored.hands),
-                frozenset(stored.failures), self.batch_hands, self.settle)
+                frozenset(stored.failures), self.batch_hands, self.settle,
+                frozenset(stored.results))
         run = _Committer(db, summary, problems, stored, self.on_file)
         left = batches
         if runner or jobs > 1:
@@ -1124,6 +1244,12 @@ class _Run:
         summary.files = summary.files_unchanged + run.read
         summary.scan_note = Scan((), tuple(run.without_hands), tuple(problems)).summary()
         summary.cpu_seconds = sum(run.worker_cpu.values())
+
+
+LIVE_COMPACT_PARTS = 64
+"""Small parts per table before a watch merges them (each import of a watch adds a part
+per table; the usual 16 would merge a large remainder part again every few hands); the
+watch merges as usual when it stops."""
 
 
 class LiveImport:
@@ -1151,7 +1277,13 @@ class LiveImport:
 
     def __exit__(self, *exc: object) -> None:
         lock, self._lock = self._lock, None
-        if lock is not None:
+        if lock is None:
+            return
+        try:
+            if exc[0] is None or exc[0] is KeyboardInterrupt:
+                with suppress(StudHHError, OSError):  # merging is an optimisation only
+                    self.db.compact()
+        finally:
             lock.__exit__(*exc)
 
     def read(self, paths: Sequence[str | os.PathLike[str]], *, in_folder: bool = False,
@@ -1166,7 +1298,7 @@ class LiveImport:
         candidates = {str(Path(p).resolve()): in_folder for p in paths}
         try:
             run.go(candidates, [], self._stored)
-            if self.db.compact():
+            if self.db.compact(min_parts=LIVE_COMPACT_PARTS):
                 self._stored = Stored.of(self.db)
         except BaseException:
             with suppress(OSError):
@@ -1231,6 +1363,7 @@ class _Committer:
         hands replace taken out; count its files."""
         repeated: set[str] = set()
         repeated_failures: set[str] = set()
+        repeated_results: set[str] = set()
         conflicts: list[dict[str, Any]] = []
         seen = self.stored
         for result in batch.files:
@@ -1240,10 +1373,12 @@ class _Committer:
                 conflicts += _run_conflicts(result, in_file, seen.hands)
                 repeated |= in_file
             repeated_failures |= {k for k in result.failure_keys if k in seen.failures}
+            repeated_results |= {k for k in result.result_keys if k in seen.results}
         read_through = self._read_through(batch, repeated)
         parts = batch.parts
-        if repeated or repeated_failures:
-            parts = _drop_repeated(self.db, parts, repeated, repeated_failures)
+        if repeated or repeated_failures or repeated_results:
+            parts = _drop_repeated(self.db, parts, repeated, repeated_failures,
+                                   repeated_results)
         conflicts = self._new_conflicts(conflicts, parts)
         replaced = self._replaced_failures(batch, repeated, parts)
         files = [r for r in batch.files if r.mtime_ns is not None and not r.without_hands]
@@ -1262,6 +1397,7 @@ class _Committer:
             self.worker_cpu[batch.pid] = batch.cpu_seconds
         for result in batch.files:
             self._count(result, repeated, repeated_failures)
+            self._count_results(result, repeated_results)
             if self.on_file is not None:
                 self.on_file(result)
 
@@ -1318,6 +1454,15 @@ class _Committer:
             parts.append(self.db.write_part("conflicts", to_arrow("conflicts", {
                 name: [c[name] for c in conflicts] for name in TABLES["conflicts"].names})))
         return conflicts
+
+    def _count_results(self, result: FileResult, repeated: set[str]) -> None:
+        """One committed file's tournament summaries and results in the summary."""
+        new = [k for k in result.result_keys if k not in repeated]
+        self.stored.results.update(new)
+        self.summary.results_new += len(new)
+        self.summary.results_known += result.results_known + len(result.result_keys) - len(new)
+        self.summary.summaries += result.summaries
+        self.summary.summaries_skipped += result.summaries_skipped
 
     def _count(self, result: FileResult, repeated: set[str],
                repeated_failures: set[str]) -> None:

@@ -4,8 +4,8 @@
 checksum of every part, its Parquet footer and schema (the right table, this
 schema version, the rows its record names), and the keys across tables (every
 ``players``, ``actions``, ``pots``, ``violations`` and ``unverifiable`` row has its
-``hands`` row; every ``hands``, ``failures`` and ``conflicts`` row's file has its
-``files`` row). Each problem names the part (or commit record), its table and what
+``hands`` row; every ``hands``, ``failures``, ``conflicts`` and ``tournaments`` row's file
+has its ``files`` row). Each problem names the part (or commit record), its table and what
 is wrong.
 
 :func:`repair_database` moves damaged parts and commit records aside into the
@@ -47,7 +47,7 @@ from stud_hh.store.database import (
 )
 from stud_hh.store.schema import HAND_TABLES, SCHEMA_VERSION, TABLES, arrow_schema
 
-FILE_TABLES = ("hands", "failures", "conflicts", "files")
+FILE_TABLES = ("hands", "failures", "conflicts", "tournaments", "files")
 """Tables whose rows name the history file they were read from (``file``)."""
 KEYED_TABLES = tuple(t for t in HAND_TABLES if t != "hands")
 """Tables whose rows belong to a ``hands`` row (by site and hand id)."""
@@ -257,7 +257,7 @@ def _check_keys(db: Database, readable: list[Committed], sound: list[Committed],
             else:
                 report.dangling_parts.add(part.path)
                 report.problems.append(Problem(part.path, part.table, what, "keys"))
-        elif part.table in ("hands", "failures", "conflicts") and not damaged:
+        elif part.table in ("hands", "failures", "conflicts", "tournaments") and not damaged:
             _check_files_named(db, part, file_set, report)
 
 

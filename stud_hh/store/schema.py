@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
+import pandas as pd
 import pyarrow as pa
 
 SCHEMA_VERSION = 1
@@ -282,6 +284,51 @@ _CONFLICTS = (
     _c("text", STR, "the conflicting copy's whole text"),
 )
 
+_TOURNAMENTS = (
+    _c("key", STR, "site, tournament, player, source, and the hand's id (a finishing line) or "
+       "a digest of the result (a summary): the same result is stored once"),
+    _c("site", ENUM, "the site that ran the tournament (``PokerStars``)"),
+    _c("tournament_id", STR, "the site's tournament number"),
+    _c("player", STR, "the player's name"),
+    _c("source", ENUM, "``summary`` (a tournament summary file) or ``hand`` (the finishing "
+       "line of a hand history); a summary wins when both tell of one player's tournament"),
+    _c("hero", BOOL, "the player the summary is written for (``You finished in 3rd place``)"),
+    _c("game", ENUM, "``stud``, ``stud8``, ``razz`` ..., null for a mixed game or a game the "
+       "text does not name", null=True),
+    _c("game_text", STR, "the site's words for the game (``8-Game``), or the tournament's "
+       "name where the site prints no game"),
+    _c("tournament_name", STR, "the tournament's name, where printed", null=True),
+    _c("unit", ENUM, "what buy-in, fee and prize are counted in: an ISO currency code, "
+       "``play`` for play chips, or the site's points (``FPP``, ``SC``, ``FTP``, ``T$``); "
+       "null when no amount shows it", null=True),
+    _c("scale", I32, "money units per printed whole: 100 (every amount in hundredths)"),
+    _c("buy_in", MONEY, "the prize-pool part of one entry", null=True),
+    _c("fee", MONEY, "the fee of one entry", null=True),
+    _c("bounty", MONEY, "the knockout part of one entry", null=True),
+    _c("entrants", I32, "entries in the tournament", null=True),
+    _c("prize_pool", MONEY, "the prize pool", null=True),
+    _c("start_utc", TIME, "when the tournament started (a summary) or the hand of the "
+       "finishing line was dealt, in UTC", null=True),
+    _c("finish", I32, "the place the player finished in; null while still playing or when "
+       "not printed", null=True),
+    _c("still_playing", BOOL, "still in the tournament when the summary was written"),
+    _c("prize", MONEY, "the money won for the place: 0 out of the money, null when not "
+       "known", null=True),
+    _c("ticket", STR, "a ticket won for the place, as printed", null=True),
+    _c("ticket_value", MONEY, "the ticket's worth, when printed (a target tournament's "
+       "buy-in)", null=True),
+    _c("entries", I16, "entries the player bought: 1, and one more per re-entry"),
+    _c("rebuys", I16, "rebuys the player made", null=True),
+    _c("addons", I16, "add-ons the player took", null=True),
+    _c("rebuy_cost", MONEY, "what the rebuys and add-ons cost in all", null=True),
+    _c("knockouts", I16, "bounties the player collected", null=True),
+    _c("bounties_won", MONEY, "money won from bounties", null=True),
+    _c("hand_id", STR, "the hand of the finishing line (null for a summary)", null=True),
+    _c("file", STR, "the file the result was read from"),
+    _c("first_line", I32, "the summary's (or the hand's) first line in that file"),
+    _c("line", I32, "the line that gives the player's result"),
+)
+
 _FILES = (
     _c("file", STR, "absolute path of an imported file"),
     _c("size", pa.int64(), "its size in bytes when imported"),
@@ -305,6 +352,8 @@ TABLES: dict[str, TableSpec] = {t.name: t for t in (
     TableSpec("conflicts", "a second copy of a stored hand (same site and hand id) whose text "
               "differs beyond whitespace: stored once, the other copy kept here",
               ("key",), _CONFLICTS),
+    TableSpec("tournaments", "a player's result in a tournament, from a tournament summary "
+              "file or a hand history's finishing line", ("key",), _TOURNAMENTS),
     TableSpec("files", "each reading of a file, to pass over it while unchanged",
               ("file", "size", "mtime_ns"), _FILES),
 )}
@@ -327,3 +376,21 @@ def arrow_schema(table: str) -> pa.Schema:
         "stud_hh.schema_version": str(SCHEMA_VERSION),
         "stud_hh.parser_version": __version__,
     })
+
+
+_NULLABLE_INTS: dict[pa.DataType, Any] = {
+    pa.int8(): pd.Int8Dtype(), pa.int16(): pd.Int16Dtype(), pa.int32(): pd.Int32Dtype(),
+    pa.int64(): pd.Int64Dtype(),
+}
+
+
+def to_pandas(table: str, data: pa.Table) -> pd.DataFrame:
+    """Arrow -> pandas with the database's dtypes (see :class:`stud_hh.store.database.Database`)."""
+    frame: pd.DataFrame = data.to_pandas(
+        types_mapper={pa.string(): pd.StringDtype("pyarrow")}.get)
+    spec = {c.name: c for c in TABLES[table].columns}
+    for name in data.column_names:
+        column = spec.get(name)
+        if column is not None and column.nullable and column.type in _NULLABLE_INTS:
+            frame[name] = data.column(name).to_pandas(types_mapper=_NULLABLE_INTS.get)
+    return frame

@@ -1,5 +1,10 @@
-"""Stored hands read again: the database keeps facts, not events, so a hand's events are
-read again from the file and lines it was imported from (``show --db``, ``export --db``).
+"""Stored hands read again, and hands chosen by a selection (``show --db``, ``export``).
+
+The database keeps facts, not events, so a stored hand's events are read again from the
+file and lines it was imported from (:func:`stored_hands`). Hands parsed from files are
+chosen by a :class:`~stud_hh.store.select.Selection` on the very rows an import would
+store for them (:func:`selected_hands`), so ``export PATH... --game razz`` and
+``export --db DIR --game razz`` pick the same hands.
 """
 
 from __future__ import annotations
@@ -8,11 +13,20 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+import pandas as pd
+import pyarrow.dataset as ds
+
+from stud_hh.model.errors import StudHHError
 from stud_hh.read.parse import ParsedHand, parse_file
-from stud_hh.store.database import open_db
+from stud_hh.replay import replay
+from stud_hh.store.database import open_db, to_arrow
+from stud_hh.store.facts import columns, hand_rows
+from stud_hh.store.schema import to_pandas
+from stud_hh.store.select import Resolved, Selection, hand_keys, resolve
 
-__all__ = ["StoredHands", "stored_hands"]
+__all__ = ["ChosenHands", "StoredHands", "selected_hands", "stored_hands"]
 
 
 @dataclass
@@ -24,20 +38,34 @@ class StoredHands:
     """Hand ids asked for that the database does not hold."""
     unreadable: list[str] = field(default_factory=list)
     """Why stored hands could not be read again (file gone or changed)."""
+    left_out: int = 0
+    """Hands the selection left out."""
+    undated: int = 0
+    """Hands the selection's date filter left out for having no date."""
 
 
-def stored_hands(db_root: str | os.PathLike[str], hand_ids: Sequence[str] = ()) -> StoredHands:
-    """The stored hands named ``hand_ids`` (all when empty), parsed again from their files.
+def stored_hands(db_root: str | os.PathLike[str], hand_ids: Sequence[str] = (),
+                 select: Selection | None = None) -> StoredHands:
+    """The stored hands named ``hand_ids`` (all when empty) in the selection ``select``,
+    parsed again from their files.
 
     The database keeps facts, not events: a hand is read again from the file and
     lines it was imported from. Raises :class:`~stud_hh.store.database.DatabaseError` when
-    ``db_root`` is not a database.
+    ``db_root`` is not a database, :class:`~stud_hh.store.select.SelectionError` when a
+    filter names nothing stored.
     """
     db = open_db(db_root)
     filters = [("hand_id", "in", list(hand_ids))] if hand_ids else None
     rows = db.hands(columns=["site", "hand_id", "file", "first_line"], filters=filters)
     found = StoredHands()
     found.missing = sorted(set(hand_ids) - set(rows["hand_id"]))
+    if select is not None and select.narrows_hands:
+        resolved = db.resolve(select)
+        chosen = _keys(db.read_resolved("hands", resolved, ["site", "hand_id"]))
+        inside = [key in chosen for key in zip(rows["site"].astype(str),
+                                               rows["hand_id"].astype(str), strict=True)]
+        found.left_out, found.undated = len(rows) - sum(inside), resolved.undated
+        rows = rows[inside]
     wanted: dict[str, set[tuple[str, str]]] = {}
     for site, hand_id, path in zip(rows["site"], rows["hand_id"], rows["file"], strict=True):
         wanted.setdefault(str(path), set()).add((str(site), str(hand_id)))
@@ -52,3 +80,55 @@ def stored_hands(db_root: str | os.PathLike[str], hand_ids: Sequence[str] = ()) 
         found.unreadable.extend(f"{path}: hand {hand_id} ({site}) is no longer in the file"
                                 for site, hand_id in sorted(keys))
     return found
+
+
+def _keys(frame: pd.DataFrame) -> set[tuple[str, str]]:
+    return set(zip(frame["site"].astype(str), frame["hand_id"].astype(str), strict=True))
+
+
+@dataclass
+class ChosenHands:
+    """Parsed hands in a selection, and those that could not be placed."""
+
+    hands: list[ParsedHand] = field(default_factory=list)
+    unplaced: list[StudHHError] = field(default_factory=list)
+    """Hands whose replay failed, so that no row (and no filter) could place them."""
+    resolved: Resolved | None = None
+    """The selection as matched to these hands (``undated``: left out for having no date)."""
+
+
+def selected_hands(hands: Sequence[ParsedHand], select: Selection) -> ChosenHands:
+    """The ``hands`` in the selection, decided on the ``hands`` and ``players`` rows an
+    import would store for them (the same filters, matching and errors as a database's).
+    """
+    rows: dict[str, list[dict[str, Any]]] = {"hands": [], "players": []}
+    chosen = ChosenHands()
+    placed: list[ParsedHand] = []
+    for hand in hands:
+        try:
+            tables = hand_rows(replay(hand))
+        except StudHHError as exc:
+            chosen.unplaced.append(exc)
+            continue
+        placed.append(hand)
+        for table, found in rows.items():
+            found.extend(tables[table])
+    data = {table: ds.dataset(to_arrow(table, columns(table, found)))
+            for table, found in rows.items()}
+
+    def read(table: str, wanted: Sequence[str] | None, filters: Any) -> pd.DataFrame:
+        expression = filters if filters is None or isinstance(filters, ds.Expression) \
+            else _expression(filters)
+        return to_pandas(table, data[table].to_table(
+            columns=list(wanted) if wanted is not None else None, filter=expression))
+
+    chosen.resolved = resolve(select, read)
+    keys = _keys(hand_keys(chosen.resolved, read))
+    chosen.hands = [h for h in placed if (h.site, h.hand_id) in keys]
+    return chosen
+
+
+def _expression(terms: Any) -> Any:
+    import pyarrow.parquet as pq
+
+    return pq.filters_to_expression(terms) if len(terms) else None

@@ -57,6 +57,42 @@ def test_balance_checks_list_exactly_the_unbalanced_hand(db: Database) -> None:
     assert "pot.not-balanced" in rules
 
 
+def test_hands_and_money_per_currency(db: Database) -> None:
+    """A row per unit (dollars; tournament chips apart), money in the unit, counts whole."""
+    units = audit.money_by_unit(db)
+    hands = db.hands(columns=["currency", "scale", "pot", "rake", "violations"])
+    assert list(units.index) == ["USD", "chips"]
+    dollars = hands[hands["currency"] == "USD"]
+    assert units.loc["USD", "hands"] == len(dollars)
+    assert units.loc["USD", "pots"] == pytest.approx((dollars["pot"] / 100).sum())
+    assert units.loc["USD", "rake"] == pytest.approx((dollars["rake"] / 100).sum())
+    assert units.loc["chips", "pots"] == hands.loc[hands["currency"].isna(), "pot"].sum()
+    assert units.loc["USD", "hands_flagged"] == units.loc["USD", "hands_unbalanced"] == 1
+    assert units["hands"].sum() == len(hands)
+    counts = [c for c in units.columns if c not in ("pots", "rake")]
+    assert all(str(units[c].dtype) == "int64" for c in counts)
+    assert not units[["pots", "rake"]].isna().any().any()
+    assert list(audit.balance_checks(db)["unit"]) == ["USD"]
+
+
+def test_every_unverifiable_check_is_listed_with_its_line_and_reason(
+        db: Database, corpus: Path, tmp_path: Path) -> None:
+    """Everleaf prints no uncalled bets and no pot total: checks the text cannot decide."""
+    assert audit.unverifiable_checks(db).empty  # the samples print everything
+    assert list(audit.unverifiable_checks(db).columns) == [
+        "site", "hand_id", "line", "rule", "reason", "file", "source"]
+    import_paths([corpus / "Everleaf"], tmp_path / "db", jobs=1)
+    everleaf = open_db(tmp_path / "db")
+    checks = audit.unverifiable_checks(everleaf)
+    stored = everleaf.unverifiable(columns=["hand_id", "line", "message"])
+    assert len(stored) > 0
+    assert sorted(zip(checks["hand_id"], checks["line"], checks["reason"], strict=True)) == \
+        sorted(stored.itertuples(index=False, name=None))
+    for row in checks.itertuples(index=False):
+        lines = Path(row.file).read_text(encoding="cp1252").splitlines()
+        assert row.source == lines[row.line - 1].strip()
+
+
 def test_leaks_rank_by_evidence() -> None:
     rows = []
     for i in range(200):  # Ann calls completions far more often than the field

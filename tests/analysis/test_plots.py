@@ -74,6 +74,10 @@ def test_helpers_draw_on_the_given_ax(db: Database) -> None:
 def test_unknown_player_is_explained(db: Database) -> None:
     with pytest.raises(ValueError, match="no hands of 'Nobody'"):
         plots.cumulative_winnings(db.players(), "Nobody")
+    with pytest.raises(ValueError, match="no hands of 'Heroo'; did you mean 'Hero'"):
+        plots.streets_against_field(db.players(), "Heroo")
+    ax = plots.win_rate_by_door_card(db.players(), "hero")  # any case: the stored name
+    assert ax.get_title() == "Hero: win rate by door card"
     plt.close("all")
 
 

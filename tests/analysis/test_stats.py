@@ -10,10 +10,10 @@ import pytest
 from helpers import SAMPLES
 
 from stud_hh.analysis import stats
-from stud_hh.analysis.select import SelectionError
 from stud_hh.store.database import Database, open_db
 from stud_hh.store.importer import import_paths
 from stud_hh.store.schema import TABLES
+from stud_hh.store.select import Selection, SelectionError, UnknownPlayerError
 
 
 def frame(rows: list[dict[str, object]]) -> pd.DataFrame:
@@ -185,10 +185,14 @@ def test_street_frequencies_and_versus_field(db: Database) -> None:
     hero = players[(players["player"] == "Hero") & players["dealt"]]
     assert streets.loc[("Hero", "5th"), "bets"] == hero["bets_5th"].sum()
     assert streets.loc[("Hero", "4th"), "saw"] == hero["saw_4th"].sum()
-    versus = stats.versus_field(players, "Hero")
-    assert list(versus.columns) == ["Hero", "field"]
+    versus = stats.versus_field(players, "hero")  # any case: the name as stored
+    assert list(versus.columns) == ["label", "Hero", "Hero_n", "field", "field_n"]
     others = players[(players["player"] != "Hero") & players["dealt"]]
-    assert versus.loc["vpip_n", "field"] == others["vpip_opp"].sum()
+    assert versus.loc["vpip", "field_n"] == others["vpip_opp"].sum()
+    assert versus.loc["vpip", "Hero"] == pytest.approx(
+        100 * hero["vpip"].sum() / hero["vpip_opp"].sum())
+    # the counts are whole numbers, not 3.0: a table of ratios keeps its counts apart
+    assert str(versus["Hero_n"].dtype) == str(versus["field_n"].dtype) == "int64"
 
 
 @pytest.mark.parametrize("ratio", stats.SUMMARY + stats.HILO + stats.STREET_RATIOS,
@@ -236,3 +240,43 @@ def test_a_hand_whose_stakes_nothing_shows_adds_money_but_no_big_bets() -> None:
     assert summary.loc["Ann", "net_bb"] == pytest.approx(2.0)
     assert summary.loc["Ann", "net"] == pytest.approx(0.7)
     assert summary.loc["Ann", "hands"] == 2
+
+
+def test_statistics_take_the_filters_of_stats(db: Database) -> None:
+    """The keywords (or a Selection) narrow the rows as the database readers do, and
+    ``min_hands`` the summary's rows, as ``stud-hh stats`` does."""
+    players = db.players()
+    narrowed = stats.player_summary(players, player="hero", game="razz")
+    read = stats.player_summary(db.players(player="Hero", game="razz"))
+    pd.testing.assert_frame_equal(narrowed, read)
+    assert narrowed["hands"].sum() == len(db.players(player="Hero", game="razz",
+                                                     filters=[("dealt", "==", True)]))
+    chosen = Selection(tournament=False, player="Hero")
+    pd.testing.assert_frame_equal(stats.money(players, select=chosen),
+                                  stats.money(db.players(select=chosen)))
+    assert list(stats.money(players, cash=True).index.get_level_values("player")) == \
+        list(stats.money(players, cash=True).index)  # one unit: no unit level
+    every = stats.player_summary(players)
+    big = stats.player_summary(players, min_hands=10)
+    assert (big["hands"] >= 10).all()
+    assert len(big) == (every["hands"] >= 10).sum() > 0
+    ratios = stats.ratios(players, stats.SUMMARY[:1], min_hands=10)
+    assert list(ratios.index) == sorted(big.index.get_level_values("player"))
+    streets = stats.street_frequencies(players, min_hands=10)
+    assert set(streets.index.get_level_values("player")) == \
+        set(big.index.get_level_values("player"))
+    with pytest.raises(SelectionError, match="no hands of site 'pokerstar'; did you mean"):
+        stats.hilo_summary(players, site="pokerstar")
+
+
+def test_a_player_against_the_field_is_matched_as_typed(db: Database) -> None:
+    players = db.players()
+    razz = stats.versus_field(players, "hero", game="razz")
+    rows = players[players["dealt"] & (players["game"] == "razz")]
+    assert razz.loc["vpip", "Hero_n"] == rows.loc[rows["player"] == "Hero", "vpip_opp"].sum()
+    assert razz.loc["vpip", "field_n"] == rows.loc[rows["player"] != "Hero", "vpip_opp"].sum()
+    with pytest.raises(UnknownPlayerError, match="no hands of 'Heroo'; did you mean 'Hero'"):
+        stats.leaks(players, "Heroo")
+    with pytest.raises(SelectionError, match="give the player as the argument"):
+        stats.versus_field(players, "Hero", select=Selection(player="Hero"))
+    assert not stats.leaks(players, "HERO", min_n=3, cash=True).empty

@@ -42,10 +42,15 @@ def hands(count: int, first_id: int, table: str) -> list[str]:
 
 
 def start(folder: Path, db: Path, *extra: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
+    """A watch of ``folder``, once it says it is watching (its first line)."""
+    process = subprocess.Popen(
         [sys.executable, "-m", "stud_hh.cli", "watch", str(folder), "--db", str(db),
          "--no-hud", "--interval", "0.2", *extra],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    assert first.startswith("watching "), first + process.stderr.read()
+    return process
 
 
 def wait_for(condition: Callable[[], bool], seconds: float = 60) -> None:
@@ -130,7 +135,7 @@ def test_a_watch_stopped_mid_import_leaves_a_consistent_database(tmp_path: Path,
     big = folder / "HH20240102 Capella.txt"
     watch = start(folder, db)
     try:
-        time.sleep(1.0)  # the watch is up and has polled the empty folder
+        time.sleep(0.5)  # the watch has polled the empty folder
         big.write_text("".join(hands(1500, 8_300_000_000, "Capella")), encoding="utf-8")
         time.sleep(random.Random(seed).uniform(1.0, 3.0))
     finally:
@@ -152,7 +157,8 @@ def test_watch_names_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixt
 
     assert main(["watch", str(tmp_path / "nowhere"), "--db", str(tmp_path / "db")]) == 2
     err = capsys.readouterr().err
-    assert "nowhere" in err and "no such folder" in err
+    assert "nowhere" in err
+    assert "no such folder" in err
 
 
 def test_watch_refuses_a_nonsense_interval(tmp_path: Path,

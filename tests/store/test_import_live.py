@@ -63,14 +63,17 @@ def test_a_failure_stored_while_the_file_was_written_is_replaced(tmp_path: Path)
     first = import_paths([path], tmp_path / "db", jobs=1)
     assert (first.hands_new, first.failures_new) == (3, 1)
     ((file, line, reason),) = first.failures
-    assert file == str(path) and line > 0 and reason
+    assert file == str(path)
+    assert line > 0
+    assert reason
     with path.open("a", encoding="utf-8") as out:
         out.write(tail)
     second = import_paths([path], tmp_path / "db", jobs=1)
     assert (second.hands_new, second.failures_new, second.failures_replaced) == (1, 0, 1)
     assert "1 stored earlier now read whole: replaced" in second.line()
     db = open_db(tmp_path / "db")
-    assert db.count("failures") == 0 and db.count("hands") == 4
+    assert db.count("failures") == 0
+    assert db.count("hands") == 4
     import_paths([path], tmp_path / "once", jobs=1)
     assert rows(tmp_path / "db") == rows(tmp_path / "once")
     report = check_database(tmp_path / "db")

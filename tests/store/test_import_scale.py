@@ -320,10 +320,10 @@ def test_a_small_file_gone_before_it_is_read_is_reported(
     root = _mixed_folder(tmp_path / "h")
     real = importer.raw_hands
 
-    def vanishing(path: str) -> Any:
+    def vanishing(path: str, *head: Any) -> Any:
         if path.endswith("hand.dat"):
             raise importer.InputError("cannot open: No such file or directory", path=path)
-        return real(path)
+        return real(path, *head)
 
     monkeypatch.setattr(importer, "raw_hands", vanishing)
     summary = import_paths([root], tmp_path / "db", jobs=1)

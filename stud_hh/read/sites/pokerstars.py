@@ -287,12 +287,15 @@ def _read_static(rest: str, line: str) -> HeaderFields:
     game = STUD_GAMES.get(base.lower())
     fields["game_text"] = game_name
     fields["limit"] = limit
+    if fields["tournament_id"] is not None:  # also for another game's hand: its finishes
+        _read_buy_in(buy_in_text, fields)
     if game is None:
         return HeaderFields("", game_name, None, fields)
     fields["game"] = game
+    play_money = fields.get("play_money")
     _read_stakes(game_name, stakes_text, level_text, line, fields)
-    if fields["tournament_id"] is not None:
-        _read_buy_in(buy_in_text, fields)
+    if play_money:  # a tournament of play chips (its stakes are chips either way)
+        fields["play_money"] = True
     return HeaderFields("", game_name, game, fields)
 
 

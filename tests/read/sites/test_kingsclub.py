@@ -169,7 +169,7 @@ def test_the_unprinted_side_pot_is_recorded_never_made_up() -> None:
     assert (side.amount, side.eligible, side.winners_high) == (267450, ("Player1",), ("Player1",))
     assert replayed.uncalled == {"Player1": 100000}
     assert [(v.rule, v.line, v.message) for v in replayed.violations] == [
-        ("pot.not-balanced", 54, "players put in 828775 after uncalled bets; 561325 was "
+        ("pot.not-balanced", 54, "players put in 8,287.75 after uncalled bets; 5,613.25 was "
          "collected and the rake is 0"),
         ("pot.wrong-winner", 54, "the pots went to Player2; the cards give one to Player1")]
 
