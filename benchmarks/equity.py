@@ -23,7 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from stud_hh import equity as eq  # noqa: E402
+from stud_hh import equity as eq
 
 SPOTS: list[tuple[str, str, list[list[str]], list[str]]] = [
     ("stud, heads-up, 6th street (1 card each)", "stud",

@@ -8,7 +8,8 @@ the same statistic over the pandas table. Dask is optional (``pip install
 (a shared or network path).
 
 >>> db = open_db("lifetime.db")  # doctest: +SKIP
->>> players = db.dask.players(columns=required_columns(), filters=[("game", "==", "razz")])
+>>> players = db.dask.players(columns=required_columns(),  # doctest: +SKIP
+...                           filters=[("game", "==", "razz")])
 >>> player_summary(players)  # doctest: +SKIP
 """
 
