@@ -73,9 +73,13 @@ def dask_client(scheduler: str, workers: int | None = None) -> Iterator[Any]:
         return
     import os
 
+    import dask
+
     count = max(1, workers or os.cpu_count() or 1)
-    with distributed.LocalCluster(n_workers=count, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
+    # no statistical profiler: it samples the task's thread a hundred times a second
+    with dask.config.set({"distributed.worker.profile.enabled": False}), \
+            distributed.LocalCluster(n_workers=count, threads_per_worker=1, processes=True,
+                                     dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
         yield client
 
