@@ -37,9 +37,13 @@ GENERATED = 20_000
 
 @pytest.fixture(scope="module")
 def cluster() -> Any:
-    """A LocalCluster of 2 worker processes of one thread, and a client of it."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as local, \
+    """A LocalCluster of 2 worker processes of one thread (no profiler, as
+    ``--scheduler local`` starts them), and a client of it."""
+    import dask
+
+    with dask.config.set({"distributed.worker.profile.enabled": False}), \
+            distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                     dashboard_address=None) as local, \
             distributed.Client(local) as client:
         yield client
 
