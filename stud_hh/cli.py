@@ -14,8 +14,8 @@ import os
 import signal
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
-from contextlib import suppress
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO, TypeAlias
@@ -149,6 +149,27 @@ class _AuditTally:
             if not self.jsonl:
                 print(violation_block(replayed), file=self.out)
 
+    def outcome(self, outcome: Any) -> None:
+        """One hand as a Dask worker audited it (:mod:`stud_hh.analysis.audit_tasks`):
+        counted and written as :meth:`replayed` and :meth:`unreadable` do."""
+        if outcome.kind == "skipped":
+            self.skipped += 1
+            return
+        for record in outcome.records:
+            self.write(record)
+        if outcome.kind == "unreadable":
+            self.failed += 1
+            print(f"error: {outcome.error}", file=self.err)
+            return
+        self.audited += 1
+        self.used.add(outcome.profile)
+        self.counts.update(outcome.rules)
+        self.unverifiable.update(outcome.unverifiable)
+        if outcome.rules:
+            self.flagged += 1
+            if not self.jsonl:
+                print(outcome.block, file=self.out)
+
     def exit_code(self) -> int:
         """1 whenever a violation was found or a hand could not be read; 2 only when
         nothing at all could be read."""
@@ -166,8 +187,15 @@ def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         profile(args.profile)  # an unknown name is unusable input
     scan = scan_paths(args.paths)  # a missing path: main() reports it, exit 2
     tally = _AuditTally(out, err, args.format == "jsonl")
+    if args.scheduler is not None:
+        from stud_hh.analysis.audit_tasks import audit_on
+        from stud_hh.store.distributed import dask_client
+
+        with dask_client(args.scheduler, args.jobs) as client:
+            audit_on(client, scan.files, tally.outcome, profile=args.profile,
+                     jsonl=tally.jsonl)
     with frozen_gc():
-        for path in scan.files:
+        for path in scan.files if args.scheduler is None else ():
             for result in parse_file(path):
                 if isinstance(result, SkippedHand):
                     tally.skipped += 1
@@ -231,6 +259,18 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+@contextmanager
+def _runner(args: argparse.Namespace) -> Iterator[Any]:
+    """The Dask runner of ``--scheduler`` (``None`` without it: the local process pool)."""
+    if args.scheduler is None:
+        yield None
+        return
+    from stud_hh.store.distributed import dask_runner
+
+    with dask_runner(args.scheduler, args.jobs) as runner:
+        yield runner
+
+
 def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from tqdm import tqdm
 
@@ -255,10 +295,10 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     def done(result: FileResult) -> None:
         nonlocal done_files, done_hands
-        done_files += 1
+        done_files += result.completes  # a file cut into chunks: once all are in
         done_hands += len(result.hand_keys)
         bar[0].set_postfix_str(counted(), refresh=False)
-        bar[0].update(result.size)
+        bar[0].update(result.bytes_read)
         if result.unreadable:
             bar[0].write(f"error: {result.path}: {result.unreadable}", file=err)
 
@@ -266,8 +306,9 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         tqdm.write(f"stud-hh: {text}", file=err)
 
     try:
-        summary = import_paths(args.paths, args.db, profile=args.profile, jobs=args.jobs,
-                               on_start=start, on_file=done, on_note=note)
+        with _runner(args) as runner:
+            summary = import_paths(args.paths, args.db, profile=args.profile, jobs=args.jobs,
+                                   on_start=start, on_file=done, on_note=note, runner=runner)
     finally:
         if bar:
             bar[0].close()
@@ -649,6 +690,10 @@ def _add_audit(sub: _Subparsers) -> None:
                    help="text: violations grouped per hand and a table per rule; jsonl: one "
                    "JSON object per violation, per check the text cannot decide and per "
                    "unreadable hand, told apart by their \"kind\"")
+    a.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="with --scheduler local: the local cluster's worker processes "
+                   "(default: every core)")
+    _add_scheduler(a)
     a.set_defaults(func=cmd_audit)
 
 
@@ -669,6 +714,14 @@ def _add_show(sub: _Subparsers) -> None:
     s.set_defaults(func=cmd_show)
 
 
+def _add_scheduler(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                        help="run the work on a Dask cluster: the address of its scheduler "
+                        "(tcp://host:8786), or `local` for a cluster of --jobs worker "
+                        "processes on this machine. Workers must see the files (and the "
+                        "database folder) at the same paths; needs stud-hh[dask]")
+
+
 def _add_import(sub: _Subparsers) -> None:
     from stud_hh.rules import PROFILES, SITE
 
@@ -685,7 +738,9 @@ def _add_import(sub: _Subparsers) -> None:
     i.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     i.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
     i.add_argument("--jobs", type=int, default=None, metavar="N",
-                   help="worker processes (default: every core)")
+                   help="worker processes (default: every core; with --scheduler local, "
+                   "the local cluster's)")
+    _add_scheduler(i)
     i.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,
                    help="house rules to audit against (default: site, each hand's own "
                    "site's profile)")

@@ -18,7 +18,7 @@ import gc
 import io
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -590,7 +590,7 @@ def raw_hands(path: str | os.PathLike[str], head: str | None = None) -> Iterator
     if document is None:
         if summary_format(head) is not None:
             return iter(())
-        return _without_stray_noise(join_openings(reader.read_hands(path, starts_hand)))
+        return text_hands(reader.read_hands(path, starts_hand))
     text, encoding = reader.read_document(path)
     return document.split(text, name, encoding)
 
@@ -606,6 +606,42 @@ def raw_text_hands(text: str, path: str = "<text>") -> Iterator[RawHand]:
                                                                          path)))
     normalised = "".join(reader.normalised_chunks(io.StringIO(text, newline=""), indent=True))
     return document.split(normalised, path, "utf-8")
+
+
+def text_hands(raws: Iterable[RawHand]) -> Iterator[RawHand]:
+    """The raw hands of a text site's file from what its splitter cut (:func:`raw_hands`):
+    the pieces of a hand's opening joined to it, stray noise before a hand dropped."""
+    return _without_stray_noise(join_openings(raws))
+
+
+def cuts_cleanly(before: RawHand, after: Sequence[RawHand]) -> bool:
+    """Whether the text of a file can be cut between the splitter's raw hands ``before``
+    and ``after[0]`` (``after``: the ones that follow, as many as are at hand), the two
+    sides read on their own giving the raw hands that the whole text gives.
+
+    :func:`join_openings` joins a raw hand to its neighbours only across the pieces of a
+    hand's opening: the cut holds when ``before`` is no such piece and ``after[0]`` is a
+    hand that is none either, or the first piece of an opening that its hand follows
+    (among ``after``). A piece of ``after`` cut short (the text at hand ended) only makes
+    the answer ``False`` where it could have been ``True``.
+
+    >>> from stud_hh.read.reader import read_text_hands
+    >>> raws = list(read_text_hands("Game #1 starts.\\n#Game No : 1\\n"
+    ...     "***** Hand History for Game 1 *****\\nx\\nGame #2 starts.\\n#Game No : 2\\n"
+    ...     "***** Hand History for Game 2 *****\\ny\\n", starts_hand))
+    >>> [cuts_cleanly(raws[i - 1], raws[i:]) for i in range(1, len(raws))]
+    [False, False, True, False, False]
+    """
+    if not after or not after[0].is_hand or _opening_of(before) is not None:
+        return False
+    site = _opening_of(after[0])
+    if site is None:
+        return True
+    for raw in after[1:]:
+        here = _opening_of(raw)
+        if here is not site:
+            return here is None and _dialect_of(raw) is site
+    return False
 
 
 def _without_stray_noise(raws: Iterable[RawHand]) -> Iterator[RawHand]:

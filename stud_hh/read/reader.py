@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from stud_hh.model.errors import InputError
 
@@ -40,6 +40,13 @@ def _cp1252_fallback(err: UnicodeError) -> tuple[str, int]:
     if not isinstance(err, UnicodeDecodeError):
         raise err
     _FALLBACKS[0] += 1
+    return _as_cp1252(err)
+
+
+def _as_cp1252(err: UnicodeError) -> tuple[str, int]:
+    """:func:`_cp1252_fallback` without counting (a scan that only looks for hand headers)."""
+    if not isinstance(err, UnicodeDecodeError):
+        raise err
     bad = err.object[err.start : err.end]
     out = []
     for byte in bad:
@@ -51,6 +58,7 @@ def _cp1252_fallback(err: UnicodeError) -> tuple[str, int]:
 
 
 codecs.register_error("stud_hh_cp1252", _cp1252_fallback)
+codecs.register_error("stud_hh_cp1252_quiet", _as_cp1252)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,10 +122,53 @@ def detect_encoding(head: bytes) -> str:
     return "utf-8"
 
 
-def open_text(path: str | os.PathLike[str]) -> tuple[io.TextIOWrapper, str]:
-    """Open ``path`` for streaming text, line ends untranslated.
+def tail_codec(encoding: str, head: bytes) -> str:
+    """The codec of a file's bytes after its start, for a file whose first bytes are
+    ``head`` read with ``encoding`` (:func:`detect_encoding`): without the byte-order
+    mark, which only the start of a file carries.
 
-    Returns the stream and the codec chosen. Raises :class:`InputError` when
+    >>> [tail_codec(e, codecs.BOM_UTF16_BE) for e in ("utf-16", "utf-8-sig", "utf-16-le")]
+    ['utf-16-be', 'utf-8', 'utf-16-le']
+    """
+    if encoding == "utf-8-sig":
+        return "utf-8"
+    if encoding == "utf-16":
+        return "utf-16-be" if head.startswith(codecs.BOM_UTF16_BE) else "utf-16-le"
+    return encoding
+
+
+class _Window(io.RawIOBase):
+    """The bytes ``[start, end)`` of an open binary file, as a stream of their own."""
+
+    def __init__(self, raw: io.BufferedReader, start: int, end: int) -> None:
+        super().__init__()
+        raw.seek(start)
+        self._raw, self._left = raw, max(0, end - start)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        wanted = min(len(view), self._left)
+        if wanted <= 0:
+            return 0
+        got = self._raw.readinto(view[:wanted])
+        self._left -= got
+        return got
+
+    def close(self) -> None:
+        self._raw.close()
+        super().close()
+
+
+def open_text(path: str | os.PathLike[str], byte_range: tuple[int, int] | None = None
+              ) -> tuple[io.TextIOWrapper, str]:
+    """Open ``path`` for streaming text, line ends untranslated; with ``byte_range``
+    (``(start, end)``, ``start`` at a line's first byte), only those bytes, decoded as the
+    whole file is.
+
+    Returns the stream and the codec chosen for the file. Raises :class:`InputError` when
     the file cannot be opened.
     """
     try:
@@ -127,7 +178,14 @@ def open_text(path: str | os.PathLike[str]) -> tuple[io.TextIOWrapper, str]:
     head = raw.peek(4096)[:4096]
     encoding = detect_encoding(head)
     errors = "stud_hh_cp1252" if encoding.startswith("utf-8") else "replace"
-    return io.TextIOWrapper(raw, encoding=encoding, errors=errors, newline=""), encoding
+    codec = encoding
+    stream: io.BufferedReader = raw
+    if byte_range is not None:
+        start, end = byte_range
+        if start > 0:
+            codec = tail_codec(encoding, head)
+        stream = io.BufferedReader(_Window(raw, start, end))
+    return io.TextIOWrapper(stream, encoding=codec, errors=errors, newline=""), encoding
 
 
 class HandStart(Protocol):
@@ -164,6 +222,18 @@ class LineStart:
         if self.line.match(text):
             found.insert(0, 0)
         return found
+
+    def first(self, text: str) -> int | None:
+        """The offset of the first line of ``text`` (which begins a line) that opens a
+        hand, if any: what ``starts(text)[0]`` would be, at the cost of finding one.
+
+        >>> LineStart(r"HAND").first("x\\nHAND 1\\nHAND 2\\n")
+        2
+        """
+        if self.line.match(text):
+            return 0
+        found = self._after_newline.search(text)
+        return found.start() + 1 if found else None
 
 
 _TRAILING_SPACES = (" \n", "\t\n", "\xa0\n", "\u3000\n")
@@ -234,6 +304,20 @@ def _clean(body: str, indent: bool, continued: bool = False) -> str:
     return body
 
 
+def normalised_text(text: str) -> str:
+    r"""Decoded text of whole lines, normalised as :func:`normalised_chunks` does (one
+    ``\n`` per line end, so the lines keep their count).
+
+    >>> normalised_text(" a \r\n\ufeffb\r\0\nc\r")
+    'a\nb\nc\n'
+    """
+    if "\0" in text:
+        text = text.replace("\0", "")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _clean(text, False)
+
+
 def text_lines(stream: io.TextIOBase, chunk_size: int = 1 << 16) -> Iterator[str]:
     r"""Lines of a text stream, normalised as :func:`normalised_chunks` does.
 
@@ -253,11 +337,13 @@ def split_text(
     *,
     path: str = "<text>",
     encoding: str = "utf-8",
+    first_line: int = 1,
 ) -> Iterator[RawHand]:
     r"""Cut normalised text into hands at the lines ``start`` recognises.
 
     Text before the first hand is yielded too (``is_hand=False``), so nothing
-    is dropped; blank lines are dropped but every line keeps its file number.
+    is dropped; blank lines are dropped but every line keeps its file number
+    (``first_line`` is the number of the text's first line: a piece of a file).
 
     >>> chunks = ["junk\n\nHAND 1\na\n\n", "HAND 2\nb\n"]
     >>> hands = list(split_text(chunks, LineStart("HAND"), path="x.txt"))
@@ -265,7 +351,7 @@ def split_text(
     [(1, 'junk\n', False), (3, 'HAND 1\na\n', True), (6, 'HAND 2\nb\n', True)]
     """
     buffer = ""
-    base = 1  # the file line of buffer[0]
+    base = first_line  # the file line of buffer[0]
     in_hand = False  # whether buffer[0] is inside a hand
     line_start = True  # whether buffer[0] starts a line (not the rest of a long one)
     for chunk in chunks:
@@ -310,13 +396,21 @@ def _emit(segment: str, base: int, in_hand: bool, path: str,
     yield RawHand(path, first, text + "\n", numbers, in_hand, encoding)
 
 
-def read_hands(path: str | os.PathLike[str], start: HandStart) -> Iterator[RawHand]:
-    """Stream the hands of one file. Raises :class:`InputError` if it cannot be read."""
-    stream, encoding = open_text(path)
+def read_hands(path: str | os.PathLike[str], start: HandStart, *,
+               byte_range: tuple[int, int] | None = None, first_line: int = 1
+               ) -> Iterator[RawHand]:
+    """Stream the hands of one file. Raises :class:`InputError` if it cannot be read.
+
+    With ``byte_range``, the hands of those bytes only: a piece of the file that starts at
+    the first byte of its line ``first_line`` (see :mod:`stud_hh.read.chunks`), every line
+    numbered as in the whole file.
+    """
+    stream, encoding = open_text(path, byte_range)
     before = _FALLBACKS[0]
     name = str(path)
     try:
-        for hand in split_text(normalised_chunks(stream), start, path=name, encoding=encoding):
+        for hand in split_text(normalised_chunks(stream), start, path=name, encoding=encoding,
+                               first_line=first_line):
             if encoding == "utf-8" and _FALLBACKS[0] != before:
                 hand = RawHand(hand.path, hand.first_line, hand.text, hand.line_numbers,
                                hand.is_hand, "utf-8+cp1252")

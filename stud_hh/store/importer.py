@@ -41,7 +41,7 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -49,6 +49,7 @@ import pyarrow.parquet as pq
 
 from stud_hh.model.errors import InputError, StudHHError
 from stud_hh.model.results import TournamentResult
+from stud_hh.read.chunks import Chunk, chunk_hands, chunks
 from stud_hh.read.finishes import hand_results, skipped_results
 from stud_hh.read.parse import (
     ParseFailure,
@@ -62,7 +63,7 @@ from stud_hh.read.parse import (
     result_of,
     scan_paths,
 )
-from stud_hh.read.reader import RawHand, read_head, walk
+from stud_hh.read.reader import RawHand, looks_binary, read_head, read_start, walk
 from stud_hh.read.summaries import (
     SkippedSummary,
     SummaryFailure,
@@ -89,6 +90,9 @@ turns up in it (see :func:`_if_it_holds_hands`); a larger one is looked into fir
 TASKS_PER_JOB = 4
 """Tasks per process at least, when there are files enough: the work stays balanced
 between processes, the progress bar moves, and a kill loses little."""
+CHUNK_BYTES_MIN = 2**20
+"""A file is cut into chunks (one task each, :mod:`stud_hh.read.chunks`) of the batch size
+when it is larger, but never into chunks smaller than this."""
 
 UNSTORABLE = (pa.ArrowInvalid, pa.ArrowTypeError, OverflowError)
 """What converting rows to Arrow raises for a value the database's columns cannot take."""
@@ -147,6 +151,17 @@ class FileResult:
     """Its last text was left for a later import: the file changed less than the settling
     time ago and that text is not yet followed by a blank line (see :func:`_settled`).
     The file gets no ``files`` row, so the next import reads it again."""
+    chunk: Chunk | None = None
+    """The piece of the file read, when the file was cut into several (the result is then
+    that piece's: its ``files`` row is the parent's to write, once every piece is in)."""
+    completes: bool = True
+    """Whether the file is read through once this result is committed (``False`` for a
+    piece of a file whose other pieces are not all committed yet)."""
+
+    @property
+    def bytes_read(self) -> int:
+        """The bytes this result covers: the file's, or its piece's (for a progress bar)."""
+        return self.chunk.length if self.chunk is not None else self.size
 
     def files_row(self) -> dict[str, Any]:
         return {"file": self.path, "size": self.size, "mtime_ns": self.mtime_ns,
@@ -182,6 +197,8 @@ class ImportSummary:
     hands_with_violations: int = 0
     seconds: float = 0.0
     jobs: int = 1
+    workers: str = ""
+    """What the ``jobs`` are when not this machine's processes (``"Dask workers"``)."""
     worker_peak_mib: float = 0.0
     """The largest peak memory of a process that read files."""
     cpu_seconds: float = 0.0
@@ -249,7 +266,7 @@ class ImportSummary:
                 f"in {self.hands_with_violations} hands{self._tournaments()}; "
                 f"{self.seconds:.1f} s, "
                 f"{self.hands_per_second:,.0f} hands/s on {self.jobs} "
-                f"{'process' if self.jobs == 1 else 'processes'}{held}")
+                f"{self.workers or ('process' if self.jobs == 1 else 'processes')}{held}")
 
 
 def plan_batches(files: Sequence[tuple[T, int]], jobs: int, *,
@@ -678,11 +695,11 @@ class _BatchReader:
         result.duplicates += 1
         return True
 
-    def read(self, path: str, look_first: bool) -> None:
+    def read(self, path: str, look_first: bool, chunk: Chunk | None = None) -> None:
         """Parse, replay and buffer one file's new hands; with ``look_first`` (a file met in
-        a folder), only if its content holds hands."""
+        a folder), only if its content holds hands; with ``chunk``, only that piece's."""
         worker = self.worker
-        result = FileResult(path, 0)
+        result = FileResult(path, 0, chunk=chunk)
         self.results.append(result)
         try:
             stat = os.stat(path)
@@ -710,10 +727,7 @@ class _BatchReader:
             if stat is None:
                 stat = os.stat(path)
             result.size, result.mtime_ns = stat.st_size, stat.st_mtime_ns
-            raws = (_if_it_holds_hands(path, result, head) if quick
-                    else raw_hands(path, head))
-            if worker.settle > 0 and _recent(stat, worker.settle):
-                raws = _unless_unfinished(raws, path, result)
+            raws = self._raws(path, quick, stat, result, head)
             for raw in raws:
                 key = hand_key(raw)
                 if key is not None and self.repeated(_key(*key), raw, result):
@@ -754,6 +768,18 @@ class _BatchReader:
             self.keep_failure(ParseFailure(InputError(result.unreadable, path=path), "", path,
                                            0, 0), result)
 
+    def _raws(self, path: str, quick: bool, stat: os.stat_result, result: FileResult,
+              head: str | None) -> Iterator[RawHand]:
+        """The raw hands to read of ``path`` (whose decoded head is ``head``, when read): a
+        small file met in a folder only if it holds hands; a piece's only (its own bytes);
+        the last text of a file still being written only once it is whole."""
+        chunk = result.chunk
+        raws = (chunk_hands(chunk) if chunk is not None else
+                _if_it_holds_hands(path, result, head) if quick else raw_hands(path, head))
+        settle = self.worker.settle
+        if settle > 0 and _recent(stat, settle) and (chunk is None or chunk.last):
+            raws = _unless_unfinished(raws, path, result)
+        return raws
     @staticmethod
     def _head(path: str, look_first: bool, result: FileResult) -> str | None:
         """The file's decoded head, to tell a summary file; ``None`` when it cannot be read
@@ -800,20 +826,25 @@ class _BatchReader:
         self.buffer.flush()
         self.buffer.add("files", [r.files_row() for r in self.results
                                   if r.mtime_ns is not None and not r.without_hands
-                                  and not r.held_back])
+                                  and not r.held_back and r.chunk is None])
         self.buffer.flush()
         return BatchResult(self.results, self.buffer.parts, _peak_mib(), os.getpid(),
                            _cpu_seconds())
 
 
-def _import_batch(files: Sequence[tuple[str, bool]]) -> BatchResult:
+Piece = tuple[str, bool] | tuple[str, bool, Chunk]
+"""What a task reads of one file: its path, whether its content must be looked at first,
+and the chunk of it when the file was cut into several."""
+
+
+def _import_batch(files: Sequence[Piece]) -> BatchResult:
     """Parse, replay and write one batch of files' new hands as uncommitted parts (each
-    file with whether its content must be looked at first)."""
+    file with whether its content must be looked at first, and its chunk if it is one)."""
     worker = _WORKER
     assert worker is not None, "the worker was not initialised"
     batch = _BatchReader(worker)
-    for path, look_first in files:
-        batch.read(path, look_first)
+    for path, look_first, *chunk in files:
+        batch.read(path, look_first, chunk[0] if chunk else None)
     return batch.finish()
 
 
@@ -928,7 +959,7 @@ def _run_conflicts(result: FileResult, repeated: set[str],
     if not different:
         return []
     rows = []
-    for raw in raw_hands(result.path):
+    for raw in chunk_hands(result.chunk) if result.chunk is not None else raw_hands(result.path):
         key = hand_key(raw)
         k = _key(*key) if key is not None else None
         if k in different:
@@ -1004,15 +1035,15 @@ def _pool_context() -> Any:
     return context
 
 
-def _on_pool(batches: list[list[tuple[str, bool]]], jobs: int, initargs: tuple[Any, ...],
+def _on_pool(batches: list[list[Piece]], jobs: int, initargs: tuple[Any, ...],
              commit: Callable[[BatchResult], None],
-             ) -> tuple[list[list[tuple[str, bool]]], BaseException | None]:
+             ) -> tuple[list[list[Piece]], BaseException | None]:
     """Run ``batches`` on ``jobs`` worker processes, committing each as it ends.
 
     Returns the batches left undone and why, when the processes could not start or stopped
     at once (their parts, written or not, stay uncommitted); raises what a worker raised.
     """
-    left: dict[int, list[tuple[str, bool]]] = dict(enumerate(batches))
+    left: dict[int, list[Piece]] = dict(enumerate(batches))
     failure: BaseException | None = None
     try:
         pool = ProcessPoolExecutor(jobs, mp_context=_pool_context(), initializer=_init_pool_worker,
@@ -1043,11 +1074,53 @@ def _on_pool(batches: list[list[tuple[str, bool]]], jobs: int, initargs: tuple[A
     return list(left.values()), failure
 
 
-def _pool_note(exc: BaseException, done: int) -> str:
+def _pool_note(exc: BaseException, done: int, workers: str = "worker processes") -> str:
     what = f"{type(exc).__name__}: {exc}".splitlines()[0] if str(exc) else type(exc).__name__
     started = "stopped" if done else "could not start"
-    return (f"worker processes {started} ({what}): importing the rest in this process alone "
+    return (f"{workers} {started} ({what}): importing the rest in this process alone "
             "(or rerun with --jobs 1)")
+
+
+class Runner(Protocol):
+    """Runs an import's tasks somewhere else than this machine's process pool (a Dask
+    cluster: :mod:`stud_hh.store.distributed`), committing each result as it comes in."""
+
+    workers: int
+    """How many tasks it runs at once."""
+    name: str
+    """What runs them, for the summary (``"Dask workers"``)."""
+
+    def __call__(self, batches: list[list[Piece]], initargs: tuple[Any, ...],
+                 commit: Callable[[BatchResult], None]
+                 ) -> tuple[list[list[Piece]], BaseException | None]:
+        """Run ``_import_batch`` on each batch, after ``_init_worker(*initargs)`` in each
+        process; ``commit`` each result in this process. Returns the batches left undone
+        and why, when the workers stopped; raises what a task raised."""
+
+
+def _cut_large_files(todo: Sequence[tuple[tuple[str, bool], int]], jobs: int,
+                     chunk_bytes: int | None = None) -> list[tuple[Piece, int]]:
+    """``todo`` with each file larger than the batch size (or ``chunk_bytes``) cut into
+    chunks, a piece each (:func:`stud_hh.read.chunks.chunks`): one large file is many
+    tasks. A binary file met in a folder, a document and a file that cannot be read stay
+    whole (the worker deals with them as it does)."""
+    total = sum(size for _, size in todo)
+    target = chunk_bytes or max(CHUNK_BYTES_MIN,
+                                min(BATCH_BYTES, total // (jobs * TASKS_PER_JOB)))
+    pieces: list[tuple[Piece, int]] = []
+    for (path, look_first), size in todo:
+        cut: list[Chunk] = []
+        if size > target:
+            try:
+                if not look_first or not looks_binary(read_start(path, 1 << 16)):
+                    cut = chunks(path, target)
+            except InputError:
+                cut = []
+        if len(cut) > 1:
+            pieces += [((path, False, c), c.length) for c in cut]
+        else:
+            pieces.append(((path, look_first), size))
+    return pieces
 
 
 def import_paths(
@@ -1062,6 +1135,8 @@ def import_paths(
     on_file: Callable[[FileResult], None] | None = None,
     on_start: Callable[[list[str], int], None] | None = None,
     on_note: Callable[[str], None] | None = None,
+    runner: Runner | None = None,
+    chunk_bytes: int | None = None,
 ) -> ImportSummary:
     """Import every history file under ``paths`` into the database at ``db_root``.
 
@@ -1073,7 +1148,12 @@ def import_paths(
     whole (a file imported while its last hand was being written) is replaced by it.
 
     ``jobs`` worker processes (default: every core; 1 runs in this process), each reading
-    up to ``batch_files`` files per task. With ``settle`` seconds, a file changed less
+    up to ``batch_files`` files per task; or the tasks run by ``runner`` (a Dask cluster,
+    :mod:`stud_hh.store.distributed`). With several processes, a file larger than a task's
+    share (or than ``chunk_bytes``) is cut into chunks at hand boundaries, a task each
+    (:mod:`stud_hh.read.chunks`); its ``files`` row is committed with its last chunk, so
+    a killed import reads a half-imported file again (its stored hands passed over).
+    With ``settle`` seconds, a file changed less
     than that long ago has its last text left for a later import unless a blank line
     follows it (see :attr:`FileResult.held_back`). ``on_start(files, total_bytes)`` is
     called once the work is known and ``on_file(result)`` after each file is committed
@@ -1088,7 +1168,7 @@ def import_paths(
     db = Database.create(db_root)
     run = _Run(db, profile=profile, jobs=jobs, batch_hands=batch_hands,
                batch_files=batch_files, settle=settle, on_file=on_file, on_start=on_start,
-               on_note=on_note)
+               on_note=on_note, runner=runner, chunk_bytes=chunk_bytes)
     with db.writing():
         try:
             run.go(candidates, problems, Stored.of(db))
@@ -1115,6 +1195,8 @@ class _Run:
     on_file: Callable[[FileResult], None] | None = None
     on_start: Callable[[list[str], int], None] | None = None
     on_note: Callable[[str], None] | None = None
+    runner: Runner | None = None
+    chunk_bytes: int | None = None
     summary: ImportSummary = field(default_factory=lambda: ImportSummary(jobs=1))
 
     def note(self, text: str) -> None:
@@ -1128,25 +1210,32 @@ class _Run:
            stored: Stored) -> None:
         """Read the changed files of ``candidates`` and commit them, keeping ``stored``
         up to date with what is committed."""
-        db, summary = self.db, self.summary
+        db, summary, runner = self.db, self.summary, self.runner
         todo = _changed_files(candidates, stored.files, problems, summary)
-        wanted = max(1, self.jobs or os.cpu_count() or 1)
-        batches = plan_batches(todo, wanted, max_files=self.batch_files)
+        wanted = runner.workers if runner else max(1, self.jobs or os.cpu_count() or 1)
+        pieces: Sequence[tuple[Piece, int]] = todo
+        if wanted > 1 or runner:
+            pieces = _cut_large_files(todo, max(1, wanted), self.chunk_bytes)
+        batches = plan_batches(pieces, wanted, max_files=self.batch_files)
         jobs = max(1, min(wanted, len(batches)))
-        summary.jobs = jobs
+        summary.jobs, summary.workers = jobs, runner.name if runner else ""
         if self.on_start is not None:
             self.on_start([p for (p, _), _ in todo], sum(size for _, size in todo))
         # the workers' own copy: what a batch commits is dropped from the next by the parent
-        args = (str(db.root), self.profile, dict(stored.hands), frozenset(stored.failures),
-                self.batch_hands, self.settle, frozenset(stored.results))
+        args = (str(db.root.absolute()), self.profile, dict(stored.hands),
+                frozenset(stored.failures), self.batch_hands, self.settle,
+                frozenset(stored.results))
         run = _Committer(db, summary, problems, stored, self.on_file)
         left = batches
-        if jobs > 1:
-            left, failure = _on_pool(batches, jobs, args, run.commit)
+        if runner or jobs > 1:
+            left, failure = (runner(batches, args, run.commit) if runner else
+                             _on_pool(batches, jobs, args, run.commit))
             if failure is not None:
-                self.note(_pool_note(failure, len(batches) - len(left)))
-                summary.jobs = 1
-                db.remove_uncommitted()  # what the stopped workers wrote
+                self.note(_pool_note(failure, len(batches) - len(left),
+                                     runner.name if runner else "worker processes"))
+                summary.jobs, summary.workers = 1, ""
+            if failure is not None or runner:
+                db.remove_uncommitted()  # what stopped workers (or a task's dead try) wrote
         if left:
             _init_worker(*args)
             with frozen_gc():  # once for the run, as a worker process does (_init_pool_worker)
@@ -1240,6 +1329,18 @@ def _changed_files(candidates: dict[str, bool], known_files: set[tuple[str, int,
 
 
 @dataclass(slots=True)
+class _Pieces:
+    """A file cut into chunks, as its chunks are committed."""
+
+    left: int
+    """Chunks not committed yet."""
+    row: dict[str, Any]
+    """Its ``files`` row, counted over the chunks committed."""
+    same: bool = True
+    """Whether every chunk committed saw the file as it was when it was cut."""
+
+
+@dataclass(slots=True)
 class _Committer:
     """The parent side of an import: commits each batch's parts as its result comes in,
     without what the database or an earlier batch of the run already holds, and counts
@@ -1254,6 +1355,8 @@ class _Committer:
     without_hands: list[Path] = field(default_factory=list)
     worker_cpu: dict[int, float] = field(default_factory=dict)
     read: int = 0
+    pieces: dict[str, _Pieces] = field(default_factory=dict)
+    """Files cut into chunks some of whose chunks are committed, by path."""
 
     def commit(self, batch: BatchResult) -> None:
         """Commit one batch's parts, repeats dropped, conflicts added and the failures its
@@ -1271,6 +1374,7 @@ class _Committer:
                 repeated |= in_file
             repeated_failures |= {k for k in result.failure_keys if k in seen.failures}
             repeated_results |= {k for k in result.result_keys if k in seen.results}
+        read_through = self._read_through(batch, repeated)
         parts = batch.parts
         if repeated or repeated_failures or repeated_results:
             parts = _drop_repeated(self.db, parts, repeated, repeated_failures,
@@ -1278,9 +1382,14 @@ class _Committer:
         conflicts = self._new_conflicts(conflicts, parts)
         replaced = self._replaced_failures(batch, repeated, parts)
         files = [r for r in batch.files if r.mtime_ns is not None and not r.without_hands]
-        self.db.commit(parts, {"files": [r.path for r in files]}, replaces=replaced)
+        if read_through:
+            parts.append(self.db.write_part("files", to_arrow("files", {
+                name: [row[name] for row in read_through] for name in TABLES["files"].names})))
+        self.db.commit(parts, {"files": list(dict.fromkeys(r.path for r in files))},
+                       replaces=replaced)
         seen.files.update((r.path, r.size, r.mtime_ns) for r in files
-                          if not r.held_back and r.mtime_ns is not None)
+                          if not r.held_back and r.mtime_ns is not None and r.chunk is None)
+        seen.files.update((row["file"], row["size"], row["mtime_ns"]) for row in read_through)
         seen.conflicts.update(c["key"] for c in conflicts)
         self.summary.conflicts.extend(conflicts)
         self.summary.worker_peak_mib = max(self.summary.worker_peak_mib, batch.peak_rss_mib)
@@ -1291,6 +1400,36 @@ class _Committer:
             self._count_results(result, repeated_results)
             if self.on_file is not None:
                 self.on_file(result)
+
+    def _read_through(self, batch: BatchResult, repeated: set[str]) -> list[dict[str, Any]]:
+        """The ``files`` rows of the files cut into chunks whose last chunk to come in is
+        in ``batch`` (each result's :attr:`FileResult.completes` set): a file whose chunks
+        did not all see it as it was when cut (it changed meanwhile) gets none, and is
+        read again by the next import. Its hands are those stored from it (not those
+        ``repeated``: brought by an earlier chunk, or another file)."""
+        rows = []
+        for result in batch.files:
+            chunk = result.chunk
+            if chunk is None:
+                continue
+            pieces = self.pieces.get(result.path)
+            if pieces is None:
+                pieces = self.pieces[result.path] = _Pieces(chunk.count, {
+                    "file": result.path, "size": chunk.size, "mtime_ns": chunk.mtime_ns,
+                    "hands": 0, "skipped": 0, "failures": 0})
+            pieces.left -= 1
+            row = result.files_row()
+            row["hands"] = sum(k not in repeated for k in result.hand_keys)
+            for name in ("hands", "skipped", "failures"):
+                pieces.row[name] += row[name]
+            pieces.same = pieces.same and not result.held_back and (
+                result.size, result.mtime_ns) == (chunk.size, chunk.mtime_ns)
+            result.completes = pieces.left == 0
+            if result.completes:
+                del self.pieces[result.path]
+                if pieces.same:
+                    rows.append(pieces.row)
+        return rows
 
     def _replaced_failures(self, batch: BatchResult, repeated: set[str],
                            parts: list[Part]) -> list[str]:
@@ -1335,7 +1474,7 @@ class _Committer:
             else:
                 self.without_hands.append(Path(result.path))
             return
-        self.read += 1
+        self.read += result.completes
         summary.held_back += result.held_back
         if repeated:
             kept = [(k, d, n) for k, d, n in zip(result.hand_keys, result.hand_digests,
