@@ -13,7 +13,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stud-hh-installed
 
-.PHONY: demo test lint setup compiled clean samples
+.PHONY: demo test lint setup compiled clean samples browser
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "stud-hh needs Python 3.11 or newer: set PYTHON=python3.11")'
@@ -49,13 +49,23 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 
-test: lint
+# The browser tests of the HTML reports drive Debian's Chromium with Playwright (never a
+# browser Playwright downloads). Installed here when missing and the machine lets us;
+# without one those tests skip, saying why.
+CHROMIUM ?= /usr/bin/chromium
+browser:
+	@test -x $(CHROMIUM) || { command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
+	  { apt-get install -y -qq chromium >/dev/null 2>&1 || \
+	    { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium >/dev/null 2>&1; }; }; } || \
+	  echo "no Chromium at $(CHROMIUM) and it could not be installed: the browser tests will skip"
+
+test: lint browser
 	$(BIN)/python -m pytest
 
 # The compiled wheel, installed into build/compiled (never into the source tree,
 # where its .so files would shadow the .py files being edited) and tested there.
 COMPILED := build/compiled
-compiled: $(STAMP)
+compiled: $(STAMP) browser
 	rm -rf $(COMPILED) build/wheel
 	$(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation -w build/wheel .
 	$(BIN)/python -m pip install --quiet --no-deps --target $(COMPILED) build/wheel/stud_hh-*.whl

@@ -8,7 +8,9 @@ a clear message when it is absent.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -54,6 +56,16 @@ def stars_hand_texts(corpus: Path) -> list[tuple[str, str]]:
                 found.append((name, raw.text))
     assert found, f"no stud hand found in {stars}"
     return found
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Chromium driven by Playwright (see ``tests/chromium.py``); skips, saying why,
+    where there is none. Open pages with ``chromium.open_page(browser, path)``."""
+    from chromium import browser_session
+
+    with browser_session() as launched:
+        yield launched
 
 
 def pytest_configure(config: pytest.Config) -> None:
