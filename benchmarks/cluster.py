@@ -15,8 +15,10 @@ fresh ids), then imports it into a new database three ways, each in a fresh proc
   timed apart).
 
 For each: seconds, hands/s, the speed-up over one process, the tasks, the peak memory of
-the largest process that read hands. The same file of ``--small`` hands is imported by
-the parallel modes too, to show the workers' peak memory does not grow with the input.
+the largest process that read hands, and the committing process's own processor time and
+peak memory (what bounds the workers one client can keep busy). The same file of
+``--small`` hands is imported by the parallel modes too, to show the workers' peak memory
+does not grow with the input.
 Last, Dask's own cost per task: the round trip of no-op tasks through the same
 machinery (``stud_hh.store.distributed.run_tasks``).
 
@@ -57,6 +59,7 @@ def measure(mode: str, workers: int, source: str, db: str) -> dict[str, Any]:
     from stud_hh.store.importer import import_paths
 
     tasks = [0]
+    client_cpu = time.process_time()
 
     def counted(result: Any) -> None:
         tasks[0] += 1
@@ -71,9 +74,12 @@ def measure(mode: str, workers: int, source: str, db: str) -> dict[str, Any]:
     else:
         up = 0.0
         summary = import_paths([source], db, jobs=workers, on_file=counted)
+    import resource
+
     return {"seconds": summary.seconds, "hands": summary.hands_new, "tasks": tasks[0],
             "peak_mib": summary.worker_peak_mib, "cpu": summary.cpu_seconds,
-            "cluster_up": up}
+            "cluster_up": up, "client_cpu": time.process_time() - client_cpu,
+            "client_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
 def run(mode: str, workers: int, source: Path, folder: Path) -> dict[str, Any]:
@@ -89,7 +95,8 @@ def show(name: str, r: dict[str, Any], one: dict[str, Any]) -> None:
     up = f", cluster start {r['cluster_up']:.1f} s apart" if r["cluster_up"] else ""
     print(f"{name:>8}: {r['seconds']:7.1f} s, {r['hands'] / r['seconds']:7,.0f} hands/s, "
           f"x{one['seconds'] / r['seconds']:.2f}, {r['tasks']:4d} tasks, peak "
-          f"{r['peak_mib']:5.0f} MiB a worker, CPU {r['cpu']:.0f} s{up}", flush=True)
+          f"{r['peak_mib']:5.0f} MiB a worker, CPU {r['cpu']:.0f} s; the committing process "
+          f"{r['client_cpu']:.1f} s CPU, {r['client_mib']:.0f} MiB{up}", flush=True)
 
 
 def _noop(shared: object, item: int) -> int:
