@@ -59,8 +59,11 @@ browser:
 	    { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium >/dev/null 2>&1; }; }; } || \
 	  echo "no Chromium at $(CHROMIUM) and it could not be installed: the browser tests will skip"
 
+# The suite runs on every core (pytest-xdist; TEST_JOBS=0 runs it in one process) and
+# names its slowest tests at the end, so the CI budget can be watched.
+TEST_JOBS ?= auto
 test: lint browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --durations=20
 
 # The compiled wheel, installed into build/compiled (never into the source tree,
 # where its .so files would shadow the .py files being edited) and tested there.
@@ -69,7 +72,7 @@ compiled: $(STAMP) browser
 	rm -rf $(COMPILED) build/wheel
 	$(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation -w build/wheel .
 	$(BIN)/python -m pip install --quiet --no-deps --target $(COMPILED) build/wheel/stud_hh-*.whl
-	STUD_HH_EXPECT_COMPILED=1 PYTHONPATH=$(COMPILED) $(BIN)/pytest -p no:cacheprovider
+	STUD_HH_EXPECT_COMPILED=1 PYTHONPATH=$(COMPILED) $(BIN)/pytest -p no:cacheprovider -n $(TEST_JOBS)
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
