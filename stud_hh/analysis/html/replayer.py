@@ -1,7 +1,7 @@
 """The visual hand replayer: a replayed hand as data a page steps through, and the page.
 
 :func:`hand_view` turns a :class:`~stud_hh.replay.ReplayedHand` into one JSON-able value:
-the header, the seats, and a step per event worth showing (:mod:`.steps`), each with the
+the header, the seats, and a step per event worth showing (:mod:`.replayer_steps`), each with the
 table after it: pot, every stack, every player's visible cards, who folded, and the
 violations of its line; then the showdown's hands with their names, the pots with their
 winners, what each player collected, and every violation and unverifiable check.
@@ -27,8 +27,8 @@ from html import escape
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from stud_hh.analysis.html.steps import hand_steps, violation_dict
-from stud_hh.analysis.html.table import TableState
+from stud_hh.analysis.html.replayer_state import TableState
+from stud_hh.analysis.html.replayer_steps import hand_steps, violation_dict
 from stud_hh.analysis.report import hero_of, pot_name, source_lines, stakes
 from stud_hh.model.events import Collect, PotKind, Show
 from stud_hh.replay import Pot, ReplayedHand, replay

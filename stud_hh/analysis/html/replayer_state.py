@@ -1,6 +1,6 @@
 """The table of the visual replayer at one moment: stacks, pot, cards, folds, hand names.
 
-The replayer's steps (:mod:`stud_hh.analysis.html.steps`) move a :class:`TableState`
+The replayer's steps (:mod:`stud_hh.analysis.html.replayer_steps`) move a :class:`TableState`
 forward event by event with the amounts the replay computed, and take a
 :meth:`~TableState.snapshot` after each step. Cards are kept per player as slots in
 dealing order, each face up or down; a card the history never printed (another

@@ -4,7 +4,7 @@ One step per event worth showing: the seats, the antes, each street's deal (its 
 and every ``Dealt to`` line), the bring-in, every action, each uncalled bet returned,
 the showdown and each hand shown or mucked, each collection, and the summary. A step
 records its words (those of :func:`~stud_hh.analysis.report.show_hand`), its source
-lines and the table after it (:meth:`~stud_hh.analysis.html.table.TableState.snapshot`),
+lines and the table after it (:meth:`~stud_hh.analysis.html.replayer_state.TableState.snapshot`),
 with the amounts the replay computed: the chips each action put in, the uncalled bets
 the rules return (a line the site does not print gets a step of its own), what each
 player collected. After the last step each stack is the starting stack plus the
@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from stud_hh.analysis.html.table import TableState
+from stud_hh.analysis.html.replayer_state import TableState
 from stud_hh.analysis.report import action_notes, action_words, source_lines, take_action
 from stud_hh.model.events import (
     Bet,
