@@ -38,6 +38,7 @@ class TableState:
         self.common: MaybeCard = None
         self.names: dict[str, dict[str, str | None]] = {}
         self._money: dict[int, str] = {}
+        self._marks: dict[str, int] = {}
 
     def money(self, units: int) -> str:
         """``units`` as the hand's site prints them (cached: a view prints many)."""
@@ -66,31 +67,33 @@ class TableState:
         except ValueError:
             return None
 
-    def deal(self, event: Deal) -> None:
-        """The cards ``event`` deals. A first-street deal that prints fewer cards than the
-        street gives (another player's door card alone) gets its unseen down cards."""
-        if event.player not in self.stacks:
-            return
-        slots = self.cards.setdefault(event.player, [])
-        new: list[Slot] = [[card, up] for card, up in zip(event.cards, event.face_up,
-                                                           strict=False)]
-        rule = self.rule(event.street)
-        if rule is not None and not slots and len(new) < rule.cards:
-            downs = (rule.cards - rule.up_cards) - sum(not up for _, up in new)
-            ups = rule.up_cards - sum(bool(up) for _, up in new)
-            new = [[None, False] for _ in range(max(downs, 0))] + new
-            new += [[None, True] for _ in range(max(ups, 0))]
-        slots.extend(new)
+    def begin_street(self) -> None:
+        """A street's dealing begins: what each player holds so far is marked."""
+        self._marks = {name: len(slots) for name, slots in self.cards.items()}
 
-    def deal_unseen(self, street: Street, players: Iterable[str]) -> None:
-        """The street's cards of ``players`` (still in, given no deal line: the history
-        does not print others' down cards), as unknown slots."""
+    def deal(self, event: Deal) -> None:
+        """The cards ``event`` deals, as printed (face up or down, ``None`` unreadable)."""
+        if event.player in self.stacks:
+            self.cards.setdefault(event.player, []).extend(
+                [card, up] for card, up in zip(event.cards, event.face_up, strict=False))
+
+    def finish_street(self, street: Street, players: Iterable[str]) -> None:
+        """The street's dealing is over: each of ``players`` still in gets, as unknown
+        slots, the cards of the street the history did not print (another player's down
+        cards; every card where the site prints no opponent's), down cards first."""
         rule = self.rule(street)
         if rule is None:
             return
         for name in players:
-            if name in self.stacks and name not in self.folded:
-                self.cards.setdefault(name, []).extend([None, up] for up in rule.face_up)
+            if name not in self.stacks or name in self.folded:
+                continue
+            slots = self.cards.setdefault(name, [])
+            mark = self._marks.get(name, 0)
+            new = slots[mark:]
+            downs = (rule.cards - rule.up_cards) - sum(not up for _, up in new)
+            ups = rule.up_cards - sum(bool(up) for _, up in new)
+            slots[mark:] = ([[None, False] for _ in range(max(downs, 0))] + new
+                            + [[None, True] for _ in range(max(ups, 0))])
 
     def reveal(self, player: str, shown: Sequence[MaybeCard]) -> None:
         """``player`` shows ``shown``: each card not yet seen fills the next unknown slot

@@ -72,8 +72,9 @@ class _Steps(EventVisitor[list[Step]]):
         for action in replayed.actions:
             self.actions.setdefault(action.line, []).append(action)
         self.firsts = {f.street: f for f in replayed.first_actors}
-        self.dealt_now: set[str] = set()
-        """Players dealt a card on the current deal step."""
+        self.summary: PotSummary | None = None
+        self.summary_cards: list[SeatSummary] = []
+        """Cards the summary reveals, shown on the last step."""
         self.antes: Counter[str] = Counter()
         """The antes of the current antes step."""
         self.unprinted_uncalled = {p: a for p, a in replayed.uncalled.items() if a} if not any(
@@ -98,11 +99,8 @@ class _Steps(EventVisitor[list[Step]]):
         step = self.current
         if step is None:
             return
-        if step["kind"] == "deal" and step["street_number"] is not None:
-            street = Street(step["street_number"])
-            if not step.get("has_common"):
-                ins = [p for p in self.replayed.nets if p not in self.dealt_now]
-                self.table.deal_unseen(street, ins)
+        if step["kind"] == "deal" and not step.get("has_common"):
+            self.table.finish_street(Street(step["street_number"]), self.replayed.nets)
         step.pop("street_number", None)
         step.pop("has_common", None)
         step.update(self.table.snapshot())
@@ -126,8 +124,11 @@ class _Steps(EventVisitor[list[Step]]):
                 self.return_unprinted()
             self.visit(event)
         self.return_unprinted()
-        if self.current is None or self.current["kind"] != "result":
-            self.begin_step("result", self.result_label(None), None)
+        summary = self.summary
+        self.begin_step("result", self.result_label(summary),
+                        summary.line if summary is not None else None)
+        for event in self.summary_cards:
+            self.reveal_mucked(event)
         self.close_step()
         return self.steps
 
@@ -216,14 +217,13 @@ class _Steps(EventVisitor[list[Step]]):
         step = self.begin_step("deal", f"{street.label} street", line, street=street,
                                notes=notes)
         step["street_number"] = int(street)
-        self.dealt_now = set()
+        self.table.begin_street()
 
     def visit_deal(self, event: Deal) -> None:
         step = self.current
         if step is None or step["kind"] != "deal" or step["street"] != event.street.label:
             self.begin_deal(event.street, event.line)
         self.add_line(event.line)
-        self.dealt_now.add(event.player)
         self.table.deal(event)
 
     def visit_showdown_start(self, event: ShowdownStart) -> None:
@@ -247,7 +247,7 @@ class _Steps(EventVisitor[list[Step]]):
 
     # -- the summary -------------------------------------------------------------------
     def visit_pot_summary(self, event: PotSummary) -> None:
-        self.begin_step("result", self.result_label(event), event.line)
+        self.summary = event  # the last step's (collections may follow it: Winning)
 
     def result_label(self, summary: PotSummary | None) -> str:
         money = self.table.money
@@ -257,9 +257,11 @@ class _Steps(EventVisitor[list[Step]]):
         return f"total pot {money(summary.total)}{rake}"
 
     def visit_seat_summary(self, event: SeatSummary) -> None:
-        """Cards the summary reveals (a mucked hand): shown on the summary step."""
-        if not event.cards or self.current is None or self.current["kind"] != "result":
-            return
+        if event.cards:
+            self.summary_cards.append(event)
+
+    def reveal_mucked(self, event: SeatSummary) -> None:
+        """Cards the summary reveals (a mucked hand), on the last step."""
         slots = self.table.cards.get(event.player, [])
         if event.player not in self.table.folded and (
                 not slots or any(card is None for card, _ in slots)):
