@@ -192,6 +192,9 @@ def test_a_hand_page_is_self_contained(corpus: Path) -> None:
     assert f'data-replayer-mount="{view["key"]}"' in page
     assert not re.search(r"(src|href)=\"?(https?:)?//", page)
     assert "window.StudReplayer" in assets()
+    assert assets().count("</script") == 1  # its own end tag only
+    assert assets().count("</style") == 1
+    assert page.count('id="stud-hh-hands"') == 1
     assert ".stud-replayer" in assets()
 
 

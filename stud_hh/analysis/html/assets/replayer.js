@@ -1,8 +1,8 @@
 /* stud-hh visual hand replayer: plain ES2017, no library, nothing fetched.
  *
- * The hands a page can replay are embedded once as JSON
- * (<script type="application/json" id="stud-hh-hands">, keyed "<site>#<hand_id>"),
- * written by stud_hh.analysis.html.replayer. Any element with data-hand="<key>" opens
+ * The hands a page can replay are embedded once as JSON (a script element of type
+ * application/json with the id stud-hh-hands, keyed "<site>#<hand_id>"), written by
+ * stud_hh.analysis.html.replayer.views_script. Any element with data-hand="<key>" opens
  * its hand in an overlay; an element with data-replayer-mount="<key>" gets the replayer
  * inline (the page of `stud-hh show --html`).
  *
