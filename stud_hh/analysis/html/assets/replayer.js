@@ -155,8 +155,8 @@
     for (var i = 0; i < n; i++) {
       var angle = (90 + i * 360 / n) * Math.PI / 180;
       var seat = this.buildSeat(seats[i]);
-      seat.style.left = (50 + 40 * Math.cos(angle)).toFixed(2) + '%';
-      seat.style.top = (50 + 37 * Math.sin(angle)).toFixed(2) + '%';
+      seat.style.left = (50 + 38.5 * Math.cos(angle)).toFixed(2) + '%';
+      seat.style.top = (50 + 35 * Math.sin(angle)).toFixed(2) + '%';
       table.appendChild(seat);
     }
     return table;
@@ -296,7 +296,10 @@
   Replayer.prototype.renderSeat = function (name, seat, step) {
     var node = seat.node;
     seat.stack.textContent = step.stack_texts[name];
-    node.classList.toggle('folded', step.folded.indexOf(name) >= 0);
+    var folded = step.folded.indexOf(name) >= 0;
+    node.classList.toggle('folded', folded);
+    node.classList.toggle('all-in', !folded && step.stacks[name] === 0 &&
+                          (step.cards[name] || []).length > 0);
     node.classList.toggle('acting', step.player === name && !!KINDS_WITH_SEAT[step.kind]);
     var flagged = step.violations.some(function (v) { return v.player === name; });
     node.classList.toggle('flagged', flagged);
@@ -316,10 +319,9 @@
   };
 
   Replayer.prototype.handName = function (half, text, other) {
-    var node = make('div', 'hand-name ' + half);
+    var node = make('div', 'hand-name ' + half + (other ? ' split' : ''), text);
     node.setAttribute('data-half', half);
-    var prefix = other && half !== 'said' ? (half === 'high' ? 'Hi: ' : 'Lo: ') : '';
-    node.textContent = prefix + text;
+    node.title = (half === 'low' ? 'low: ' : half === 'high' ? 'high: ' : '') + text;
     return node;
   };
 
@@ -420,12 +422,17 @@
 
   /* ---- the overlay, inline mounts, links ----------------------------------------- */
 
+  /* A field that takes arrow keys itself (text, the step slider): left alone. */
+  function typing(target) {
+    if (!target || !target.tagName) { return false; }
+    if (target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' ||
+        target.isContentEditable) { return true; }
+    return target.tagName === 'INPUT' &&
+      ['checkbox', 'radio', 'button', 'submit', 'reset'].indexOf(target.type) < 0;
+  }
+
   function onKey(event) {
-    var target = event.target;
-    if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' ||
-                   target.tagName === 'SELECT')) {
-      if (event.key !== 'Escape') { return; }
-    }
+    if (typing(event.target) && event.key !== 'Escape') { return; }
     if (event.altKey || event.ctrlKey || event.metaKey) { return; }
     if (overlay) {
       if (event.key === 'Escape') { closeOverlay(); event.preventDefault(); return; }
