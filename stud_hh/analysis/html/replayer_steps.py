@@ -77,8 +77,12 @@ class _Steps(EventVisitor[list[Step]]):
         """Cards the summary reveals, shown on the last step."""
         self.antes: Counter[str] = Counter()
         """The antes of the current antes step."""
-        self.unprinted_uncalled = {p: a for p, a in replayed.uncalled.items() if a} if not any(
-            isinstance(e, UncalledReturned) for e in replayed.hand.events) else {}
+        self.dealing: Street | None = None
+        """The street the current step deals (``None``: not a deal, or a common card)."""
+        printed = any(isinstance(e, UncalledReturned) for e in replayed.hand.events)
+        self.unprinted_uncalled = {} if printed else {
+            p: a for p, a in replayed.uncalled.items() if a}
+        """Uncalled bets the rules return and the site prints no line for."""
 
     def result(self) -> list[Step]:
         return self.steps
@@ -99,10 +103,9 @@ class _Steps(EventVisitor[list[Step]]):
         step = self.current
         if step is None:
             return
-        if step["kind"] == "deal" and not step.get("has_common"):
-            self.table.finish_street(Street(step["street_number"]), self.replayed.nets)
-        step.pop("street_number", None)
-        step.pop("has_common", None)
+        if self.dealing is not None:
+            self.table.finish_street(self.dealing, self.replayed.nets)
+            self.dealing = None
         step.update(self.table.snapshot())
         self.steps.append(step)
         self.current = None
@@ -205,18 +208,17 @@ class _Steps(EventVisitor[list[Step]]):
     # -- cards -------------------------------------------------------------------------
     def visit_street_start(self, event: StreetStart) -> None:
         self.begin_deal(event.street, event.line)
-        if event.has_common:
+        if event.has_common:  # one card for everyone, no card of one's own
             assert self.current is not None
-            self.current["has_common"] = True
             self.current["label"] += f": common card {event.common or '??'}"
             self.table.common = event.common
+            self.dealing = None
 
     def begin_deal(self, street: Street, line: int) -> None:
         first = self.firsts.get(street)
         notes = [f"first to act: {first.player} ({first.reason})"] if first else []
-        step = self.begin_step("deal", f"{street.label} street", line, street=street,
-                               notes=notes)
-        step["street_number"] = int(street)
+        self.begin_step("deal", f"{street.label} street", line, street=street, notes=notes)
+        self.dealing = street
         self.table.begin_street()
 
     def visit_deal(self, event: Deal) -> None:
