@@ -180,9 +180,9 @@ def views_script(views: Mapping[str, dict[str, Any]]) -> str:
     escaped, so that no text of a hand can close the tag.
 
     >>> views_script({"a": {"player": "</script>"}})[50:]
-    '>{"a": {"player": "\\\\u003c/script\\\\u003e"}}</script>'
+    '>{"a":{"player":"\\\\u003c/script\\\\u003e"}}</script>'
     """
-    text = json.dumps(dict(views), ensure_ascii=False, allow_nan=False)
+    text = json.dumps(dict(views), ensure_ascii=False, allow_nan=False, separators=(",", ":"))
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
     return f'<script type="application/json" id="stud-hh-hands">{text}</script>'
