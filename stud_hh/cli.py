@@ -252,11 +252,31 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print("stud-hh: show reads a hand from PATHs or from --db DIR (one of the two)",
               file=err)
         return EXIT_UNUSABLE
+    if args.output is not None and not args.html:
+        print("stud-hh: show -o FILE writes the page of --html (add --html)", file=err)
+        return EXIT_UNUSABLE
     hand = _found_hand(args, args.hand_id.strip().lstrip("#"), err)
     if hand is None:
         return EXIT_UNUSABLE
-    print(show_hand(replay(hand, args.profile), hero=args.hero), file=out)
+    replayed = replay(hand, args.profile)
+    if args.html:
+        from stud_hh.analysis.html.replayer import hand_page, hand_view
+
+        target = args.output or Path(_page_name(hand.hand_id))
+        target.write_text(hand_page(hand_view(replayed, hero=args.hero)), encoding="utf-8")
+        print(target, file=out)
+        return EXIT_OK
+    print(show_hand(replayed, hero=args.hero), file=out)
     return EXIT_OK
+
+
+def _page_name(hand_id: str) -> str:
+    """``hand-<id>.html``, with any character a file name may not hold made ``_``.
+
+    >>> _page_name("2023_43_5 48/F7S8")
+    'hand-2023_43_5_48_F7S8.html'
+    """
+    return "hand-" + "".join(c if c.isalnum() or c in "._-" else "_" for c in hand_id) + ".html"
 
 
 @contextmanager
@@ -700,17 +720,25 @@ def _add_audit(sub: _Subparsers) -> None:
 def _add_show(sub: _Subparsers) -> None:
     from stud_hh.rules import PROFILES, SITE
 
-    s = sub.add_parser("show", help="print one hand replayed street by street",
+    s = sub.add_parser("show", help="print one hand replayed street by street (--html: as a "
+                       "page that replays it visually)",
                        description="Find a hand by id (in files, or stored in a database) and "
                        "print it replayed: each player's cards street by street (the down "
                        "cards the history shows: the hero's), actions with their meaning, "
-                       "pots, showdown, violations inline.")
+                       "pots, showdown, violations inline. With --html, write it as a page "
+                       "instead, that steps through the hand at a drawn table.")
     s.add_argument("hand_id", metavar="HAND_ID", help="the hand's number (#123 or 123)")
     s.add_argument("paths", nargs="*", type=Path, metavar="PATH")
     s.add_argument("--db", type=Path, metavar="DIR", help="show a hand stored in this database")
     s.add_argument("--hero", metavar="NAME", help="the player marked as the hero (default: "
                    "the one whose down cards the history shows)")
     s.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE)
+    s.add_argument("--html", action="store_true",
+                   help="write the hand as a page that replays it visually (seats, cards, "
+                   "pot and stacks at each action, violations at their line) instead of "
+                   "printing it; the page is self-contained and opens offline")
+    s.add_argument("-o", "--output", type=Path, metavar="FILE",
+                   help="with --html: the page to write (default: hand-HAND_ID.html)")
     s.set_defaults(func=cmd_show)
 
 

@@ -100,6 +100,12 @@ def test_wheel_contains_the_grammar(wheel: Path) -> None:
     assert "stud_hh/read/parse.py" in names
 
 
+def test_wheel_contains_the_replayers_script_and_styles(wheel: Path) -> None:
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "stud_hh/analysis/html/assets/replayer.js" in names
+    assert "stud_hh/analysis/html/assets/replayer.css" in names
+
+
 def test_installed_wheel_parses_from_its_own_grammar(wheel: Path, tmp_path: Path) -> None:
     target = tmp_path / "site"
     subprocess.run(

@@ -27,7 +27,7 @@ from stud_hh.model.events import (
 )
 from stud_hh.model.visit import EventVisitor
 from stud_hh.read import reader
-from stud_hh.replay import Action, ActionKind, ReplayedHand
+from stud_hh.replay import Action, ActionKind, Pot, ReplayedHand
 from stud_hh.rules import printing_of
 from stud_hh.rules.violations import RULES, RuleCode, Unverifiable, Violation
 
@@ -55,12 +55,17 @@ def money(hand: ReplayedHand, units: int) -> str:
     return printing_of(header.site).money.format(units, header.scale, header.currency)
 
 
+def stakes(replayed: ReplayedHand) -> str:
+    """The hand's small and big bet as its site prints them: ``$0.10/$0.20``."""
+    header = replayed.hand.header
+    return f"{money(replayed, header.small_bet)}/{money(replayed, header.big_bet)}"
+
+
 def violation_block(replayed: ReplayedHand) -> str:
     """One hand's violations, each with the offending source line."""
     hand = replayed.hand
     out = [f"hand {hand.hand_id} ({hand.path}:{hand.first_line}) "
-           f"{hand.header.game.value} {money(replayed, hand.header.small_bet)}/"
-           f"{money(replayed, hand.header.big_bet)}: "
+           f"{hand.header.game.value} {stakes(replayed)}: "
            f"{len(replayed.violations)} violation{'s' if len(replayed.violations) != 1 else ''}"]
     for v in replayed.violations:
         out.append(f"  line {v.line}  {v.rule}: {v.message}")
@@ -114,15 +119,14 @@ def show_hand(replayed: ReplayedHand, hero: str | None = None) -> str:
     such."""
     hand = replayed.hand
     header = hand.header
-    out = [f"{header.site} hand {header.hand_id}: {header.game_text} "
-           f"{money(replayed, header.small_bet)}/{money(replayed, header.big_bet)}"
+    out = [f"{header.site} hand {header.hand_id}: {header.game_text} {stakes(replayed)}"
            + (f" ({header.mixed_game})" if header.mixed_game else "")
            + f", table '{header.table}'"
            + (f", {header.started_at:%Y-%m-%d %H:%M} UTC" if header.started_at else ""),
            f"source: {hand.path}:{hand.first_line}-{hand.last_line}; profile: {replayed.profile}",
            "seats: " + ", ".join(f"{s.seat} {s.name} {money(replayed, s.stack)}"
                                  for s in header.seats)]
-    out += _Story(replayed, hero or _hero(hand.events)).walk(hand.events)
+    out += _Story(replayed, hero or hero_of(hand.events)).walk(hand.events)
     out += _result_lines(replayed)
     return "\n".join(out)
 
@@ -179,24 +183,14 @@ class _Story(EventVisitor[list[str]]):
         self.out.append(f"    {who}: {hidden}{board}")
 
     def _action(self, event: ActionEvent) -> None:
-        action = _take(self.actions, event)
+        action = take_action(self.actions, event)
         if action is None:
             return
         self.pot += action.amount
-        words = _KIND_WORDS[action.kind]
-        if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
-            amount, total = "", f" to {money(self.replayed, action.total)}"
-        else:
-            amount = f" {money(self.replayed, action.amount)}" if action.amount else ""
-            total = ""
-        notes = []
-        if action.all_in:
-            notes.append("all-in")
-        if action.capped:
-            notes.append("cap reached")
+        level, *notes = action_notes(action)
         note = f"  [{', '.join(notes)}]" if notes else ""
-        self.out.append(f"  {event.line:>5}  {action.player} {words}{amount}{total}"
-                        f"  ({_level_words(action)}){note}")
+        self.out.append(f"  {event.line:>5}  {action_words(self.replayed, action)}"
+                        f"  ({level}){note}")
 
     visit_post_ante = visit_bring_in = visit_complete = visit_bet = _action
     visit_raise = visit_call = visit_check = visit_fold = _action
@@ -219,7 +213,7 @@ def _result_lines(replayed: ReplayedHand) -> list[str]:
     """Pots and winners, rake, nets, violations on no event's line, unverifiable checks."""
     out = ["--- result ---"]
     for p in replayed.pots:
-        name = "main pot" if p.index == 0 else f"side pot {p.index}"
+        name = pot_name(p)
         winners = ", ".join(p.winners_high) or "?"
         if p.winners_low:
             winners = f"high {winners}; low {', '.join(p.winners_low)}"
@@ -244,6 +238,32 @@ def _result_lines(replayed: ReplayedHand) -> list[str]:
 ActionEvent = PostAnte | BringIn | Complete | Bet | Raise | Call | Check | Fold
 
 
+def pot_name(pot: Pot) -> str:
+    """``main pot`` or ``side pot 2``."""
+    return "main pot" if pot.index == 0 else f"side pot {pot.index}"
+
+
+def action_words(replayed: ReplayedHand, action: Action) -> str:
+    """What ``action`` does, in words and the site's money: ``Bob brings in $0.05``,
+    ``Ann completes to $0.10`` (a PokerStars ``bets`` by the bring-in), ``Cid checks``."""
+    words = _KIND_WORDS[action.kind]
+    if action.kind in (ActionKind.RAISE, ActionKind.COMPLETE):
+        return f"{action.player} {words} to {money(replayed, action.total)}"
+    amount = f" {money(replayed, action.amount)}" if action.amount else ""
+    return f"{action.player} {words}{amount}"
+
+
+def action_notes(action: Action) -> list[str]:
+    """Where the betting stands after ``action`` (:func:`_level_words`), then ``all-in``
+    and ``cap reached`` when they apply."""
+    notes = [_level_words(action)]
+    if action.all_in:
+        notes.append("all-in")
+    if action.capped:
+        notes.append("cap reached")
+    return notes
+
+
 def _level_words(action: Action) -> str:
     """Where the betting stands after ``action``, in words: ``no bet yet``, ``1 bet``,
     ``3 bets`` (a bet and two raises)."""
@@ -257,7 +277,7 @@ def _level_words(action: Action) -> str:
     return f"{action.level} bets: a bet and {raises} raise{'s' if raises > 1 else ''}"
 
 
-def _hero(events: Iterable[HandEvent]) -> str | None:
+def hero_of(events: Iterable[HandEvent]) -> str | None:
     """The player whose down cards the history shows (the one who wrote it), if one."""
     for event in events:
         if isinstance(event, Deal) and any(
@@ -266,7 +286,7 @@ def _hero(events: Iterable[HandEvent]) -> str | None:
     return None
 
 
-def _take(actions: dict[int, list[Action]], event: HandEvent) -> Action | None:
+def take_action(actions: dict[int, list[Action]], event: HandEvent) -> Action | None:
     """The replay's action for ``event`` (the first at its line by its player), removed."""
     at = actions.get(event.line)
     if not at or not isinstance(event, _ACTION_EVENTS):

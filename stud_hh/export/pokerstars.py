@@ -62,7 +62,8 @@ from stud_hh.model.events import (
 )
 from stud_hh.model.money import format_amount
 from stud_hh.model.visit import EventVisitor
-from stud_hh.rules.evaluate import high_category, low_cards
+from stud_hh.rules.evaluate import low_cards
+from stud_hh.rules.names import describe_high
 
 __all__ = ["HAND_SEPARATOR", "describe", "header_lines", "write_hand", "write_hands"]
 
@@ -82,73 +83,6 @@ _ET = ZoneInfo("America/New_York")
 
 # ---------------------------------------------------------------------------
 # Hand descriptions
-
-
-_NAMES = {"2": "Deuce", "3": "Three", "4": "Four", "5": "Five", "6": "Six", "7": "Seven",
-          "8": "Eight", "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King",
-          "A": "Ace"}
-_PLURAL = {rank: ("Sixes" if rank == "6" else name + "s") for rank, name in _NAMES.items()}
-_ORDER = "23456789TJQKA"
-_VALUE = {rank: index for index, rank in enumerate(_ORDER, start=2)}
-
-
-def _straight_top(values: set[int]) -> int | None:
-    """The top card value of the best straight among ``values`` (ace plays low too)."""
-    if 14 in values:
-        values = values | {1}
-    for top in range(14, 4, -1):
-        if all(v in values for v in range(top - 4, top + 1)):
-            return top
-    return None
-
-
-def _rank_char(value: int) -> str:
-    return _ORDER[(value - 2) % 13] if value >= 2 else "A"
-
-
-def describe_high(cards: Sequence[str]) -> str:
-    """The best high hand as PokerStars names it.
-
-    >>> describe_high(["Ts", "Js", "Qs", "Ks", "As", "2c", "2d"])
-    'a Royal Flush'
-    >>> describe_high(["5c", "5d", "5h", "Ac", "Ad", "2c", "7s"])
-    'a full house, Fives full of Aces'
-    """
-    category = high_category(cards)
-    counts: dict[str, int] = {}
-    for card in cards:
-        counts[card[0]] = counts.get(card[0], 0) + 1
-    by_count = sorted(counts, key=lambda r: (counts[r], _VALUE[r]), reverse=True)
-    if category in ("straight flush", "flush"):
-        suits: dict[str, list[int]] = {}
-        for card in cards:
-            suits.setdefault(card[1], []).append(_VALUE[card[0]])
-        suited = max(suits.values(), key=len)
-        if category == "flush":
-            return f"a flush, {_NAMES[_rank_char(max(suited))]} high"
-        top = _straight_top(set(suited))
-        assert top is not None
-        if top == 14:
-            return "a Royal Flush"
-        return (f"a straight flush, {_NAMES[_rank_char(top - 4)]} to "
-                f"{_NAMES[_rank_char(top)]}")
-    if category == "straight":
-        top = _straight_top({_VALUE[c[0]] for c in cards})
-        assert top is not None
-        return f"a straight, {_NAMES[_rank_char(top - 4)]} to {_NAMES[_rank_char(top)]}"
-    first = by_count[0]
-    if category == "four of a kind":
-        return f"four of a kind, {_PLURAL[first]}"
-    if category == "full house":
-        pair = max((r for r in counts if r != first and counts[r] >= 2), key=_VALUE.__getitem__)
-        return f"a full house, {_PLURAL[first]} full of {_PLURAL[pair]}"
-    if category == "three of a kind":
-        return f"three of a kind, {_PLURAL[first]}"
-    if category == "two pair":
-        return f"two pair, {_PLURAL[by_count[0]]} and {_PLURAL[by_count[1]]}"
-    if category == "pair":
-        return f"a pair of {_PLURAL[first]}"
-    return f"high card {_NAMES[max(counts, key=_VALUE.__getitem__)]}"
 
 
 def describe(game: Game | str, cards: Sequence[str]) -> str:

@@ -10,7 +10,7 @@ store for them (:func:`selected_hands`), so ``export PATH... --game razz`` and
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,14 +19,15 @@ import pandas as pd
 import pyarrow.dataset as ds
 
 from stud_hh.model.errors import StudHHError
-from stud_hh.read.parse import ParsedHand, parse_file
+from stud_hh.read.parse import ParsedHand, parse_file, raw_hands, result_of
 from stud_hh.replay import replay
-from stud_hh.store.database import open_db, to_arrow
-from stud_hh.store.facts import columns, hand_rows
+from stud_hh.store.database import Database, open_db, to_arrow
+from stud_hh.store.facts import columns, hand_rows, text_digest
 from stud_hh.store.schema import to_pandas
 from stud_hh.store.select import Resolved, Selection, hand_keys, resolve
 
-__all__ = ["ChosenHands", "StoredHands", "selected_hands", "stored_hands"]
+__all__ = ["ChosenHands", "ReadAgain", "StoredHands", "read_again", "selected_hands",
+           "stored_hands"]
 
 
 @dataclass
@@ -80,6 +81,68 @@ def stored_hands(db_root: str | os.PathLike[str], hand_ids: Sequence[str] = (),
         found.unreadable.extend(f"{path}: hand {hand_id} ({site}) is no longer in the file"
                                 for site, hand_id in sorted(keys))
     return found
+
+
+@dataclass
+class ReadAgain:
+    """Stored hands read again from their files, each with the profile it was stored under."""
+
+    hands: list[tuple[ParsedHand, str]] = field(default_factory=list)
+    left_out: list[str] = field(default_factory=list)
+    """Why a stored hand asked for was left out: not stored, its file gone, or changed."""
+
+
+def read_again(db: Database, keys: Iterable[tuple[str, str]]) -> ReadAgain:
+    """The stored hands ``keys`` (``(site, hand_id)``) parsed again from the file and lines
+    they were imported from, with their stored profile. A hand is left out (and said why)
+    when its file is gone, or no longer holds the text that was imported: another digest
+    of the text (:func:`~stud_hh.store.facts.text_digest`), or other lines."""
+    wanted = {(str(site), str(hand_id)) for site, hand_id in keys}
+    found = ReadAgain()
+    if not wanted:
+        return found
+    rows = db.hands(columns=["site", "hand_id", "file", "first_line", "last_line", "profile",
+                             "text_digest"],
+                    filters=[("hand_id", "in", sorted({h for _, h in wanted}))])
+    stored: dict[str, dict[tuple[str, str], tuple[int, int, str, Any]]] = {}
+    for site, hand_id, path, first, last, profile, digest in zip(
+            rows["site"], rows["hand_id"], rows["file"], rows["first_line"], rows["last_line"],
+            rows["profile"], rows["text_digest"], strict=True):
+        key = (str(site), str(hand_id))
+        if key in wanted:
+            wanted.discard(key)
+            stored.setdefault(str(path), {})[key] = (int(first), int(last), str(profile),
+                                                     None if pd.isna(digest) else str(digest))
+    found.left_out.extend(f"hand {h} ({s}) is not stored" for s, h in sorted(wanted))
+    for path, keys_here in sorted(stored.items()):
+        _read_file_again(path, keys_here, found)
+    return found
+
+
+def _read_file_again(path: str, stored: dict[tuple[str, str], tuple[int, int, str, Any]],
+                     found: ReadAgain) -> None:
+    if not Path(path).is_file():
+        found.left_out.extend(f"{path}: the file of hand {h} ({s}) is gone"
+                              for s, h in sorted(stored))
+        return
+    try:
+        raws = list(raw_hands(path))
+    except StudHHError as exc:
+        found.left_out.append(f"{path}: cannot be read again: {exc}")
+        return
+    for raw in raws:
+        result = result_of(raw)
+        if not isinstance(result, ParsedHand) or (result.site, result.hand_id) not in stored:
+            continue
+        first, last, profile, digest = stored.pop((result.site, result.hand_id))
+        if (result.first_line, result.last_line) == (first, last) and (
+                digest is None or digest == text_digest(raw.text)):
+            found.hands.append((result, profile))
+        else:
+            found.left_out.append(f"{path}: hand {result.hand_id} ({result.site}) changed "
+                                  "since it was imported")
+    found.left_out.extend(f"{path}: hand {h} ({s}) is no longer in the file"
+                          for s, h in sorted(stored))
 
 
 def _keys(frame: pd.DataFrame) -> set[tuple[str, str]]:

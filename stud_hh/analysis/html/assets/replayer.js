@@ -1,0 +1,523 @@
+/* stud-hh visual hand replayer: plain ES2017, no library, nothing fetched.
+ *
+ * The hands a page can replay are embedded once as JSON (a script element of type
+ * application/json with the id stud-hh-hands, keyed "<site>#<hand_id>"), written by
+ * stud_hh.analysis.html.replayer.views_script. Any element with data-hand="<key>" opens
+ * its hand in an overlay; an element with data-replayer-mount="<key>" gets the replayer
+ * inline (the page of `stud-hh show --html`).
+ *
+ * window.StudReplayer: open(key), close(), mount(element, key), views().
+ * Keys: left/right arrow step, Home/End first/last, Esc closes the overlay.
+ * Every text from a hand is set as text (never parsed as HTML).
+ */
+(function () {
+  'use strict';
+  if (window.StudReplayer) { return; }
+
+  var SUITS = { s: '\u2660', h: '\u2665', d: '\u2666', c: '\u2663' };
+  var SUIT_NAMES = { s: 'spades', h: 'hearts', d: 'diamonds', c: 'clubs' };
+  var RANKS = { T: '10' };
+  var KINDS_WITH_SEAT = { bring_in: 1, action: 1, ignored: 1, uncalled: 1, show: 1,
+                          muck: 1, collect: 1 };
+  var views = null;
+  var overlay = null;
+  var inline = [];
+  var lastInline = null;
+
+  function loadViews() {
+    if (views === null) {
+      var block = document.getElementById('stud-hh-hands');
+      views = {};
+      if (block) {
+        try { views = JSON.parse(block.textContent) || {}; } catch (e) { views = {}; }
+      }
+    }
+    return views;
+  }
+
+  function make(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) { node.className = cls; }
+    if (text !== undefined && text !== null) { node.textContent = String(text); }
+    return node;
+  }
+
+  function cardNode(card, up) {
+    var node = make('span', 'card ' + (up ? 'up' : 'down'));
+    if (!card) {
+      node.setAttribute('data-card', '??');
+      node.classList.add('back');
+      node.title = up ? 'a card the history does not print' : 'a down card (not shown)';
+      return node;
+    }
+    var rank = card.charAt(0), suit = card.charAt(1);
+    node.setAttribute('data-card', card);
+    node.classList.add('suit-' + suit);
+    node.title = (RANKS[rank] || rank) + ' of ' + (SUIT_NAMES[suit] || suit) +
+      (up ? ' (up)' : ' (down)');
+    node.appendChild(make('span', 'rank', RANKS[rank] || rank));
+    node.appendChild(make('span', 'suit', SUITS[suit] || suit));
+    return node;
+  }
+
+  function seatOrder(view) {
+    var seats = view.seats.slice();
+    var hero = -1;
+    for (var i = 0; i < seats.length; i++) {
+      if (seats[i].player === view.hero) { hero = i; }
+    }
+    if (hero > 0) { seats = seats.slice(hero).concat(seats.slice(0, hero)); }
+    return seats;
+  }
+
+  function baseName(path) {
+    var parts = String(path || '').split(/[\\/]/);
+    return parts[parts.length - 1];
+  }
+
+  /* ---- one replayer ------------------------------------------------------------ */
+
+  function Replayer(host, view, inOverlay) {
+    this.view = view;
+    this.steps = view.steps || [];
+    this.index = 0;
+    this.seats = {};
+    this.root = make('div', 'stud-replayer');
+    this.root.setAttribute('data-key', view.key);
+    this.root.setAttribute('data-steps', String(this.steps.length));
+    this.root.setAttribute('data-index', '0');
+    this.root.tabIndex = 0;
+    this.build(inOverlay);
+    host.appendChild(this.root);
+    this.go(0);
+  }
+
+  Replayer.prototype.build = function (inOverlay) {
+    var head = make('header', 'sr-head');
+    var h = this.view.header;
+    var title = make('h2', 'sr-title', h.site + ' hand #' + h.hand_id);
+    head.appendChild(title);
+    var meta = [h.game + (h.mixed_game ? ' (' + h.mixed_game + ')' : ''), h.stakes,
+                "table '" + h.table + "'"];
+    if (h.tournament) { meta.push('tournament ' + h.tournament); }
+    if (h.start_text) { meta.push(h.start_text); }
+    meta.push('profile ' + h.profile);
+    head.appendChild(make('div', 'sr-meta', meta.join(' \u00b7 ')));
+    var four = make('label', 'sr-four');
+    var box = make('input');
+    box.type = 'checkbox';
+    box.addEventListener('change', function () {
+      this.root.classList.toggle('four-color', box.checked);
+    }.bind(this));
+    four.appendChild(box);
+    four.appendChild(document.createTextNode(' four-colour deck'));
+    head.appendChild(four);
+    if (inOverlay) {
+      var close = make('button', 'sr-close', '\u00d7');
+      close.type = 'button';
+      close.title = 'close (Esc)';
+      close.setAttribute('aria-label', 'close');
+      close.addEventListener('click', closeOverlay);
+      head.appendChild(close);
+    }
+    this.root.appendChild(head);
+    var body = make('div', 'sr-body');
+    var main = make('div', 'sr-main');
+    main.appendChild(this.buildTable());
+    main.appendChild(this.buildControls());
+    main.appendChild(this.buildNow());
+    body.appendChild(main);
+    body.appendChild(this.buildList());
+    this.root.appendChild(body);
+    this.root.addEventListener('keydown', onKey);
+    this.root.addEventListener('focusin', function () {
+      if (!this.inOverlay) { lastInline = this; }
+    }.bind(this));
+    this.inOverlay = inOverlay;
+  };
+
+  Replayer.prototype.buildTable = function () {
+    var table = make('div', 'sr-table');
+    table.appendChild(make('div', 'sr-felt'));
+    var center = make('div', 'sr-center');
+    this.streetNode = make('div', 'sr-street');
+    center.appendChild(this.streetNode);
+    var pot = make('div', 'sr-pot');
+    pot.appendChild(make('span', 'sr-pot-label', 'Pot '));
+    this.potNode = make('span', 'pot');
+    pot.appendChild(this.potNode);
+    center.appendChild(pot);
+    this.commonNode = make('div', 'common');
+    center.appendChild(this.commonNode);
+    table.appendChild(center);
+    var seats = seatOrder(this.view);
+    var n = seats.length;
+    for (var i = 0; i < n; i++) {
+      var angle = (90 + i * 360 / n) * Math.PI / 180;
+      var seat = this.buildSeat(seats[i]);
+      seat.style.left = (50 + 38.5 * Math.cos(angle)).toFixed(2) + '%';
+      seat.style.top = (50 + 35 * Math.sin(angle)).toFixed(2) + '%';
+      table.appendChild(seat);
+    }
+    return table;
+  };
+
+  Replayer.prototype.buildSeat = function (seat) {
+    var node = make('div', 'seat');
+    node.setAttribute('data-player', seat.player);
+    node.setAttribute('data-seat', String(seat.seat));
+    if (seat.player === this.view.hero) { node.classList.add('hero'); }
+    if (!seat.dealt) { node.classList.add('out'); }
+    var head = make('div', 'seat-head');
+    head.appendChild(make('span', 'seat-name', seat.player));
+    head.appendChild(make('span', 'seat-no', 'seat ' + seat.seat));
+    node.appendChild(head);
+    var stack = make('div', 'stack', seat.stack_text);
+    node.appendChild(stack);
+    var cards = make('div', 'cards');
+    node.appendChild(cards);
+    var names = make('div', 'hand-names');
+    node.appendChild(names);
+    var said = make('div', 'seat-action');
+    node.appendChild(said);
+    this.seats[seat.player] = { node: node, stack: stack, cards: cards, names: names,
+                                said: said };
+    return node;
+  };
+
+  Replayer.prototype.buildControls = function () {
+    var bar = make('div', 'sr-controls');
+    var buttons = [['first', '|\u25c0', 'first step (Home)'], ['prev', '\u25c0', 'back (\u2190)'],
+                   ['next', '\u25b6', 'forward (\u2192)'], ['last', '\u25b6|', 'last step (End)']];
+    var self = this;
+    buttons.forEach(function (b, i) {
+      var button = make('button', 'sr-button', b[1]);
+      button.type = 'button';
+      button.setAttribute('data-step', b[0]);
+      button.title = b[2];
+      button.setAttribute('aria-label', b[2]);
+      button.addEventListener('click', function () { self.move(b[0]); });
+      bar.appendChild(button);
+      if (i === 1) {
+        self.counter = make('span', 'sr-counter');
+        bar.appendChild(self.counter);
+      }
+    });
+    this.scrub = make('input', 'sr-scrub');
+    this.scrub.type = 'range';
+    this.scrub.min = '0';
+    this.scrub.max = String(Math.max(this.steps.length - 1, 0));
+    this.scrub.setAttribute('aria-label', 'step');
+    this.scrub.addEventListener('input', function () { self.go(Number(self.scrub.value)); });
+    bar.appendChild(this.scrub);
+    return bar;
+  };
+
+  Replayer.prototype.buildNow = function () {
+    var now = make('div', 'sr-now');
+    var line = make('div', 'sr-action-line');
+    this.actionNode = make('span', 'action');
+    this.notesNode = make('span', 'action-notes');
+    line.appendChild(this.actionNode);
+    line.appendChild(this.notesNode);
+    now.appendChild(line);
+    this.sourceNode = make('div', 'source');
+    now.appendChild(this.sourceNode);
+    this.violationsNode = make('div', 'violations');
+    now.appendChild(this.violationsNode);
+    this.potsNode = make('div', 'pots');
+    now.appendChild(this.potsNode);
+    return now;
+  };
+
+  Replayer.prototype.buildList = function () {
+    var aside = make('aside', 'sr-list');
+    aside.appendChild(make('div', 'sr-list-title', 'Steps'));
+    var list = make('ol', 'sr-steps');
+    var self = this;
+    this.items = [];
+    this.steps.forEach(function (step, i) {
+      var item = make('li', 'sr-item kind-' + step.kind);
+      item.setAttribute('data-index', String(i));
+      item.appendChild(make('span', 'sr-item-label', step.label));
+      if (step.violations.length) {
+        item.classList.add('flagged');
+        item.appendChild(make('span', 'sr-item-flag', step.violations[0].rule));
+      }
+      item.addEventListener('click', function () { self.go(i); });
+      list.appendChild(item);
+      self.items.push(item);
+    });
+    this.list = list;
+    aside.appendChild(list);
+    return aside;
+  };
+
+  Replayer.prototype.move = function (where) {
+    var last = this.steps.length - 1;
+    var to = { first: 0, prev: this.index - 1, next: this.index + 1, last: last }[where];
+    this.go(to);
+  };
+
+  Replayer.prototype.go = function (index) {
+    if (!this.steps.length) { return; }
+    this.index = Math.max(0, Math.min(this.steps.length - 1, index));
+    this.render(this.steps[this.index]);
+  };
+
+  Replayer.prototype.render = function (step) {
+    var i = this.index, n = this.steps.length;
+    this.root.setAttribute('data-index', String(i));
+    this.counter.textContent = (i + 1) + ' / ' + n;
+    this.scrub.value = String(i);
+    this.root.querySelector('[data-step="first"]').disabled = i === 0;
+    this.root.querySelector('[data-step="prev"]').disabled = i === 0;
+    this.root.querySelector('[data-step="next"]').disabled = i === n - 1;
+    this.root.querySelector('[data-step="last"]').disabled = i === n - 1;
+    this.potNode.textContent = step.pot_text;
+    this.streetNode.textContent = step.street ? step.street + ' street' :
+      (step.kind === 'start' || step.kind === 'antes' ? 'before the deal' :
+        (step.result ? 'showdown and pots' : ''));
+    this.commonNode.textContent = '';
+    if (step.common) {
+      this.commonNode.appendChild(make('span', 'common-label', 'common card'));
+      this.commonNode.appendChild(cardNode(step.common, true));
+    }
+    for (var name in this.seats) {
+      if (Object.prototype.hasOwnProperty.call(this.seats, name)) {
+        this.renderSeat(name, this.seats[name], step);
+      }
+    }
+    this.renderNow(step);
+    this.renderPots(step);
+    this.renderList(i);
+  };
+
+  Replayer.prototype.renderSeat = function (name, seat, step) {
+    var node = seat.node;
+    seat.stack.textContent = step.stack_texts[name];
+    var folded = step.folded.indexOf(name) >= 0;
+    node.classList.toggle('folded', folded);
+    node.classList.toggle('all-in', !folded && step.stacks[name] === 0 &&
+                          (step.cards[name] || []).length > 0);
+    node.classList.toggle('acting', step.player === name && !!KINDS_WITH_SEAT[step.kind]);
+    var flagged = step.violations.some(function (v) { return v.player === name; });
+    node.classList.toggle('flagged', flagged);
+    node.classList.toggle('winner', step.result && this.isWinner(name));
+    seat.cards.textContent = '';
+    (step.cards[name] || []).forEach(function (c) { seat.cards.appendChild(cardNode(c.card, c.up)); });
+    seat.names.textContent = '';
+    var names = step.names[name];
+    if (names) {
+      if (names.high) { seat.names.appendChild(this.handName('high', names.high, names.low)); }
+      if (names.low) { seat.names.appendChild(this.handName('low', names.low, names.high)); }
+      if (!names.high && !names.low && names.said) {
+        seat.names.appendChild(this.handName('said', names.said, null));
+      }
+    }
+    seat.said.textContent = node.classList.contains('acting') ? step.label.replace(name + ' ', '') : '';
+  };
+
+  Replayer.prototype.handName = function (half, text, other) {
+    var node = make('div', 'hand-name ' + half + (other ? ' split' : ''), text);
+    node.setAttribute('data-half', half);
+    node.title = (half === 'low' ? 'low: ' : half === 'high' ? 'high: ' : '') + text;
+    return node;
+  };
+
+  Replayer.prototype.isWinner = function (name) {
+    return (this.view.pots || []).some(function (p) {
+      return p.winners_high.indexOf(name) >= 0 || p.winners_low.indexOf(name) >= 0;
+    });
+  };
+
+  Replayer.prototype.renderNow = function (step) {
+    this.actionNode.textContent = step.label;
+    this.notesNode.textContent = step.notes.length ? step.notes.join(' \u00b7 ') : '';
+    this.sourceNode.textContent = '';
+    var file = this.view.header.file;
+    var where = make('span', 'source-where',
+                     step.line === null ? '(no line: the site prints none)' :
+                       baseName(file) + ':' + step.line);
+    where.title = file;
+    this.sourceNode.appendChild(where);
+    if (step.text) { this.sourceNode.appendChild(make('code', 'source-text', step.text)); }
+    this.violationsNode.textContent = '';
+    var self = this;
+    step.violations.forEach(function (v) { self.violationsNode.appendChild(violationNode(v, file)); });
+  };
+
+  function violationNode(v, file) {
+    var node = make('div', 'violation');
+    node.setAttribute('data-rule', v.rule);
+    node.setAttribute('role', 'alert');
+    var head = make('div', 'violation-head');
+    head.appendChild(make('span', 'violation-rule', v.rule));
+    head.appendChild(make('span', 'violation-title', v.title));
+    node.appendChild(head);
+    node.appendChild(make('div', 'violation-message', v.message));
+    var src = make('div', 'violation-source');
+    src.appendChild(make('span', 'source-where', baseName(file) + ':' + v.line));
+    if (v.text) { src.appendChild(make('code', 'source-text', v.text)); }
+    node.appendChild(src);
+    return node;
+  }
+
+  Replayer.prototype.renderPots = function (step) {
+    var node = this.potsNode;
+    node.textContent = '';
+    node.hidden = !step.result;
+    if (!step.result) { return; }
+    var view = this.view;
+    (view.pots || []).forEach(function (p) {
+      var row = make('div', 'pot-row');
+      row.setAttribute('data-pot', String(p.index));
+      row.appendChild(make('span', 'pot-name', p.name + ' ' + p.amount_text));
+      var won = p.winners_high.length ? p.winners_high.join(', ') : '?';
+      if (p.winners_low.length) { won = 'high ' + won + '; low ' + p.winners_low.join(', '); }
+      row.appendChild(make('span', 'pot-winners', 'won by ' + won));
+      row.appendChild(make('span', 'pot-eligible', 'among ' + p.eligible.join(', ')));
+      node.appendChild(row);
+    });
+    var took = (view.collected || []).filter(function (c) { return c.line <= (step.line || Infinity); });
+    if (took.length) {
+      node.appendChild(make('div', 'pot-collected', 'collected: ' + took.map(function (c) {
+        return c.player + ' ' + c.amount_text;
+      }).join(', ')));
+    }
+    if (view.rake) { node.appendChild(make('div', 'pot-rake', 'rake ' + view.rake_text)); }
+    if (step.kind === 'result') {
+      var nets = make('div', 'pot-nets');
+      Object.keys(view.net_texts).forEach(function (p) {
+        var net = make('span', 'net ' + (view.nets[p] > 0 ? 'plus' : view.nets[p] < 0 ? 'minus' : ''),
+                       p + ' ' + view.net_texts[p]);
+        nets.appendChild(net);
+      });
+      node.appendChild(nets);
+    }
+  };
+
+  Replayer.prototype.renderList = function (i) {
+    for (var k = 0; k < this.items.length; k++) {
+      this.items[k].classList.toggle('current', k === i);
+    }
+    var item = this.items[i], list = this.list;
+    if (item && list.clientHeight) {
+      var top = item.offsetTop;  /* the list is the items' offset parent */
+      if (top < list.scrollTop) { list.scrollTop = top; }
+      else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top + item.offsetHeight - list.clientHeight;
+      }
+    }
+  };
+
+  Replayer.prototype.key = function (event) {
+    var moves = { ArrowRight: 'next', ArrowLeft: 'prev', Home: 'first', End: 'last' };
+    if (moves[event.key]) {
+      this.move(moves[event.key]);
+      return true;
+    }
+    return false;
+  };
+
+  /* ---- the overlay, inline mounts, links ----------------------------------------- */
+
+  /* A field that takes arrow keys itself (text, the step slider): left alone. */
+  function typing(target) {
+    if (!target || !target.tagName) { return false; }
+    if (target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' ||
+        target.isContentEditable) { return true; }
+    return target.tagName === 'INPUT' &&
+      ['checkbox', 'radio', 'button', 'submit', 'reset'].indexOf(target.type) < 0;
+  }
+
+  function onKey(event) {
+    if (typing(event.target) && event.key !== 'Escape') { return; }
+    if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+    if (overlay) {
+      if (event.key === 'Escape') { closeOverlay(); event.preventDefault(); return; }
+      if (overlay.replayer && overlay.replayer.key(event)) { event.preventDefault(); }
+      return;
+    }
+    var active = lastInline || (inline.length === 1 ? inline[0] : null);
+    if (active && active.key(event)) { event.preventDefault(); }
+  }
+
+  function openOverlay(key) {
+    closeOverlay();
+    var opener = document.activeElement;
+    var shade = make('div', 'stud-replayer-overlay');
+    var dialog = make('div', 'stud-replayer-dialog');
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-modal', 'true');
+    dialog.setAttribute('aria-label', 'hand ' + key);
+    shade.appendChild(dialog);
+    shade.addEventListener('click', function (e) { if (e.target === shade) { closeOverlay(); } });
+    document.body.appendChild(shade);
+    overlay = { node: shade, opener: opener, replayer: null };
+    var view = loadViews()[key];
+    if (view) {
+      overlay.replayer = new Replayer(dialog, view, true);
+      overlay.replayer.root.focus();
+    } else {
+      var missing = make('div', 'stud-replayer-missing');
+      missing.appendChild(make('p', '', 'Hand ' + key + ' is not embedded in this page.'));
+      var close = make('button', 'sr-close', 'close');
+      close.type = 'button';
+      close.addEventListener('click', closeOverlay);
+      missing.appendChild(close);
+      dialog.appendChild(missing);
+      close.focus();
+    }
+    document.documentElement.classList.add('stud-replayer-open');
+    return overlay.replayer;
+  }
+
+  function closeOverlay() {
+    if (!overlay) { return; }
+    var opener = overlay.opener;
+    overlay.node.parentNode.removeChild(overlay.node);
+    overlay = null;
+    document.documentElement.classList.remove('stud-replayer-open');
+    if (opener && opener.focus) { opener.focus(); }
+  }
+
+  function mount(element, key) {
+    var view = loadViews()[key];
+    element.textContent = '';
+    if (!view) {
+      element.appendChild(make('p', 'stud-replayer-missing', 'Hand ' + key +
+                               ' is not embedded in this page.'));
+      return null;
+    }
+    var replayer = new Replayer(element, view, false);
+    inline.push(replayer);
+    return replayer;
+  }
+
+  function mountAll() {
+    var hosts = document.querySelectorAll('[data-replayer-mount]');
+    for (var i = 0; i < hosts.length; i++) {
+      if (!hosts[i].firstChild) { mount(hosts[i], hosts[i].getAttribute('data-replayer-mount')); }
+    }
+  }
+
+  document.addEventListener('click', function (event) {
+    var link = event.target && event.target.closest ? event.target.closest('[data-hand]') : null;
+    if (!link || (overlay && overlay.node.contains(link))) { return; }
+    event.preventDefault();
+    openOverlay(link.getAttribute('data-hand'));
+  });
+  document.addEventListener('keydown', function (event) {
+    if (event.defaultPrevented) { return; }
+    var inside = event.target && event.target.closest && event.target.closest('.stud-replayer');
+    if (!inside || overlay) { onKey(event); }
+  });
+
+  window.StudReplayer = { open: openOverlay, close: closeOverlay, mount: mount, views: loadViews };
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', mountAll);
+  } else {
+    mountAll();
+  }
+}());
