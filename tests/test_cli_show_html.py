@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from stud_hh.analysis.html.replayer import hand_view
+from stud_hh.analysis.html.replayer_compact import expand_view
 from stud_hh.analysis.report import show_hand
 from stud_hh.cli import main
 from stud_hh.read.parse import ParsedHand, parse_file
@@ -26,13 +28,13 @@ def _hand() -> ParsedHand:
                 if isinstance(h, ParsedHand) and h.hand_id == HAND_ID)
 
 
-def _embedded(page: Path) -> dict[str, object]:
+def _embedded(page: Path) -> dict[str, dict[str, Any]]:
     text = page.read_text(encoding="utf-8")
     found = re.search(r'<script type="application/json" id="stud-hh-hands">(.*?)</script>',
                       text, re.DOTALL)
     assert found
-    views: dict[str, object] = json.loads(found.group(1))
-    return views
+    views: dict[str, dict[str, Any]] = json.loads(found.group(1))
+    return {key: expand_view(view) for key, view in views.items()}  # embedded compact
 
 
 def test_show_html_writes_the_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

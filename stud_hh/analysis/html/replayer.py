@@ -27,6 +27,7 @@ from html import escape
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from stud_hh.analysis.html.replayer_compact import compact_view
 from stud_hh.analysis.html.replayer_state import TableState
 from stud_hh.analysis.html.replayer_steps import hand_steps, violation_dict
 from stud_hh.analysis.report import hero_of, pot_name, source_lines, stakes
@@ -176,13 +177,18 @@ def assets() -> str:
 
 
 def views_script(views: Mapping[str, dict[str, Any]]) -> str:
-    """The views as the page's JSON block (``#stud-hh-hands``), with ``<``, ``>`` and ``&``
-    escaped, so that no text of a hand can close the tag.
+    """The views as the page's JSON block (``#stud-hh-hands``): each written compact (its
+    steps as changes, :func:`~.replayer_compact.compact_view`, which the page expands
+    when it opens the hand), with ``<``, ``>`` and ``&`` escaped, so that no text of a
+    hand can close the tag.
 
-    >>> views_script({"a": {"player": "</script>"}})[50:]
-    '>{"a":{"player":"\\\\u003c/script\\\\u003e"}}</script>'
+    >>> block = views_script({"a": {"key": "a", "seats": [{"player": "</script>"}],
+    ...                             "violations": [], "steps": []}})
+    >>> block.count("<"), block.count("</script>"), block.endswith("</script>")
+    (2, 1, True)
     """
-    text = json.dumps(dict(views), ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    compact = {key: compact_view(view) for key, view in views.items()}
+    text = json.dumps(compact, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
     return f'<script type="application/json" id="stud-hh-hands">{text}</script>'

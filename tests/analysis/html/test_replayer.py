@@ -28,6 +28,7 @@ from stud_hh.analysis.html.replayer import (
     views_for_db,
     views_script,
 )
+from stud_hh.analysis.html.replayer_compact import compact_view, expand_view
 from stud_hh.read.parse import ParsedHand, parse_file, parse_hand
 from stud_hh.replay import replay
 
@@ -51,6 +52,30 @@ def test_sample_hands_step_through_the_replays_numbers(path: Path) -> None:
     for hand in hands[::15]:
         replayed = replay(hand)
         assert_view_is_the_replay(replayed, hand_view(replayed))
+
+
+def _size(value: object) -> int:
+    return len(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+
+def test_the_embedded_form_is_the_view_at_a_quarter_of_the_size(corpus: Path) -> None:
+    """The compact form a page embeds expands to the whole view (every step's table) for
+    every corpus hand and a sample of the simulated ones; overall, and for an eight-player
+    hand to 7th street, it is at least 4 times smaller."""
+    samples = [[h for h in parse_file(p) if isinstance(h, ParsedHand)][::15]
+               for p in sorted(SAMPLES.glob("*.txt"))]
+    hands = _corpus_hands(corpus) + [hand for some in samples for hand in some]
+    full = small = 0
+    for hand in hands:
+        view = hand_view(replay(hand))
+        compact = compact_view(view)
+        assert expand_view(json.loads(json.dumps(compact))) == view, view["key"]
+        full, small = full + _size(view), small + _size(compact)
+    assert full >= 4 * small, (full, small)
+    eight = hand_view(replay(known_hand(corpus, "common")))
+    assert len(eight["seats"]) == 8
+    assert eight["steps"][-1]["cards"]
+    assert _size(eight) >= 4 * _size(compact_view(eight))
 
 
 @pytest.mark.parametrize("planted_break", planted(), ids=lambda t: t["rule"])
@@ -179,7 +204,9 @@ def test_no_hand_text_can_close_the_views_script() -> None:
     assert "<" not in inside
     assert ">" not in inside
     assert "&" not in inside
-    assert json.loads(inside) == {view["key"]: view}
+    embedded = json.loads(inside)
+    assert embedded[view["key"]]["P"][0] == "</script><b>x"
+    assert {key: expand_view(v) for key, v in embedded.items()} == {view["key"]: view}
 
 
 def test_a_hand_page_is_self_contained(corpus: Path) -> None:

@@ -108,6 +108,17 @@ def test_every_step_shows_the_views_table(browser: Any, pages: dict[str, Any], n
         opened.assert_clean()
 
 
+@pytest.mark.parametrize("name", ["side_pot", "stud8", "flagged"])
+def test_the_page_expands_the_embedded_view_to_the_pythons(browser: Any, pages: dict[str, Any],
+                                                           name: str) -> None:
+    """The page embeds each view compact (``replayer_compact``); ``StudReplayer.views()``
+    is the whole view again, as Python made it."""
+    path, view = pages[name]
+    with open_page(browser, path) as opened:
+        assert opened.page.evaluate("() => window.StudReplayer.views()") == {view["key"]: view}
+        opened.assert_clean()
+
+
 def test_the_keys_step(browser: Any, pages: dict[str, Any]) -> None:
     path, view = pages["side_pot"]
     last = len(view["steps"]) - 1

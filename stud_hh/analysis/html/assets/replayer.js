@@ -2,7 +2,8 @@
  *
  * The hands a page can replay are embedded once as JSON (a script element of type
  * application/json with the id stud-hh-hands, keyed "<site>#<hand_id>"), written by
- * stud_hh.analysis.html.replayer.views_script. Any element with data-hand="<key>" opens
+ * stud_hh.analysis.html.replayer.views_script compact (each step only what changed:
+ * stud_hh.analysis.html.replayer_compact) and expanded here once when a hand is opened. Any element with data-hand="<key>" opens
  * its hand in an overlay; an element with data-replayer-mount="<key>" gets the replayer
  * inline (the page of `stud-hh show --html`).
  *
@@ -20,6 +21,7 @@
   var KINDS_WITH_SEAT = { bring_in: 1, action: 1, ignored: 1, uncalled: 1, show: 1,
                           muck: 1, collect: 1 };
   var views = null;
+  var expanded = {};
   var overlay = null;
   var inline = [];
   var lastInline = null;
@@ -33,6 +35,74 @@
       }
     }
     return views;
+  }
+
+  /* A dictionary with no inherited keys (a player may be called "constructor"). */
+  function dict() { return Object.create(null); }
+
+  function copy(from) {
+    var to = dict();
+    for (var k in from) { to[k] = from[k]; }
+    return to;
+  }
+
+  /* The full view of a compact one (stud_hh.analysis.html.replayer_compact, whose
+   * expand_view is this in Python): each step's table rebuilt from its changes. */
+  function expand(small) {
+    var view = {}, players = small.P, amounts = small.$, texts = small.T;
+    Object.keys(small).forEach(function (k) {
+      if (['v', 'P', '$', 'T', 's'].indexOf(k) < 0) { view[k] = small[k]; }
+    });
+    var table = { p: 0, c: null, f: [], S: dict(), C: dict(), N: dict() };
+    view.steps = small.s.map(function (s) {
+      ['p', 'c', 'f'].forEach(function (k) { if (k in s) { table[k] = s[k]; } });
+      ['S', 'C', 'N'].forEach(function (k) {
+        var whole = (k + '=') in s, pairs = s[whole ? k + '=' : k] || [];
+        if (!whole && !pairs.length) { return; }
+        table[k] = whole ? dict() : copy(table[k]);
+        for (var i = 0; i < pairs.length; i += 2) { table[k][players[pairs[i]]] = pairs[i + 1]; }
+      });
+      var line = 'l' in s ? s.l : null;
+      var step = {
+        kind: s.k, label: 'a' in s ? s.a : '', notes: s.n || [], street: 's' in s ? s.s : null,
+        line: line, lines: s.L || (line === null ? [] : [line]),
+        player: 'w' in s ? players[s.w] : null,
+        pot: table.p, pot_text: amounts[String(table.p)], stacks: table.S,
+        stack_texts: dict(), cards: dict(), names: table.N,
+        folded: table.f.map(function (i) { return players[i]; }), common: table.c,
+        text: 't' in s ? s.t : (line === null ? '' : texts[String(line)] || ''),
+        violations: (s.v || []).map(function (i) { return small.violations[i]; }),
+        result: !!s.r
+      };
+      for (var name in table.S) { step.stack_texts[name] = amounts[String(table.S[name])]; }
+      for (name in table.C) { step.cards[name] = slots(table.C[name]); }
+      return step;
+    });
+    return view;
+  }
+
+  function slots(text) {
+    return text.split(' ').filter(Boolean).map(function (word) {
+      var up = word.charAt(0) === '+', card = up ? word.slice(1) : word;
+      return { card: card === '??' ? null : card, up: up };
+    });
+  }
+
+  /* The full view of the hand ``key`` (expanded once), or null when it is not embedded. */
+  function viewOf(key) {
+    var all = loadViews();
+    if (!Object.prototype.hasOwnProperty.call(all, key)) { return null; }
+    if (!Object.prototype.hasOwnProperty.call(expanded, key)) {
+      expanded[key] = all[key] && all[key].v === 1 ? expand(all[key]) : all[key];
+    }
+    return expanded[key];
+  }
+
+  /* Every embedded hand's full view, by key. */
+  function allViews() {
+    var out = {};
+    Object.keys(loadViews()).forEach(function (key) { out[key] = viewOf(key); });
+    return out;
   }
 
   function make(tag, cls, text) {
@@ -455,7 +525,7 @@
     shade.addEventListener('click', function (e) { if (e.target === shade) { closeOverlay(); } });
     document.body.appendChild(shade);
     overlay = { node: shade, opener: opener, replayer: null };
-    var view = loadViews()[key];
+    var view = viewOf(key);
     if (view) {
       overlay.replayer = new Replayer(dialog, view, true);
       overlay.replayer.root.focus();
@@ -483,7 +553,7 @@
   }
 
   function mount(element, key) {
-    var view = loadViews()[key];
+    var view = viewOf(key);
     element.textContent = '';
     if (!view) {
       element.appendChild(make('p', 'stud-replayer-missing', 'Hand ' + key +
@@ -514,7 +584,7 @@
     if (!inside || overlay) { onKey(event); }
   });
 
-  window.StudReplayer = { open: openOverlay, close: closeOverlay, mount: mount, views: loadViews };
+  window.StudReplayer = { open: openOverlay, close: closeOverlay, mount: mount, views: allViews };
   if (document.readyState === 'loading') {
     document.addEventListener('DOMContentLoaded', mountAll);
   } else {
