@@ -13,7 +13,10 @@ Counting is exact: shares are kept in whole units of 1/5040 of a pot (5040 = 2 x
 least common multiple of 1..10, so any split between up to ten players is whole) and
 :attr:`Share.exact` is a :class:`~fractions.Fraction`. Up to :data:`EXACT_LIMIT` deals
 every deal is enumerated; above it :data:`SAMPLES` deals are drawn at random (seeded),
-and :attr:`Equity.exact` says which.
+and :attr:`Equity.exact` says which. Deals are counted many at once with numpy (each
+hand judged by :mod:`stud_hh.rules.evaluate` once per distinct set of ranks and per
+distinct flush, heads-up every pair of completions compared as a matrix), except in 2-7
+razz and with a common card, which are dealt out one at a time.
 
 When more cards are still to come than the deck holds (eight players to seventh street),
 the last card is one common card for all, as the rules deal it.
@@ -29,12 +32,13 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from itertools import combinations
 from math import comb
 
 import numpy as np
 
-from stud_hh.model.cards import ALL_CARDS
+from stud_hh.model.cards import ALL_CARDS, RANKS, SUITS
 from stud_hh.model.errors import UsageError
 from stud_hh.model.events import Game
 from stud_hh.rules.evaluate import high_rank, low8_rank, low27_rank, low_a5_rank
@@ -153,7 +157,13 @@ def equity(hands: Sequence[Sequence[str]], game: Game | str = Game.STUD,
     totals = _Totals(len(known))
     score = _scorer(GAMES[game].ranking)
     exact = possible <= exact_limit
-    if exact and not common:
+    ranking = GAMES[game].ranking
+    many = ranking is not Ranking.LOW_27 and not common
+    if exact and many:
+        _enumerate_many(ranking, known, unseen, needs, totals)
+    elif many:
+        _sampled_many(ranking, known, unseen, needs, totals, samples, seed)
+    elif exact and not common:
         _enumerate(known, unseen, needs, score, totals)
     else:
         deals = (_every_deal(unseen, needs, common) if exact
@@ -400,3 +410,245 @@ class _Totals:
         no_low = (Fraction(self.no_low, max(self.deals, 1))
                   if GAMES[game].ranking is Ranking.HIGH_LOW_8 else None)
         return Equity(game, shares, dead, self.deals, possible, exact, no_low)
+
+
+# ---------------------------------------------------------------------------
+# Many deals at once (numpy), for every game whose hands are judged by their ranks with
+# suits mattering only through a flush: stud, stud hi/lo, razz, five-card stud. Each
+# hand's strength comes from the evaluator of :mod:`stud_hh.rules.evaluate` itself, once
+# per distinct set of ranks (and per distinct flush), so these counts are the same as
+# :func:`_award`'s deal by deal; 2-7 razz (where a flush counts against a low) and the
+# common card keep the paths above.
+
+_ID: dict[str, int] = {rank + suit: 4 * r + s for r, rank in enumerate(RANKS)
+                       for s, suit in enumerate(SUITS)}
+"""A card's number: 4 x its rank (2 = 0 .. A = 12) + its suit (c, d, h, s = 0 .. 3)."""
+_POW5 = 5 ** np.arange(13, dtype=np.int64)
+_CHUNK = 1 << 18
+"""Deals (or pairs of completions) held at once: bounds the memory of a count."""
+
+
+def _representative(code: int) -> list[str]:
+    """Cards with the ranks of ``code`` (base 5: how many of each rank) and no flush:
+    the copies of the ``j``-th rank present take suits ``j, j+1, ...`` (mod 4), so no
+    suit gets five of seven cards."""
+    cards: list[str] = []
+    present = 0
+    for rank in range(13):
+        count = code // 5**rank % 5
+        if count:
+            cards += [RANKS[rank] + SUITS[(present + k) % 4] for k in range(count)]
+            present += 1
+    return cards
+
+
+@cache
+def _by_ranks(ranking: Ranking, code: int) -> tuple[int, int]:
+    """(high, low) of any hand of these ranks without a flush (``_NONE_*`` where the
+    game counts no such half or the hand has none)."""
+    cards = _representative(code)
+    high = high_rank(cards) if ranking in (Ranking.HIGH, Ranking.HIGH_LOW_8) else _NONE_HIGH
+    if ranking is Ranking.LOW_A5:
+        return high, low_a5_rank(cards)
+    low = low8_rank(cards) if ranking is Ranking.HIGH_LOW_8 else None
+    return high, _NONE_LOW if low is None else low
+
+
+@cache
+def _flush(mask: int) -> int:
+    """The high strength of the cards of one suit whose ranks are the bits of ``mask``."""
+    return high_rank([RANKS[r] + "c" for r in range(13) if mask >> r & 1])
+
+
+def _strengths(ranking: Ranking, hand: Sequence[str], ids: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """(high, low) of ``hand`` completed by each row of ``ids`` (card numbers)."""
+    known = [_ID[c] for c in hand]
+    columns = [(ids[:, j] >> 2, ids[:, j] & 3) for j in range(ids.shape[1])]
+    code = np.full(len(ids), sum(5 ** (k >> 2) for k in known), dtype=np.int64)
+    for ranks, _ in columns:
+        code += _POW5[ranks]
+    codes, inverse = np.unique(code, return_inverse=True)
+    values = np.array([_by_ranks(ranking, int(c)) for c in codes], dtype=np.int64)
+    high, low = values[inverse.ravel(), 0], values[inverse.ravel(), 1]
+    if ranking is Ranking.LOW_A5:
+        return high, low
+    for suit in range(4):
+        held = [k >> 2 for k in known if k & 3 == suit]
+        if len(held) + len(columns) < 5:
+            continue
+        count = np.full(len(ids), len(held), dtype=np.int64)
+        for _, suits in columns:
+            count += suits == suit
+        flush = np.flatnonzero(count >= 5)
+        if not len(flush):
+            continue
+        # ranks within one suit are distinct: the sum of their bits is their union
+        mask = np.full(len(flush), sum(1 << r for r in held), dtype=np.int64)
+        for ranks, suits in columns:
+            mask += np.where(suits[flush] == suit, 1 << ranks[flush], 0)
+        masks, at = np.unique(mask, return_inverse=True)
+        best = np.array([_flush(int(m)) for m in masks], dtype=np.int64)[at.ravel()]
+        high[flush] = np.maximum(high[flush], best)
+    return high, low
+
+
+def _settle_many(highs: Sequence[np.ndarray], lows: Sequence[np.ndarray], totals: _Totals
+                 ) -> None:
+    """Deals settled as :func:`_award` settles one: each player's high and low strength
+    in a deal are the deal's entry of their arrays."""
+    best_high, best_low = highs[0], lows[0]
+    for high, low in zip(highs[1:], lows[1:], strict=True):
+        best_high, best_low = np.maximum(best_high, high), np.minimum(best_low, low)
+    high_won = [(h == best_high) & (h != _NONE_HIGH) for h in highs]
+    low_won = [(lo == best_low) & (lo != _NONE_LOW) for lo in lows]
+    high_winners = np.sum(high_won, axis=0)
+    low_winners = np.sum(low_won, axis=0)
+    any_high, any_low = high_winners > 0, low_winners > 0
+    both = any_high & any_low
+    high_part = np.where(both, UNITS // 2, np.where(any_high, UNITS, 0))
+    low_part = np.where(both, UNITS // 2, np.where(any_low, UNITS, 0))
+    high_each = high_part // np.maximum(high_winners, 1)
+    low_each = low_part // np.maximum(low_winners, 1)
+    totals.add_many(*((np.where(h, high_each, 0), np.where(lo, low_each, 0))
+                      for h, lo in zip(high_won, low_won, strict=True)),
+                    no_low=int(np.count_nonzero(~any_low)))
+
+
+def _completions(size: int, need: int) -> np.ndarray:
+    """Every choice of ``need`` of ``size`` cards, a row each (positions in the deck)."""
+    if need == 0:
+        return np.zeros((1, 0), dtype=np.int64)
+    return np.array(list(combinations(range(size), need)), dtype=np.int64)
+
+
+def _enumerate_many(ranking: Ranking, known: list[tuple[str, ...]], unseen: list[str],
+                    needs: list[int], totals: _Totals) -> None:
+    """Every deal: each player's completions judged once, then every choice of one
+    completion per player with no card in two (card sets as bit masks) settled."""
+    deck = np.array([_ID[c] for c in unseen], dtype=np.int64)
+    options = []
+    for hand, need in zip(known, needs, strict=True):
+        chosen = _completions(len(unseen), need)
+        masks = (np.int64(1) << chosen).sum(axis=1)
+        options.append((masks, *_strengths(ranking, hand, deck[chosen])))
+    if len(options) == 2:
+        _heads_up_many(options[0], options[1], totals)
+        return
+    rows = np.arange(len(options[0][0]), dtype=np.int64)[:, None]
+    used = options[0][0]
+    for masks, _, _ in options[1:]:
+        rows, used = _join(rows, used, masks)
+    for start in range(0, len(rows), _CHUNK):
+        deals = rows[start:start + _CHUNK]
+        _settle_many([high[deals[:, i]] for i, (_, high, _) in enumerate(options)],
+                     [low[deals[:, i]] for i, (_, _, low) in enumerate(options)], totals)
+
+
+def _heads_up_many(first: tuple[np.ndarray, np.ndarray, np.ndarray],
+                   second: tuple[np.ndarray, np.ndarray, np.ndarray], totals: _Totals) -> None:
+    """Two players: every completion of the first against every completion of the second
+    at once, rows of the first at a time, in the units of :func:`_award` (as
+    :func:`_heads_up`, whose sums these are)."""
+    masks_a, masks_b = first[0], second[0]
+    (highs_a, high_b), (lows_a, low_b) = (_dense(first[i], second[i], i == 2)
+                                            for i in (1, 2))
+    has_high_b, has_low_b = high_b != 0, low_b != 0
+    step = max(1, _CHUNK // len(masks_b))
+    # in eighths of a pot: the first's high and low, both parts' whole; scoops; no lows
+    first_high = first_low = high_parts = low_parts = scoops_a = scoops_b = no_low = deals = 0
+    for start in range(0, len(masks_a), step):
+        ok = (masks_a[start:start + step, None] & masks_b[None, :]) == 0
+        high_a, low_a = highs_a[start:start + step, None], lows_a[start:start + step, None]
+        any_high = ((high_a != 0) | has_high_b) & ok
+        any_low = ((low_a != 0) | has_low_b) & ok
+        both = any_high & any_low
+        # quarters of a pot per part (4: the whole pot, 2: a half) x halves of it won
+        # (2, 1 for a tie, 0): eighths of a pot; the second wins the rest of each part
+        high_part = np.where(both, np.int8(2), np.where(any_high, np.int8(4), np.int8(0)))
+        low_part = np.where(both, np.int8(2), np.where(any_low, np.int8(4), np.int8(0)))
+        high_won = high_part * ((high_a > high_b).view(np.int8) * 2
+                                + (high_a == high_b).view(np.int8))
+        low_won = low_part * ((low_a > low_b).view(np.int8) * 2
+                              + (low_a == low_b).view(np.int8))
+        won = high_won + low_won
+        first_high += int(high_won.sum(dtype=np.int64))
+        first_low += int(low_won.sum(dtype=np.int64))
+        high_parts += 2 * int(high_part.sum(dtype=np.int64))
+        low_parts += 2 * int(low_part.sum(dtype=np.int64))
+        scoops_a += int(np.count_nonzero(won == 8))
+        scoops_b += int(np.count_nonzero((won == 0) & ok))
+        no_low += int(np.count_nonzero(ok & ~any_low))
+        deals += int(np.count_nonzero(ok))
+    eighth = UNITS // 8
+    totals.high[0] += first_high * eighth
+    totals.low[0] += first_low * eighth
+    totals.high[1] += (high_parts - first_high) * eighth
+    totals.low[1] += (low_parts - first_low) * eighth
+    totals.scoops[0] += scoops_a
+    totals.scoops[1] += scoops_b
+    totals.no_low += no_low
+    totals.deals += deals
+
+
+def _dense(first: np.ndarray, second: np.ndarray, low: bool
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """Two players' strengths as small numbers, larger better and 0 for none (a high
+    as it is, a low reversed), so that a heads-up count compares small integers."""
+    values, at = np.unique(np.concatenate([first, second]), return_inverse=True)
+    at = at.ravel()
+    dense = len(values) - at if low else at + 1
+    dense[values[at] == (_NONE_LOW if low else _NONE_HIGH)] = 0
+    small = dense.astype(np.int16 if len(values) < 2**15 else np.int32)
+    return small[:len(first)], small[len(first):][None, :]
+
+
+def _join(rows: np.ndarray, used: np.ndarray, masks: np.ndarray
+          ) -> tuple[np.ndarray, np.ndarray]:
+    """Each partial deal of ``rows`` (cards ``used``) with each next completion it shares
+    no card with."""
+    step = max(1, _CHUNK // len(masks))
+    joined, cards = [], []
+    for start in range(0, len(rows), step):
+        mine = used[start:start + step]
+        before, after = np.nonzero((mine[:, None] & masks[None, :]) == 0)
+        joined.append(np.column_stack([rows[start:start + step][before], after]))
+        cards.append(mine[before] | masks[after])
+    return np.concatenate(joined), np.concatenate(cards)
+
+
+def _sampled_many(ranking: Ranking, known: list[tuple[str, ...]], unseen: list[str],
+                  needs: list[int], totals: _Totals, samples: int, seed: int | None) -> None:
+    """``samples`` deals drawn at random (numpy's generator, seeded), settled at once."""
+    draw = np.random.default_rng(seed)
+    deck = np.array([_ID[c] for c in unseen], dtype=np.int64)
+    for start in range(0, samples, _CHUNK):
+        dealt = deck[_draws(draw, len(unseen), sum(needs), min(_CHUNK, samples - start))]
+        highs, lows, at = [], [], 0
+        for hand, need in zip(known, needs, strict=True):
+            high, low = _strengths(ranking, hand, dealt[:, at:at + need])
+            highs.append(high)
+            lows.append(low)
+            at += need
+        _settle_many(highs, lows, totals)
+
+
+def _draws(draw: np.random.Generator, size: int, cards: int, count: int) -> np.ndarray:
+    """``count`` rows of ``cards`` distinct positions of a deck of ``size``, each row
+    every ordered choice alike: independent draws kept when no position repeats (a
+    random order of the whole deck when too few would be kept)."""
+    kept = 1.0
+    for i in range(cards):
+        kept *= 1 - i / size
+    if kept < 0.25:
+        return np.argsort(draw.random((count, size)), axis=1)[:, :cards]
+    found: list[np.ndarray] = []
+    have = 0
+    while have < count:
+        rows = draw.integers(0, size, (int((count - have) / kept * 1.1) + 16, cards),
+                             dtype=np.int8)
+        ordered = np.sort(rows, axis=1)
+        distinct = (ordered[:, 1:] != ordered[:, :-1]).all(axis=1)
+        found.append(rows[distinct])
+        have += int(np.count_nonzero(distinct))
+    return np.concatenate(found)[:count]
