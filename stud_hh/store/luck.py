@@ -179,7 +179,8 @@ def fill(r: ReplayedHand, rows: dict[str, Row]) -> list[list[float] | None]:
         rows[name]["equity_all_in"] = when.all_in
     rules = GAMES[r.hand.header.game]
     pots = [p for p in r.pots if p.amount > 0 and p.eligible]
-    if not pots or any(p not in when.live for pot in pots for p in pot.eligible):
+    eligible = {name for pot in pots for name in pot.eligible}
+    if eligible != set(when.live):  # pots the text does not square with (a damaged hand)
         return nothing
     try:
         counted = _pot_shares(r, rules, when, pots)
