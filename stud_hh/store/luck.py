@@ -22,8 +22,8 @@ the hero's down cards after a fold). When some live player's cards are not all k
 has no share of a side pot), with the other live players' known cards dead too:
 :func:`stud_hh.equity.equity` over every way the cards to come can fall, exact up to a
 million deals (:data:`EXACT_LIMIT`: heads-up from 5th street on, three-way on 6th) and
-over 10,000 seeded draws above it (:data:`SAMPLES`: a share's standard error at most
-half a point; the same rows at every import; ``equity_exact`` says which). On the last
+over 2,000 seeded draws above it (:data:`SAMPLES`: a share's standard error at most 1.1
+points; the same rows at every import; ``equity_exact`` says which). On the last
 street nothing is to come: each share is the showdown's by the rules (1, 0, a half, a
 quarter), whatever a player mucked. A player's ``equity`` is their expected share of
 the pots they were eligible for, weighted by the pots' sizes; stud hi/lo tells it apart
@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from stud_hh.equity import EquityError, equity
 from stud_hh.model.cards import MaybeCard
@@ -63,11 +63,16 @@ from stud_hh.rules.pots import best_hands
 EXACT_LIMIT = 1_000_000
 """Deals enumerated at most for a stored equity (heads-up from 5th street on, three-way
 on 6th); above it the equity is sampled."""
-SAMPLES = 10_000
+SAMPLES = 2_000
 """Deals drawn for a stored equity above :data:`EXACT_LIMIT` (seeded: a share's standard
-error is then at most half a percentage point)."""
+error is then at most 1.1 percentage points). Far fewer than :data:`stud_hh.equity.SAMPLES`:
+an import stores an equity for every all-in and showdown (the cost of a sampled equity is
+its deals: 2,000 heads-up take about a millisecond), and luck summed over many hands
+averages the sampling error out (100 all-ins of 10 big bets: about 1 big bet of sampling
+error against some 50 of luck)."""
 
 Row = dict[str, Any]
+_FOLD: Final = ActionKind.FOLD
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,14 +100,20 @@ class Share:
 def moment(r: ReplayedHand) -> Moment | None:
     """The hand's moment, or ``None`` when fewer than two players are left in (or the
     text stops before the showdown it should reach)."""
-    folded = {a.player for a in r.actions if a.kind is ActionKind.FOLD}
+    folded, all_in = set(), set()
+    last = None
+    for action in r.actions:
+        if action.kind is _FOLD:
+            folded.add(action.player)
+        elif action.amount > 0:
+            last = action
+        if action.all_in:
+            all_in.add(action.player)
     live = tuple(s.name for s in r.hand.header.seats
                  if s.name in r.contributions and s.name not in folded)
     if len(live) < 2:
         return None
-    last = next((a for a in reversed(r.actions) if a.amount > 0), None)
     street = 0 if last is None or last.street is None else int(last.street)
-    all_in = {a.player for a in r.actions if a.all_in}
     closed = sum(1 for p in live if p not in all_in) <= 1
     rules = GAMES[r.hand.header.game]
     if not closed and r.dealt.last_street < int(rules.streets[-1].street):
@@ -114,13 +125,13 @@ Slot = list[Any]
 """One card of a player's hand in dealing order: ``[street, face up, card or None]``."""
 
 
-def hands(r: ReplayedHand, rules: GameRules) -> dict[str, list[Slot]]:
-    """Every dealt player's cards in dealing order, as far as the text shows them (the
+def hands(r: ReplayedHand, rules: GameRules, players: Sequence[str]) -> dict[str, list[Slot]]:
+    """The cards of ``players`` in dealing order, as far as the text shows them (the
     cards the replay gathered: :attr:`~stud_hh.replay.Dealt.deals` and
     :attr:`~stud_hh.replay.Dealt.revealed`)."""
     size = rules.cards_per_player
     out = {}
-    for name in r.contributions:
+    for name in players:
         by_street: dict[int, list[tuple[bool, MaybeCard]]] = {}
         for street, up, card in r.dealt.deals.get(name, ()):
             by_street.setdefault(street, []).append((up, card))
@@ -199,20 +210,20 @@ def _pot_shares(r: ReplayedHand, rules: GameRules, when: Moment, pots: list[Pot]
                 ) -> tuple[list[dict[str, Share]], bool] | None:
     """Each pot's shares by player, and whether every one was counted exactly; ``None``
     when some live player's cards are not known."""
-    slots = hands(r, rules)
-    live = set(when.live)
+    slots = hands(r, rules, when.live)
     common = r.dealt.common
     last = when.street == int(rules.streets[-1].street)
     cards: dict[str, list[str]] = {}
     for name in when.live:
-        mine = [c for street, _, c in slots.get(name, []) if street <= when.street]
+        mine = [c for street, _, c in slots[name] if street <= when.street]
         if common is not None and last:  # the 7th-street card is everyone's common card
             mine = [*mine[:-1], common]
         if None in mine:
             return None
         cards[name] = mine
-    dead = [c for name, hand in slots.items() if name not in live
-            for street, _, c in hand if street <= when.street and c is not None]
+    live = set(when.live)
+    dead = [c for name, dealt in r.dealt.deals.items() if name not in live
+            for street, _, c in dealt if street <= when.street and c is not None]
     out, exact = [], True
     for pot in pots:
         if len(pot.eligible) == 1:
