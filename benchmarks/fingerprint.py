@@ -38,6 +38,14 @@ issue 12 put the messages in the table's units: baseline
 ``5dd4a8f6c21572585ef59722bcf6c04c77e58d9857e07563d758de23c90e2225``,
 ``e5eeabd5306e1738d815d8378e06495a51ca93392bcd58564cd45f44a5b7a537``,
 ``7fed3fe663edff11e6ef4c81ff8b1ebc39a975d3d7b0538e096df0aced3c68bc``.
+
+Then issue 14 (the equity columns) gave the replay's ``dealt`` two fields (every card
+dealt, every hand revealed at the end) and the rows their equity columns, changing
+nothing the replay decides: the same run gave the baseline unchanged,
+``5da5e1f6dfd3e7321ce6760df1632fc9ea28a31deeb411d256e68a7fcf8acee2``, every field
+``6b51433714e32269e827444e642f4398d8f085098773a7511a835c98ef46852b``, rows
+``472e007e70b3812b718451527099bf25f8082a755e9964d4baaadc7aeb98f053`` (messages not
+masked; not run masked).
 """
 
 from __future__ import annotations

@@ -35,9 +35,11 @@ from stud_hh.model.events import (
     Deal,
     Fold,
     Limit,
+    Muck,
     PostAnte,
     PotSummary,
     Raise,
+    SeatSummary,
     Show,
     ShowdownStart,
     Street,
@@ -77,6 +79,11 @@ class Dealt:
     """The last street dealt or begun (3 when the hand ends on the antes)."""
     collects: tuple[Collect, ...]
     """Every collection, in the order of the history."""
+    deals: dict[str, list[tuple[int, bool, MaybeCard]]]
+    """Each player's cards of every street in the order dealt: (street, face up, card)."""
+    revealed: dict[str, tuple[MaybeCard, ...]]
+    """Each player's hand as the text reveals it at the end: shown, or mucked with its
+    cards printed (a summary line); the longest print of it."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -130,6 +137,8 @@ class _Replay:
         self.hole: dict[str, list[MaybeCard]] = {}
         self.board_4th: dict[str, list[str]] = {}
         self.shown: dict[str, tuple[MaybeCard, ...]] = {}
+        self.deals: dict[str, list[tuple[int, bool, MaybeCard]]] = {}
+        self.revealed: dict[str, tuple[MaybeCard, ...]] = {}
         self.last_street = 3
         if header.limit is not Limit.FIXED:
             for rule in _FIXED_LIMIT_RULES:
@@ -189,6 +198,11 @@ class _Replay:
             self.last_street = int(street)
         if street <= 4:
             self._note_cards(event, street)
+        dealt = self.deals.get(event.player)
+        if dealt is None:
+            dealt = self.deals[event.player] = []
+        dealt += [(int(street), up, card)
+                  for card, up in zip(event.cards, event.face_up, strict=False)]
         player = self.table.players.get(event.player)
         if player is None:
             self.unseated(event.player, event.line,
@@ -263,8 +277,15 @@ class _Replay:
         self.close_round(event.line)
         self.table.in_showdown = True
 
+    def _reveal(self, event: Show | Muck | SeatSummary) -> None:
+        """A hand the text prints at the end (nothing else is done with a muck or a
+        summary line)."""
+        if len(event.cards) > len(self.revealed.get(event.player, ())):
+            self.revealed[event.player] = event.cards
+
     def _show(self, event: Show) -> None:
         self.shown[event.player] = event.cards
+        self._reveal(event)
         self.close_round(event.line)
         player = self.table.players.get(event.player)
         if player is None:
@@ -288,7 +309,7 @@ class _Replay:
             tuple(ledger.shows), done.nets, done.rake_shares, tuple(self.violations),
             tuple(self.unverifiable),
             _Dealt(self.door, self.hole, self.board_4th, self.shown, self.table.common,
-                   self.last_street, tuple(ledger.collects)))
+                   self.last_street, tuple(ledger.collects), self.deals, self.revealed))
 
 
 _HANDLERS: dict[type, Callable[[_Replay, Any], None]] = {
@@ -297,7 +318,8 @@ _HANDLERS: dict[type, Callable[[_Replay, Any], None]] = {
     Call: _Replay._action, Check: _Replay._action, Fold: _Replay._action,
     Complete: _Replay._action, UncalledReturned: _Replay._uncalled,
     Collect: _Replay._collect, ShowdownStart: _Replay._showdown,
-    Show: _Replay._show, PotSummary: _Replay._pot_summary,
+    Show: _Replay._show, PotSummary: _Replay._pot_summary, Muck: _Replay._reveal,
+    SeatSummary: _Replay._reveal,
 }
 """The replayer's handler of each event type (chosen by exact type); others are ignored."""
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import difflib
+import re
 import sys
 from collections.abc import Callable, Iterator
 from datetime import datetime
@@ -26,7 +27,7 @@ from stud_hh.model.money import MoneyStyle
 from stud_hh.rules import printing, profiles
 from stud_hh.rules.printing import Printing
 from stud_hh.rules.violations import RULES
-from stud_hh.store import sql
+from stud_hh.store import luck, sql
 from stud_hh.store.schema import TABLES
 from stud_hh.store.select import SelectionError
 
@@ -76,6 +77,40 @@ _MONEY = """## Money
 """
 
 
+LUCK_COLUMNS = {
+    "ev_net": "*luck-adjusted* net, in the unit: each hand counted at the player's share "
+              "of the pots expected when its last chips went in (the `players` column "
+              "`ev_net`) instead of what the cards then gave; a hand without an equity "
+              "(folded, won uncontested, a hand mucked unseen) counts at its `net`, so "
+              "only the luck of the cards dealt after the last chips of an all-in or a "
+              "showdown is taken out",
+    "ev_net_bb": "the luck-adjusted net in big bets (the hand's big bet)",
+    "ev_bb_per_100": "luck-adjusted big bets won per 100 hands",
+    "luck": "`net` minus `ev_net`, in the unit: what the cards dealt after the last chips "
+            "went in gave beyond the player's expectation; over the players of a hand it "
+            "adds up to zero",
+    "luck_bb": "`net_bb` minus `ev_net_bb`: the luck in big bets",
+    "all_in_hands": "hands the player was still in at an all-in (every player still in "
+                    "but at most one all-in, the cards to come dealt without a bet: the "
+                    "`players` column `equity_all_in`)",
+    "equity_hands": "hands whose `ev_net` comes from an equity (all-ins and showdowns "
+                    "with every live player's cards known: `equity` not empty)",
+}
+"""The luck-adjusted columns of the player summary (:mod:`stud_hh.analysis.stats`)."""
+
+_ROLE = re.compile(r":\w+:`~?([^`]+)`")
+
+
+def _luck_text() -> str:
+    """The money's luck-adjusted columns, then the definitions of
+    :mod:`stud_hh.store.luck` (its docstring's paragraphs), for the statistics page."""
+    doc = (luck.__doc__ or "").split("\n\n")
+    paragraphs = [_ROLE.sub(r"`\1`", p.strip()).replace("``", "`") for p in doc[1:]
+                  if not p.lstrip().startswith(">>>")]
+    columns = [f"- `{name}`: {text}" for name, text in LUCK_COLUMNS.items()]
+    return "\n".join(columns) + "\n\n" + "\n\n".join(paragraphs)
+
+
 def statistics() -> str:
     """``docs/statistics.md``: every statistic, its done and opportunity columns."""
     out = [_HEAD + "# Statistics\n",
@@ -87,7 +122,7 @@ def statistics() -> str:
            + ", or any `players` column. Hands whose site prints no time zone have no "
            "date: they group as `undated`. A session is a player's run of hands with no "
            f"pause over {int(stats.SESSION_GAP.total_seconds() // 60)} minutes.\n",
-           _MONEY]
+           _MONEY.rstrip("\n") + "\n" + _luck_text() + "\n"]
     for title, group in (("The player summary", stats.SUMMARY),
                          ("Stud hi/lo", stats.HILO),
                          ("Street by street", stats.STREET_RATIOS)):
@@ -274,6 +309,10 @@ def _entries() -> dict[str, str]:
         found[f"{ratio.name}_n"] = (f"{ratio.name}_n -- the sample size of {ratio.name} "
                                     f"({ratio.label}): the count of "
                                     f"{_parts(ratio.opportunity)}")
+    for name, text in LUCK_COLUMNS.items():
+        if name != "ev_net":  # the players column of that name is what it sums
+            found[name] = (f"{name} -- a money column of the player summary (stud-hh "
+                           f"stats): {text.replace('`', '')}")
     for spec in TABLES.values():
         for column in spec.columns:
             found.setdefault(column.name, f"{column.name} -- a column of the {spec.name} "

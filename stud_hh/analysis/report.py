@@ -313,7 +313,12 @@ _MONEY_LABELS = {
     "net_bb_showdown": "  at showdown (big bets)",
     "net_bb_no_showdown": "  without showdown (big bets)", "rake_paid": "Rake paid",
     "bb_per_100": "Big bets / 100 hands", "sb_per_100": "Small bets / 100 hands",
+    "ev_net": "Luck-adjusted net", "luck": "  luck (net - luck-adjusted)",
+    "ev_net_bb": "Luck-adjusted net (big bets)", "luck_bb": "  luck (big bets)",
+    "ev_bb_per_100": "Luck-adjusted big bets / 100", "all_in_hands": "All-in hands",
+    "equity_hands": "Hands with an equity",
 }
+_COUNTS = ("hands", "all_in_hands", "equity_hands")
 
 
 def _labels() -> dict[str, str]:
@@ -328,7 +333,7 @@ def _cell(name: str, value: object, count: object) -> str:
     if value is None or value != value:  # NaN: no opportunity
         return "-" if count is None else f"- (n={_whole(count):,})"
     number = float(str(value))
-    if name == "hands":
+    if name in _COUNTS:
         return f"{int(number):,}"
     text = f"{number:,.2f}" if name in _MONEY_LABELS or name == "af" else f"{number:.1f}%"
     return text if count is None else f"{text} (n={_whole(count):,})"

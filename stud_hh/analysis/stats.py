@@ -244,7 +244,7 @@ def required_columns(by: Sequence[str] = ("player",),
                 for source in DERIVED_FLAGS.get(column, ((column,), None))[0]:
                     needed[source] = None
     for column in ("dealt", "net", "big_bet", "scale", "rake_share", "saw_showdown", "game",
-                   "currency", "won_at_showdown"):
+                   "currency", "won_at_showdown", *_LUCK_SOURCES):
         needed[column] = None
     return list(needed)
 
@@ -275,11 +275,11 @@ def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str],
     for column in columns:
         for source in DERIVED_FLAGS.get(column, ((column,), None))[0]:
             sources[source] = None
-    missing = [c for c in sources if c not in players]
+    missing = [c for c in sources if c not in players and c not in _LUCK_SOURCES]
     if missing:
         raise KeyError(f"the players table lacks {', '.join(missing)}: load these columns "
                        "(stats.required_columns(by) lists them)")
-    picked = list(sources)
+    picked = [c for c in sources if c in players]
     frame = players.loc[players["dealt"], picked] if "dealt" in players \
         else players[picked].copy()
     for key in keys:
@@ -292,7 +292,14 @@ def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str],
     return frame, keys
 
 
-_MONEY_SOURCES = ["net", "scale", "big_bet", "rake_share", "saw_showdown", "currency"]
+_LUCK_SOURCES = ("ev_net", "equity_all_in", "equity")
+"""The luck-adjusted columns of the money: a table without them (read before schema 2,
+or loaded without them) counts every hand's ``ev_net`` as its ``net``."""
+_MONEY_SOURCES = ["net", "scale", "big_bet", "rake_share", "saw_showdown", "currency",
+                  *_LUCK_SOURCES]
+_MICRO = 1_000_000
+"""``ev_net`` (a float) is summed as whole millionths of the smallest unit: exact in any
+order, like the integer money, so that a summary is the same however its rows are split."""
 
 
 def _chosen(players: pd.DataFrame, select: Selection | None, filters: HandFilters
@@ -375,7 +382,8 @@ def _group_sums(frame: pd.DataFrame, keys: Sequence[str], needed: Sequence[str],
                         "_net_showdown": np.where(showdown, net, 0),
                         "_rake": frame["rake_share"].to_numpy(dtype=np.int64),
                         "_scale": frame["scale"].to_numpy(dtype=np.int64),
-                        "_big_bet": frame["big_bet"].to_numpy(dtype=np.int64)})
+                        "_big_bet": frame["big_bet"].to_numpy(dtype=np.int64),
+                        **_luck_sums(frame, net)})
         grouping += _EXACT
     data = pd.DataFrame(columns, index=frame.index)
     for key in grouping:
@@ -383,6 +391,22 @@ def _group_sums(frame: pd.DataFrame, keys: Sequence[str], needed: Sequence[str],
             data[key] = money_unit(frame["currency"]) if key == "unit" and key not in frame \
                 else frame[key]
     return data.groupby(grouping, observed=True, sort=True, dropna=False).sum()
+
+
+def _luck_sums(frame: pd.DataFrame, net: np.ndarray) -> dict[str, np.ndarray]:
+    """Per row: ``ev_net`` in millionths (``net`` where there is none), and whether the
+    hand was an all-in and had an equity (``stud_hh.store.luck``)."""
+    if "ev_net" in frame:
+        expected = frame["ev_net"].to_numpy(dtype=np.float64, na_value=np.nan)
+        expected = np.where(np.isnan(expected), net, expected)
+    else:
+        expected = net.astype(np.float64)
+    all_in = (frame["equity_all_in"].eq(True).fillna(False).to_numpy(dtype=bool)
+              if "equity_all_in" in frame else np.zeros(len(frame), dtype=bool))
+    known = (frame["equity"].notna().to_numpy(dtype=bool) if "equity" in frame
+             else np.zeros(len(frame), dtype=bool))
+    return {"_ev_net": np.rint(expected * _MICRO).astype(np.int64),
+            "_all_in": all_in.astype(np.int64), "_equity": known.astype(np.int64)}
 
 
 def _money_of(sums: pd.DataFrame) -> pd.DataFrame:
@@ -394,11 +418,13 @@ def _money_of(sums: pd.DataFrame) -> pd.DataFrame:
     shown = sums["_net_showdown"].to_numpy(dtype=np.float64)
     has_bb = big_bet > 0
     safe = np.where(has_bb, big_bet, 1.0)
-    out = sums.drop(columns=["_net", "_net_showdown", "_rake"]).assign(
+    expected = sums["_ev_net"].to_numpy(dtype=np.float64) / _MICRO
+    out = sums.drop(columns=["_net", "_net_showdown", "_rake", "_ev_net"]).assign(
         _net=net / scale, _net_bb=np.where(has_bb, net / safe, 0.0),
         _net_bb_showdown=np.where(has_bb, shown / safe, 0.0),
         _net_bb_no_showdown=np.where(has_bb, (net - shown) / safe, 0.0),
-        _rake=sums["_rake"].to_numpy(dtype=np.float64) / scale)
+        _rake=sums["_rake"].to_numpy(dtype=np.float64) / scale,
+        _ev_net=expected / scale, _ev_net_bb=np.where(has_bb, expected / safe, 0.0))
     levels = [n for n in sums.index.names if n not in _EXACT]
     return out.groupby(level=levels, sort=True, dropna=False).sum()
 
@@ -459,6 +485,14 @@ def _money_columns(out: pd.DataFrame, sums: pd.DataFrame, per_unit: bool) -> Non
         out["rake_paid"] = sums["_rake"].round(4)
     out["bb_per_100"] = out["net_bb"] / out["hands"] * 100
     out["sb_per_100"] = out["bb_per_100"] * 2
+    if per_unit:
+        out["ev_net"] = sums["_ev_net"].round(4)
+        out["luck"] = (sums["_net"] - sums["_ev_net"]).round(4)
+    out["ev_net_bb"] = sums["_ev_net_bb"].round(4)
+    out["luck_bb"] = (sums["_net_bb"] - sums["_ev_net_bb"]).round(4)
+    out["ev_bb_per_100"] = out["ev_net_bb"] / out["hands"] * 100
+    out["all_in_hands"] = sums["_all_in"].astype("int64")
+    out["equity_hands"] = sums["_equity"].astype("int64")
 
 
 def _session_columns(out: pd.DataFrame, frame: pd.DataFrame, keys: Sequence[str],

@@ -54,7 +54,14 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from stud_hh.model.errors import InputError, UsageError
-from stud_hh.store.schema import SCHEMA_VERSION, TABLES, arrow_schema, to_pandas
+from stud_hh.store.schema import (
+    ADDED,
+    SCHEMA_VERSION,
+    TABLES,
+    arrow_schema,
+    conform,
+    to_pandas,
+)
 from stud_hh.store.select import Filters as SelectFilters
 from stud_hh.store.select import Resolved, Selection, read_selected, resolve
 
@@ -674,7 +681,7 @@ class _PartWriting(_CommitRecords):
             kept = data.filter(pc.invert(hit))
             replaced.append(part.path)
             if kept.num_rows:
-                written.append(self.write_part(table, kept))
+                written.append(self.write_part(table, conform(table, kept)))
         return replaced, written
 
     def new_part_path(self, table: str) -> Path:
@@ -803,7 +810,7 @@ class _Compaction(_PartWriting):
                     try:
                         parquet = pq.ParquetFile(pa.BufferReader(data))
                         for group in range(parquet.num_row_groups):
-                            groups.add(parquet.read_row_group(group).cast(schema))
+                            groups.add(conform(table, parquet.read_row_group(group)))
                     except (OSError, pa.ArrowException) as exc:
                         if not is_damage(exc):
                             raise
@@ -1016,12 +1023,17 @@ class Database(_Compaction, _TableReading):
             info = json.loads(marker.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, ValueError) as exc:
             raise DatabaseError(f"unreadable {MARKER}: {exc}", path=str(marker)) from exc
-        if not isinstance(info, dict) or info.get("schema_version") != SCHEMA_VERSION:
-            found = info.get("schema_version") if isinstance(info, dict) else None
+        found = info.get("schema_version") if isinstance(info, dict) else None
+        if found not in ADDED or not isinstance(found, int):
+            newer = isinstance(found, int) and found > SCHEMA_VERSION
             raise DatabaseError(
-                f"schema version {found} is not {SCHEMA_VERSION}, the one "
-                "this stud-hh writes: import the histories into a new database",
-                path=str(self.root))
+                f"schema version {found} is not one this stud-hh reads (1 to "
+                f"{SCHEMA_VERSION}): " + ("written by a newer stud-hh: upgrade stud-hh"
+                                          if newer else "import the histories into a new "
+                                          "database"), path=str(self.root))
+        # the folder's stamp: its parts are of this version or older (the columns added
+        # since read as nulls: stud_hh.store.schema.ADDED)
+        self.schema_version: int = found
         if verify:
             problems = self.verify_open()
             if problems:
@@ -1042,7 +1054,22 @@ class Database(_Compaction, _TableReading):
             _write_atomic(path / MARKER, json.dumps(
                 {"format": "stud-hh database", "schema_version": SCHEMA_VERSION},
                 indent=2).encode())
-        return cls(path, verify=True)
+        db = cls(path, verify=True)
+        if db.schema_version < SCHEMA_VERSION:
+            db._upgrade()
+        return db
+
+    def _upgrade(self) -> None:
+        """Stamp an older database with this schema version before anything is written:
+        its parts stay as they are (the columns added since read as nulls, until the hands
+        are imported into a new database), new parts have every column, and a stud-hh too
+        old for them refuses the folder instead of misreading it."""
+        marker = self.root / MARKER
+        info = json.loads(marker.read_text(encoding="utf-8"))
+        info["schema_version"] = SCHEMA_VERSION
+        info.setdefault("upgraded_from", self.schema_version)
+        _write_atomic(marker, json.dumps(info, indent=2).encode())
+        self.schema_version = SCHEMA_VERSION
 
     @property
     def dask(self) -> DaskTables:

@@ -24,6 +24,7 @@ from stud_hh.model.money import format_amount
 from stud_hh.read.parse import ParseFailure
 from stud_hh.replay import Action, ActionKind, Dealt, ReplayedHand
 from stud_hh.rules import GAMES, big_bet_allowed, profile
+from stud_hh.store import luck
 from stud_hh.store.schema import STREET_LABELS, STREETS, TABLES
 
 Row = dict[str, Any]
@@ -459,7 +460,7 @@ def _hands_row(r: ReplayedHand, seen: Dealt, label: str, players: int, showdown:
     }
 
 
-def _pot_rows(r: ReplayedHand) -> list[Row]:
+def _pot_rows(r: ReplayedHand, equities: list[list[float] | None]) -> list[Row]:
     h = r.hand.header
     collects = list(r.dealt.collects)
     by_pot: dict[int, list[Collect]] = {}
@@ -474,7 +475,8 @@ def _pot_rows(r: ReplayedHand) -> list[Row]:
         "winners_high": list(p.winners_high), "winners_low": list(p.winners_low),
         "collected_by": [c.player for c in by_pot.get(p.index, [])],
         "collected": [c.amount for c in by_pot.get(p.index, [])],
-    } for p in r.pots]
+        "equity": shares,
+    } for p, shares in zip(r.pots, equities, strict=True)]
 
 
 def _record_rows(r: ReplayedHand) -> dict[str, list[Row]]:
@@ -513,10 +515,11 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
     betting.run()
     in_at_end, showdown = _showdown_columns(rows, r, seen, betting.folded_on)
     _winner_columns(rows, r, in_at_end, showdown)
+    equities = luck.fill(r, rows)
     records = _record_rows(r)
     return {"hands": [_hands_row(r, seen, label, len(dealt), showdown)],
             "players": list(rows.values()), "actions": records["actions"],
-            "pots": _pot_rows(r), "violations": records["violations"],
+            "pots": _pot_rows(r, equities), "violations": records["violations"],
             "unverifiable": records["unverifiable"]}
 
 

@@ -75,7 +75,7 @@ from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules import profile as rule_profile
 from stud_hh.store.database import Database, Part, plain_schema, rows_to_arrow, to_arrow
 from stud_hh.store.facts import failure_row, hand_rows, text_digest
-from stud_hh.store.schema import HAND_TABLES, TABLES
+from stud_hh.store.schema import HAND_TABLES, TABLES, conform
 from stud_hh.store.tournaments import summary_failure_row, tournament_row
 
 BATCH_HANDS = 4000
@@ -946,7 +946,7 @@ def _drop_repeated(db: Database, parts: list[Part], hands: set[str],
         filtered = data.filter(mask)
         path.unlink()
         if filtered.num_rows:
-            kept.append(db.write_part(part.table, filtered))
+            kept.append(db.write_part(part.table, conform(part.table, filtered)))
     return kept
 
 

@@ -45,7 +45,15 @@ from stud_hh.store.database import (
     file_checksum,
     is_damage,
 )
-from stud_hh.store.schema import HAND_TABLES, SCHEMA_VERSION, TABLES, arrow_schema
+from stud_hh.store.schema import (
+    ADDED,
+    HAND_TABLES,
+    SCHEMA_VERSION,
+    TABLES,
+    arrow_schema,
+    conform,
+    missing_columns,
+)
 
 FILE_TABLES = ("hands", "failures", "conflicts", "tournaments", "files")
 """Tables whose rows name the history file they were read from (``file``)."""
@@ -133,10 +141,13 @@ def _footer_problems(path: Path, part: Committed) -> list[str]:
             if table != part.table:
                 found.append(f"a part of the {table or 'unnamed'} table, not {part.table}")
             version = meta.get(b"stud_hh.schema_version", b"").decode("utf-8", "replace")
-            if version != str(SCHEMA_VERSION):
-                found.append(f"schema version {version or 'none'}, not {SCHEMA_VERSION}")
+            readable = version.isdigit() and int(version) in ADDED
+            if not readable:
+                found.append(f"schema version {version or 'none'}, not one of 1 to "
+                             f"{SCHEMA_VERSION}")
+            lacking = set(missing_columns(part.table, int(version))) if readable else set()
             fields = [(f.name, f.type) for f in schema]
-            if fields != [(f.name, f.type) for f in expected]:
+            if fields != [(f.name, f.type) for f in expected if f.name not in lacking]:
                 names = {f.name for f in schema}
                 missing = [f.name for f in expected if f.name not in names]
                 found.append("its columns are not the table's"
@@ -587,7 +598,7 @@ def _drop_rows(db: Database, kept: list[Committed], affected: set[str], wanted: 
         rest = pq.read_table(db.root / part.path).filter(pc.invert(drop))
         rewritten.append(part.path)
         if rest.num_rows:
-            new = db.write_part(part.table, rest.cast(arrow_schema(part.table)))
+            new = db.write_part(part.table, conform(part.table, rest))
             new_parts.append(new)
             sources[new.path] = None if part.files is None else part.files - affected
         del rest

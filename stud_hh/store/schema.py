@@ -9,7 +9,7 @@ dictionary-encoded so pandas loads them as categoricals.
 >>> arrow_schema("hands").field("hand_id").type
 DataType(string)
 >>> arrow_schema("hands").metadata[b"stud_hh.schema_version"]
-b'1'
+b'2'
 """
 
 from __future__ import annotations
@@ -21,8 +21,10 @@ from typing import Any
 import pandas as pd
 import pyarrow as pa
 
-SCHEMA_VERSION = 1
-"""Bumped whenever a column changes meaning or type; readers refuse other versions."""
+SCHEMA_VERSION = 2
+"""Bumped whenever a column is added or changes meaning or type. Readers take every
+version of :data:`ADDED` (older parts read with the columns added since as nulls) and
+refuse others."""
 
 STR = pa.string()
 ENUM = pa.dictionary(pa.int8(), pa.string())
@@ -33,6 +35,8 @@ MONEY = pa.int64()
 BOOL = pa.bool_()
 TIME = pa.timestamp("us", tz="UTC")
 STRS = pa.list_(pa.string())
+FLOAT = pa.float64()
+FLOATS = pa.list_(pa.float64())
 
 STREETS = (3, 4, 5, 6, 7)
 """Betting rounds, as players number them."""
@@ -211,6 +215,30 @@ _PLAYERS = (
     _c("high_only", BOOL, "hi/lo: won only high halves"),
     _c("low_only", BOOL, "hi/lo: won only low halves"),
     _c("no_low", BOOL, "hi/lo showdown where no low qualified"),
+    # the moment the last chips went in (stud_hh.store.luck, docs/statistics.md)
+    _c("equity_street", I8, "still in at the end with another player: the street of the "
+       "hand's last chips put in (3..7; 0 for the antes), the moment the equity is taken "
+       "at; null for a player not in at the end or a hand won without a contest",
+       null=True),
+    _c("equity_all_in", BOOL, "at that moment every player still in but at most one was "
+       "all-in (the cards to come dealt without a bet), rather than a showdown the betting "
+       "reached; null only in rows imported before schema 2", null=True),
+    _c("equity", FLOAT, "the expected share (0..1) of the pots the player was eligible for "
+       "at that moment, pots weighted by size: every way the cards to come can fall, every "
+       "card seen dead, side pots among their own players; on the last street the "
+       "showdown's share by the rules; null when a live player's cards are not all known",
+       null=True),
+    _c("equity_high", FLOAT, "stud hi/lo: the part of ``equity`` the high brings", null=True),
+    _c("equity_low", FLOAT, "stud hi/lo: the part of ``equity`` the low brings", null=True),
+    _c("scoop_chance", FLOAT, "stud hi/lo: the chance of taking the whole main pot",
+       null=True),
+    _c("equity_exact", BOOL, "``equity`` counted over every deal; false: over 2,000 deals "
+       "drawn at random, seeded (a share's standard error at most 1.1 points)",
+       null=True),
+    _c("ev_net", FLOAT, "luck-adjusted net, in the units of ``net`` (a float: an "
+       "expectation): what the live players collected, shared in proportion to each one's "
+       "equity times the pots, minus put in; ``net`` where no equity is known; null only in "
+       "rows imported before schema 2", null=True),
 )
 
 _ACTIONS = (
@@ -236,6 +264,9 @@ _POTS = (
     _c("winners_low", STRS, "who should win the low half (empty: no qualifying low)"),
     _c("collected_by", STRS, "who the history says collected from it"),
     _c("collected", pa.list_(MONEY), "what each of them collected, in the same order"),
+    _c("equity", FLOATS, "each eligible player's expected share of the pot when the hand's "
+       "last chips went in (``players.equity_street``), in the order of ``eligible``; null "
+       "when not known", null=True),
 )
 
 _VIOLATIONS = (
@@ -361,6 +392,36 @@ TABLES: dict[str, TableSpec] = {t.name: t for t in (
 
 HAND_TABLES = ("hands", "players", "actions", "pots", "violations", "unverifiable")
 """Tables whose rows belong to one stored hand."""
+
+ADDED: dict[int, dict[str, tuple[str, ...]]] = {
+    1: {},
+    2: {"players": ("equity_street", "equity_all_in", "equity", "equity_high", "equity_low",
+                    "scoop_chance", "equity_exact", "ev_net"),
+        "pots": ("equity",)},
+}
+"""The columns each schema version added, by table: a part of an older version has none
+of the columns added since, and reads with them null."""
+
+
+def missing_columns(table: str, version: int) -> tuple[str, ...]:
+    """The columns of ``table`` a part of schema ``version`` does not have.
+
+    >>> missing_columns("pots", 1), missing_columns("pots", SCHEMA_VERSION)
+    (('equity',), ())
+    """
+    return tuple(name for later, added in ADDED.items() if later > version
+                 for name in added.get(table, ()))
+
+
+def conform(table: str, data: pa.Table) -> pa.Table:
+    """Rows read from a part of any version, in this version's schema (columns added
+    since as nulls), to be written again."""
+    schema = arrow_schema(table)
+    have = set(data.column_names)
+    for name in (f.name for f in schema):
+        if name not in have:
+            data = data.append_column(name, pa.nulls(data.num_rows, schema.field(name).type))
+    return data.select(schema.names).cast(schema)
 
 
 @cache

@@ -1,0 +1,277 @@
+"""Stage 4b, luck: what each live player could expect of the pots when the last money
+went in, and the luck-adjusted net it gives (columns of the ``players`` and ``pots``
+rows that :mod:`stud_hh.store.facts` builds).
+
+**The moment.** A hand that ends with two or more players still in (not folded) has
+one: the last action that put chips in. After it no betting decision was left, either
+because every player still in but at most one was all-in (an *all-in*: the cards still
+to come were then dealt without a bet) or because the hand went to its showdown (a
+*showdown*: any later street was checked through). Its street is the *equity street*
+(3 to 7; 0 for the antes, when the last chips went in before any card was dealt).
+
+**The cards known then.** Each live player's cards dealt up to and including that
+street: the up cards as dealt, the down cards as dealt to the hero or, for anyone, from
+the hand shown at the end (shown, or mucked with the cards printed), taken street by
+street in the order the site prints a hand (two down and the door, the 4th to 6th
+street up cards, the 7th-street down card; an order checked against the up cards
+dealt). Dead: every other card the text shows dealt by then (folded players' up cards,
+the hero's down cards after a fold). When some live player's cards are not all known
+(a hand mucked unseen), no equity is computed and every equity column stays null.
+
+**Equity.** For each pot, among the players eligible for it (a player all-in for less
+has no share of a side pot), with the other live players' known cards dead too:
+:func:`stud_hh.equity.equity` over every way the cards to come can fall, exact up to a
+million deals (:data:`EXACT_LIMIT`: heads-up from 5th street on, three-way on 6th) and
+over 2,000 seeded draws above it (:data:`SAMPLES`: a share's standard error at most 1.1
+points; the same rows at every import; ``equity_exact`` says which). On the last
+street nothing is to come: each share is the showdown's by the rules (1, 0, a half, a
+quarter), whatever a player mucked. A player's ``equity`` is their expected share of
+the pots they were eligible for, weighted by the pots' sizes; stud hi/lo tells it apart
+into what the high and the low bring and gives the chance of scooping the main pot.
+
+**Luck-adjusted net.** ``ev_net`` = what the live players collected in all, shared out
+in proportion to each one's expected chips (their equity in each pot times its size:
+the rake is then taken from each as the site took it from the pots), minus what the
+player put in; ``net`` itself where no equity is known (folded players, unseen hands,
+hands without a moment). Over a hand the players' ``ev_net`` add up to what their
+``net`` add up to (minus the rake), so the luck (``net - ev_net``) adds up to zero.
+
+One moment per hand: a player all-in on 4th whose opponents bet on to the river is
+judged with the cards of the river, where the last chips went in.
+
+>>> from stud_hh import parse_hand
+>>> from stud_hh.replay import replay
+>>> r = replay(parse_hand(ALL_IN_ON_SIXTH))  # doctest: +SKIP
+>>> moment(r)  # doctest: +SKIP
+Moment(street=6, all_in=True, live=('Ann', 'Bob'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from stud_hh.equity import EquityError, equity
+from stud_hh.model.cards import MaybeCard
+from stud_hh.model.events import Game
+from stud_hh.replay import ActionKind, Pot, ReplayedHand
+from stud_hh.rules import GAMES
+from stud_hh.rules.games import GameRules, Ranking
+from stud_hh.rules.pots import best_hands
+
+EXACT_LIMIT = 1_000_000
+"""Deals enumerated at most for a stored equity (heads-up from 5th street on, three-way
+on 6th); above it the equity is sampled."""
+SAMPLES = 2_000
+"""Deals drawn for a stored equity above :data:`EXACT_LIMIT` (seeded: a share's standard
+error is then at most 1.1 percentage points). Far fewer than :data:`stud_hh.equity.SAMPLES`:
+an import stores an equity for every all-in and showdown (the cost of a sampled equity is
+its deals: 2,000 heads-up take about a millisecond), and luck summed over many hands
+averages the sampling error out (100 all-ins of 10 big bets: about 1 big bet of sampling
+error against some 50 of luck)."""
+
+Row = dict[str, Any]
+_FOLD: Final = ActionKind.FOLD
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """When the last chips of a hand went in (see the module)."""
+
+    street: int
+    """The street of that action: 3 to 7, 0 for the antes."""
+    all_in: bool
+    """Every live player but at most one was all-in then."""
+    live: tuple[str, ...]
+    """The players still in, in seat order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """One player's expected share of one pot."""
+
+    equity: float
+    high: float
+    low: float
+    scoop: float
+
+
+def moment(r: ReplayedHand) -> Moment | None:
+    """The hand's moment, or ``None`` when fewer than two players are left in (or the
+    text stops before the showdown it should reach)."""
+    folded, all_in = set(), set()
+    last = None
+    for action in r.actions:
+        if action.kind is _FOLD:
+            folded.add(action.player)
+        elif action.amount > 0:
+            last = action
+        if action.all_in:
+            all_in.add(action.player)
+    live = tuple(s.name for s in r.hand.header.seats
+                 if s.name in r.contributions and s.name not in folded)
+    if len(live) < 2:
+        return None
+    street = 0 if last is None or last.street is None else int(last.street)
+    closed = sum(1 for p in live if p not in all_in) <= 1
+    rules = GAMES[r.hand.header.game]
+    if not closed and r.dealt.last_street < int(rules.streets[-1].street):
+        return None
+    return Moment(street, closed, live)
+
+
+Slot = list[Any]
+"""One card of a player's hand in dealing order: ``[street, face up, card or None]``."""
+
+
+def hands(r: ReplayedHand, rules: GameRules, players: Sequence[str]) -> dict[str, list[Slot]]:
+    """The cards of ``players`` in dealing order, as far as the text shows them (the
+    cards the replay gathered: :attr:`~stud_hh.replay.Dealt.deals` and
+    :attr:`~stud_hh.replay.Dealt.revealed`)."""
+    size = rules.cards_per_player
+    out = {}
+    for name in players:
+        by_street: dict[int, list[tuple[bool, MaybeCard]]] = {}
+        for street, up, card in r.dealt.deals.get(name, ()):
+            by_street.setdefault(street, []).append((up, card))
+        slots = _slots(rules, by_street)
+        whole = r.dealt.revealed.get(name, ())
+        if len(whole) == size and None not in whole:
+            _complete(slots, whole)
+        out[name] = slots
+    return out
+
+
+def _slots(rules: GameRules, dealt: Mapping[int, list[tuple[bool, MaybeCard]]]
+           ) -> list[Slot]:
+    """The game's cards for one player, filled with the deals' cards street by street
+    (up cards in the up places, down cards in the down places, in order)."""
+    slots: list[Slot] = []
+    for rule in rules.streets:
+        got = dealt.get(int(rule.street), [])
+        ups = [c for up, c in got if up]
+        downs = [c for up, c in got if not up]
+        for up in rule.face_up:
+            pool = ups if up else downs
+            slots.append([int(rule.street), up, pool.pop(0) if pool else None])
+    return slots
+
+
+def _complete(slots: list[Slot], shown: Sequence[MaybeCard]) -> None:
+    """The unknown cards of ``slots`` from the whole hand ``shown``: place by place when
+    the site printed it in dealing order (every card dealt is where it was dealt), else
+    the down cards in the order printed (each up card must then be known from the deal)."""
+    if all(slot[2] is None or slot[2] == card for slot, card in zip(slots, shown, strict=True)):
+        for slot, card in zip(slots, shown, strict=True):
+            slot[2] = card
+        return
+    known = {slot[2] for slot in slots if slot[2] is not None}
+    unknown = [slot for slot in slots if slot[2] is None]
+    if not known <= set(shown) or any(slot[1] for slot in unknown):
+        return
+    for slot, card in zip(unknown, [c for c in shown if c not in known], strict=True):
+        slot[2] = card
+
+
+def fill(r: ReplayedHand, rows: dict[str, Row]) -> list[list[float] | None]:
+    """Set the equity columns of ``rows`` (a row per seated player, ``net`` and
+    ``put_in`` already counted); return each pot's shares, in the order of its
+    eligible players (``None``: not known)."""
+    for row in rows.values():
+        row["ev_net"] = float(row["net"])
+        row["equity_all_in"] = False
+    nothing: list[list[float] | None] = [None] * len(r.pots)
+    when = moment(r)
+    if when is None:
+        return nothing
+    for name in when.live:
+        rows[name]["equity_street"] = when.street
+        rows[name]["equity_all_in"] = when.all_in
+    rules = GAMES[r.hand.header.game]
+    pots = [p for p in r.pots if p.amount > 0 and p.eligible]
+    eligible = {name for pot in pots for name in pot.eligible}
+    if eligible != set(when.live):  # pots the text does not square with (a damaged hand)
+        return nothing
+    try:
+        counted = _pot_shares(r, rules, when, pots)
+    except (EquityError, ValueError):  # a damaged hand: a card dealt twice
+        return nothing
+    if counted is None:
+        return nothing
+    shares, exact = counted
+    _player_columns(rows, rules, when, pots, shares, exact)
+    by_pot = {id(p): s for p, s in zip(pots, shares, strict=True)}
+    return [[by_pot[id(p)][n].equity for n in p.eligible] if id(p) in by_pot else None
+            for p in r.pots]
+
+
+def _pot_shares(r: ReplayedHand, rules: GameRules, when: Moment, pots: list[Pot]
+                ) -> tuple[list[dict[str, Share]], bool] | None:
+    """Each pot's shares by player, and whether every one was counted exactly; ``None``
+    when some live player's cards are not known."""
+    slots = hands(r, rules, when.live)
+    common = r.dealt.common
+    last = when.street == int(rules.streets[-1].street)
+    cards: dict[str, list[str]] = {}
+    for name in when.live:
+        mine = [c for street, _, c in slots[name] if street <= when.street]
+        if common is not None and last:  # the 7th-street card is everyone's common card
+            mine = [*mine[:-1], common]
+        if None in mine:
+            return None
+        cards[name] = mine
+    live = set(when.live)
+    dead = [c for name, dealt in r.dealt.deals.items() if name not in live
+            for street, _, c in dealt if street <= when.street and c is not None]
+    out, exact = [], True
+    for pot in pots:
+        if len(pot.eligible) == 1:
+            out.append({pot.eligible[0]: Share(1.0, 1.0, 0.0, 1.0)})
+        elif last:
+            out.append(_showdown(rules.ranking, {n: cards[n] for n in pot.eligible}))
+        else:
+            others = [c for n in when.live if n not in pot.eligible for c in cards[n]]
+            result = equity([cards[n] for n in pot.eligible], rules.game, [*dead, *others],
+                            exact_limit=EXACT_LIMIT, samples=SAMPLES, seed=0)
+            exact = exact and result.exact
+            out.append({n: Share(s.equity, float(s.high), float(s.low), float(s.scoop))
+                        for n, s in zip(pot.eligible, result.shares, strict=True)})
+    return out, exact
+
+
+def _showdown(ranking: Ranking, cards: Mapping[str, Sequence[str]]) -> dict[str, Share]:
+    """The shares of a showdown with every card dealt, as the rules split the pot."""
+    high, low = best_hands(ranking, cards)
+    shares = dict.fromkeys(cards, (0.0, 0.0))
+    half = 0.5 if low else 1.0
+    for name in high:
+        shares[name] = (shares[name][0] + half / len(high), shares[name][1])
+    for name in low:
+        shares[name] = (shares[name][0], shares[name][1] + half / len(low))
+    out = {}
+    for name, (h, lo) in shares.items():
+        if ranking is not Ranking.HIGH_LOW_8:  # one winner's part: razz's is its low
+            h, lo = (0.0, h) if ranking in (Ranking.LOW_A5, Ranking.LOW_27) else (h, 0.0)
+        out[name] = Share(h + lo, h, lo, 1.0 if h + lo == 1.0 else 0.0)
+    return out
+
+
+def _player_columns(rows: dict[str, Row], rules: GameRules, when: Moment, pots: list[Pot],
+                    shares: list[dict[str, Share]], exact: bool) -> None:
+    """Each live player's equity over their pots, and the luck-adjusted net."""
+    total = sum(p.amount for p in pots)
+    paid = sum(rows[n]["net"] + rows[n]["put_in"] for n in when.live)
+    hilo = rules.game is Game.STUD8
+    for name in when.live:
+        row = rows[name]
+        mine = [(p.amount, s[name]) for p, s in zip(pots, shares, strict=True) if name in s]
+        size = sum(amount for amount, _ in mine)
+        expected = sum(amount * share.equity for amount, share in mine)
+        row["equity"] = expected / size
+        row["equity_exact"] = exact
+        row["ev_net"] = paid * expected / total - row["put_in"]
+        if hilo:
+            row["equity_high"] = sum(a * s.high for a, s in mine) / size
+            row["equity_low"] = sum(a * s.low for a, s in mine) / size
+            row["scoop_chance"] = mine[0][1].scoop
