@@ -3,9 +3,10 @@
 Sections, each from the statistics functions (:mod:`stud_hh.analysis.html.player_data`):
 the overview (money per unit, big bets, luck-adjusted where stored), results over time
 (cumulative curves in big bets and per unit, with and without showdown), sessions, results
-by game and stakes, the leak table with both sample sizes and what each leak costs, door
-cards and 3rd street per game, street by street against the field, and the hands worth a
-look (biggest pots won and lost, all-ins), each a replay button.
+by game and stakes, tournament results (when there are any), the leak table with both sample
+sizes and what each leak costs, door cards and 3rd street per game, street by street against
+the field, and the hands worth a look (biggest pots won and lost, all-ins), each a replay
+button.
 
 >>> report = player_report(open_db("my.db"), Selection(cash=True), "Hero")  # doctest: +SKIP
 >>> Path("report.html").write_text(report.html, encoding="utf-8")  # doctest: +SKIP
@@ -32,6 +33,7 @@ from stud_hh.analysis.html.charts import (
 from stud_hh.analysis.html.hands import HandLinks, embed
 from stud_hh.analysis.html.page import Report, Section, json_script, render, render_page
 from stud_hh.analysis.html.player_play import hands_section, leaks_section, play_sections
+from stud_hh.analysis.html.player_tournaments import tournaments_section
 from stud_hh.analysis.html.tables import Col, table_html
 from stud_hh.analysis.tournament_report import money_text
 from stud_hh.store.select import Selection
@@ -227,9 +229,11 @@ def player_report(db: Any, selection: Selection | None = None, player: str | Non
               *zip(allin["site"], allin["hand_id"], strict=True)]
     embedded = embed(db, HandLinks.choose(wanted), profile=profile, hero=data.player)
     links = embedded.links
+    played = tournaments_section(db, data.player, data.selection)
     sections = [overview_section(data, hands), results_section(data, hands, links),
-                sessions_section(data), games_section(data), leaks_section(data, min_n),
-                *play_sections(data), hands_section(data, hands, links)]
+                sessions_section(data), games_section(data), *([played] if played else []),
+                leaks_section(data, min_n), *play_sections(data),
+                hands_section(data, hands, links)]
     notes = [n for n in (data.undated_note, links.note()) if n]
     tail = embedded.tail + json_script("stud-hh-embedded", sorted(links.embedded))
     html = render_page(f"{data.player}: results and play", _subtitle(data, hands), sections,

@@ -13,13 +13,14 @@ import pandas as pd
 import pytest
 from pages import read_page, replayer
 
-from stud_hh.analysis import stats
+from stud_hh.analysis import stats, tournaments
 from stud_hh.analysis.html import player_data
 from stud_hh.analysis.html.player_report import player_report
 from stud_hh.store.database import open_db
 from stud_hh.store.select import Selection, SelectionError, UnknownPlayerError
 
-SECTIONS = ["overview", "results", "sessions", "games", "leaks", "third", "streets", "hands"]
+SECTIONS = ["overview", "results", "sessions", "games", "tournaments", "leaks", "third",
+            "streets", "hands"]
 
 
 def _hero(root: Path) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -96,6 +97,20 @@ def test_sessions_games_and_door_cards_are_the_statistics(report_pages: Any,
         drawn = dict(zip(spec["data"][0]["x"], spec["data"][0]["y"], strict=True))
         assert drawn == pytest.approx({str(k): v for k, v in doors.items()})
         assert spec["layout"]["title"]["text"].endswith("BB/100 by door card")
+
+
+def test_tournaments_are_what_stud_hh_tournaments_says(report_pages: Any,
+                                                      samples_database: Path) -> None:
+    page = read_page(report_pages("samples", "player")[0].read_text(encoding="utf-8"))
+    db = open_db(samples_database)
+    found = tournaments.select(tournaments.read_results(db, "Hero"), Selection())
+    summary = tournaments.summary(found[found["player"] == "Hero"]).reset_index()
+    table = page.table("Tournament results per unit")
+    assert table.column("unit") == summary["unit"].tolist()
+    assert [float(v or 0) for v in table.column("net")] == pytest.approx(summary["net"].tolist())
+    assert len(page.table("Each tournament").rows) == int(summary["tournaments"].sum())
+    cash = read_page(player_report(db, Selection(tournament=False), "Hero").html)
+    assert "tournaments" not in cash.sections
 
 
 def test_streets_and_leaks_are_the_statistics(report_pages: Any,
