@@ -166,7 +166,7 @@ def play_sections(data: pd_.PlayerData) -> list[Section]:
 HAND_COLS = [
     Col("hand_id", "hand", "hand"), Col("site", "site"), Col("start_utc", "date (UTC)", "date"),
     Col("game", "game", "game"), Col("stakes", "stakes"), Col("unit", "unit", "unit"),
-    Col("put_in", "put in", "money"), Col("collected", "collected", "money"),
+    Col("put_in", "put in", "money", tone=0), Col("collected", "collected", "money", tone=0),
     Col("net", "net", "money"), Col("net_bb", "big bets", "bb"),
     Col("showdown", "showdown"), Col("equity", "all-in equity", "pct"),
     Col("luck_net", "luck-adjusted net", "money"),
