@@ -695,23 +695,21 @@ def _cost_of(ratio: Ratio, mine: tuple[pd.DataFrame, pd.Series],
     if ratio.name in OUTCOMES:
         return none
     if not isinstance(ratio.done, str) or not isinstance(ratio.opportunity, str):
-        return {**none, "priced_by": "counts of actions, not one choice a hand"}
+        return {**none, "priced_by": "counts, not a choice"}
     done, not_done, opportunity = _branches(ratio, *mine)
     field_done, field_not_done, _ = _branches(ratio, *field)
     results: list[float] = []
-    basis: list[str] = []
-    for own, other, what in ((done, field_done, "did"), (not_done, field_not_done, "not")):
+    basis: list[str] = []  # the branches priced at the field's results
+    for own, other, what in ((done, field_done, "done"), (not_done, field_not_done, "not")):
         if len(own) >= BRANCH_MIN:
             results.append(float(own.mean()))
-            basis.append("own")
         elif len(other):
             results.append(float(other.mean()))
-            basis.append(f"field when {what}")
+            basis.append(f"field's when {what}")
         else:
             return {**none, "priced_by": "no hands to price it"}
     cost = float(opportunity.sum()) * gap * (results[0] - results[1])
-    priced = "own results" if basis == ["own", "own"] else \
-        "own and " + ", ".join(b for b in basis if b != "own")
+    priced = ", ".join(basis) or "own results"
     return {"done_bb": results[0], "not_done_bb": results[1], "cost_bb": cost,
             "priced_by": priced}
 

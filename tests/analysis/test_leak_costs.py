@@ -46,7 +46,7 @@ def test_a_branch_the_player_seldom_takes_is_priced_at_the_fields_results() -> N
     assert limp["done_bb"] == pytest.approx(1.0)  # Bob's: Ann limped twice only
     assert limp["not_done_bb"] == pytest.approx(-1.0)  # Ann's own, over 18 hands
     assert limp["cost_bb"] == pytest.approx(20 * (0.5 - 0.1) * 2.0)
-    assert limp["priced_by"] == "own and field when did"
+    assert limp["priced_by"] == "field's when done"
 
 
 def test_results_and_counts_are_not_priced() -> None:
@@ -55,7 +55,7 @@ def test_results_and_counts_are_not_priced() -> None:
     rows += [{"player": "Bob", **r, "won_at_showdown": False} for r in rows]
     found = stats.leak_costs(frame(rows), "Ann", min_n=10).set_index("stat")
     assert found.loc["wsd", "priced_by"] == "a result, not a choice"
-    assert found.loc["afq", "priced_by"] == "counts of actions, not one choice a hand"
+    assert found.loc["afq", "priced_by"] == "counts, not a choice"
     assert found[["cost_bb", "done_bb"]].loc[["wsd", "afq"]].isna().all().all()
 
 
