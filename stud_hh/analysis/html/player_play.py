@@ -41,7 +41,7 @@ LEAK_COLS = [
 
 def leaks_section(data: pd_.PlayerData, min_n: int) -> Section:
     table = pd_.leak_table(data, min_n)
-    body = table_html(table, LEAK_COLS, table_id="leaks", caption="Leaks, best supported "
+    body = table_html(table, LEAK_COLS, table_id="leak-table", caption="Leaks, best supported "
                       "first", empty=f"no statistic has {min_n} opportunities for both the "
                       "player and the field")
     return Section("leaks", "Leaks", body,

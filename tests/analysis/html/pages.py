@@ -48,6 +48,8 @@ class Page(HTMLParser):
     scripts: dict[str, str] = field(default_factory=dict)
     """The text of every ``<script>`` with an id, by id."""
     charts: list[str] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+    """The ``id`` of every element."""
     text: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -61,6 +63,8 @@ class Page(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
+        if a.get("id"):
+            self.ids.append(str(a["id"]))
         for name in ("src", "href"):
             if a.get(name) is not None:
                 self.addresses.append((tag, name, str(a[name])))

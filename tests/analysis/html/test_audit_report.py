@@ -34,6 +34,7 @@ def test_every_section_is_there_with_the_clean_bill(report_pages: Any, source: s
     db = open_db(request.getfixturevalue(f"{source}_database"))
     assert page.sections == SECTIONS
     assert page.nav == [f"#{s}" for s in SECTIONS]
+    assert len(page.ids) == len(set(page.ids)), "an id is used twice"
     assert audit.clean_bill(db) in page.words()
     assert "Not clean" in page.words()  # planted breaks; real site faults
 

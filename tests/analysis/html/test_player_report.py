@@ -40,6 +40,7 @@ def test_every_section_is_there(report_pages: Any, source: str) -> None:
     page = read_page(path.read_text(encoding="utf-8"))
     assert page.sections == SECTIONS
     assert page.nav == [f"#{s}" for s in SECTIONS]
+    assert len(page.ids) == len(set(page.ids)), "an id is used twice"
     assert report.player == "Hero"  # the player dealt the most hands, without --player
     for caption in ("Results per money unit", "Sessions", "Results by game and stakes",
                     "Leaks", "By door-card rank", "Actions per street",
