@@ -41,7 +41,8 @@ def worst_section(worst: pd.DataFrame, links: HandLinks) -> Section:
         table, WORST_COLS, links=links, caption="The hands with the most violations, a row "
         "per violation, with the offending source line", empty="No rule is broken in any "
         "hand."), "The ten hands with the most broken rules: each violation, who broke it, "
-        "what the rule says happened, and the line of the history that broke it.")
+        "what the rule says happened, and the line of the history that broke it.",
+        nav="Worst hands")
 
 
 VIOLATION_COLS = [
@@ -56,7 +57,7 @@ def violations_section(violations: pd.DataFrame, links: HandLinks) -> Section:
     return Section("violations", "Every violation", table_html(
         table, VIOLATION_COLS, links=links, caption=f"{len(violations):,} violations, by hand "
         "and line", empty="No rule is broken in any hand.", limit=LISTED),
-        "Every broken rule of every hand, by hand and line.")
+        "Every broken rule of every hand, by hand and line.", nav="Violations")
 
 
 CHECK_COLS = [
@@ -69,7 +70,8 @@ CHECK_COLS = [
 def unverifiable_section(checks: pd.DataFrame, links: HandLinks) -> Section:
     if checks.empty:
         body = Markup('<p class="empty">Every check could be decided from the text.</p>')
-        return Section("unverifiable", "Checks the text cannot decide", body)
+        return Section("unverifiable", "Checks the text cannot decide", body,
+                       nav="Undecidable")
     per_rule = checks.groupby("rule", observed=True).agg(
         checks=("line", "size"), hands=("hand_id", "nunique")).reset_index() \
         .sort_values(["checks", "rule"], ascending=[False, True])
@@ -82,7 +84,7 @@ def unverifiable_section(checks: pd.DataFrame, links: HandLinks) -> Section:
                    "What the rules could not check from the text alone (the site does not "
                    "print it, or the cards were never shown): not violations, but what an "
                    "auditor checks by hand or against the site's records. Each with its hand, "
-                   "line, reason and source line.")
+                   "line, reason and source line.", nav="Undecidable")
 
 
 BALANCE_COLS = [
@@ -103,7 +105,7 @@ def balance_section(balance: pd.DataFrame, links: HandLinks) -> Section:
                       "to the rake.", limit=LISTED)
     return Section("balance", "Balance checks", body,
                    "Three accounting checks every stored hand must pass: put in = pot; nets + "
-                   "rake = 0; rake shares = rake.")
+                   "rake = 0; rake shares = rake.", nav="Balance")
 
 
 FAILURE_COLS = [
@@ -122,4 +124,4 @@ def unreadable_section(db: Any) -> Section:
         table, FAILURE_COLS, caption=f"{len(failures):,} unreadable texts (kept whole in the "
         "failures table: stud-hh failures)", empty="Every text was read.", limit=LISTED),
         "Hands or texts an import could not read, with the file, line and reason; they are "
-        "not stored as hands, so they cannot be replayed.")
+        "not stored as hands, so they cannot be replayed.", nav="Unreadable")

@@ -98,7 +98,7 @@ def money_section(units: pd.DataFrame) -> Section:
     return Section("money", "Hands and money per unit",
                    table_html(units.reset_index(), UNIT_COLS, caption="Per money unit"),
                    "A row per money unit (a currency, or chips for tournaments and play "
-                   "money): never added across units.")
+                   "money): never added across units.", nav="Money")
 
 
 def rules_section(rules: pd.DataFrame) -> Section:
@@ -121,7 +121,7 @@ def rules_section(rules: pd.DataFrame) -> Section:
         parts.insert(0, figure_html(figure, "chart-rules"))
     return Section("rules", "Violations per rule", Markup("").join(parts),
                    "Each rule code (docs/rules.md, or stud-hh explain CODE) with its "
-                   "violations and the hands they are in.")
+                   "violations and the hands they are in.", nav="Per rule")
 
 
 def _period_chart(by_table: pd.DataFrame, rules: list[str], freq: str) -> Markup:
@@ -156,7 +156,8 @@ def periods_section(db: Any, rules: pd.DataFrame) -> Section:
         flat, cols, caption="Violations per table and period, by rule")
     return Section("periods", "Per table and period", body,
                    "When and where rules were broken: per period (a hand without a date, its "
-                   "site printing no time zone, counts in 'undated'), and per table.")
+                   "site printing no time zone, counts in 'undated'), and per table.",
+                   nav="Per table and period")
 
 
 def _grouped(row: dict[str, str], names: list[str]) -> dict[str, str]:
@@ -190,7 +191,7 @@ def profile_section(db: Any, profile: str | None) -> Section:
                        caption="The house-rule settings of those profiles")
     return Section("profile", "Profile used", body,
                    "Where card rooms differ, a house-rule profile decides; each hand is stored "
-                   "with the one it was audited under (docs/rules.md).")
+                   "with the one it was audited under (docs/rules.md).", nav="Profile")
 
 
 def _wanted(worst: pd.DataFrame, violations: pd.DataFrame, balance: pd.DataFrame,

@@ -20,12 +20,15 @@ True
 
 from __future__ import annotations
 
+import html
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import plotly.graph_objects as go
+import plotly.io as pio
 from markupsafe import Markup
 
 from stud_hh.analysis.html.page import json_script
@@ -47,6 +50,17 @@ _SPARE = ("#00897b", "#6d4c41", "#546e7a", "#c2185b", "#7cb342", "#5e35b1")
 CONFIG = {"displaylogo": False, "responsive": True,
           "modeBarButtonsToRemove": ["lasso2d", "select2d", "autoScale2d"]}
 """Plotly's options for every chart: no logo link, resizing with the page."""
+
+
+def plain(text: object) -> str:
+    """``text`` from a hand history as Plotly shows it literally: Plotly reads a few HTML
+    tags in titles, labels and hover texts (``<b>``, ``<a href>``), so ``<``, ``>`` and ``&``
+    are written as entities, which it shows as the characters.
+
+    >>> plain("<a href='x'>Bob & co</a>")
+    "&lt;a href='x'&gt;Bob &amp; co&lt;/a&gt;"
+    """
+    return html.escape(str(text), quote=False)
 
 
 def unit_color(unit: str) -> str:
@@ -81,13 +95,9 @@ def figure_html(figure: go.Figure, chart_id: str) -> Markup:
     payload = {"data": spec.get("data", []), "layout": spec.get("layout", {}),
                "config": CONFIG}
     # through Plotly's encoder (numpy values, dates), then into an escaped script element
-    import json
-
-    import plotly.io as pio
-
     data = json.loads(pio.to_json(payload, validate=False, remove_uids=True))
     return Markup('<div class="chart" id="{}" role="img" aria-label="{}"></div>').format(
-        chart_id, _title(figure)) + json_script(f"{chart_id}-data", data)
+        chart_id, html.unescape(_title(figure))) + json_script(f"{chart_id}-data", data)
 
 
 def _title(figure: go.Figure) -> str:
@@ -146,9 +156,9 @@ def cumulative_figure(title: str, y_title: str, curves: Sequence[Curve],
             trace["customdata"] = [list(hover[i]) for i in picked]
             trace["hovertemplate"] = ("hand %{customdata[1]}<br>%{customdata[2]}<br>"
                                       "net %{customdata[3]}<br>" + curve.name +
-                                      " %{y:,.2f}<extra></extra>")
+                                      " so far %{y:,.2f}<extra></extra>")
         else:
-            trace["hovertemplate"] = curve.name + " %{y:,.2f}<extra></extra>"
+            trace["hovertemplate"] = curve.name + " so far %{y:,.2f}<extra></extra>"
         figure.add_trace(go.Scatter(**trace))
     thinned = f" (drawn with {len(picked):,} of {len(main):,} points)" \
         if len(picked) < len(main) else ""

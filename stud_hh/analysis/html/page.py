@@ -38,6 +38,8 @@ class Section:
     title: str
     body: Markup
     intro: str = ""
+    nav: str = ""
+    """The nav bar's shorter label (the title when empty)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from stud_hh.analysis import stats
+from stud_hh.analysis.html.charts import plain
 from stud_hh.analysis.html.hands import hand_key
 from stud_hh.analysis.tournament_report import money_text
 from stud_hh.store.select import Selection, SelectionError, match_player
@@ -109,11 +110,12 @@ def hand_results(data: PlayerData) -> pd.DataFrame:
 
 
 def hover_rows(hands: pd.DataFrame) -> list[list[str]]:
-    """Each hand's ``[key, hand id, date, net]`` for a curve's hover."""
+    """Each hand's ``[key, hand id, date, net]`` for a curve's hover (the key as it is, for
+    the replayer; the texts shown as Plotly shows them literally)."""
     dates = hands["start_utc"].dt.strftime("%Y-%m-%d %H:%M").fillna("undated")
     nets = [money_text(float(n), str(u)) for n, u in
             zip(hands["net"], hands["unit"], strict=True)]
-    return [[str(k), str(h), str(d), f"{n} ({b:+.2f} BB)"] for k, h, d, n, b in
+    return [[str(k), plain(h), str(d), plain(f"{n} ({b:+.2f} BB)")] for k, h, d, n, b in
             zip(hands["key"], hands["hand_id"], dates, nets, hands["net_bb"], strict=True)]
 
 

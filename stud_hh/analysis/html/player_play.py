@@ -13,6 +13,7 @@ from stud_hh.analysis.html.charts import (
     bar_figure,
     figure_html,
     grouped_bars,
+    plain,
 )
 from stud_hh.analysis.html.hands import HandLinks
 from stud_hh.analysis.html.page import Section, render
@@ -81,12 +82,12 @@ def _versus(table: pd.DataFrame, player: str) -> pd.DataFrame:
 
 def _game_block(data: pd_.PlayerData, game: str, number: int) -> Markup:
     doors = pd_.door_cards(data, game)
-    hover = [f"door {r}: {int(h):,} hands<br>{float(b):+.1f} BB/100, VPIP "
+    hover = [f"door {plain(r)}: {int(h):,} hands<br>{float(b):+.1f} BB/100, VPIP "
              f"{'-' if v != v else f'{v:.0f}%'}" for r, h, b, v in
              zip(doors["door_rank"], doors["hands"], doors["bb_per_100"], doors["vpip"],
                  strict=True)]
     figure = bar_figure(f"{GAME_NAMES.get(game, game)}: BB/100 by door card",
-                        doors["door_rank"].tolist(), doors["bb_per_100"].tolist(),
+                        [plain(r) for r in doors["door_rank"]], doors["bb_per_100"].tolist(),
                         "door card (above each bar: hands)", "BB/100", hover=hover,
                         text=[f"{int(h)}" for h in doors["hands"]], height=340)
     groups = pd_.door_groups(data, game)
@@ -107,7 +108,8 @@ def third_section(data: pd_.PlayerData) -> Section:
     return Section("third", "Door cards and 3rd street", Markup("").join(blocks),
                    "Per game: the win rate and 3rd-street play by the card the player showed "
                    "(door card), by group of door cards, and the 3rd-street ratios beside the "
-                   "field's (everyone else in the same hands' selection).")
+                   "field's (everyone else in the same hands' selection).",
+                   nav="Door cards, 3rd street")
 
 
 STREET_COLS = [
@@ -155,7 +157,8 @@ def streets_section(data: pd_.PlayerData) -> Section:
                    "What the player does on each street beside everyone else in the same "
                    "hands (the peer baseline): how often a street is seen, bets, raises, calls "
                    "and folds, aggression and folding to a bet. Ratios are percentages except "
-                   "AF (a ratio of counts); n is the number of opportunities.")
+                   "AF (a ratio of counts); n is the number of opportunities.",
+                   nav="Streets vs field")
 
 
 def play_sections(data: pd_.PlayerData) -> list[Section]:
@@ -189,5 +192,5 @@ def hands_section(data: pd_.PlayerData, hands: pd.DataFrame, links: HandLinks) -
     if not data.luck:
         body += Markup('<p class="missing">{}: all-in equity and the luck-adjusted net are '
                        'not shown.</p>').format(pd_.LUCK_MISSING)
-    return Section("hands", "Hands to replay", body, links.note())
+    return Section("hands", "Hands to replay", body, links.note(), nav="Hands")
 

@@ -28,6 +28,7 @@ from stud_hh.analysis.html.charts import (
     cumulative_figure,
     figure_html,
     game_color,
+    plain,
     unit_color,
 )
 from stud_hh.analysis.html.hands import HandLinks, embed
@@ -103,8 +104,6 @@ def overview_section(data: pd_.PlayerData, hands: pd.DataFrame) -> Section:
                  Col("luck_bb", "luck-adjusted BB", "bb")]
     body = _tiles(data, hands, units) + table_html(units, present(units, cols),
                                                    caption="Results per money unit")
-    if not data.luck:
-        body += Markup('<p class="missing">{}.</p>').format(pd_.LUCK_MISSING)
     return Section("overview", "Overview", body,
                    "Money per unit (a currency, or chips for tournaments and play money: "
                    "never added across units) and big bets (net divided by the hand's big "
@@ -133,7 +132,7 @@ def _kept(frame: pd.DataFrame, links: HandLinks) -> list[int]:
 def results_section(data: pd_.PlayerData, hands: pd.DataFrame, links: HandLinks) -> Section:
     hover = pd_.hover_rows(hands)
     parts = [figure_html(cumulative_figure(
-        f"{data.player}: big bets won over {len(hands):,} hands", "big bets",
+        f"{plain(data.player)}: big bets won over {len(hands):,} hands", "big bets",
         _curves(hands, False, data.luck, CURVE_COLORS["all"]), hover, _kept(hands, links)),
         "chart-winnings-bb")]
     if not data.luck:
@@ -144,7 +143,7 @@ def results_section(data: pd_.PlayerData, hands: pd.DataFrame, links: HandLinks)
         frame = frame.reset_index(drop=True)
         rows = [hover[i] for i in hands.index[hands["unit"] == unit]]
         charts.append(figure_html(cumulative_figure(
-            f"{unit}: won over {len(frame):,} hands", str(unit),
+            f"{plain(unit)}: won over {len(frame):,} hands", plain(unit),
             _curves(frame, True, data.luck, unit_color(str(unit))), rows,
             _kept(frame, links)), f"chart-winnings-unit-{number}"))
     parts.append(Markup('<div class="charts-2">') + Markup("").join(charts)
@@ -168,8 +167,8 @@ SESSION_COLS = [
 
 def sessions_section(data: pd_.PlayerData) -> Section:
     table = pd_.sessions(data)
-    hover = [f"session {i + 1}: {s} UTC ({u})<br>{int(h):,} hands, {m:,.0f} min<br>"
-             f"{money_text(float(n), str(u))}, {b:+.2f} BB"
+    hover = [f"session {i + 1}: {s} UTC ({plain(u)})<br>{int(h):,} hands, {m:,.0f} min<br>"
+             f"{plain(money_text(float(n), str(u)))}, {b:+.2f} BB"
              for i, (s, u, h, m, n, b) in enumerate(zip(
                  table["session"], table["unit"], table["hands"], table["minutes"].fillna(0),
                  table["net"], table["net_bb"], strict=True))]
@@ -194,10 +193,10 @@ GAME_COLS = [
 
 def games_section(data: pd_.PlayerData) -> Section:
     table = pd_.by_game_and_stakes(data)
-    labels = [f"{g} {s}" for g, s in zip(table["game"], table["stakes"], strict=True)]
-    hover = [f"{g} {s}<br>{int(h):,} hands<br>{float(r):+.1f} BB/100 ({float(b):+.2f} BB)"
-             for g, s, h, r, b in zip(table["game"], table["stakes"], table["hands"],
-                                      table["bb_per_100"], table["net_bb"], strict=True)]
+    labels = [plain(f"{g} {s}") for g, s in zip(table["game"], table["stakes"], strict=True)]
+    hover = [f"{label}<br>{int(h):,} hands<br>{float(r):+.1f} BB/100 ({float(b):+.2f} BB)"
+             for label, h, r, b in zip(labels, table["hands"], table["bb_per_100"],
+                                       table["net_bb"], strict=True)]
     figure = bar_figure("BB/100 by game and stakes", labels, table["bb_per_100"].tolist(),
                         "game and stakes", "BB/100", hover=hover,
                         colors=[game_color(str(g)) for g in table["game"]],
@@ -207,7 +206,8 @@ def games_section(data: pd_.PlayerData) -> Section:
         table, present(table, GAME_COLS), caption="Results by game and stakes")
     return Section("games", "By game and stakes", body,
                    "Win rate per game and stakes (bars coloured by game; the number beside "
-                   "each bar is its hands), and the money in each stake's unit.")
+                   "each bar is its hands), and the money in each stake's unit.",
+                   nav="Games and stakes")
 
 
 def _subtitle(data: pd_.PlayerData, hands: pd.DataFrame) -> str:

@@ -72,3 +72,18 @@ def test_the_json_of_a_chart_cannot_close_its_script() -> None:
     assert spec["layout"]["title"]["text"] == "</script><script>alert(1)</script>"
     assert spec["config"]["displaylogo"] is False
     assert json.dumps(spec).count("http") == 0
+
+
+def test_history_texts_are_shown_literally_on_a_chart() -> None:
+    import pandas as pd
+
+    from stud_hh.analysis.html.player_data import hover_rows
+
+    hands = pd.DataFrame({"key": ["X#<a href='http://x'>1</a>"],
+                          "hand_id": ["<a href='http://x'>1</a>"],
+                          "start_utc": pd.to_datetime(["2026-01-02 03:04"], utc=True),
+                          "unit": ["USD"], "net": [1.5], "net_bb": [0.75]})
+    key, shown, date, net = hover_rows(hands)[0]
+    assert key == "X#<a href='http://x'>1</a>"  # the replayer's key, as stored
+    assert shown == "&lt;a href='http://x'&gt;1&lt;/a&gt;"  # Plotly shows the characters
+    assert (date, net) == ("2026-01-02 03:04", "$1.50 (+0.75 BB)")
