@@ -121,7 +121,8 @@ def unreadable_section(db: Any) -> Section:
     table = _file_name(failures).sort_values(["file_name", "line"], kind="stable") \
         if len(failures) else failures
     return Section("unreadable", "Texts that could not be read", table_html(
-        table, FAILURE_COLS, caption=f"{len(failures):,} unreadable texts (kept whole in the "
-        "failures table: stud-hh failures)", empty="Every text was read.", limit=LISTED),
+        table, FAILURE_COLS, caption=f"{len(failures):,} unreadable "
+        f"text{'s' if len(failures) != 1 else ''} (kept whole in the failures table: stud-hh "
+        "failures)", empty="Every text was read.", limit=LISTED),
         "Hands or texts an import could not read, with the file, line and reason; they are "
         "not stored as hands, so they cannot be replayed.", nav="Unreadable")

@@ -11,6 +11,7 @@ the whole database. Hand ids are replay buttons where the page holds the hand.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -169,7 +170,17 @@ def _grouped(row: dict[str, str], names: list[str]) -> dict[str, str]:
         text = f"{next(iter(by_value))} (all)"
     else:
         text = "; ".join(f"{value}: {', '.join(who)}" for value, who in by_value.items())
-    return {"setting": row["setting"], "values": text, "meaning": row["meaning"]}
+    return {"setting": row["setting"], "values": text, "meaning": _prose(row["meaning"])}
+
+
+def _prose(docstring: str) -> str:
+    """A field's docstring without its reStructuredText marks (``x``, :class:`X`).
+
+    >>> _prose("see :class:`~stud_hh.rules.ShowdownFirst` and ``max_bets - 1``")
+    'see ShowdownFirst and max_bets - 1'
+    """
+    named = re.sub(r":\w+:`~?(?:[\w.]*\.)?([^`.]+)`", r"\1", docstring)
+    return named.replace("``", "")
 
 
 def profile_section(db: Any, profile: str | None) -> Section:

@@ -91,7 +91,7 @@ def test_balance_failures_and_profiles(report_pages: Any, corpus_database: Path)
     assert page.table("Hands that do not balance").column("hand") == \
         balance["hand_id"].tolist()
     failures = db.failures(columns=["hand_id", "reason"])
-    unreadable = page.table(f"{len(failures)} unreadable texts")
+    unreadable = page.table(f"{len(failures)} unreadable text")
     assert len(unreadable.rows) == len(failures) >= 1
     assert all(reason in page.words() for reason in failures["reason"])
     profiles = page.table("The profile each hand was audited under")
