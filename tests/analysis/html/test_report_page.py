@@ -6,7 +6,7 @@ hand id the page holds a button), or none and plain hand ids without the replaye
 from __future__ import annotations
 
 import sys
-from typing import Any
+from pathlib import Path
 
 import pytest
 from markupsafe import Markup
@@ -14,6 +14,7 @@ from pages import REPLAYER, read_page, replayer
 
 from stud_hh.analysis.html import hands, page
 from stud_hh.analysis.html.hands import MAX_EMBEDDED, HandLinks, embed
+from stud_hh.store.database import open_db
 
 SECTIONS = [page.Section("one", "One <b>", Markup("<p>first</p>"), "what <i>it</i> shows"),
             page.Section("two", "Two", Markup("<p>second</p>"))]
@@ -68,18 +69,20 @@ def test_without_the_replayer_nothing_is_embedded(monkeypatch: pytest.MonkeyPatc
     assert "not installed" in done.links.note()
 
 
-def test_with_the_replayer_its_views_and_assets_are_embedded() -> None:
-    db: Any = object()
+def test_with_the_replayer_its_views_and_assets_are_embedded(samples_database: Path
+                                                            ) -> None:
+    db = open_db(samples_database)
+    hands = db.hands(columns=["site", "hand_id"]).head(2)
+    keys = [(str(s), str(h)) for s, h in zip(hands["site"], hands["hand_id"], strict=True)]
     with replayer() as module:
-        done = embed(db, HandLinks.choose([("PokerStars", "7"), ("Winamax", "8-1")]),
-                     profile="casino", hero="Hero")
+        done = embed(db, HandLinks.choose(keys), profile="casino", hero="Hero")
         if hasattr(module, "calls"):  # the stand-in: it was asked as the contract says
-            assert module.calls[-1] == {"keys": [("PokerStars", "7"), ("Winamax", "8-1")],
-                                        "profile": "casino", "hero": "Hero"}
-    assert done.links.embedded == {"PokerStars#7", "Winamax#8-1"}
+            assert module.calls[-1] == {"keys": keys, "profile": "casino", "hero": "Hero"}
+    assert done.links.embedded == {f"{s}#{h}" for s, h in keys}
     assert "StudReplayer" in done.head
-    assert "PokerStars#7" in done.tail
-    assert 'data-hand="Winamax#8-1"' in done.links.cell("Winamax", "8-1")
+    site, hand_id = keys[1]
+    assert f"{site}#{hand_id}" in done.tail
+    assert f'data-hand="{site}#{hand_id}"' in done.links.cell(site, hand_id)
 
 
 def test_the_replayers_own_import_error_is_not_hidden(monkeypatch: pytest.MonkeyPatch
