@@ -51,8 +51,9 @@ class PlayerData:
 
     @property
     def luck(self) -> bool:
-        """Whether the database holds luck-adjusted results."""
-        return LUCK_COLUMN in self.rows.columns
+        """Whether the database holds luck-adjusted results: the column, with values (a
+        database imported before equity was stored reads it as all missing)."""
+        return LUCK_COLUMN in self.rows.columns and bool(self.rows[LUCK_COLUMN].notna().any())
 
     @property
     def games(self) -> list[str]:

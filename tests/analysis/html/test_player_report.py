@@ -165,6 +165,12 @@ def test_without_equity_the_page_says_what_luck_adjusted_needs(report_pages: Any
     assert "luck-adjusted" not in [t["name"] for t in spec["data"]]
 
 
+def test_an_equity_column_without_values_is_no_equity(samples_database: Path) -> None:
+    data = player_data.read_player(open_db(samples_database), Selection(), "Hero")
+    empty = data.rows.assign(**{player_data.LUCK_COLUMN: np.nan})
+    assert not player_data.PlayerData(data.player, empty, data.mine, data.selection).luck
+
+
 def test_with_equity_the_luck_adjusted_curve_and_totals_are_shown(
         samples_database: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     read = player_data.read_player
