@@ -662,6 +662,63 @@ def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def _unwritable(path: Path) -> str | None:
+    """Why ``path`` cannot be written (checked before the work), or ``None``."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        return f"{path}: cannot write the report: no folder {folder}"
+    if path.is_dir():
+        return f"{path}: cannot write the report: is a folder, not a file"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return f"{path}: cannot write the report: permission denied"
+    return None
+
+
+def _write_page(path: Path, html: str) -> int:
+    """``html`` into ``path``, whole or not at all (a temporary file renamed); its bytes."""
+    data = html.encode("utf-8")
+    temporary = path.with_name(f".{path.name}.stud-hh-tmp")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
+    return len(data)
+
+
+def cmd_report(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """The HTML report of a player (or, with ``--audit``, the audit report) of a database."""
+    from stud_hh.store.database import open_db
+
+    output: Path = args.output or Path("audit.html" if args.audit else "report.html")
+    problem = _unwritable(output)
+    if problem is not None:
+        print(f"stud-hh: {problem}", file=err)
+        return EXIT_UNUSABLE
+    profile = None if args.profile == "site" else args.profile
+    selection = _selection(args, player=False)
+    if args.audit and (args.player or not selection.empty):
+        print("stud-hh: report --audit covers the whole database: --player and the filters "
+              "are for the player report", file=err)
+        return EXIT_UNUSABLE
+    db = open_db(args.db)  # not a database: main() reports it, exit 2
+    if args.audit:
+        from stud_hh.analysis.html.audit_report import audit_report
+
+        report = audit_report(db, profile=profile)
+    else:
+        from stud_hh.analysis.html.player_report import player_report
+
+        report = player_report(db, selection, args.player, profile=profile, min_n=args.min_n)
+    for warning in report.warnings:
+        print(f"stud-hh: {warning}", file=err)
+    size = _write_page(output, report.html)
+    who = f" of {report.player}" if report.player else ""
+    print(f"wrote {output}: the {'audit' if args.audit else 'player'} report{who}, "
+          f"{report.hands:,} hands, {report.embedded:,} replays, {size:,} bytes", file=out)
+    return EXIT_OK
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.model.events import Game
     from stud_hh.sim.session import SimConfig, write_session
@@ -1042,6 +1099,36 @@ def _add_plot(sub: _Subparsers) -> None:
     g.set_defaults(func=cmd_plot)
 
 
+def _add_report(sub: _Subparsers) -> None:
+    from stud_hh.rules import PROFILES, SITE
+
+    r = sub.add_parser("report", help="write an HTML report of a player, or of an audit",
+                       description="One self-contained HTML file (it works offline and asks "
+                       "the network for nothing). The player report: results over time per "
+                       "unit and in big bets (with and without showdown, luck-adjusted where "
+                       "all-in equity is stored), sessions, results by game and stakes, the "
+                       "leaks with both sample sizes and their cost, door cards and 3rd street "
+                       "per game, street by street against the field, and hands to replay. "
+                       "--audit: the audit report of the whole database (violations per "
+                       "rule, table and period, the worst hands with their source lines, "
+                       "every check the text cannot decide, balance checks, unreadable texts, "
+                       "the clean bill and the profile used).")
+    r.add_argument("--db", required=True, type=Path, metavar="DIR")
+    r.add_argument("--audit", action="store_true", help="the audit report instead")
+    r.add_argument("--player", metavar="NAME", help="whose report (case does not matter; "
+                   "default: the player dealt the most hands, a history's owner)")
+    r.add_argument("-o", "--output", type=Path, metavar="FILE",
+                   help="the HTML file to write (default: report.html, or audit.html)")
+    r.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,
+                   help="house rules the page's hand replays are made under (default: site, "
+                   "each hand's own site's); named on the audit page")
+    r.add_argument("--min-n", type=int, default=30, metavar="N",
+                   help="a leak needs N opportunities for the player and the field "
+                   "(default 30)")
+    _add_selection(r, summaries=False)
+    r.set_defaults(func=cmd_report)
+
+
 def _add_simulate(sub: _Subparsers) -> None:
     from stud_hh.sim.session import INJECTABLE
 
@@ -1188,6 +1275,7 @@ _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
     _add_stats,
     _add_tournaments,
     _add_plot,
+    _add_report,
     _add_sql,
     _add_simulate,
 )

@@ -1,4 +1,5 @@
-"""Shared fixtures: where the shared hand-history corpus lives, and its Stars stud hands.
+"""Shared fixtures: where the shared hand-history corpus lives, and its Stars stud hands;
+databases of the samples and the corpus and the HTML reports made from them, once a session.
 
 The corpus is read in place from ``../shared/corpus`` (beside the project
 folder); it is never copied into the repository. Tests that need it skip with
@@ -56,6 +57,60 @@ def stars_hand_texts(corpus: Path) -> list[tuple[str, str]]:
                 found.append((name, raw.text))
     assert found, f"no stud hand found in {stars}"
     return found
+
+
+SAMPLE_HISTORIES = Path(__file__).resolve().parents[1] / "sample_histories"
+
+
+@pytest.fixture(scope="session")
+def samples_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database of ``sample_histories/``, imported once per session: read it, never
+    write to it (other tests share it)."""
+    from stud_hh.store.importer import import_paths
+
+    root = tmp_path_factory.mktemp("session-samples") / "db"
+    assert import_paths([SAMPLE_HISTORIES], root, jobs=2).hands_new > 2000
+    return root
+
+
+@pytest.fixture(scope="session")
+def corpus_database(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database of the whole corpus, read in place and imported once per session (skips
+    when the corpus is absent): read it, never write to it (other tests share it)."""
+    from stud_hh.store.importer import import_paths
+
+    root = tmp_path_factory.mktemp("session-corpus") / "db"
+    assert import_paths([corpus], root, jobs=2).hands_new > 150
+    return root
+
+
+@pytest.fixture(scope="session")
+def report_pages(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+                 ) -> Iterator[Any]:
+    """``report_pages(source, kind)``: the HTML report (``kind`` "player" or "audit") made
+    once per session from the ``samples`` or ``corpus`` database, as ``(path, Report)``;
+    made with the hand replayer, or while it has not landed with the stand-in of
+    ``tests/analysis/html/pages.py`` that keeps its contract."""
+    from pages import replayer
+
+    from stud_hh.analysis.html.audit_report import audit_report
+    from stud_hh.analysis.html.player_report import player_report
+    from stud_hh.store.database import open_db
+
+    folder = tmp_path_factory.mktemp("report-pages")
+    made: dict[tuple[str, str], tuple[Path, Any]] = {}
+
+    def make(source: str, kind: str) -> tuple[Path, Any]:
+        if (source, kind) not in made:
+            db = open_db(request.getfixturevalue(f"{source}_database"))
+            report = audit_report(db) if kind == "audit" else player_report(db)
+            path = folder / f"{kind}-{source}.html"
+            path.write_text(report.html, encoding="utf-8")
+            made[source, kind] = (path, report)
+        return made[source, kind]
+
+    with replayer():
+        yield make
 
 
 @pytest.fixture(scope="session")

@@ -106,6 +106,14 @@ def test_wheel_contains_the_replayers_script_and_styles(wheel: Path) -> None:
     assert "stud_hh/analysis/html/assets/replayer.css" in names
 
 
+def test_wheel_contains_the_report_assets(wheel: Path) -> None:
+    """The HTML pages' templates, styles and scripts are package data."""
+    names = zipfile.ZipFile(wheel).namelist()
+    for asset in ("page.html.j2", "tiles.html.j2", "block.html.j2", "report.css",
+                  "tables.js", "report.js"):
+        assert f"stud_hh/analysis/html/assets/{asset}" in names
+
+
 def test_installed_wheel_parses_from_its_own_grammar(wheel: Path, tmp_path: Path) -> None:
     target = tmp_path / "site"
     subprocess.run(

@@ -31,7 +31,7 @@ from stud_hh.store import luck, sql
 from stud_hh.store.schema import TABLES
 from stud_hh.store.select import SelectionError
 
-__all__ = ["DOCUMENTS", "explain", "render", "write"]
+__all__ = ["DOCUMENTS", "explain", "profile_settings", "render", "write"]
 
 _HEAD = ("<!-- Written by `python -m stud_hh.analysis.reference docs` from the code; "
          "edit the code, not this file. -->\n\n")
@@ -258,6 +258,20 @@ def _value(value: object) -> str:
     if value is None:
         return "-"
     return str(getattr(value, "value", value)).replace("|", "/")
+
+
+def profile_settings(names: list[str]) -> list[dict[str, str]]:
+    """Each house-rule setting of the profiles ``names`` as ``docs/rules.md`` writes it: the
+    ``setting``, what it decides (``meaning``) and each profile's value (by its name).
+
+    >>> profile_settings(["casino"])[0]["setting"]
+    'bring_in_tie_break'
+    """
+    docs = _setting_docs()
+    fields = [f for f in profiles.Profile.__dataclass_fields__ if f not in _NOT_SETTINGS]
+    return [{"setting": field, "meaning": docs.get(field, ""),
+             **{name: _value(getattr(profiles.PROFILES[name], field)) for name in names}}
+            for field in fields]
 
 
 def rules() -> str:

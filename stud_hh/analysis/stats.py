@@ -695,3 +695,86 @@ def leaks(players: pd.DataFrame, player: str, stats: Sequence[Ratio] | None = No
     out = pd.DataFrame(rows, columns=["stat", "label", "player", "field", "difference",
                                       "player_n", "field_n", "z"])
     return out.reindex(out["z"].abs().sort_values(ascending=False).index).reset_index(drop=True)
+
+
+OUTCOMES = frozenset({"steal_success", "wsd", "wwsf", *(r.name for r in HILO)})
+"""Statistics whose *done* is a result (a pot won), not a choice: no cost is estimated."""
+
+
+def _boolean_column(frame: pd.DataFrame, name: str) -> pd.Series:
+    if name in DERIVED_FLAGS:
+        return DERIVED_FLAGS[name][1](frame).fillna(False).astype(bool)
+    return frame[name].fillna(False).astype(bool)
+
+
+BRANCH_MIN = 10
+"""The fewest hands of the player's in a branch (did it, did not) for the player's own
+result there to price a leak; with fewer, the field's result in that branch is used."""
+
+
+def _branches(ratio: Ratio, rows: pd.DataFrame, won: pd.Series) -> tuple[pd.Series, ...]:
+    opportunity = _boolean_column(rows, str(ratio.opportunity))
+    done = _boolean_column(rows, str(ratio.done)) & opportunity
+    return won[done], won[opportunity & ~done], opportunity
+
+
+def _cost_of(ratio: Ratio, mine: tuple[pd.DataFrame, pd.Series],
+             field: tuple[pd.DataFrame, pd.Series], gap: float) -> dict[str, object]:
+    """The big bets won per opportunity when the player did it and when not (the field's
+    when the player has fewer than :data:`BRANCH_MIN` hands there), and what ``gap`` (the
+    field's rate minus the player's, as a share) is worth over the player's opportunities
+    at those results."""
+    none: dict[str, object] = {"done_bb": np.nan, "not_done_bb": np.nan, "cost_bb": np.nan,
+                               "priced_by": "a result, not a choice"}
+    if ratio.name in OUTCOMES:
+        return none
+    if not isinstance(ratio.done, str) or not isinstance(ratio.opportunity, str):
+        return {**none, "priced_by": "counts, not a choice"}
+    done, not_done, opportunity = _branches(ratio, *mine)
+    field_done, field_not_done, _ = _branches(ratio, *field)
+    results: list[float] = []
+    basis: list[str] = []  # the branches priced at the field's results
+    for own, other, what in ((done, field_done, "done"), (not_done, field_not_done, "not")):
+        if len(own) >= BRANCH_MIN:
+            results.append(float(own.mean()))
+        elif len(other):
+            results.append(float(other.mean()))
+            basis.append(f"field's when {what}")
+        else:
+            return {**none, "priced_by": "no hands to price it"}
+    cost = float(opportunity.sum()) * gap * (results[0] - results[1])
+    priced = ", ".join(basis) or "own results"
+    return {"done_bb": results[0], "not_done_bb": results[1], "cost_bb": cost,
+            "priced_by": priced}
+
+
+def leak_costs(players: pd.DataFrame, player: str, min_n: int = 30, *,
+               select: Selection | None = None, **filters: Unpack[HandFilters]
+               ) -> pd.DataFrame:
+    """:func:`leaks` with what each leak costs, in big bets (an estimate, ours).
+
+    For a statistic the player chooses (not a result such as W$SD): the big bets the
+    player won per opportunity when they did it (``done_bb``) and when they did not
+    (``not_done_bb``), the field's in a branch where the player has fewer than
+    :data:`BRANCH_MIN` hands (``priced_by`` says which); ``cost_bb`` is what playing at
+    the field's rate would have changed, at those results, over the player's
+    opportunities: ``n * (field - player) * (done_bb - not_done_bb)``, positive when the
+    gap lost big bets. ``cost_bb_per_100`` spreads it over the player's hands. It puts
+    results on one decision at a time: a guide to where to look, not a proof.
+    """
+    found = leaks(players, player, min_n=min_n, select=select, **filters)
+    frame, name = _against_field(players, player, select, filters)
+    dealt = frame[frame["dealt"].fillna(False).astype(bool)]
+    big_bet = dealt["big_bet"].astype("float64")
+    won = (dealt["net"].astype("float64") / big_bet.where(big_bet > 0)).fillna(0.0)
+    is_mine = (dealt["who"] == name).to_numpy()
+    mine, field = (dealt[is_mine], won[is_mine]), (dealt[~is_mine], won[~is_mine])
+    by_name = {r.name: r for r in (*SUMMARY, *HILO, *STREET_RATIOS)}
+    gaps = (found["field"].to_numpy(dtype=float) - found["player"].to_numpy(dtype=float)) / 100
+    costs = [_cost_of(by_name[str(stat)], mine, field, float(gap))
+             for stat, gap in zip(found["stat"], gaps, strict=True)]
+    out = pd.concat([found, pd.DataFrame(costs, index=found.index, columns=[
+        "done_bb", "not_done_bb", "cost_bb", "priced_by"])], axis=1)
+    out["cost_bb_per_100"] = out["cost_bb"].astype("float64") / max(int(is_mine.sum()), 1) \
+        * 100
+    return out

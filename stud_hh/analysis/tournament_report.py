@@ -135,15 +135,24 @@ def _list_row(row: dict[Any, Any]) -> tuple[str, ...]:
             _amount(row["won"], unit), str(row["source"]))
 
 
-def list_text(results: pd.DataFrame) -> str:
-    """A line per tournament of :func:`stud_hh.analysis.tournaments.results` rows, oldest
-    first: start, site, number, game, what was paid, the place (of how many), what was
-    won, and where the result comes from."""
+LIST_HEADS = ("start (UTC)", "site", "tournament", "player", "game", "paid", "place", "won",
+              "from")
+"""The columns of :func:`list_rows`."""
+
+
+def list_rows(results: pd.DataFrame) -> list[tuple[str, ...]]:
+    """A row of texts per tournament of :func:`stud_hh.analysis.tournaments.results` rows,
+    oldest first (:data:`LIST_HEADS`): start, site, number, player, game, what was paid,
+    the place (of how many), what was won, and where the result comes from."""
     rows = results.sort_values(["start_utc", "site", "tournament_id"], kind="stable",
                                na_position="last")
-    table = [_list_row(row) for row in rows.to_dict("records")]
-    heads = ("start (UTC)", "site", "tournament", "player", "game", "paid", "place", "won",
-             "from")
+    return [_list_row(row) for row in rows.to_dict("records")]
+
+
+def list_text(results: pd.DataFrame) -> str:
+    """:func:`list_rows` as a table of text, a line per tournament."""
+    table = list_rows(results)
+    heads = LIST_HEADS
     widths = [max(len(h), *(len(r[i]) for r in table)) if table else len(h)
               for i, h in enumerate(heads)]
     lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True)).rstrip()]

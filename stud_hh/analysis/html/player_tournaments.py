@@ -1,0 +1,54 @@
+"""The tournament section of the player report: what ``stud-hh tournaments --player`` and
+the block of ``stud-hh stats --player`` say (:mod:`stud_hh.analysis.tournaments`), per unit,
+and each tournament."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pandas as pd
+from markupsafe import Markup
+
+from stud_hh.analysis import tournament_report, tournaments
+from stud_hh.analysis.html.page import Section
+from stud_hh.analysis.html.tables import Col, table_html
+from stud_hh.store.select import Selection
+
+SUMMARY_COLS = [
+    Col("unit", "unit", "unit"), Col("tournaments", "tournaments", "int"),
+    Col("finished", "with a known place", "int"),
+    Col("paid", "paid", "money", "buy-ins, fees, bounties, rebuys, add-ons", tone=0),
+    Col("won", "won", "money", "prizes, tickets of known worth, bounties", tone=0),
+    Col("net", "net", "money"), Col("roi", "ROI %", "pct", "net / paid"),
+    Col("roi_n", "n", "int"), Col("itm", "in the money", "int"),
+    Col("itm_pct", "ITM %", "pct"), Col("best", "best place", "int"),
+    Col("average", "average place", "num"), Col("places", "places"),
+]
+LIST_COLS = [Col(head, head) for head in tournament_report.LIST_HEADS if head != "player"]
+
+
+def _results(db: Any, player: str, selection: Selection) -> pd.DataFrame:
+    if selection.tournament is False or selection.stakes:
+        return pd.DataFrame()
+    found = tournaments.select(tournaments.read_results(db, player),
+                               dataclasses.replace(selection, player=None))
+    return found[found["player"] == player] if len(found) else found
+
+
+def tournaments_section(db: Any, player: str, selection: Selection) -> Section | None:
+    """The player's tournament results in the selection, or ``None`` when there are none."""
+    found = _results(db, player, selection)
+    if found.empty:
+        return None
+    summary = tournaments.summary(found).reset_index()
+    listed = pd.DataFrame(tournament_report.list_rows(found),
+                          columns=list(tournament_report.LIST_HEADS))
+    body = Markup("").join([
+        table_html(summary, [c for c in SUMMARY_COLS if c.name in summary.columns],
+                   caption="Tournament results per unit"),
+        table_html(listed, LIST_COLS, caption="Each tournament", limit=500)])
+    return Section("tournaments", "Tournaments", body,
+                   "From the tournament summaries imported, else the hands' finishing lines "
+                   "(a summary wins): paid, won, net, ROI and places, per unit (never added "
+                   "across units). Stakes do not apply to tournaments.")
