@@ -72,10 +72,14 @@ def dask_client(scheduler: str, workers: int | None = None) -> Iterator[Any]:
             yield client
         return
     import os
+    import warnings
 
     import dask
 
     count = max(1, workers or os.cpu_count() or 1)
+    # its scheduler serves HTTP on 8787 even with no dashboard, and warns when another
+    # cluster holds the port (it takes a free one): nothing for the user to act on
+    warnings.filterwarnings("ignore", message="Port 8787 is already in use")
     # no statistical profiler: it samples the task's thread a hundred times a second
     with dask.config.set({"distributed.worker.profile.enabled": False}), \
             distributed.LocalCluster(n_workers=count, threads_per_worker=1, processes=True,
