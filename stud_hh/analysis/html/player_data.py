@@ -126,6 +126,9 @@ def results_per_unit(data: PlayerData) -> pd.DataFrame:
     if data.luck:
         hands = hand_results(data)
         luck = hands.groupby("unit")[["luck_net", "luck_bb"]].sum()
+        # stats' own ``luck_bb`` is the luck itself (net minus expected): the page's columns
+        # are the luck-adjusted results, summed from the same hands
+        table = table.drop(columns=["luck", "luck_bb"], errors="ignore")
         table = table.join(luck.round(4), on="unit")
     return table
 
