@@ -158,11 +158,36 @@ def test_a_player_or_filter_matching_nothing_is_an_error(samples_database: Path)
         player_report(db, Selection(games=("razz",), stakes=("0.10/0.20",)))
 
 
-def test_without_equity_the_page_says_what_luck_adjusted_needs(report_pages: Any) -> None:
-    html = report_pages("samples", "player")[0].read_text(encoding="utf-8")
+def test_without_equity_the_page_says_what_luck_adjusted_needs(
+        samples_database: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database imported before equity was stored reads with the column null."""
+    read = player_data.read_player
+
+    def schema_1(*args: Any, **kwargs: Any) -> player_data.PlayerData:
+        data = read(*args, **kwargs)
+        return player_data.PlayerData(
+            data.player, data.rows.assign(**{player_data.LUCK_COLUMN: np.nan}),
+            data.mine.assign(**{player_data.LUCK_COLUMN: np.nan}), data.selection)
+
+    monkeypatch.setattr(player_data, "read_player", schema_1)
+    html = player_report(open_db(samples_database), Selection(), "Hero").html
     assert player_data.LUCK_MISSING in html
     spec = read_page(html).chart("chart-winnings-bb")
     assert "luck-adjusted" not in [t["name"] for t in spec["data"]]
+
+
+def test_the_stored_equity_draws_the_luck_adjusted_results(report_pages: Any,
+                                                           samples_database: Path) -> None:
+    """The samples database holds equity (imported by this version): the page's
+    luck-adjusted curve ends at the sum of Hero's stored ev_net in big bets."""
+    html = report_pages("samples", "player")[0].read_text(encoding="utf-8")
+    assert player_data.LUCK_MISSING not in html
+    hero = player_data.read_player(open_db(samples_database), Selection(), "Hero").mine
+    assert hero[player_data.LUCK_COLUMN].notna().any()
+    luck = hero[player_data.LUCK_COLUMN].astype(float).fillna(hero["net"].astype(float))
+    expected = (luck / hero["big_bet"].astype(float)).sum()
+    assert _last(read_page(html).chart("chart-winnings-bb"), "luck-adjusted") == \
+        pytest.approx(expected, abs=1e-3)
 
 
 def test_an_equity_column_without_values_is_no_equity(samples_database: Path) -> None:
