@@ -106,6 +106,11 @@ def test_wheel_contains_the_replayers_script_and_styles(wheel: Path) -> None:
     assert "stud_hh/analysis/html/assets/replayer.css" in names
 
 
+def test_wheel_contains_the_dask_workers_settings(wheel: Path) -> None:
+    """``--scheduler local`` reads them, and users copy them to their workers."""
+    assert "stud_hh/store/dask-workers.yaml" in zipfile.ZipFile(wheel).namelist()
+
+
 def test_wheel_contains_the_report_assets(wheel: Path) -> None:
     """The HTML pages' templates, styles and scripts are package data."""
     names = zipfile.ZipFile(wheel).namelist()

@@ -15,6 +15,12 @@ that reaches this process is) and are removed as uncommitted when the import end
 hand brought by two tries is dropped as a repeat. When the cluster gives up, the rest is
 imported in this process, as when local worker processes stop.
 
+Workers' settings: :data:`WORKER_CONFIG` (``dask-workers.yaml`` beside this module) holds
+the Dask settings the workers of an import should run with, each with why (chiefly: no
+``MALLOC_TRIM_THRESHOLD_``, which cost a task about 10% of its time, and stud-hh imported
+as a worker starts). ``--scheduler local`` starts its cluster with them; a cluster of your
+own reads them from its Dask config folder.
+
 Paths: every worker must see the history files and the database folder at the same
 paths as this process (one machine, or a network file system mounted alike); URLs
 (``s3://``) are not supported. Each worker process runs one task at a time (the parsers
@@ -28,8 +34,9 @@ from __future__ import annotations
 
 import threading
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 from stud_hh.model.errors import UsageError
@@ -50,6 +57,27 @@ TASK_LOCK = threading.Lock()
 are not re-entrant."""
 _RUN: list[str] = [""]
 """The import whose settings this worker process holds (see :func:`_import_task`)."""
+WORKER_CONFIG = Path(__file__).with_name("dask-workers.yaml")
+"""The Dask settings of an import's workers (a Dask config file; each setting says why)."""
+
+
+def worker_settings() -> dict[str, Any]:
+    """:data:`WORKER_CONFIG`'s settings as dotted keys, for ``dask.config.set`` (which
+    replaces a whole mapping it is given: dotted keys change only the settings named)."""
+    import dask.config
+
+    flat: dict[str, Any] = {}
+
+    def walk(prefix: str, node: Mapping[str, Any]) -> None:
+        for key, value in node.items():
+            if isinstance(value, Mapping) and value:
+                walk(f"{prefix}{key}.", value)
+            else:
+                flat[prefix + key] = value
+
+    for config in dask.config.collect_yaml([str(WORKER_CONFIG)]):
+        walk("", config)
+    return flat
 
 
 def _distributed() -> Any:
@@ -80,8 +108,7 @@ def dask_client(scheduler: str, workers: int | None = None) -> Iterator[Any]:
     # its scheduler serves HTTP on 8787 even with no dashboard, and warns when another
     # cluster holds the port (it takes a free one): nothing for the user to act on
     warnings.filterwarnings("ignore", message="Port 8787 is already in use")
-    # no statistical profiler: it samples the task's thread a hundred times a second
-    with dask.config.set({"distributed.worker.profile.enabled": False}), \
+    with dask.config.set(worker_settings()), \
             distributed.LocalCluster(n_workers=count, threads_per_worker=1, processes=True,
                                      dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
@@ -166,3 +193,7 @@ def dask_runner(scheduler: str, workers: int | None = None) -> Iterator[DaskRunn
     :func:`dask_client`). Raises :class:`UsageError` when Dask is not installed."""
     with dask_client(scheduler, workers) as client:
         yield DaskRunner(client)
+
+
+if __name__ == "__main__":  # where the workers' settings are, for a cluster of your own
+    print(WORKER_CONFIG)

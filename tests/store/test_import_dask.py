@@ -25,7 +25,7 @@ from test_import_chunks import rows
 from stud_hh.cli import main
 from stud_hh.read.parse import raw_hands
 from stud_hh.store.database import open_db
-from stud_hh.store.distributed import DaskRunner
+from stud_hh.store.distributed import DaskRunner, dask_client, worker_settings
 from stud_hh.store.importer import ImportSummary, import_paths
 
 distributed = pytest.importorskip("distributed")
@@ -37,15 +37,48 @@ GENERATED = 20_000
 
 @pytest.fixture(scope="module")
 def cluster() -> Any:
-    """A LocalCluster of 2 worker processes of one thread (no profiler, as
-    ``--scheduler local`` starts them), and a client of it."""
+    """A client of a LocalCluster of 2 worker processes of one thread, with the workers'
+    settings (:data:`stud_hh.store.distributed.WORKER_CONFIG`), as ``--scheduler local``
+    starts it."""
+    with dask_client("local", 2) as client:
+        yield client
+
+
+def _worker_state() -> dict[str, Any]:
+    """What a worker process runs with (run there by ``client.run``)."""
     import dask
 
-    with dask.config.set({"distributed.worker.profile.enabled": False}), \
-            distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                     dashboard_address=None) as local, \
-            distributed.Client(local) as client:
-        yield client
+    return {"malloc": os.environ.get("MALLOC_TRIM_THRESHOLD_"),
+            "stud_hh imported": "stud_hh.store.importer" in sys.modules,
+            "profiler": dask.config.get("distributed.worker.profile.enabled"),
+            "memory checks": dask.config.get("distributed.worker.memory.monitor-interval"),
+            "threads": os.environ.get("OMP_NUM_THREADS")}
+
+
+def test_local_workers_run_with_the_workers_settings(cluster: Any) -> None:
+    """No MALLOC_TRIM_THRESHOLD_ (Dask's other variables kept), stud-hh imported before any
+    task, no profiler, memory checks every second: what dask-workers.yaml says."""
+    import cloudpickle
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    try:
+        states = list(cluster.run(_worker_state).values())
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+    assert len(states) == 2
+    assert all(state == {"malloc": None, "stud_hh imported": True, "profiler": False,
+                         "memory checks": "1s", "threads": "1"} for state in states), states
+
+
+def test_the_workers_settings_are_a_dask_config_file_of_known_keys() -> None:
+    """Each setting of dask-workers.yaml names a setting Dask has (a misspelt key would be
+    silently ignored by a worker that reads the file)."""
+    import dask
+
+    settings = worker_settings()
+    assert settings["distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_"] is None
+    for key in settings:
+        dask.config.get(key)  # raises KeyError for a key Dask does not have
 
 
 @pytest.fixture(scope="module")
