@@ -481,9 +481,9 @@ class _RankValues:
         if not found.all():
             new = np.unique(codes[~found])
             judged = np.array([_by_ranks(self.ranking, int(c)) for c in new], dtype=np.int64)
-            merged = np.concatenate([known, new])
-            order = np.argsort(merged, kind="stable")
-            known, values = merged[order], np.concatenate([values, judged])[order]
+            where = np.searchsorted(known, new)  # both in order: merged without a sort
+            known = np.insert(known, where, new)
+            values = np.insert(values, where, judged, axis=0)
             self.known = (known, values)
             at = np.searchsorted(known, codes)
         result: np.ndarray = values[at]
