@@ -1011,7 +1011,7 @@ class Database(_Compaction, _TableReading):
     """
 
     def __init__(self, root: str | os.PathLike[str], *, verify: bool = False) -> None:
-        self.root = Path(root)
+        self.root = folder_of(root)
         self._records = {}
         self._last_number = None
         self._locked = False
@@ -1043,7 +1043,7 @@ class Database(_Compaction, _TableReading):
     def create(cls, root: str | os.PathLike[str]) -> Database:
         """Open the database at ``root`` (checked), creating an empty one if the folder has
         none."""
-        path = Path(root)
+        path = folder_of(root)
         if path.exists() and not path.is_dir():
             raise DatabaseError("exists and is not a folder", path=str(path))
         if not (path / MARKER).exists():
@@ -1090,6 +1090,25 @@ class Database(_Compaction, _TableReading):
 
     def __repr__(self) -> str:
         return f"Database({str(self.root)!r})"
+
+
+_URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]+):/+(?P<rest>.*)", re.DOTALL)
+"""A URL (``s3://bucket/db``), or one a ``Path`` has collapsed (``s3:/bucket/db``); a
+one-letter scheme is a Windows drive (``C:/``), not a URL."""
+
+
+def folder_of(root: str | os.PathLike[str]) -> Path:
+    """``root`` as a folder of this machine; :class:`UsageError` for a URL, which would
+    otherwise become a local folder named ``s3:``."""
+    url = _URL.fullmatch(os.fspath(root))
+    if url:
+        given = f"{url['scheme']}://{url['rest']}"
+        raise UsageError(
+            f"{given}: a database is a folder of this machine or of a mounted network file "
+            "system; URLs are not supported (mount the bucket, e.g. with mountpoint-s3 or "
+            "s3fs, and give the folder's path; a local folder of that name needs its full "
+            "path)")
+    return Path(root)
 
 
 def open_db(root: str | os.PathLike[str]) -> Database:
