@@ -144,13 +144,27 @@ def clean_bill(db: Database) -> str:
     flagged = int((hands["violations"] > 0).sum())
     total = int(hands["violations"].sum())
     unverifiable = int((hands["unverifiable"] > 0).sum())
-    profiles = ", ".join(sorted({str(p) for p in hands["profile"].unique()})) or "no"
+    names = sorted({str(p) for p in hands["profile"].unique()})
+    profiles = (", ".join(names) or "no") + (" profiles" if len(names) > 1 else " profile")
     unbalanced = len(balance_checks(db))
     if flagged == 0 and unbalanced == 0 and failures == 0:
         verdict = "CLEAN: no rule broken, every hand balances, every text was read."
     else:
         verdict = "NOT CLEAN: see the violations, balance checks and failures listed."
-    return (f"{len(hands):,} hands audited under the {profiles} profile: {flagged:,} hands "
-            f"break {total:,} rules; {unverifiable:,} hands have checks the text cannot decide "
-            f"(each listed with its line and reason); {unbalanced:,} hands do not balance; "
-            f"{failures:,} texts could not be read. {verdict}")
+    return (f"{_count(len(hands), 'hand')} audited under the {profiles}: "
+            f"{_count(flagged, 'hand')} {_verb(flagged, 'breaks', 'break')} "
+            f"{_count(total, 'rule')}; {_count(unverifiable, 'hand')} "
+            f"{_verb(unverifiable, 'has', 'have')} checks the text cannot decide (each listed "
+            f"with its line and reason); {_count(unbalanced, 'hand')} "
+            f"{_verb(unbalanced, 'does', 'do')} not balance; {_count(failures, 'text')} could "
+            f"not be read. {verdict}")
+
+
+def _count(n: int, word: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def _verb(n: int, one: str, many: str) -> str:
+    """The verb agreeing with ``n`` things."""
+    return one if n == 1 else many
