@@ -61,9 +61,15 @@ browser:
 
 # The suite runs on every core (pytest-xdist; TEST_JOBS=0 runs it in one process) and
 # names its slowest tests at the end, so the CI budget can be watched.
+# Its temporary folders go to one folder per checkout (outside it, so no test runs
+# inside our git tree), emptied when a run starts: pytest's default (numbered folders
+# in /tmp, the oldest removed as a run ends) removes folders other runs may still hold,
+# and a failure there, raised as an error by our filterwarnings = error, failed a whole
+# green CI run once (an unclosed scandir iterator in pytest's own clean-up, at exit).
 TEST_JOBS ?= auto
+TEST_TMP ?= $(or $(TMPDIR),/tmp)/stud-hh-tests-$(shell printf %s '$(CURDIR)' | cksum | cut -d' ' -f1)
 test: lint browser
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --durations=20
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --basetemp=$(TEST_TMP) --durations=20
 
 # The compiled wheel, installed into build/compiled (never into the source tree,
 # where its .so files would shadow the .py files being edited) and tested there.
@@ -72,7 +78,7 @@ compiled: $(STAMP) browser
 	rm -rf $(COMPILED) build/wheel
 	$(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation -w build/wheel .
 	$(BIN)/python -m pip install --quiet --no-deps --target $(COMPILED) build/wheel/stud_hh-*.whl
-	STUD_HH_EXPECT_COMPILED=1 PYTHONPATH=$(COMPILED) $(BIN)/pytest -p no:cacheprovider -n $(TEST_JOBS)
+	STUD_HH_EXPECT_COMPILED=1 PYTHONPATH=$(COMPILED) $(BIN)/pytest -p no:cacheprovider -n $(TEST_JOBS) --basetemp=$(TEST_TMP)-compiled
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
