@@ -47,6 +47,7 @@ from stud_hh.model.events import (
     UncalledReturned,
     positional_constructor,
 )
+from stud_hh.model.records import native_constructors
 from stud_hh.read.parse import ParsedHand
 from stud_hh.rules import GAMES, SITE, Profile, profile, profile_for
 from stud_hh.rules.violations import RuleCode, Unverifiable, Violation
@@ -112,6 +113,54 @@ class ReplayedHand:
         return self.hand.hand_id
 
 
+def _new_replayed_hand(
+    hand: ParsedHand, profile: str, actions: tuple[Action, ...],
+    first_actors: tuple[FirstActor, ...],
+    contributions: dict[str, dict[Street | None, int]], uncalled: dict[str, int],
+    collected: dict[str, int], pots: tuple[Pot, ...], rake: int, showdown: tuple[str, ...],
+    nets: dict[str, int], rake_shares: dict[str, int], violations: tuple[Violation, ...],
+    unverifiable: tuple[Unverifiable, ...], dealt: Dealt
+) -> ReplayedHand:
+    o = ReplayedHand.__new__(ReplayedHand)
+    o.hand = hand  # type: ignore[misc]
+    o.profile = profile  # type: ignore[misc]
+    o.actions = actions  # type: ignore[misc]
+    o.first_actors = first_actors  # type: ignore[misc]
+    o.contributions = contributions  # type: ignore[misc]
+    o.uncalled = uncalled  # type: ignore[misc]
+    o.collected = collected  # type: ignore[misc]
+    o.pots = pots  # type: ignore[misc]
+    o.rake = rake  # type: ignore[misc]
+    o.showdown = showdown  # type: ignore[misc]
+    o.nets = nets  # type: ignore[misc]
+    o.rake_shares = rake_shares  # type: ignore[misc]
+    o.violations = violations  # type: ignore[misc]
+    o.unverifiable = unverifiable  # type: ignore[misc]
+    o.dealt = dealt  # type: ignore[misc]
+    return o
+
+
+def _new_dealt(
+    door: dict[str, MaybeCard], hole: dict[str, list[MaybeCard]],
+    board_4th: dict[str, list[str]], shown: dict[str, tuple[MaybeCard, ...]],
+    common: MaybeCard, last_street: int, collects: tuple[Collect, ...],
+    deals: dict[str, list[tuple[int, bool, MaybeCard]]],
+    revealed: dict[str, tuple[MaybeCard, ...]]
+) -> Dealt:
+    o = Dealt.__new__(Dealt)
+    o.door = door  # type: ignore[misc]
+    o.hole = hole  # type: ignore[misc]
+    o.board_4th = board_4th  # type: ignore[misc]
+    o.shown = shown  # type: ignore[misc]
+    o.common = common  # type: ignore[misc]
+    o.last_street = last_street  # type: ignore[misc]
+    o.collects = collects  # type: ignore[misc]
+    o.deals = deals  # type: ignore[misc]
+    o.revealed = revealed  # type: ignore[misc]
+    return o
+
+
+native_constructors({ReplayedHand: _new_replayed_hand, Dealt: _new_dealt})
 _ReplayedHand = positional_constructor(ReplayedHand)
 _Dealt = positional_constructor(Dealt)
 _Violation = positional_constructor(Violation)

@@ -34,6 +34,7 @@ from stud_hh.model.events import (
     Street,
     positional_constructor,
 )
+from stud_hh.model.records import native_constructors
 from stud_hh.rules.games import BringInRule
 from stud_hh.rules.violations import RuleCode
 
@@ -82,6 +83,25 @@ class Action:
     """This action reached the cap."""
 
 
+def _new_action(
+    line: int, street: Street | None, order: int, player: str, kind: ActionKind,
+    amount: int, total: int, level: int, all_in: bool, capped: bool
+) -> Action:
+    o = Action.__new__(Action)
+    o.line = line  # type: ignore[misc]
+    o.street = street  # type: ignore[misc]
+    o.order = order  # type: ignore[misc]
+    o.player = player  # type: ignore[misc]
+    o.kind = kind  # type: ignore[misc]
+    o.amount = amount  # type: ignore[misc]
+    o.total = total  # type: ignore[misc]
+    o.level = level  # type: ignore[misc]
+    o.all_in = all_in  # type: ignore[misc]
+    o.capped = capped  # type: ignore[misc]
+    return o
+
+
+native_constructors({Action: _new_action})
 make_action = positional_constructor(Action)
 
 _FOLD: Final = ActionKind.FOLD

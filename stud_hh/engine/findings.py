@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from stud_hh.model.events import positional_constructor
+from stud_hh.model.records import native_constructors
 from stud_hh.rules.violations import RuleCode
 
 
@@ -31,6 +32,19 @@ class Finding:
     checked: bool
 
 
+def _new_finding(
+    rule: RuleCode, line: int, player: str | None, text: str, checked: bool
+) -> Finding:
+    o = Finding.__new__(Finding)
+    o.rule = rule  # type: ignore[misc]
+    o.line = line  # type: ignore[misc]
+    o.player = player  # type: ignore[misc]
+    o.text = text  # type: ignore[misc]
+    o.checked = checked  # type: ignore[misc]
+    return o
+
+
+native_constructors({Finding: _new_finding})
 _Finding = positional_constructor(Finding)
 
 

@@ -19,6 +19,7 @@ from stud_hh.engine.cards import cards_of
 from stud_hh.engine.findings import Finding, broke, unknown
 from stud_hh.engine.table import Table
 from stud_hh.model.events import Collect, PotKind, PotSummary, Street, positional_constructor
+from stud_hh.model.records import native_constructors
 from stud_hh.rules.pots import best_hands, halves, highest_card, shares, side_pots
 from stud_hh.rules.printing import UncalledBet
 from stud_hh.rules.profiles import OddChipTie, ShowdownFirst
@@ -38,6 +39,21 @@ class Pot:
     """What the history says each player collected from this pot."""
 
 
+def _new_pot(
+    index: int, amount: int, eligible: tuple[str, ...], winners_high: tuple[str, ...],
+    winners_low: tuple[str, ...], collected: tuple[tuple[str, int], ...]
+) -> Pot:
+    o = Pot.__new__(Pot)
+    o.index = index  # type: ignore[misc]
+    o.amount = amount  # type: ignore[misc]
+    o.eligible = eligible  # type: ignore[misc]
+    o.winners_high = winners_high  # type: ignore[misc]
+    o.winners_low = winners_low  # type: ignore[misc]
+    o.collected = collected  # type: ignore[misc]
+    return o
+
+
+native_constructors({Pot: _new_pot})
 _Pot = positional_constructor(Pot)
 
 

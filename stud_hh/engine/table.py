@@ -23,6 +23,7 @@ from stud_hh.model.events import (
     Street,
     positional_constructor,
 )
+from stud_hh.model.records import native_constructors
 from stud_hh.rules.games import GAMES
 from stud_hh.rules.play import bet_size, bring_in_player, cap, first_actor, open_pair_big_bet
 from stud_hh.rules.profiles import Profile
@@ -44,6 +45,15 @@ class FirstActor:
     reason: str
 
 
+def _new_first_actor(street: Street, player: str, reason: str) -> FirstActor:
+    o = FirstActor.__new__(FirstActor)
+    o.street = street  # type: ignore[misc]
+    o.player = player  # type: ignore[misc]
+    o.reason = reason  # type: ignore[misc]
+    return o
+
+
+native_constructors({FirstActor: _new_first_actor})
 _FirstActor = positional_constructor(FirstActor)
 
 

@@ -19,13 +19,12 @@ Fold(line=30, player='Bob')
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from datetime import datetime
 from enum import IntEnum, StrEnum
-from typing import Any, TypeVar
 
 from stud_hh.model.cards import Card, MaybeCard
+from stud_hh.model.records import positional_constructor
 
 
 class Game(StrEnum):
@@ -324,34 +323,6 @@ class SeatSummary(PlayerEvent):
     won: int | None = None
     description: str | None = None
     text: str
-
-
-_E = TypeVar("_E")
-
-
-def positional_constructor(cls: type[_E]) -> Callable[..., _E]:
-    """A fast constructor for a frozen, slotted event class, taking every field in order.
-
-    The generated ``__init__`` of a frozen dataclass goes through
-    ``object.__setattr__`` once per field; a parser making a million events pays
-    for that. This builds the same immutable object by setting the slots
-    directly (about three times faster). Every field must be given.
-
-    >>> make = positional_constructor(Fold)
-    >>> make(30, "Bob") == Fold(line=30, player="Bob")
-    True
-    """
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    setters = {f"_s{i}": getattr(cls, name).__set__ for i, name in enumerate(names)}
-    args = ", ".join(names)
-    body = "".join(f"    _s{i}(o, {name})\n" for i, name in enumerate(names))
-    source = f"def make({args}):\n    o = _new(_cls)\n{body}    return o\n"
-    # cls.__new__ is object.__new__ for a plain class; a class compiled by mypyc has
-    # its own (and refuses object.__new__), with slot setters that check types
-    scope: dict[str, Any] = {"_new": cls.__new__, "_cls": cls, **setters}
-    exec(source, scope)
-    maker: Callable[..., _E] = scope["make"]
-    return maker
 
 
 HandEvent = (

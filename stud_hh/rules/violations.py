@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from stud_hh.model.events import Street
+from stud_hh.model.records import native_constructors
 
 
 class RuleCode(StrEnum):
@@ -152,3 +153,35 @@ class Unverifiable:
     path: str
     line: int
     reason: str
+
+
+# -- compiled constructors (stud_hh.model.records): one store per field
+
+def _new_violation(
+    rule: RuleCode, hand_id: str, path: str, line: int, street: Street | None,
+    player: str | None, message: str
+) -> Violation:
+    o = Violation.__new__(Violation)
+    o.rule = rule  # type: ignore[misc]
+    o.hand_id = hand_id  # type: ignore[misc]
+    o.path = path  # type: ignore[misc]
+    o.line = line  # type: ignore[misc]
+    o.street = street  # type: ignore[misc]
+    o.player = player  # type: ignore[misc]
+    o.message = message  # type: ignore[misc]
+    return o
+
+
+def _new_unverifiable(
+    rule: RuleCode, hand_id: str, path: str, line: int, reason: str
+) -> Unverifiable:
+    o = Unverifiable.__new__(Unverifiable)
+    o.rule = rule  # type: ignore[misc]
+    o.hand_id = hand_id  # type: ignore[misc]
+    o.path = path  # type: ignore[misc]
+    o.line = line  # type: ignore[misc]
+    o.reason = reason  # type: ignore[misc]
+    return o
+
+
+native_constructors({Violation: _new_violation, Unverifiable: _new_unverifiable})

@@ -1,0 +1,124 @@
+"""The fast constructors of frozen records (stud_hh.model.records), in both builds.
+
+Every declared native constructor takes exactly its class's fields, in order; and every
+record the readers and the replayer build through :func:`positional_constructor` is the
+record the keyword constructor builds: equal, hashed and printed alike, and frozen. In
+the compiled build (``make compiled``) each declared constructor is the one in use.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from types import FunctionType
+from typing import Any
+
+import pytest
+
+from stud_hh.engine.findings import broke, unknown
+from stud_hh.model import records
+from stud_hh.model.events import Fold
+from stud_hh.read.parse import ParsedHand, parse_paths
+from stud_hh.replay import ReplayedHand, replay
+from stud_hh.rules.violations import RuleCode, Unverifiable
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = [ROOT / "tests" / "data" / "handwritten", ROOT / "sample_histories",
+           ROOT.parent / "shared" / "corpus"]
+"""Histories of every event the readers make: the corpus adds other sites' (Full Tilt's
+completions, chat and table traffic) where it is present."""
+
+
+def _records(value: Any, seen: set[int]) -> Iterator[Any]:
+    """Every record of a declared class inside ``value`` (records, tuples, dicts)."""
+    if id(value) in seen:
+        return
+    seen.add(id(value))
+    if type(value) in records.DECLARED:
+        yield value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _records(getattr(value, f.name), seen)
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from _records(item, seen)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _records(item, seen)
+
+
+@pytest.fixture(scope="module")
+def examples() -> dict[type, list[Any]]:
+    """Records of every declared class, as the readers and the replayer built them."""
+    found: dict[type, list[Any]] = {}
+    replays: list[ReplayedHand] = []
+    for result in parse_paths([s for s in SOURCES if s.exists()]):
+        if isinstance(result, ParsedHand):
+            replays.append(replay(result))
+    # made by the engine but kept in no replay, or by no bundled history
+    extra = [broke(RuleCode.ACTION_OUT_OF_TURN, 4, "Bob", "Bob acts out of turn"),
+             unknown(RuleCode.BRING_IN_WRONG_AMOUNT, 5, "the stakes are not printed"),
+             Unverifiable(rule=RuleCode.BRING_IN_WRONG_AMOUNT, hand_id="7", path="a.txt",
+                          line=5, reason="the stakes are not printed")]
+    seen: set[int] = set()
+    for source in (*replays, *extra):
+        for record in _records(source, seen):
+            kept = found.setdefault(type(record), [])
+            if len(kept) < 20:
+                kept.append(record)
+    return found
+
+
+def test_every_native_constructor_takes_its_class_fields_in_order() -> None:
+    assert len(records.DECLARED) >= 30
+    for cls, make in records.DECLARED.items():
+        if not isinstance(make, FunctionType):
+            continue  # compiled: its signature is the source's, checked in the pure build
+        names = [f.name for f in dataclasses.fields(cls)]
+        assert list(inspect.signature(make).parameters) == names, cls.__name__
+
+
+def test_the_records_built_positionally_equal_the_keyword_ones(
+        examples: dict[type, list[Any]]) -> None:
+    missing = {c.__name__ for c in records.DECLARED if c not in examples}
+    # events only other sites print, when the corpus is not here
+    assert missing <= {"Chat", "TableEvent", "Complete", "BoardSummary", "SummaryStart",
+                       "Announcement"}, missing
+    for cls, kept in examples.items():
+        make = records.positional_constructor(cls)
+        for record in kept:
+            values = [getattr(record, f.name) for f in dataclasses.fields(cls)]
+            built = make(*values)
+            by_keyword = cls(**{f.name: v for f, v in
+                                zip(dataclasses.fields(cls), values, strict=True)})
+            assert type(built) is cls
+            assert built == by_keyword == record
+            assert repr(built) == repr(by_keyword)
+            if cls.__hash__ is not None:
+                try:
+                    expected = hash(by_keyword)
+                except TypeError:  # a field holds a dict: unhashable either way
+                    continue
+                assert hash(built) == expected
+
+
+def test_a_record_built_natively_stays_frozen() -> None:
+    fold = records.positional_constructor(Fold)(3, "Bob")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fold.player = "Al"  # type: ignore[misc]
+
+
+def test_the_compiled_build_uses_every_declared_native_constructor() -> None:
+    compiled = [c.__name__ for c, make in records.DECLARED.items()
+                if not isinstance(make, FunctionType)]
+    if os.environ.get("STUD_HH_EXPECT_COMPILED"):
+        assert sorted(compiled) == sorted(c.__name__ for c in records.DECLARED)
+        for cls, make in records.DECLARED.items():
+            assert records.positional_constructor(cls) is make
+    else:  # the pure build: the interpreter may not store into a frozen record's slots
+        assert compiled == []
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            records.DECLARED[Fold](3, "Bob")
