@@ -250,8 +250,9 @@ class _Replay:
         dealt = self.deals.get(event.player)
         if dealt is None:
             dealt = self.deals[event.player] = []
-        dealt += [(int(street), up, card)
-                  for card, up in zip(event.cards, event.face_up, strict=False)]
+        number, new_cards, face_up = int(street), event.cards, event.face_up
+        for i in range(min(len(new_cards), len(face_up))):  # zip(strict=) is slow compiled
+            dealt.append((number, face_up[i], new_cards[i]))
         player = self.table.players.get(event.player)
         if player is None:
             self.unseated(event.player, event.line,
@@ -267,8 +268,10 @@ class _Replay:
         board = self.board_4th.get(name)
         if board is None:
             board = self.board_4th[name] = []
-        for card, up in zip(event.cards, event.face_up, strict=False):
-            if up:
+        new_cards, face_up = event.cards, event.face_up
+        for i in range(min(len(new_cards), len(face_up))):  # zip(strict=) is slow compiled
+            card = new_cards[i]
+            if face_up[i]:
                 if street == 3 and name not in self.door:
                     self.door[name] = card
                 if card is not None:

@@ -65,7 +65,8 @@ def deal(table: Table, player: Seat, event: Deal, ante: int | None,
                            f"{player.name} gets {len(cards)} cards on "
                            f"{event.street.label} street"))
     down_cards = player.down
-    for card, up in zip(cards, face_up, strict=False):
+    for i in range(min(len(cards), len(face_up))):  # zip(strict=) is slow compiled
+        card = cards[i]
         if card is not None:
             seen = cards_seen.get(card)
             if seen is not None and seen != line and card != table.common:
@@ -73,7 +74,7 @@ def deal(table: Table, player: Seat, event: Deal, ante: int | None,
                                    f"{card} dealt to {player.name} was already dealt "
                                    f"(line {seen})"))
             cards_seen[card] = line
-        (up_cards if up else down_cards).append(card)
+        (up_cards if face_up[i] else down_cards).append(card)
     if event.known:
         # cards shown earlier (an all-in shows them before the showdown) are known too
         mine = [c for c in (*down_cards, *up_cards, *player.shown) if c is not None]
