@@ -60,7 +60,8 @@ browser:
 	  echo "no Chromium at $(CHROMIUM) and it could not be installed: the browser tests will skip"
 
 # The suite runs on every core (pytest-xdist; TEST_JOBS=0 runs it in one process) and
-# names its slowest tests at the end, so the CI budget can be watched.
+# names its slowest tests at the end, so the CI budget can be watched; tests marked with one
+# xdist_group run in one worker (the packaging tests share one wheel build).
 # Its temporary folders go to one folder per checkout (outside it, so no test runs
 # inside our git tree), emptied when a run starts: pytest's default (numbered folders
 # in /tmp, the oldest removed as a run ends) removes folders other runs may still hold,
@@ -69,7 +70,7 @@ browser:
 TEST_JOBS ?= auto
 TEST_TMP ?= $(or $(TMPDIR),/tmp)/stud-hh-tests-$(shell printf %s '$(CURDIR)' | cksum | cut -d' ' -f1)
 test: lint browser
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --basetemp=$(TEST_TMP) --durations=20
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup --basetemp=$(TEST_TMP) --durations=20
 
 # The compiled wheel, installed into build/compiled (never into the source tree,
 # where its .so files would shadow the .py files being edited) and tested there.
@@ -78,7 +79,7 @@ compiled: $(STAMP) browser
 	rm -rf $(COMPILED) build/wheel
 	$(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation -w build/wheel .
 	$(BIN)/python -m pip install --quiet --no-deps --target $(COMPILED) build/wheel/stud_hh-*.whl
-	STUD_HH_EXPECT_COMPILED=1 PYTHONPATH=$(COMPILED) $(BIN)/pytest -p no:cacheprovider -n $(TEST_JOBS) --basetemp=$(TEST_TMP)-compiled
+	STUD_HH_EXPECT_COMPILED=1 PYTHONPATH=$(COMPILED) $(BIN)/pytest -p no:cacheprovider -n $(TEST_JOBS) --dist loadgroup --basetemp=$(TEST_TMP)-compiled
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

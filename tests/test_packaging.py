@@ -24,6 +24,10 @@ COMPILED = ["model/events", "model/records", "model/constructors", "rules/profil
             "read/sites/pokerstars"]
 """The modules hatch_build.py compiles (pyproject.toml lists them)."""
 
+pytestmark = pytest.mark.xdist_group("wheel")
+"""One worker runs this module (``make test`` distributes by group): the compiled wheel
+its tests share is built once, not once per worker (three minutes of a core each)."""
+
 HAND = """PokerStars Hand #7: Razz Limit ($1/$2 USD) - 2026/01/02 03:04:05 ET
 Table 'T' 8-max
 Seat 1: A ($10 in chips)
