@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from stud_hh.model.events import Collect, Game, PotKind, Seat, Street
@@ -132,14 +132,18 @@ def start_hand(cards: tuple[str, str, str]) -> str:
     return "high cards"
 
 
-@dataclass(frozen=True, slots=True)
 class _Order:
     """The 3rd-street order: who brought in, each player's position after the bring-in
-    (players all-in on the ante left out), and who was all-in on the ante."""
+    (players all-in on the ante left out), and who was all-in on the ante (a plain
+    slotted class, made once a hand: see :class:`_Round`)."""
 
-    bring_in: str | None
-    position: dict[str, int]
-    ante_all_in: frozenset[str]
+    __slots__ = ("ante_all_in", "bring_in", "position")
+
+    def __init__(self, bring_in: str | None, position: dict[str, int],
+                 ante_all_in: frozenset[str]) -> None:
+        self.bring_in = bring_in
+        self.position = position
+        self.ante_all_in = ante_all_in
 
 
 def _order(r: ReplayedHand, dealt: list[Seat]) -> _Order:
@@ -370,18 +374,22 @@ class _Betting:
                 prow["double_bet"] = True
 
 
-@dataclass(slots=True)
 class _Round:
-    """One street's betting so far, as the statistics see it."""
+    """One street's betting so far, as the statistics see it (a plain slotted class: one
+    is made per street of every hand, and a dataclass's generated ``__init__`` is
+    interpreted even in the compiled build)."""
 
-    open_pair: bool
-    level: int = 0
-    top: int = 0
-    totals: dict[str, int] = field(default_factory=dict)
-    checked: set[str] = field(default_factory=set)
-    acted: set[str] = field(default_factory=set)
-    limped: bool = False
-    """Someone called the bring-in: the pot is no longer unopened."""
+    __slots__ = ("acted", "checked", "level", "limped", "open_pair", "top", "totals")
+
+    def __init__(self, open_pair: bool) -> None:
+        self.open_pair = open_pair
+        self.level = 0
+        self.top = 0
+        self.totals: dict[str, int] = {}
+        self.checked: set[str] = set()
+        self.acted: set[str] = set()
+        self.limped = False
+        """Someone called the bring-in: the pot is no longer unopened."""
 
 
 def _showdown_columns(rows: dict[str, Row], r: ReplayedHand, seen: Dealt,
