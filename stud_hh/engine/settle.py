@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
 from stud_hh.engine.betting import Action, ActionKind
@@ -57,19 +57,23 @@ native_constructors({Pot: _new_pot})
 _Pot = positional_constructor(Pot)
 
 
-@dataclass(slots=True)
 class Ledger:
-    """What a history says about the money after the bets."""
+    """What a history says about the money after the bets (a plain slotted class, made once
+    a hand: a dataclass's generated ``__init__`` stays interpreted in the compiled build)."""
 
-    uncalled: dict[str, int] = field(default_factory=dict)
-    uncalled_lines: list[int] = field(default_factory=list)
-    collects: list[Collect] = field(default_factory=list)
-    collected: dict[str, int] = field(default_factory=dict)
-    shows: list[str] = field(default_factory=list)
-    """Players who showed, in the order they showed."""
-    show_lines: list[tuple[str, int]] = field(default_factory=list)
-    """Shows of the final showdown, with their lines."""
-    pot_summary: PotSummary | None = None
+    __slots__ = ("collected", "collects", "pot_summary", "show_lines", "shows", "uncalled",
+                 "uncalled_lines")
+
+    def __init__(self) -> None:
+        self.uncalled: dict[str, int] = {}
+        self.uncalled_lines: list[int] = []
+        self.collects: list[Collect] = []
+        self.collected: dict[str, int] = {}
+        self.shows: list[str] = []
+        """Players who showed, in the order they showed."""
+        self.show_lines: list[tuple[str, int]] = []
+        """Shows of the final showdown, with their lines."""
+        self.pot_summary: PotSummary | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -83,6 +87,26 @@ class Settled:
     rake_shares: dict[str, int]
     contributions: dict[str, dict[Street | None, int]]
     findings: list[Finding]
+
+
+def _new_settled(
+    pots: tuple[Pot, ...], rake: int, uncalled: dict[str, int], nets: dict[str, int],
+    rake_shares: dict[str, int], contributions: dict[str, dict[Street | None, int]],
+    findings: list[Finding]
+) -> Settled:
+    o = Settled.__new__(Settled)
+    o.pots = pots  # type: ignore[misc]
+    o.rake = rake  # type: ignore[misc]
+    o.uncalled = uncalled  # type: ignore[misc]
+    o.nets = nets  # type: ignore[misc]
+    o.rake_shares = rake_shares  # type: ignore[misc]
+    o.contributions = contributions  # type: ignore[misc]
+    o.findings = findings  # type: ignore[misc]
+    return o
+
+
+native_constructors({Settled: _new_settled})
+_Settled = positional_constructor(Settled)
 
 
 def settle(table: Table, ledger: Ledger, actions: list[Action], started_at: datetime | None,
@@ -194,11 +218,10 @@ class _Settlement:
         collected, uncalled = ledger.collected, ledger.uncalled
         nets = {name: collected.get(name, 0) + uncalled.get(name, 0) - totals[name]
                 for name, p in table.players.items() if p.dealt}
-        return Settled(
-            pots=tuple(pots), rake=rake, uncalled=dict(uncalled), nets=nets,
-            rake_shares=shares(rake, {p: collected.get(p, 0) for p in nets}),
-            contributions={p.name: dict(p.put_in) for p in table.players.values() if p.dealt},
-            findings=found)
+        return _Settled(
+            tuple(pots), rake, dict(uncalled), nets,
+            shares(rake, {p: collected.get(p, 0) for p in nets}),
+            {p.name: dict(p.put_in) for p in table.players.values() if p.dealt}, found)
 
     def _check_showdown_order(self) -> None:
         """Players show in the profile's order (see :class:`~stud_hh.rules.ShowdownFirst`),

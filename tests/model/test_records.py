@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from stud_hh.engine.findings import broke, unknown
+from stud_hh.engine.settle import Settled
 from stud_hh.model import records
 from stud_hh.model.events import Fold
 from stud_hh.read.parse import ParsedHand, parse_paths
@@ -62,7 +63,10 @@ def examples() -> dict[type, list[Any]]:
     extra = [broke(RuleCode.ACTION_OUT_OF_TURN, 4, "Bob", "Bob acts out of turn"),
              unknown(RuleCode.BRING_IN_WRONG_AMOUNT, 5, "the stakes are not printed"),
              Unverifiable(rule=RuleCode.BRING_IN_WRONG_AMOUNT, hand_id="7", path="a.txt",
-                          line=5, reason="the stakes are not printed")]
+                          line=5, reason="the stakes are not printed"),
+             Settled(pots=replays[0].pots, rake=replays[0].rake, uncalled=replays[0].uncalled,
+                     nets=replays[0].nets, rake_shares=replays[0].rake_shares,
+                     contributions=replays[0].contributions, findings=[])]
     seen: set[int] = set()
     for source in (*replays, *extra):
         for record in _records(source, seen):
