@@ -994,6 +994,17 @@ class _TableReading(_CommitRecords):
                 raise self._unreadable(table, exc) from exc
             raise
 
+    def batches(self, table: str, columns: Sequence[str]) -> Iterator[pa.RecordBatch]:
+        """``columns`` of ``table``, streamed a record batch at a time (memory: a batch,
+        whatever the table's size)."""
+        dataset = self.dataset(table)
+        try:
+            yield from dataset.to_batches(columns=list(columns))
+        except (OSError, pa.ArrowException) as exc:
+            if is_damage(exc):
+                raise self._unreadable(table, exc) from exc
+            raise
+
 
 class Database(_Compaction, _TableReading):
     """A stud-hh database folder. Tables load as pandas DataFrames with declared dtypes.

@@ -75,6 +75,7 @@ from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules import profile as rule_profile
 from stud_hh.store.database import Database, Part, plain_schema, rows_to_arrow, to_arrow
 from stud_hh.store.facts import failure_row, hand_rows, text_digest
+from stud_hh.store.known import KnownHands
 from stud_hh.store.schema import HAND_TABLES, TABLES, conform
 from stud_hh.store.tournaments import summary_failure_row, tournament_row
 
@@ -82,6 +83,12 @@ BATCH_HANDS = 4000
 """Hands a worker holds before writing a part: bounds memory whatever the file size."""
 BATCH_FILES = 1000
 """Files a worker reads per task at most; their rows share one set of parts and one commit."""
+WORKER_KNOWN_HANDS = 4_000_000
+"""Stored hands at most that worker processes are told of (32 bytes a hand each: 128 MiB
+at most). A worker passes over a hand it knows is stored; past this many, workers know of
+none, read every hand they are given, and this process drops the stored ones as it commits
+(the same database either way: only work done twice on hands stored before, which the
+``files`` table already spares for files read before)."""
 BATCH_BYTES = 4 * 2**20
 """Bytes of files per task at most (a larger file is a task of its own)."""
 LOOK_WHILE_READING = 2**20
@@ -302,7 +309,7 @@ def plan_batches(files: Sequence[tuple[T, int]], jobs: int, *,
 class _Worker:
     db: Database
     profile: str
-    known_hands: dict[str, str | None]
+    known_hands: KnownHands
     """Every stored hand's key and text digest (``None`` for hands stored before digests)."""
     known_failures: frozenset[str]
     batch_hands: int
@@ -316,7 +323,7 @@ class _Worker:
 _WORKER: _Worker | None = None
 
 
-def _init_worker(root: str, profile: str, known_hands: dict[str, str | None],
+def _init_worker(root: str, profile: str, known_hands: KnownHands,
                  known_failures: frozenset[str], batch_hands: int, settle: float = 0.0,
                  known_results: frozenset[str] = frozenset()) -> None:
     global _WORKER
@@ -680,8 +687,8 @@ class _BatchReader:
     def repeated(self, k: str, raw: RawHand, result: FileResult) -> bool:
         """Whether hand ``k`` is stored or earlier in the batch; a copy whose text differs
         is also kept as a conflict."""
-        if k in self.worker.known_hands:
-            stored = self.worker.known_hands[k]
+        known, stored = self.worker.known_hands.lookup(k)
+        if known:
             digest = text_digest(raw.text)
             if stored is not None and stored != digest:
                 result.conflicts.append(conflict_row(k, raw, digest, stored))
@@ -860,8 +867,8 @@ class Stored:
     Read once per import (:meth:`of`); a watch keeps one up to date across its imports
     while it holds the write lock (:class:`LiveImport`)."""
 
-    hands: dict[str, str | None]
-    """Stored hands: key -> text digest."""
+    hands: KnownHands
+    """Stored hands: key -> text digest, kept compact (32 bytes a hand)."""
     failures: set[str]
     files: set[tuple[str, int, int]]
     """(file, size, modification time) of every reading of a file."""
@@ -874,11 +881,7 @@ class Stored:
 
     @classmethod
     def of(cls, db: Database) -> Stored:
-        hands = db.arrow("hands", ["site", "hand_id", "text_digest"])
-        keys = {_key(s, h): d for s, h, d in zip(hands.column("site").to_pylist(),
-                                                 hands.column("hand_id").to_pylist(),
-                                                 hands.column("text_digest").to_pylist(),
-                                                 strict=True)}
+        keys = KnownHands.of_batches(db.batches("hands", ["site", "hand_id", "text_digest"]))
         files = db.arrow("files", ["file", "size", "mtime_ns"])
         known_files = set(zip(files.column("file").to_pylist(),
                               files.column("size").to_pylist(),
@@ -951,7 +954,7 @@ def _drop_repeated(db: Database, parts: list[Part], hands: set[str],
 
 
 def _run_conflicts(result: FileResult, repeated: set[str],
-                   seen: dict[str, str | None]) -> list[dict[str, Any]]:
+                   seen: KnownHands) -> list[dict[str, Any]]:
     """Conflict rows for hands of ``result`` that an earlier batch of this run (or the
     database) brought with another text: their text is read again from the file."""
     different = {k: d for k, d in zip(result.hand_keys, result.hand_digests, strict=True)
@@ -1222,7 +1225,9 @@ class _Run:
         if self.on_start is not None:
             self.on_start([p for (p, _), _ in todo], sum(size for _, size in todo))
         # the workers' own copy: what a batch commits is dropped from the next by the parent
-        args = (str(db.root.absolute()), self.profile, dict(stored.hands),
+        known = stored.hands.copy()
+        told = known if len(known) <= WORKER_KNOWN_HANDS else KnownHands()
+        args = (str(db.root.absolute()), self.profile, told,
                 frozenset(stored.failures), self.batch_hands, self.settle,
                 frozenset(stored.results))
         run = _Committer(db, summary, problems, stored, self.on_file)
@@ -1236,8 +1241,8 @@ class _Run:
                 summary.jobs, summary.workers = 1, ""
             if failure is not None or runner:
                 db.remove_uncommitted()  # what stopped workers (or a task's dead try) wrote
-        if left:
-            _init_worker(*args)
+        if left:  # in this process, which holds every stored hand anyway
+            _init_worker(args[0], args[1], known, *args[3:])
             with frozen_gc():  # once for the run, as a worker process does (_init_pool_worker)
                 for batch in left:
                     run.commit(_import_batch(batch))
@@ -1368,7 +1373,9 @@ class _Committer:
         seen = self.stored
         for result in batch.files:
             conflicts += result.conflicts
-            in_file = {k for k in result.hand_keys if k in seen.hands}
+            in_file = {k for k, known in zip(result.hand_keys,
+                                              seen.hands.contains_many(result.hand_keys),
+                                              strict=True) if known}
             if in_file:
                 conflicts += _run_conflicts(result, in_file, seen.hands)
                 repeated |= in_file
