@@ -469,6 +469,7 @@ class FsspecStorage(Storage):
         except BaseException:
             with suppress(Exception):
                 handle.discard()  # an unfinished multipart upload is aborted
+                handle.closed = True  # discarded: never uploaded when collected
             with suppress(Exception):
                 self.fs.rm_file(path)
             raise
@@ -637,7 +638,7 @@ class ObjectLock:
         self._stop.set()
         if self._thread is not None:
             self._thread.join()
-        if not self.lost and self.number:
+        if self.number:  # taken over, it is no longer the highest: deleting it is harmless
             with suppress(Exception):
                 self.storage.delete(self.name(self.number))
 
