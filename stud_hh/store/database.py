@@ -489,17 +489,25 @@ class _CommitRecords:
         ``stat`` and two 4-byte reads per part)."""
         log = self.commit_log()
         problems = log.problems()
-        for part in log.live_parts():
-            problem = self.stat_problem(part)
-            if problem is not None:
-                problems.append(problem)
+        problems += [p for p in self.stat_problems(log.live_parts()).values() if p is not None]
         return problems
 
-    def stat_problem(self, part: Committed) -> Problem | None:
+    def stat_problems(self, parts: Sequence[Committed]) -> dict[str, Problem | None]:
+        """:meth:`stat_problem` of each of ``parts``, by path, their marks read together
+        (on an object store, a listing per table and the ranges fetched at once)."""
+        marks = self.storage.marks_many([p.path for p in parts])
+        return {p.path: self.stat_problem(p, marks[p.path]) for p in parts}
+
+    def stat_problem(self, part: Committed,
+                     marks: tuple[int, bytes, bytes] | OSError | None = None
+                     ) -> Problem | None:
         """What is wrong with ``part`` that its size and its first and last four bytes
-        (``PAR1`` in every Parquet file) show; ``None``: nothing."""
+        (``PAR1`` in every Parquet file) show (``marks``, when read already); ``None``:
+        nothing."""
         try:
-            size, head, tail = self.storage.marks(part.path)
+            if isinstance(marks, OSError):
+                raise marks
+            size, head, tail = marks or self.storage.marks(part.path)
             if part.size is not None and size != part.size:
                 what = "empty (0 bytes)" if size == 0 else \
                     f"{size:,} bytes, not the {part.size:,} written"

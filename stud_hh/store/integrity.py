@@ -216,9 +216,10 @@ def _check_parts(db: Database, log: CommitLog, report: CheckReport
     the parts whose rows can be read (damaged or not)."""
     messages: dict[str, list[str]] = {}
     readable: list[Committed] = []
+    stats = db.stat_problems(log.live_parts())
     for part in log.live_parts():
         report.parts += 1
-        stat = db.stat_problem(part)
+        stat = stats[part.path]
         if stat is not None:
             messages[part.path] = [stat.what]
             continue

@@ -241,3 +241,25 @@ def test_a_part_is_written_whole_or_not_at_all(s3: LocalS3) -> None:
     written: Part = db.write_part("files", _files_rows())
     assert storage.marks(written.path)[1:] == (b"PAR1", b"PAR1")
     assert storage.checksum(written.path) == (written.size, written.checksum)
+
+
+def test_opening_finds_a_missing_emptied_or_garbled_object(s3: LocalS3) -> None:
+    """The cheap check on opening, on an object store: a listing per table and the first
+    and last four bytes of every part fetched together."""
+    from stud_hh.store.database import DamagedDatabaseError
+    from stud_hh.store.importer import import_paths
+
+    storage = _storage(s3)
+    import_paths([ONE_FILE], storage, jobs=1)
+    db = open_db(storage)
+    assert db.verify_open() == []
+    hands, players, actions = (db.parts()[t][0] for t in ("hands", "players", "actions"))
+    storage.delete(hands)
+    storage.write_atomic(players, b"")
+    size = storage.marks(actions)[0]
+    storage.write_atomic(actions, bytes(size))
+    with pytest.raises(DamagedDatabaseError) as raised:
+        open_db(storage)
+    assert sorted((p.where, p.what) for p in raised.value.problems) == sorted([
+        (hands, "missing"), (players, "empty (0 bytes)"),
+        (actions, "not a Parquet file (no PAR1 marks)")])
