@@ -1,5 +1,10 @@
 """Stage 4c: the Parquet database: a folder of tables, written atomically, read as pandas.
 
+The folder is of this machine, or the same layout under an fsspec URL (``s3://bucket/db``);
+every file is read and written through :mod:`stud_hh.store.storage`, which says how each
+guarantee below is kept on an object store (no rename there: objects appear whole;
+commit records created exclusively; a lock object in place of ``flock``).
+
 Layout of a database folder::
 
     stud_hh.json                 what the folder is, and its schema version
@@ -7,6 +12,7 @@ Layout of a database folder::
     players/...  actions/...  pots/...  violations/...  unverifiable/...
     failures/...  conflicts/...  tournaments/...  files/...
     commits/<n>-<id>.json        which parts belong to the database
+    locks/<n>.json               the write lock, on an object store (a folder: an flock on .lock)
     damaged/<when>/...           what ``stud-hh repair`` moved aside (never read)
 
 A part becomes part of the database only when a commit record naming it
