@@ -570,6 +570,18 @@ class FsspecStorage(Storage):
             lock.release()
 
 
+def this_machine() -> str:
+    """What names the processes this one can see: the host's name, its boot and this
+    process's PID namespace (two containers of one host name see each other's processes
+    only when all three agree)."""
+    parts = [socket.gethostname()]
+    with suppress(OSError):
+        parts.append(Path("/proc/sys/kernel/random/boot_id").read_text().strip())
+    with suppress(OSError):
+        parts.append(str(os.stat("/proc/self/ns/pid").st_ino))
+    return "/".join(parts)
+
+
 def _alive(pid: object) -> bool:
     """Whether process ``pid`` of this machine is running."""
     if not isinstance(pid, int) or pid <= 0:
@@ -594,8 +606,9 @@ class ObjectLock:
     Acquiring: no lock object, or the highest one *stale*, and the import creates the next
     number; a live one, or another import creating the same number first, and it is
     refused with ``another import is writing to this database``. A lock is stale when its
-    holder is a process of this machine that is no longer running (a killed import is
-    taken over at once by the next one on its machine), or when it has gone
+    holder is a process of this machine (same host name, boot and PID namespace:
+    :func:`this_machine`) that is no longer running (a killed import is taken over at once
+    by the next one on its machine), or when it has gone
     :data:`LEASE_SECONDS` without renewal (an import killed on another machine: taken over
     two minutes later; the machines' clocks must agree to well within that). The older
     objects are deleted once the new one is created.
@@ -629,8 +642,8 @@ class ObjectLock:
         return found if isinstance(found, dict) else None
 
     def _body(self) -> bytes:
-        return json.dumps({"host": socket.gethostname(), "pid": os.getpid(),
-                           "token": self.token, "renewed": time.time(),
+        return json.dumps({"host": socket.gethostname(), "machine": this_machine(),
+                           "pid": os.getpid(), "token": self.token, "renewed": time.time(),
                            "lease_seconds": LEASE_SECONDS}).encode()
 
     @staticmethod
@@ -638,7 +651,7 @@ class ObjectLock:
         """Whether a lock object's holder is gone (see the class)."""
         if holder is None:  # written whole or not at all: unreadable is not a live lock
             return True
-        if holder.get("host") == socket.gethostname() and not _alive(holder.get("pid")):
+        if holder.get("machine") == this_machine() and not _alive(holder.get("pid")):
             return True
         renewed = holder.get("renewed")
         return not isinstance(renewed, int | float) or time.time() - renewed > LEASE_SECONDS

@@ -26,7 +26,13 @@ from stud_hh.cli import main
 from stud_hh.model.errors import DatabaseError, UsageError
 from stud_hh.store import storage as storage_module
 from stud_hh.store.database import Database, Part, open_db
-from stud_hh.store.storage import FsspecStorage, LocalStorage, ObjectLock, storage_of
+from stud_hh.store.storage import (
+    FsspecStorage,
+    LocalStorage,
+    ObjectLock,
+    storage_of,
+    this_machine,
+)
 
 ONE_FILE = Path(__file__).resolve().parents[2] / "sample_histories" / \
     "stud8_heads-up_0.04-0.08.txt"
@@ -182,17 +188,21 @@ def test_a_lock_left_by_a_killed_import_on_this_machine_is_taken_over_at_once(
         s3: LocalS3) -> None:
     storage = _storage(s3)
     db = Database.create(storage)
-    _plant_lock(storage, 4, host=socket.gethostname(), pid=_dead_pid(), renewed=time.time())
+    _plant_lock(storage, 4, host=socket.gethostname(), machine=this_machine(), pid=_dead_pid(),
+                renewed=time.time())
     with db.writing():
         assert storage.listing("locks") == [("00000005.json", False)]  # the old one deleted
     assert storage.listing("locks") == []
 
 
 def test_a_lock_of_another_machine_is_taken_over_after_its_lease(s3: LocalS3) -> None:
+    """Another machine, or another container of the same host name (its processes are not
+    this one's to see): its lock is live until it goes unrenewed for the lease."""
     storage = _storage(s3)
     db = Database.create(storage)
-    _plant_lock(storage, 1, host="elsewhere", pid=1, renewed=time.time() - 30)
-    busy = r"another import is writing .* host elsewhere"
+    _plant_lock(storage, 1, host=socket.gethostname(), machine="another container",
+                pid=_dead_pid(), renewed=time.time() - 30)
+    busy = rf"another import is writing .* host {socket.gethostname()}, process"
     with pytest.raises(DatabaseError, match=busy), db.writing():
         pass
     storage.write_atomic(ObjectLock.name(1), json.dumps(
