@@ -1,5 +1,13 @@
-"""A local S3 server (moto) for the tests of databases at ``s3://`` URLs: see
-``tests/store/conftest.py``, whose fixtures start it."""
+"""A local S3 for the tests of databases at ``s3://`` URLs: moto's server, started on a free
+port of this machine (127.0.0.1) once per test process and stopped at its end. No test
+reaches a network; each test makes buckets of its own.
+
+s3fs is pointed at it either by ``storage_options`` (:attr:`LocalS3.options`, which travel
+with the database to worker processes, whenever those started) or by the environment
+(:meth:`LocalS3.environ`, as a user sets it: ``AWS_ENDPOINT_URL`` and dummy keys), for the
+command line and for processes started after it is set (a Dask ``LocalCluster``, a
+subprocess). The fixtures are in ``tests/conftest.py``.
+"""
 
 from __future__ import annotations
 
