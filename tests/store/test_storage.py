@@ -273,3 +273,23 @@ def test_opening_finds_a_missing_emptied_or_garbled_object(s3: LocalS3) -> None:
     assert sorted((p.where, p.what) for p in raised.value.problems) == sorted([
         (hands, "missing"), (players, "empty (0 bytes)"),
         (actions, "not a Parquet file (no PAR1 marks)")])
+
+
+def test_compaction_on_an_object_store_leaves_one_record_and_no_merged_part(
+        s3: LocalS3) -> None:
+    """Parts of 50 hands (3 per table) merged: the checkpoint is the only record left, and
+    every object under a table is a live part."""
+    from stud_hh.store.importer import import_paths
+
+    storage = _storage(s3)
+    assert import_paths([ONE_FILE], storage, jobs=1, batch_hands=50).hands_new == 150
+    db = open_db(storage)
+    assert len(db.parts()["hands"]) == 3
+    with db.writing():
+        assert db.compact(min_parts=2) >= 3
+    db = open_db(storage)
+    assert db._commit_files() == ["commits/00000002-commit.json"]
+    assert all(len(parts) <= 1 for parts in db.parts().values())
+    on_store = {f"{table}/{name}" for table in db.parts() for name, _ in storage.listing(table)}
+    assert on_store == {p for parts in db.parts().values() for p in parts}
+    assert db.count("hands") == 150
