@@ -38,6 +38,17 @@ EXIT_INTERNAL = 3
 _BYTES_PER_LINE = 34  # a typical stud history line, for the progress estimate
 
 
+_DB_HELP = "database folder, or URL (s3://bucket/db: pip install 'stud-hh[s3]')"
+
+
+def _database(text: str) -> str | Path:
+    """A ``--db`` value: a folder, or a URL (``s3://bucket/db``) kept as text, which a
+    ``Path`` would collapse to ``s3:/bucket/db``."""
+    from stud_hh.store.storage import url_of
+
+    return text if url_of(text) is not None else Path(text)
+
+
 def _progress(total_bytes: int, enabled: bool) -> object:
     """A tqdm bar over bytes on stderr, shown only on a terminal and for long work."""
     from tqdm import tqdm
@@ -786,7 +797,8 @@ def _add_show(sub: _Subparsers) -> None:
                        "instead, that steps through the hand at a drawn table.")
     s.add_argument("hand_id", metavar="HAND_ID", help="the hand's number (#123 or 123)")
     s.add_argument("paths", nargs="*", type=Path, metavar="PATH")
-    s.add_argument("--db", type=Path, metavar="DIR", help="show a hand stored in this database")
+    s.add_argument("--db", type=_database, metavar="DIR",
+                   help="show a hand stored in this database (a folder or a URL)")
     s.add_argument("--hero", metavar="NAME", help="the player marked as the hero (default: "
                    "the one whose down cards the history shows)")
     s.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE)
@@ -821,7 +833,8 @@ def _add_import(sub: _Subparsers) -> None:
                        "was read, 1 when new failures were stored beside readable hands, 2 when "
                        "nothing could be read or the arguments are wrong.")
     i.add_argument("paths", nargs="+", type=Path, metavar="PATH")
-    i.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
+    i.add_argument("--db", required=True, type=_database, metavar="DIR",
+                   help=_DB_HELP)
     i.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="worker processes (default: every core; with --scheduler local, "
                    "the local cluster's)")
@@ -853,7 +866,8 @@ def _add_watch(sub: _Subparsers) -> None:
                        "read were stored while watching, 2 for a missing folder or a database "
                        "another import is writing.")
     w.add_argument("folders", nargs="+", type=Path, metavar="FOLDER")
-    w.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
+    w.add_argument("--db", required=True, type=_database, metavar="DIR",
+                   help=_DB_HELP)
     w.add_argument("--hero", metavar="NAME", help="whose tables to show (default: the player "
                    "whose down cards the most hands show)")
     w.add_argument("--interval", type=_positive_float, default=INTERVAL, metavar="SECONDS",
@@ -959,7 +973,8 @@ def _add_check(sub: _Subparsers) -> None:
                        "pot, violation and unverifiable row has its hand; every hand's file has "
                        "its files row). Prints each problem (part, table, what). Exit 0 when "
                        "sound, 1 when problems were found, 2 when DIR is not a database.")
-    c.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
+    c.add_argument("--db", required=True, type=_database, metavar="DIR",
+                   help=_DB_HELP)
     c.set_defaults(func=cmd_check)
 
 
@@ -972,7 +987,8 @@ def _add_repair(sub: _Subparsers) -> None:
                        "damage came from, and import those files again; prints what was done "
                        "per file and per table. Exit 0 when repaired (or nothing to do), 1 when "
                        "some file could not be read again, 2 when DIR is not a database.")
-    r.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
+    r.add_argument("--db", required=True, type=_database, metavar="DIR",
+                   help=_DB_HELP)
     r.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="worker processes for the import (default: every core)")
     r.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,
@@ -993,7 +1009,7 @@ def _add_export(sub: _Subparsers) -> None:
     x.add_argument("paths", nargs="*", type=Path, metavar="PATH")
     x.add_argument("--format", choices=("phh",), default="phh",
                    help="the output format (phh: PHH TOML, the only one so far)")
-    x.add_argument("--db", type=Path, metavar="DIR",
+    x.add_argument("--db", type=_database, metavar="DIR",
                    help="export stored hands (read again from the files they came from)")
     x.add_argument("--hand", action="append", metavar="ID",
                    help="only this hand id (repeat for more)")
@@ -1032,7 +1048,7 @@ def _add_stats(sub: _Subparsers) -> None:
                        description="Player summary: hands, money won (per currency; chips "
                        "apart) and big bets won, BB/100, and every ratio of docs/statistics.md "
                        "with its opportunity count (_n).")
-    t.add_argument("--db", required=True, type=Path, metavar="DIR")
+    t.add_argument("--db", required=True, type=_database, metavar="DIR")
     t.add_argument("--player", metavar="NAME", help="only this player (case does not matter)")
     t.add_argument("--by", nargs="+", default=[], metavar="COL",
                    help="group further: game, stakes, site, currency, tournament, date, "
@@ -1058,7 +1074,7 @@ def _add_tournaments(sub: _Subparsers) -> None:
                        "place. Read from the tournament summary files imported, else from the "
                        "hands' finishing lines and headers (a summary wins). --list prints "
                        "each tournament.")
-    t.add_argument("--db", required=True, type=Path, metavar="DIR")
+    t.add_argument("--db", required=True, type=_database, metavar="DIR")
     t.add_argument("--player", metavar="NAME", help="only this player (case does not matter)")
     t.add_argument("--list", action="store_true",
                    help="a line per tournament instead of the summary")
@@ -1086,7 +1102,7 @@ def _add_plot(sub: _Subparsers) -> None:
                        "door-card: BB/100 by door card; streets: VPIP and aggression by "
                        "street against the field; violations: violations per rule over time.")
     g.add_argument("kind", choices=KINDS, metavar="KIND", help=", ".join(KINDS))
-    g.add_argument("--db", required=True, type=Path, metavar="DIR")
+    g.add_argument("--db", required=True, type=_database, metavar="DIR")
     g.add_argument("--player", metavar="NAME")
     g.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
     g.add_argument("--unit", choices=("bb", "money"), default="bb",
@@ -1113,7 +1129,7 @@ def _add_report(sub: _Subparsers) -> None:
                        "rule, table and period, the worst hands with their source lines, "
                        "every check the text cannot decide, balance checks, unreadable texts, "
                        "the clean bill and the profile used).")
-    r.add_argument("--db", required=True, type=Path, metavar="DIR")
+    r.add_argument("--db", required=True, type=_database, metavar="DIR")
     r.add_argument("--audit", action="store_true", help="the audit report instead")
     r.add_argument("--player", metavar="NAME", help="whose report (case does not matter; "
                    "default: the player dealt the most hands, a history's owner)")
@@ -1198,7 +1214,7 @@ def _add_failures(sub: _Subparsers) -> None:
                        description="Every hand or text an import could not read, with its "
                        "file, line, hand id and reason (the whole text is kept in the "
                        "failures table).")
-    f.add_argument("--db", required=True, type=Path, metavar="DIR")
+    f.add_argument("--db", required=True, type=_database, metavar="DIR")
     f.add_argument("--format", choices=("text", "jsonl"), default="text")
     f.set_defaults(func=cmd_failures)
 
@@ -1251,7 +1267,8 @@ def _add_sql(sub: _Subparsers) -> None:
                        "statement other than SELECT/WITH/DESCRIBE/SHOW/EXPLAIN, a SQL error "
                        "or an unknown table or column is a one-line error (exit 2).")
     q.add_argument("query", metavar="QUERY", help="the query, or - to read it from stdin")
-    q.add_argument("--db", required=True, type=Path, metavar="DIR", help="database folder")
+    q.add_argument("--db", required=True, type=_database, metavar="DIR",
+                   help=_DB_HELP)
     q.add_argument("--format", choices=FORMATS, default=None,
                    help="text (a table, the default), csv, json (an array of objects) or "
                    "parquet (needs -o); default: from -o FILE's suffix, else text")

@@ -1,5 +1,6 @@
 """Shared fixtures: where the shared hand-history corpus lives, and its Stars stud hands;
-databases of the samples and the corpus and the HTML reports made from them, once a session.
+databases of the samples and the corpus and the HTML reports made from them, once a session;
+a local S3 server (moto, on 127.0.0.1) for the databases at ``s3://`` URLs.
 
 The corpus is read in place from ``../shared/corpus`` (beside the project
 folder); it is never copied into the repository. Tests that need it skip with
@@ -8,16 +9,20 @@ a clear message when it is absent.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from stud_hh.model.errors import StudHHError
 from stud_hh.read import reader, sites
 from stud_hh.read.parse import ParsedHand, parse_raw
+
+if TYPE_CHECKING:
+    from local_s3 import LocalS3
 
 CORPUS_DIR = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 CORPUS_MISSING = (
@@ -121,6 +126,40 @@ def browser() -> Iterator[Any]:
 
     with browser_session() as launched:
         yield launched
+
+
+@pytest.fixture(scope="session")
+def s3() -> Iterator[LocalS3]:
+    """The local S3 server (skips when moto or s3fs is not installed)."""
+    from local_s3 import LocalS3
+
+    server_module = pytest.importorskip("moto.server")
+    s3fs = pytest.importorskip("s3fs")
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
+    server = server_module.ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server.start()
+    try:
+        host, port = server.get_host_and_port()
+        endpoint = f"http://{host}:{port}"
+        fs = s3fs.S3FileSystem(key="testing", secret="testing", skip_instance_cache=True,
+                               use_listings_cache=False,
+                               client_kwargs={"endpoint_url": endpoint})
+        yield LocalS3(endpoint, fs)
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def s3_environ(s3: LocalS3, monkeypatch: pytest.MonkeyPatch) -> Iterator[LocalS3]:
+    """``s3``, with the environment pointing s3fs at it for this test (s3fs's cached
+    filesystems, made before, forgotten before and after)."""
+    import s3fs
+
+    for name, value in s3.environ().items():
+        monkeypatch.setenv(name, value)
+    s3fs.S3FileSystem.clear_instance_cache()
+    yield s3
+    s3fs.S3FileSystem.clear_instance_cache()
 
 
 def pytest_configure(config: pytest.Config) -> None:

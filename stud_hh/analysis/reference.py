@@ -27,7 +27,7 @@ from stud_hh.model.money import MoneyStyle
 from stud_hh.rules import printing, profiles
 from stud_hh.rules.printing import Printing
 from stud_hh.rules.violations import RULES
-from stud_hh.store import luck, sql
+from stud_hh.store import luck, sql, storage
 from stud_hh.store.schema import TABLES
 from stud_hh.store.select import SelectionError
 
@@ -149,11 +149,12 @@ def _tournament_section() -> str:
 def database() -> str:
     """``docs/database.md``: every table, its key and its columns."""
     out = [_HEAD + "# The database\n",
-           "A database is a folder of Parquet tables (`stud-hh import PATH --db DIR`), read "
-           "with `stud_hh.open_db(DIR)` as pandas, with `stud-hh stats`, `plot` and the "
-           "notebooks, or in SQL ([below](#sql-stud-hh-sql-and-dbsql)). Money columns are "
-           "integers in the hand's smallest unit: divide by `scale` (100 for cents, 1 for "
-           "chips).\n"]
+           "A database is a folder of Parquet tables (`stud-hh import PATH --db DIR`), or "
+           "the same files under a URL (`--db s3://bucket/db`, [below](#a-folder-or-a-url-"
+           "commits-and-the-write-lock)), read with `stud_hh.open_db(DIR)` as pandas, with "
+           "`stud-hh stats`, `plot` and the notebooks, or in SQL "
+           "([below](#sql-stud-hh-sql-and-dbsql)). Money columns are integers in the hand's "
+           "smallest unit: divide by `scale` (100 for cents, 1 for chips).\n"]
     for spec in TABLES.values():
         out.append(f"## `{spec.name}`: {spec.description}\n")
         out.append(f"One row per {', '.join(f'`{k}`' for k in spec.key)}.\n")
@@ -164,7 +165,65 @@ def database() -> str:
                        f"{column.description.replace('|', '/')} |")
         out.append("")
     out += _sql_lines()
+    out += _storage_lines()
     return "\n".join(out).rstrip() + "\n"
+
+
+def _storage_lines() -> list[str]:
+    """The section of ``docs/database.md`` on where a database lives: its files, its
+    commits and its write lock, in a folder and on an object store."""
+    lease = f"{storage.LEASE_SECONDS:.0f}"
+    return [
+        "## A folder, or a URL: commits and the write lock\n",
+        "Either way the database holds the same files: `stud_hh.json` (what it is, its "
+        "schema version), a folder of parts per table (`hands/part-<id>.parquet`), the "
+        "commit records `commits/<n>-<id>.json` (a part belongs to the database once a "
+        "record names it, with its size and BLAKE2b checksum; a record carries a digest of "
+        "itself) and `damaged/`, where `stud-hh repair` moves damage aside. Readers see the "
+        "parts the records name, never a part being written.\n",
+        "**A folder** (of this machine, or a mounted network file system): every file is "
+        "written to a temporary name, fsynced, then renamed into place; the write lock is "
+        "an `flock` on `.lock`, which the system releases when the import's process ends, "
+        "however it ends.\n",
+        "**A URL** (`s3://bucket/db`, any fsspec filesystem whose library is installed: "
+        f"`{storage.S3_EXTRA}`; `file://` is a folder; `memory://` is refused, its "
+        "workers could not share it). An object store has no rename and no `flock`:\n",
+        "- a part or a record is one object, which appears whole when its upload ends "
+        "(one PUT, or a multipart upload completed as it closes) and never half: written "
+        "in place, no temporary name;",
+        "- a commit record is created *exclusively* under a name its number alone decides "
+        "(`commits/00000007-commit.json`): on S3 a conditional PUT (`If-None-Match: *`, "
+        "s3fs's `mode=\"create\"`), which the store refuses when the object exists, so no "
+        "record is ever overwritten and two writers can never both take number 7: the "
+        "second gets `another import is writing to this database` and commits nothing. "
+        "On an fsspec filesystem without conditional writes, fsspec checks that the "
+        "object is not there, then writes it: safe while the lock below is;",
+        "- the write lock is a lock object `locks/<n>.json`, the highest number being the "
+        "lock, also created exclusively, holding its owner (host, process id, a random "
+        "token) and the time it was last renewed. The import holding it renews it every "
+        f"{storage.LEASE_SECONDS / 4:.0f} s and deletes it when done. A second import "
+        "finds a live lock and stops with the folder's error (`another import is writing "
+        "to this database`, with the holder's host and process); it takes a *stale* lock "
+        "over by creating the next number: at once when the holder is a process of its "
+        f"own machine that is no longer running (a killed import), after {lease} s "
+        "without renewal otherwise (an import killed on another machine; the machines' "
+        f"clocks must agree to well within {lease} s). Should two imports take a stale "
+        "lock over at once, the exclusive create gives the next number to one of them. "
+        "An import that was taken over (it went unrenewed past the lease: a machine "
+        "asleep) finds the higher number before its next commit and stops with an error, "
+        "committing nothing and deleting nothing (the parts it wrote are the next "
+        "import's to remove).\n",
+        "Credentials and the endpoint come from the filesystem's own configuration (for "
+        "S3: `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_ENDPOINT_URL` for a store "
+        "other than AWS, `~/.aws`, `FSSPEC_S3_*`), or from "
+        "`open_db(url, storage_options={...})` in Python, which the import hands to its "
+        "worker processes and Dask workers with the URL. A bucket that is not there, "
+        "refused credentials or an endpoint that does not answer stop the command with "
+        "one line naming the URL (exit 2). Parts are read with pyarrow through the fsspec "
+        "filesystem, and SQL through the same filesystem registered with DuckDB (no "
+        "DuckDB extension is loaded), still allowed to open the committed parts and no "
+        "other object.\n",
+    ]
 
 
 def _sql_lines() -> list[str]:

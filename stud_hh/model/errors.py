@@ -57,6 +57,12 @@ class InputError(StudHHError):
     """A file or folder cannot be read at all (missing, unreadable)."""
 
 
+class DatabaseError(InputError):
+    """A folder or URL that is not a stud-hh database, one of another schema version, or
+    one that cannot be reached or written (another import holds it, a bucket that is not
+    there, credentials refused)."""
+
+
 class UsageError(StudHHError):
     """An option or argument that names nothing there is (a grouping, a player, a date):
     the message is the reason alone, since no file or line is at fault.

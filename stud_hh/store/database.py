@@ -1,5 +1,10 @@
 """Stage 4c: the Parquet database: a folder of tables, written atomically, read as pandas.
 
+The folder is of this machine, or the same layout under an fsspec URL (``s3://bucket/db``);
+every file is read and written through :mod:`stud_hh.store.storage`, which says how each
+guarantee below is kept on an object store (no rename there: objects appear whole;
+commit records created exclusively; a lock object in place of ``flock``).
+
 Layout of a database folder::
 
     stud_hh.json                 what the folder is, and its schema version
@@ -7,6 +12,7 @@ Layout of a database folder::
     players/...  actions/...  pots/...  violations/...  unverifiable/...
     failures/...  conflicts/...  tournaments/...  files/...
     commits/<n>-<id>.json        which parts belong to the database
+    locks/<n>.json               the write lock, on an object store (a folder: an flock on .lock)
     damaged/<when>/...           what ``stud-hh repair`` moved aside (never read)
 
 A part becomes part of the database only when a commit record naming it
@@ -35,7 +41,6 @@ are unverifiable, never taken as damaged for that.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
@@ -53,7 +58,7 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from stud_hh.model.errors import InputError, UsageError
+from stud_hh.model.errors import DatabaseError, UsageError
 from stud_hh.store.schema import (
     ADDED,
     SCHEMA_VERSION,
@@ -64,6 +69,14 @@ from stud_hh.store.schema import (
 )
 from stud_hh.store.select import Filters as SelectFilters
 from stud_hh.store.select import Resolved, Selection, read_selected, resolve
+from stud_hh.store.storage import (
+    CHECKSUM,
+    FsspecStorage,
+    LocalStorage,
+    Storage,
+    blocks_checksum,
+    storage_of,
+)
 
 if TYPE_CHECKING:
     from stud_hh.store.partitions import DaskTables
@@ -71,8 +84,6 @@ if TYPE_CHECKING:
 MARKER = "stud_hh.json"
 DAMAGED = "damaged"
 """The folder of a database where ``stud-hh repair`` puts what it moved aside."""
-CHECKSUM = "blake2b-256"
-"""The checksum named in commit records (``blake2b-256:<hex>``)."""
 MERGE_ROWS = 65_536
 """Rows a compaction holds before writing them as one row group: its memory bound."""
 _COALESCE = 64
@@ -82,10 +93,6 @@ _MAGIC = b"PAR1"
 _RECORD_NAME = re.compile(r"^(\d{8})-[0-9a-zA-Z]+\.json$")
 Filter: TypeAlias = tuple[str, str, Any]
 Filters: TypeAlias = Sequence[Filter] | Sequence[Sequence[Filter]] | ds.Expression
-
-
-class DatabaseError(InputError):
-    """A folder that is not a stud-hh database, or one of another schema version."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +121,7 @@ class Problem:
 class DamagedDatabaseError(DatabaseError):
     """A database with damaged parts or commit records: ``problems`` says which."""
 
-    def __init__(self, root: Path, problems: Sequence[Problem], reason: str | None = None
+    def __init__(self, root: Path | str, problems: Sequence[Problem], reason: str | None = None
                  ) -> None:
         self.problems = list(problems)
         if reason is None:
@@ -153,38 +160,6 @@ def rows_to_arrow(table: str, rows: Sequence[Sequence[Any]]) -> pa.Table:
     return pa.Table.from_struct_array(array).cast(arrow_schema(table))
 
 
-def _named(exc: OSError, path: Path) -> OSError:
-    """``exc`` naming ``path`` (a write that fails, the disk full, names no file)."""
-    return type(exc)(exc.errno, exc.strerror or str(exc), str(path))
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException as exc:
-        with suppress(OSError):
-            tmp.unlink(missing_ok=True)
-        if isinstance(exc, OSError) and exc.errno and exc.filename is None:
-            raise _named(exc, path) from exc
-        raise
-
-
-def _fsync_dir(path: Path) -> None:
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:  # pragma: no cover - platforms without directory handles
-        return
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def checksum_of(data: bytes) -> str:
     """The checksum a commit record gives a part whose bytes are ``data``.
 
@@ -196,13 +171,16 @@ def checksum_of(data: bytes) -> str:
 
 def file_checksum(path: Path) -> tuple[int, str]:
     """Size and checksum of the file at ``path``, read in blocks (memory: one block)."""
-    digest = hashlib.blake2b(digest_size=32)
-    size = 0
     with open(path, "rb") as handle:
-        while block := handle.read(1 << 20):
-            digest.update(block)
-            size += len(block)
-    return size, f"{CHECKSUM}:{digest.hexdigest()}"
+        return blocks_checksum(handle)
+
+
+def part_checksum(storage: Storage, path: str) -> tuple[int, str]:
+    """Size and checksum of the part ``path`` (relative to the database), read in blocks:
+    :func:`file_checksum` for a folder of this machine."""
+    if isinstance(storage, LocalStorage):
+        return file_checksum(storage.path(path))
+    return storage.checksum(path)
 
 
 class _HashingFile:
@@ -459,16 +437,24 @@ class _CommitRecords:
     replayed into the live parts, checked cheaply on opening, and written (numbered in
     order, atomically)."""
 
-    root: Path
+    root: Path | str
+    """The database's folder, or its URL (:attr:`Storage.root`)."""
+    storage: Storage
+    """Where the database lives: every read and write of its files goes through it."""
     _records: dict[str, Record]
     """The sound records read so far, by path (records never change once written)."""
     _last_number: int | None
     """The last commit number written, while the write lock is held."""
     _locked: bool
 
-    def _commit_files(self) -> list[Path]:
-        folder = self.root / "commits"
-        return sorted(folder.glob("*.json")) if folder.is_dir() else []
+    _lock_check: Callable[[], None] | None
+    """While the write lock is held, what raises when it has been lost (an object store's
+    lock taken over: :class:`~stud_hh.store.storage.ObjectLock`)."""
+
+    def _commit_files(self) -> list[str]:
+        """The commit records, relative to the database (``commits/...json``), in order."""
+        return [f"commits/{name}" for name, folder in self.storage.listing("commits")
+                if not folder and name.endswith(".json")]
 
     def commit_log(self) -> CommitLog:
         """Every commit record, read (damaged ones kept as such) and replayed in order.
@@ -476,11 +462,10 @@ class _CommitRecords:
         Records never change once written, so each is read once per :class:`Database`.
         """
         log = CommitLog()
-        for path in self._commit_files():
-            name = f"commits/{path.name}"
+        for name in self._commit_files():
             record = self._records.get(name)
             if record is None:
-                record = _parse_record(name, path.read_bytes())
+                record = _parse_record(name, self.storage.read_bytes(name))
                 if record.record is not None:  # a damaged one may be replaced by repair
                     self._records[name] = record
             log.records.append(record)
@@ -510,29 +495,34 @@ class _CommitRecords:
         ``stat`` and two 4-byte reads per part)."""
         log = self.commit_log()
         problems = log.problems()
-        for part in log.live_parts():
-            problem = self.stat_problem(part)
-            if problem is not None:
-                problems.append(problem)
+        problems += [p for p in self.stat_problems(log.live_parts()).values() if p is not None]
         return problems
 
-    def stat_problem(self, part: Committed) -> Problem | None:
+    def stat_problems(self, parts: Sequence[Committed]) -> dict[str, Problem | None]:
+        """:meth:`stat_problem` of each of ``parts``, by path, their marks read together
+        (on an object store, a listing per table and the ranges fetched at once)."""
+        marks = self.storage.marks_many([p.path for p in parts])
+        return {p.path: self.stat_problem(p, marks[p.path]) for p in parts}
+
+    def stat_problem(self, part: Committed,
+                     marks: tuple[int, bytes, bytes] | OSError | None = None
+                     ) -> Problem | None:
         """What is wrong with ``part`` that its size and its first and last four bytes
-        (``PAR1`` in every Parquet file) show; ``None``: nothing."""
+        (``PAR1`` in every Parquet file) show (``marks``, when read already); ``None``:
+        nothing."""
         try:
-            with open(self.root / part.path, "rb") as handle:
-                size = os.fstat(handle.fileno()).st_size
-                if part.size is not None and size != part.size:
-                    what = "empty (0 bytes)" if size == 0 else \
-                        f"{size:,} bytes, not the {part.size:,} written"
-                    return Problem(part.path, part.table, what)
-                if size < _MIN_PARQUET:
-                    return Problem(part.path, part.table,
-                                   f"{size} bytes: too short for a Parquet file")
-                head = handle.read(4)
-                handle.seek(size - 4)
-                if head != _MAGIC or handle.read(4) != _MAGIC:
-                    return Problem(part.path, part.table, "not a Parquet file (no PAR1 marks)")
+            if isinstance(marks, OSError):
+                raise marks
+            size, head, tail = marks or self.storage.marks(part.path)
+            if part.size is not None and size != part.size:
+                what = "empty (0 bytes)" if size == 0 else \
+                    f"{size:,} bytes, not the {part.size:,} written"
+                return Problem(part.path, part.table, what)
+            if size < _MIN_PARQUET:
+                return Problem(part.path, part.table,
+                               f"{size} bytes: too short for a Parquet file")
+            if head != _MAGIC or tail != _MAGIC:
+                return Problem(part.path, part.table, "not a Parquet file (no PAR1 marks)")
         except FileNotFoundError:
             return Problem(part.path, part.table, "missing")
         except (NotADirectoryError, IsADirectoryError):
@@ -558,7 +548,7 @@ class _CommitRecords:
         if not parts and not replaces:
             return
         for table in {p.table for p in parts}:
-            _fsync_dir(self.root / table)
+            self.storage.sync(table)
         entries = []
         for p in parts:
             entry: dict[str, Any] = {"table": p.table, "path": p.path, "rows": p.rows}
@@ -571,7 +561,7 @@ class _CommitRecords:
         self._write_commit({"parts": entries, **(info or {}), **extra})
 
     def write_checkpoint(self, parts: Sequence[Committed | Part],
-                         files: Mapping[str, frozenset[str] | None] | None = None) -> Path:
+                         files: Mapping[str, frozenset[str] | None] | None = None) -> str:
         """Commit ``parts`` as the whole live set from here on (earlier records no longer
         count). ``files`` gives the history files of each part's rows by path (a
         :class:`Committed` part carries its own)."""
@@ -588,22 +578,37 @@ class _CommitRecords:
                 entry["files"] = sorted(names.setdefault(f, len(names)) for f in sources)
             entries.append(entry)
         for table in {p.table for p in parts}:
-            if (self.root / table).is_dir():
-                _fsync_dir(self.root / table)
+            if self.storage.is_dir(table):
+                self.storage.sync(table)
         return self._write_commit({"checkpoint": True, "files": list(names), "parts": entries})
 
-    def _write_commit(self, record: dict[str, Any]) -> Path:
-        commits = self.root / "commits"
-        commits.mkdir(exist_ok=True)
+    def _write_commit(self, record: dict[str, Any]) -> str:
+        """Write the next commit record; returns its path (relative to the database).
+
+        On an object store the record's name is its number alone, created exclusively:
+        when another writer took the number first, nothing is written and
+        :class:`DatabaseError` says another import is writing.
+        """
+        storage = self.storage
+        storage.mkdir("commits")
+        if self._lock_check is not None:
+            self._lock_check()  # an object store's lock taken over: commit nothing
         if self._last_number is None or not self._locked:
             numbers = [int(m.group(1)) for p in self._commit_files()
-                       if (m := _RECORD_NAME.match(p.name))]
+                       if (m := _RECORD_NAME.match(p.rpartition("/")[2]))]
             self._last_number = max(numbers, default=0)
         number = self._last_number + 1
-        path = commits / f"{number:08d}-{uuid.uuid4().hex[:8]}.json"
+        tag = "commit" if storage.record_names_numbered else uuid.uuid4().hex[:8]
+        path = f"commits/{number:08d}-{tag}.json"
         record = {**record, "digest": _record_digest(record)}
-        _write_atomic(path, json.dumps(record, indent=1, ensure_ascii=False).encode("utf-8"))
-        _fsync_dir(commits)
+        try:
+            storage.create_exclusive(path, json.dumps(record, indent=1, ensure_ascii=False
+                                                      ).encode("utf-8"))
+        except FileExistsError:
+            self._last_number = None
+            raise DatabaseError(f"another import is writing to this database (it took commit "
+                                f"number {number} first)", path=storage.location) from None
+        storage.sync("commits")
         self._last_number = number
         return path
 
@@ -620,14 +625,10 @@ class _PartWriting(_CommitRecords):
         Ctrl-C), the parts it wrote and did not commit are removed before the error goes
         on (best effort: the next import removes any left).
         """
-        with open(self.root / ".lock", "w") as lock:
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise DatabaseError("another import is writing to this database",
-                                    path=str(self.root)) from None
+        with self.storage.lock() as still_held:
             self._last_number = None
             self._locked = True  # the only writer: commit numbers may be counted here
+            self._lock_check = still_held
             try:
                 if clean:
                     self.remove_uncommitted()
@@ -639,6 +640,7 @@ class _PartWriting(_CommitRecords):
             finally:
                 self._last_number = None
                 self._locked = False
+                self._lock_check = None
 
     def remove_uncommitted(self) -> int:
         """Delete parts no commit names (left by a killed import). Returns how many.
@@ -646,21 +648,22 @@ class _PartWriting(_CommitRecords):
         Nothing is deleted while a damaged commit record is in force (the parts it
         named are not known): ``stud-hh repair`` sorts those out.
         """
+        if self._lock_check is not None:
+            self._lock_check()  # a lock taken over: the parts may be another import's
         log = self.commit_log()
         if log.damaged_in_force:
             return 0
         known = {c.path for c in log.live_parts()}
         removed = 0
+        storage = self.storage
         for table in TABLES:
-            folder = self.root / table
-            if not folder.is_dir():
-                continue
-            for path in folder.iterdir():
-                if str(path.relative_to(self.root)) not in known and not path.is_dir():
-                    path.unlink()
+            for name, folder in storage.listing(table):
+                if f"{table}/{name}" not in known and not folder:
+                    storage.delete(f"{table}/{name}")
                     removed += 1
-        for tmp in (self.root / "commits").glob("*.tmp"):
-            tmp.unlink()
+        for name, folder in storage.listing("commits"):
+            if name.endswith(".tmp") and not folder:
+                storage.delete(f"commits/{name}")
         return removed
 
     def without_rows(self, table: str, column: str, keys: set[str]
@@ -674,7 +677,7 @@ class _PartWriting(_CommitRecords):
             return replaced, written
         wanted = pa.array(sorted(keys), pa.string())
         for part in self._live()[table]:
-            data = pq.read_table(self.root / part.path)
+            data = self.read_part(part.path)
             hit = pc.is_in(data.column(column).cast(pa.string()), value_set=wanted)
             if not pc.any(hit).as_py():
                 continue
@@ -684,31 +687,25 @@ class _PartWriting(_CommitRecords):
                 written.append(self.write_part(table, conform(table, kept)))
         return replaced, written
 
-    def new_part_path(self, table: str) -> Path:
-        folder = self.root / table
-        folder.mkdir(exist_ok=True)
-        return folder / f"part-{uuid.uuid4().hex}.parquet"
+    def new_part_path(self, table: str) -> str:
+        """A new part's path (relative to the database), its table's folder made."""
+        self.storage.mkdir(table)
+        return f"{table}/part-{uuid.uuid4().hex}.parquet"
 
     def _write_new_part(self, table: str, write: Callable[[pa.NativeFile], int]) -> Part:
         """A new part of ``table`` written by ``write`` (which returns its rows), durably,
         with its size and checksum taken from the bytes as they are written."""
         path = self.new_part_path(table)
-        tmp = path.with_name(path.name + ".tmp")
-        try:
-            with open(tmp, "wb") as handle:
-                hashing = _HashingFile(handle)
-                rows = write(pa.PythonFile(hashing, mode="w"))
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, path)
-        except BaseException as exc:
-            with suppress(OSError):
-                tmp.unlink(missing_ok=True)
-            if isinstance(exc, OSError) and exc.errno and exc.filename is None:
-                raise _named(exc, path) from exc  # a failed write names no file of itself
-            raise
-        return Part(table, str(path.relative_to(self.root)), rows, hashing.size,
-                    hashing.checksum())
+        with self.storage.new_file(path) as handle:
+            hashing = _HashingFile(handle)
+            rows = write(pa.PythonFile(hashing, mode="w"))
+        return Part(table, path, rows, hashing.size, hashing.checksum())
+
+    def read_part(self, path: str, columns: Sequence[str] | None = None) -> pa.Table:
+        """A part's rows (``columns`` of them), read as they are stored."""
+        storage = self.storage
+        return pq.read_table(storage.arrow_path(path), filesystem=storage.arrow_filesystem,
+                             columns=None if columns is None else list(columns))
 
     def write_part(self, table: str, data: pa.Table) -> Part:
         """Write one part (durably); it belongs to the database once committed."""
@@ -758,17 +755,17 @@ class _Compaction(_PartWriting):
             self._plan_merges(log, target_rows, min_parts, merged, result, files)
         except BaseException:
             for written in files:  # what was merged so far is not committed: remove it
-                with suppress(OSError):
-                    (self.root / written).unlink(missing_ok=True)
+                with suppress(OSError, DatabaseError):
+                    self.storage.delete(written)
             raise
         if not merged:
             return 0
         older = self._commit_files()
         self.write_checkpoint(result, files)
         for record in older:
-            record.unlink()
+            self.storage.delete(record)
         for merged_path in merged:
-            (self.root / merged_path).unlink(missing_ok=True)
+            self.storage.delete(merged_path)
         return len(merged)
 
     def _plan_merges(self, log: CommitLog, target_rows: int, min_parts: int,
@@ -825,7 +822,7 @@ class _Compaction(_PartWriting):
     def _read_checked(self, part: Committed) -> bytes:
         """The bytes of a committed part, checked against its recorded size and checksum."""
         try:
-            data = (self.root / part.path).read_bytes()
+            data = self.storage.read_bytes(part.path)
         except FileNotFoundError:
             raise DamagedDatabaseError(self.root, [Problem(part.path, part.table, "missing")]
                                        ) from None
@@ -855,9 +852,11 @@ class _TableReading(_CommitRecords):
         """The committed parts of ``table`` as one Arrow dataset."""
         if table not in TABLES:
             raise KeyError(f"no table {table!r}; the tables are {', '.join(TABLES)}")
-        files = [str(self.root / p) for p in self.parts()[table]]
+        storage = self.storage
+        files = [storage.arrow_path(p) for p in self.parts()[table]]
         try:
-            return ds.dataset(files, schema=arrow_schema(table), format="parquet")
+            return ds.dataset(files, schema=arrow_schema(table), format="parquet",
+                              filesystem=storage.arrow_filesystem)
         except (OSError, pa.ArrowException) as exc:
             if is_damage(exc):
                 raise self._unreadable(table, exc) from exc
@@ -1021,19 +1020,15 @@ class Database(_Compaction, _TableReading):
     compaction (:class:`_Compaction`) and reading tables (:class:`_TableReading`).
     """
 
-    def __init__(self, root: str | os.PathLike[str], *, verify: bool = False) -> None:
-        self.root = folder_of(root)
+    def __init__(self, root: str | os.PathLike[str] | Storage, *, verify: bool = False,
+                 storage_options: Mapping[str, Any] | None = None) -> None:
+        self.storage = storage_of(root, storage_options)
+        self.root = self.storage.root
         self._records = {}
         self._last_number = None
         self._locked = False
-        marker = self.root / MARKER
-        if not marker.is_file():
-            raise DatabaseError("not a stud-hh database (no stud_hh.json): create one with "
-                                "`stud-hh import PATH --db DIR`", path=str(self.root))
-        try:
-            info = json.loads(marker.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, ValueError) as exc:
-            raise DatabaseError(f"unreadable {MARKER}: {exc}", path=str(marker)) from exc
+        self._lock_check = None
+        info = self._marker()
         found = info.get("schema_version") if isinstance(info, dict) else None
         if found not in ADDED or not isinstance(found, int):
             newer = isinstance(found, int) and found > SCHEMA_VERSION
@@ -1041,7 +1036,7 @@ class Database(_Compaction, _TableReading):
                 f"schema version {found} is not one this stud-hh reads (1 to "
                 f"{SCHEMA_VERSION}): " + ("written by a newer stud-hh: upgrade stud-hh"
                                           if newer else "import the histories into a new "
-                                          "database"), path=str(self.root))
+                                          "database"), path=self.storage.location)
         # the folder's stamp: its parts are of this version or older (the columns added
         # since read as nulls: stud_hh.store.schema.ADDED)
         self.schema_version: int = found
@@ -1050,22 +1045,39 @@ class Database(_Compaction, _TableReading):
             if problems:
                 raise DamagedDatabaseError(self.root, problems)
 
+    def _marker(self) -> Any:
+        """The contents of ``stud_hh.json`` (:class:`DatabaseError` when there is none)."""
+        storage = self.storage
+        if not storage.is_file(MARKER):
+            if isinstance(storage, FsspecStorage):
+                storage.check_reachable()  # no bucket, or no answer: say that instead
+            raise DatabaseError("not a stud-hh database (no stud_hh.json): create one with "
+                                "`stud-hh import PATH --db DIR`", path=storage.location)
+        try:
+            return json.loads(storage.read_bytes(MARKER).decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise DatabaseError(f"unreadable {MARKER}: {exc}",
+                                path=f"{storage.location}/{MARKER}") from exc
+
     @classmethod
-    def create(cls, root: str | os.PathLike[str]) -> Database:
-        """Open the database at ``root`` (checked), creating an empty one if the folder has
-        none."""
-        path = folder_of(root)
-        if path.exists() and not path.is_dir():
-            raise DatabaseError("exists and is not a folder", path=str(path))
-        if not (path / MARKER).exists():
-            if path.is_dir() and any(p for p in path.iterdir() if not p.name.startswith(".")):
+    def create(cls, root: str | os.PathLike[str] | Storage, *,
+               storage_options: Mapping[str, Any] | None = None) -> Database:
+        """Open the database at ``root`` (checked), creating an empty one if the folder (or
+        the URL's prefix) has none."""
+        storage = storage_of(root, storage_options)
+        if isinstance(storage, FsspecStorage):
+            storage.check_reachable()
+        if storage.exists("") and not storage.is_dir(""):
+            raise DatabaseError("exists and is not a folder", path=storage.location)
+        if not storage.exists(MARKER):
+            if any(not name.startswith(".") for name, _ in storage.listing("")):
                 raise DatabaseError("the folder is not empty and is not a stud-hh database",
-                                    path=str(path))
-            path.mkdir(parents=True, exist_ok=True)
-            _write_atomic(path / MARKER, json.dumps(
+                                    path=storage.location)
+            storage.mkdir("")
+            storage.write_atomic(MARKER, json.dumps(
                 {"format": "stud-hh database", "schema_version": SCHEMA_VERSION},
                 indent=2).encode())
-        db = cls(path, verify=True)
+        db = cls(storage, verify=True)
         if db.schema_version < SCHEMA_VERSION:
             db._upgrade()
         return db
@@ -1075,11 +1087,10 @@ class Database(_Compaction, _TableReading):
         its parts stay as they are (the columns added since read as nulls, until the hands
         are imported into a new database), new parts have every column, and a stud-hh too
         old for them refuses the folder instead of misreading it."""
-        marker = self.root / MARKER
-        info = json.loads(marker.read_text(encoding="utf-8"))
+        info = json.loads(self.storage.read_bytes(MARKER).decode("utf-8"))
         info["schema_version"] = SCHEMA_VERSION
         info.setdefault("upgraded_from", self.schema_version)
-        _write_atomic(marker, json.dumps(info, indent=2).encode())
+        self.storage.write_atomic(MARKER, json.dumps(info, indent=2).encode())
         self.schema_version = SCHEMA_VERSION
 
     @property
@@ -1103,27 +1114,10 @@ class Database(_Compaction, _TableReading):
         return f"Database({str(self.root)!r})"
 
 
-_URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]+):/+(?P<rest>.*)", re.DOTALL)
-"""A URL (``s3://bucket/db``), or one a ``Path`` has collapsed (``s3:/bucket/db``); a
-one-letter scheme is a Windows drive (``C:/``), not a URL."""
-
-
-def folder_of(root: str | os.PathLike[str]) -> Path:
-    """``root`` as a folder of this machine; :class:`UsageError` for a URL, which would
-    otherwise become a local folder named ``s3:``."""
-    url = _URL.fullmatch(os.fspath(root))
-    if url:
-        given = f"{url['scheme']}://{url['rest']}"
-        raise UsageError(
-            f"{given}: a database is a folder of this machine or of a mounted network file "
-            "system; URLs are not supported (mount the bucket, e.g. with mountpoint-s3 or "
-            "s3fs, and give the folder's path; a local folder of that name needs its full "
-            "path)")
-    return Path(root)
-
-
-def open_db(root: str | os.PathLike[str]) -> Database:
-    """Open an existing database folder (made by ``stud-hh import``), checking on the way
-    that every committed part is there with its recorded size and that every commit record
-    reads (:class:`DamagedDatabaseError` otherwise)."""
-    return Database(root, verify=True)
+def open_db(root: str | os.PathLike[str] | Storage, *,
+            storage_options: Mapping[str, Any] | None = None) -> Database:
+    """Open an existing database (made by ``stud-hh import``): a folder, or an fsspec URL
+    (``s3://bucket/db``, its filesystem opened with ``storage_options``), checking on the
+    way that every committed part is there with its recorded size and that every commit
+    record reads (:class:`DamagedDatabaseError` otherwise)."""
+    return Database(root, verify=True, storage_options=storage_options)

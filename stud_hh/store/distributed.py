@@ -21,10 +21,13 @@ the Dask settings the workers of an import should run with, each with why (chief
 as a worker starts). ``--scheduler local`` starts its cluster with them; a cluster of your
 own reads them from its Dask config folder.
 
-Paths: every worker must see the history files and the database folder at the same
-paths as this process (one machine, or a network file system mounted alike); URLs
-(``s3://``) are not supported. Each worker process runs one task at a time (the parsers
-are not re-entrant): start workers with ``--nthreads 1`` and as many processes as cores.
+Paths: every worker must see the history files at the same paths as this process (one
+machine, or a network file system mounted alike), and the database at the same path, or
+at its URL (``s3://bucket/db``: each worker opens the filesystem itself, from the URL and
+the storage options the import hands it, credentials from its own environment otherwise;
+see :mod:`stud_hh.store.storage`). Each worker process runs one task at a time (the
+parsers are not re-entrant): start workers with ``--nthreads 1`` and as many processes as
+cores.
 
 >>> with dask_runner("local", workers=2) as runner:  # doctest: +SKIP
 ...     import_paths(["big.txt"], "my.db", runner=runner)

@@ -45,7 +45,6 @@ from typing import Any, Protocol, TypeVar
 
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
 from stud_hh.model.errors import InputError, StudHHError
 from stud_hh.model.results import TournamentResult
@@ -77,6 +76,7 @@ from stud_hh.store.database import Database, Part, plain_schema, rows_to_arrow, 
 from stud_hh.store.facts import failure_row, hand_rows, text_digest
 from stud_hh.store.known import KnownHands
 from stud_hh.store.schema import HAND_TABLES, TABLES, conform
+from stud_hh.store.storage import Storage
 from stud_hh.store.tournaments import summary_failure_row, tournament_row
 
 BATCH_HANDS = 4000
@@ -323,7 +323,7 @@ class _Worker:
 _WORKER: _Worker | None = None
 
 
-def _init_worker(root: str, profile: str, known_hands: KnownHands,
+def _init_worker(root: str | Storage, profile: str, known_hands: KnownHands,
                  known_failures: frozenset[str], batch_hands: int, settle: float = 0.0,
                  known_results: frozenset[str] = frozenset()) -> None:
     global _WORKER
@@ -938,8 +938,7 @@ def _drop_repeated(db: Database, parts: list[Part], hands: set[str],
         else:
             kept.append(part)
             continue
-        path = db.root / part.path
-        data = pq.read_table(path)
+        data = db.read_part(part.path)
         if part.table in ("failures", "tournaments"):
             keys = data.column("key")
         else:
@@ -947,7 +946,7 @@ def _drop_repeated(db: Database, parts: list[Part], hands: set[str],
                                                data.column("hand_id"), "\x1f")
         mask = pc.invert(pc.is_in(keys, value_set=pa.array(sorted(repeated), pa.string())))
         filtered = data.filter(mask)
-        path.unlink()
+        db.storage.delete(part.path)
         if filtered.num_rows:
             kept.append(db.write_part(part.table, conform(part.table, filtered)))
     return kept
@@ -1128,7 +1127,7 @@ def _cut_large_files(todo: Sequence[tuple[tuple[str, bool], int]], jobs: int,
 
 def import_paths(
     paths: Sequence[str | os.PathLike[str]],
-    db_root: str | os.PathLike[str],
+    db_root: str | os.PathLike[str] | Storage,
     *,
     profile: str = "site",
     jobs: int | None = None,
@@ -1141,7 +1140,8 @@ def import_paths(
     runner: Runner | None = None,
     chunk_bytes: int | None = None,
 ) -> ImportSummary:
-    """Import every history file under ``paths`` into the database at ``db_root``.
+    """Import every history file under ``paths`` into the database at ``db_root`` (a
+    folder, or a URL such as ``s3://bucket/db``: see :mod:`stud_hh.store.storage`).
 
     Files named directly are read; a folder's files (recursively) when their content
     holds hands, as :func:`stud_hh.read.parse.scan_paths` finds them. A hand already stored, or
@@ -1227,7 +1227,7 @@ class _Run:
         # the workers' own copy: what a batch commits is dropped from the next by the parent
         known = stored.hands.copy()
         told = known if len(known) <= WORKER_KNOWN_HANDS else KnownHands()
-        args = (str(db.root.absolute()), self.profile, told,
+        args = (db.storage.for_workers(), self.profile, told,
                 frozenset(stored.failures), self.batch_hands, self.settle,
                 frozenset(stored.results))
         run = _Committer(db, summary, problems, stored, self.on_file)
@@ -1265,7 +1265,7 @@ class LiveImport:
     ...     summary = live.read(["HH20240101 Table.txt"])
     """
 
-    def __init__(self, db_root: str | os.PathLike[str], *, profile: str = "site",
+    def __init__(self, db_root: str | os.PathLike[str] | Storage, *, profile: str = "site",
                  settle: float = 2.0) -> None:
         if profile != "site":
             rule_profile(profile)

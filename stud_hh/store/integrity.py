@@ -42,8 +42,8 @@ from stud_hh.store.database import (
     Database,
     Part,
     Problem,
-    file_checksum,
     is_damage,
+    part_checksum,
 )
 from stud_hh.store.schema import (
     ADDED,
@@ -54,6 +54,7 @@ from stud_hh.store.schema import (
     conform,
     missing_columns,
 )
+from stud_hh.store.storage import Storage
 
 FILE_TABLES = ("hands", "failures", "conflicts", "tournaments", "files")
 """Tables whose rows name the history file they were read from (``file``)."""
@@ -87,7 +88,7 @@ def _plural(n: int, word: str) -> str:
 class CheckReport:
     """What :func:`check_database` found."""
 
-    root: Path
+    root: Path | str
     problems: list[Problem] = field(default_factory=list)
     parts: int = 0
     unverifiable: int = 0
@@ -128,12 +129,14 @@ class CheckReport:
                 f"{note}: run `stud-hh repair --db {self.root}`")
 
 
-def _footer_problems(path: Path, part: Committed) -> list[str]:
+def _footer_problems(db: Database, part: Committed) -> list[str]:
     """What the part's Parquet footer and schema say is wrong (a part written before
     checksums is read through, every page, in place of its checksum)."""
     expected = arrow_schema(part.table)
+    storage = db.storage
     try:
-        with pq.ParquetFile(path) as parquet:
+        with pq.ParquetFile(storage.arrow_path(part.path),
+                            filesystem=storage.arrow_filesystem) as parquet:
             schema = parquet.schema_arrow
             meta = schema.metadata or {}
             found: list[str] = []
@@ -167,7 +170,7 @@ def _footer_problems(path: Path, part: Committed) -> list[str]:
 def _read(db: Database, part: Committed, columns: list[str]) -> pa.Table | None:
     """Columns of one part, or ``None`` when it cannot be read."""
     try:
-        return pq.read_table(db.root / part.path, columns=columns)
+        return db.read_part(part.path, columns)
     except (OSError, pa.ArrowException) as exc:
         if is_damage(exc):
             return None
@@ -213,18 +216,19 @@ def _check_parts(db: Database, log: CommitLog, report: CheckReport
     the parts whose rows can be read (damaged or not)."""
     messages: dict[str, list[str]] = {}
     readable: list[Committed] = []
+    stats = db.stat_problems(log.live_parts())
     for part in log.live_parts():
         report.parts += 1
-        stat = db.stat_problem(part)
+        stat = stats[part.path]
         if stat is not None:
             messages[part.path] = [stat.what]
             continue
         found = []
         if part.checksum is None:
             report.unverifiable += 1
-        elif file_checksum(db.root / part.path)[1] != part.checksum:
+        elif part_checksum(db.storage, part.path)[1] != part.checksum:
             found.append("checksum mismatch: its bytes changed after they were written")
-        footer = _footer_problems(db.root / part.path, part)
+        footer = _footer_problems(db, part)
         found += footer
         if found:
             messages[part.path] = found
@@ -311,10 +315,8 @@ def _uncommitted(db: Database, log: CommitLog) -> int:
     known = {p.path for p in log.live_parts()}
     count = 0
     for table in TABLES:
-        folder = db.root / table
-        if folder.is_dir():
-            count += sum(1 for p in folder.iterdir() if p.is_file()
-                         and f"{table}/{p.name}" not in known)
+        count += sum(1 for name, folder in db.storage.listing(table)
+                     if not folder and f"{table}/{name}" not in known)
     return count
 
 
@@ -340,7 +342,7 @@ class FileRepair:
 class RepairReport:
     """What :func:`repair_database` did."""
 
-    root: Path
+    root: Path | str
     aside: str | None = None
     """The folder (relative to the database) where damage was moved, if any was."""
     moved: list[Problem] = field(default_factory=list)
@@ -407,31 +409,32 @@ class RepairReport:
         return out
 
 
-def _stamp(root: Path) -> Path:
-    base = root / DAMAGED / time.strftime("%Y%m%d-%H%M%S")
+def _stamp(storage: Storage) -> str:
+    """A new folder for what a repair moves aside (relative to the database)."""
+    base = f"{DAMAGED}/{time.strftime('%Y%m%d-%H%M%S')}"
     folder, n = base, 1
-    while folder.exists():
+    while storage.exists(folder):
         n += 1
-        folder = base.with_name(f"{base.name}-{n}")
+        folder = f"{base}-{n}"
     return folder
 
 
-def _move(root: Path, relative: str, aside: Path, sub: str = "") -> None:
-    """Move ``root/relative`` to ``aside/sub/relative`` (nothing deleted)."""
-    source = root / relative
-    if not source.exists():
+def _move(storage: Storage, relative: str, aside: str, sub: str = "") -> None:
+    """Move ``relative`` to ``aside/sub/relative`` (nothing deleted)."""
+    if not storage.exists(relative):
         return
-    target = aside / sub / relative
-    target.parent.mkdir(parents=True, exist_ok=True)
-    os.replace(source, target)
+    storage.move(relative, "/".join(p for p in (aside, sub, relative) if p))
 
 
-def _pending(root: Path) -> list[tuple[Path, dict[str, Any]]]:
+def _pending(storage: Storage) -> list[tuple[str, dict[str, Any]]]:
     """Notes of earlier repairs whose files were not all imported again (a kill)."""
     found = []
-    for note in sorted((root / DAMAGED).glob(f"*/{REPAIR_NOTE}")):
+    for stamp, folder in storage.listing(DAMAGED):
+        note = f"{DAMAGED}/{stamp}/{REPAIR_NOTE}"
+        if not folder or not storage.is_file(note):
+            continue
         try:
-            data = json.loads(note.read_text(encoding="utf-8"))
+            data = json.loads(storage.read_bytes(note).decode("utf-8"))
         except (OSError, ValueError):
             continue
         if isinstance(data, dict) and not data.get("done"):
@@ -439,10 +442,8 @@ def _pending(root: Path) -> list[tuple[Path, dict[str, Any]]]:
     return found
 
 
-def _write_note(path: Path, data: dict[str, Any]) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False), encoding="utf-8")
-    os.replace(tmp, path)
+def _write_note(storage: Storage, path: str, data: dict[str, Any]) -> None:
+    storage.write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8"))
 
 
 def _files_of(db: Database, parts: Iterable[Committed]) -> set[str]:
@@ -464,12 +465,13 @@ def repair_database(root: str | os.PathLike[str], *, jobs: int | None = None,
     from stud_hh.store.importer import import_paths
 
     db = Database(root)
+    storage = db.storage
     report = RepairReport(db.root)
     reimport: set[str] = set()
-    notes: list[Path] = []
+    notes: list[str] = []
     with db.writing(clean=False):
         check = check_database(db)
-        for note, data in _pending(db.root):
+        for note, data in _pending(storage):
             notes.append(note)
             for path in data.get("reimport", []):
                 if isinstance(path, str):
@@ -480,30 +482,31 @@ def repair_database(root: str | os.PathLike[str], *, jobs: int | None = None,
         else:
             reimport |= _set_aside(db, check, report)
     if report.aside:
-        notes.append(db.root / report.aside / REPAIR_NOTE)
+        notes.append(f"{report.aside}/{REPAIR_NOTE}")
     if reimport:
         exists = sorted(f for f in reimport if Path(f).is_file())
         for path in reimport - set(exists):
             report.files[path].reason = "the file is gone"
         if exists:
-            import_paths(exists, db.root, jobs=jobs, profile=profile)
+            import_paths(exists, storage, jobs=jobs, profile=profile)
             stored = db.arrow("hands", ["file"], filters=[("file", "in", exists)])
             counts = Counter(stored.column("file").to_pylist())
             for path in exists:
                 report.files[path].reimported = counts.get(path, 0)
     for note in notes:
-        if note.exists():
-            data = json.loads(note.read_text(encoding="utf-8"))
-            _write_note(note, {**data, "done": True})
-    report.after = check_database(db.root)
+        if storage.exists(note):
+            data = json.loads(storage.read_bytes(note).decode("utf-8"))
+            _write_note(storage, note, {**data, "done": True})
+    report.after = check_database(Database(storage))
     return report
 
 
 def _set_aside(db: Database, check: CheckReport, report: RepairReport) -> set[str]:
     """Move the damage aside and commit the rest without the rows of the files it came
     from; returns those files (to import again). Runs under the write lock."""
-    aside = _stamp(db.root)
-    report.aside = str(aside.relative_to(db.root))
+    storage = db.storage
+    aside = _stamp(storage)
+    report.aside = aside
     affected, unattributed = _affected_files(db, check)
     kept = [p for p in check.log.live_parts() if p.path not in check.damaged_parts]
     if any(p.files is None and _suspect(p, check) for p in check.log.live_parts()):
@@ -514,16 +517,16 @@ def _set_aside(db: Database, check: CheckReport, report: RepairReport) -> set[st
     staying, gone = _staying_hands(db, kept, wanted)
     new_parts, sources, rewritten = _drop_rows(db, kept, affected, wanted, staying, gone,
                                                report)
-    aside.mkdir(parents=True, exist_ok=True)
+    storage.mkdir(aside)
     lost = sorted(f for f in affected if not Path(f).is_file())
-    _write_note(aside / REPAIR_NOTE, {"reimport": sorted(affected), "missing": lost,
-                                      "done": False})
+    _write_note(storage, f"{aside}/{REPAIR_NOTE}", {"reimport": sorted(affected),
+                                                    "missing": lost, "done": False})
     _move_aside_and_commit(db, check, report, aside, unattributed, new_parts, sources)
     for path in rewritten:
         if lost:
-            _move(db.root, path, aside, "dropped")
+            _move(storage, path, aside, "dropped")
         else:
-            (db.root / path).unlink(missing_ok=True)
+            storage.delete(path)
     return affected
 
 
@@ -547,12 +550,10 @@ def _affected_files(db: Database, check: CheckReport) -> tuple[set[str], list[Co
             affected.update(record.files)
         named = {p.path for p in live}
         for table in TABLES:
-            folder = db.root / table
-            if folder.is_dir():
-                unattributed += [Committed(table, f"{table}/{p.name}", 0, None, None, None, "")
-                                 for p in sorted(folder.iterdir())
-                                 if p.is_file() and p.suffix == ".parquet"
-                                 and f"{table}/{p.name}" not in named]
+            unattributed += [Committed(table, f"{table}/{name}", 0, None, None, None, "")
+                             for name, folder in db.storage.listing(table)
+                             if not folder and name.endswith(".parquet")
+                             and f"{table}/{name}" not in named]
         affected |= _files_of(db, unattributed)
     return affected, unattributed
 
@@ -595,7 +596,7 @@ def _drop_rows(db: Database, kept: list[Committed], affected: set[str], wanted: 
                 report.orphans[part.table] += 1
             else:
                 report.files.setdefault(owner, FileRepair(owner)).dropped[part.table] += 1
-        rest = pq.read_table(db.root / part.path).filter(pc.invert(drop))
+        rest = db.read_part(part.path).filter(pc.invert(drop))
         rewritten.append(part.path)
         if rest.num_rows:
             new = db.write_part(part.table, conform(part.table, rest))
@@ -609,34 +610,35 @@ def _rows_to_drop(db: Database, part: Committed, wanted: pa.Array, staying: pa.A
                   gone: dict[str, str]) -> tuple[pa.ChunkedArray, list[str | None]]:
     """Which rows of ``part`` go (a mask), and the file of each (``None``: not known)."""
     if part.table in KEYED_TABLES:
-        keys = _keys(pq.read_table(db.root / part.path, columns=["site", "hand_id"]))
+        keys = _keys(db.read_part(part.path, ["site", "hand_id"]))
         drop = pc.invert(pc.is_in(keys, value_set=staying))
         return drop, [gone.get(k) for k in keys.filter(drop).to_pylist()]
-    column = pq.read_table(db.root / part.path, columns=["file"]).column("file")
+    column = db.read_part(part.path, ["file"]).column("file")
     drop = pc.is_in(column, value_set=wanted)
     return drop, column.filter(drop).to_pylist()
 
 
 def _move_aside_and_commit(db: Database, check: CheckReport, report: RepairReport,
-                           aside: Path, unattributed: list[Committed],
+                           aside: str, unattributed: list[Committed],
                            new_parts: list[Committed | Part],
                            sources: dict[str, frozenset[str] | None]) -> None:
     """Move the damaged and unattributed parts aside, commit ``new_parts`` as the live set,
     then move the damaged records aside and delete the sound ones it replaces."""
+    storage = db.storage
     for problem in check.problems:
         if problem.kind == "part":
-            _move(db.root, problem.where, aside)
+            _move(storage, problem.where, aside)
             report.moved.append(problem)
     for part in unattributed:
-        _move(db.root, part.path, aside, "unattributed")
+        _move(storage, part.path, aside, "unattributed")
         report.unattributed.append(part.path)
     older = db._commit_files()
     db.write_checkpoint(new_parts, sources)
     for problem in check.problems:
         if problem.kind == "record":
-            _move(db.root, problem.where, aside)
+            _move(storage, problem.where, aside)
             report.moved.append(problem)
     damaged_records = {p.where for p in check.problems if p.kind == "record"}
     for old in older:
-        if f"commits/{old.name}" not in damaged_records:
-            old.unlink(missing_ok=True)
+        if old not in damaged_records:
+            storage.delete(old)

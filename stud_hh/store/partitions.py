@@ -4,8 +4,9 @@ For databases larger than one process should hold: each partition is one Parquet
 read with the same projection, filters and dtypes as :meth:`Database.table`, so a
 statistic computed over the Dask frame (:mod:`stud_hh.analysis.stats` accepts one) equals
 the same statistic over the pandas table. Dask is optional (``pip install
-'stud-hh[dask]'``); on a cluster the database folder must be reachable from every worker
-(a shared or network path).
+'stud-hh[dask]'``); on a cluster the database must be reachable from every worker (a
+shared or network path, or a URL such as ``s3://bucket/db``: each task opens the
+filesystem itself, from the URL and its storage options).
 
 >>> db = open_db("lifetime.db")  # doctest: +SKIP
 >>> players = db.dask.players(columns=required_columns(),  # doctest: +SKIP
@@ -25,12 +26,14 @@ import pyarrow.parquet as pq
 
 from stud_hh.model.errors import UsageError
 from stud_hh.store.schema import TABLES, arrow_schema, to_pandas
+from stud_hh.store.storage import LocalStorage, Storage
 
 
 class _Parts(Protocol):
     """What the Dask frames need of a database: where it is and its committed parts."""
 
-    root: Path
+    root: Path | str
+    storage: Storage
 
     def parts(self) -> dict[str, list[str]]: ...
 
@@ -45,10 +48,16 @@ def dask_dataframe() -> Any:
     return dask.dataframe
 
 
-def _read_part(root: str, path: str, table: str, columns: list[str] | None,
+def _read_part(where: str | Storage, path: str, table: str, columns: list[str] | None,
                filters: Any) -> Any:
-    data = pq.read_table(Path(root) / path, columns=columns, filters=filters,
-                         schema=arrow_schema(table))
+    """One partition: the part ``path`` of the database at ``where`` (a folder's path, or
+    the storage of a URL, which the task opens itself)."""
+    if isinstance(where, str):
+        data = pq.read_table(Path(where) / path, columns=columns, filters=filters,
+                             schema=arrow_schema(table))
+    else:
+        data = pq.read_table(where.arrow_path(path), columns=columns, filters=filters,
+                             schema=arrow_schema(table), filesystem=where.arrow_filesystem)
     return _text_categories(to_pandas(table, data))
 
 
@@ -78,7 +87,9 @@ class DaskTables:
 
         wanted = list(columns) if columns is not None else None
         meta = _meta(table, wanted)
-        parts = [delayed(_read_part)(str(self.db.root), path, table, wanted, filters)
+        storage = self.db.storage
+        where = str(storage.root) if isinstance(storage, LocalStorage) else storage
+        parts = [delayed(_read_part)(where, path, table, wanted, filters)
                  for path in self._parts(table)]
         if not parts:
             return dd.from_pandas(meta, npartitions=1)

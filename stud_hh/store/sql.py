@@ -42,6 +42,7 @@ import pyarrow.parquet as pq
 
 from stud_hh.model.errors import InputError, UsageError
 from stud_hh.store.schema import TABLES
+from stud_hh.store.storage import Storage
 
 if TYPE_CHECKING:
     import duckdb
@@ -102,10 +103,12 @@ MACROS: tuple[Macro, ...] = (
 
 
 class CommittedParts(Protocol):
-    """What a connection is made from: a database folder and its committed parts
+    """What a connection is made from: a database (a folder, or a URL whose filesystem is
+    registered with DuckDB) and its committed parts
     (:class:`stud_hh.store.database.Database`)."""
 
-    root: Path
+    root: Path | str
+    storage: Storage
 
     def parts(self) -> dict[str, list[str]]: ...
 
@@ -163,12 +166,14 @@ def connect(db: CommittedParts, parts: Mapping[str, list[str]] | None = None
     """
     import duckdb
 
-    files = {table: [os.path.abspath(db.root / p) for p in paths]
+    storage = db.storage
+    files = {table: [storage.duckdb_path(p) for p in paths]
              for table, paths in (db.parts() if parts is None else parts).items()}
     con = duckdb.connect(":memory:", config={
         "autoinstall_known_extensions": False, "autoload_known_extensions": False,
         "allow_community_extensions": False, "python_enable_replacements": False})
     try:
+        storage.register(con)  # a URL's filesystem (fsspec), never an extension
         con.execute("SET TimeZone = 'UTC'")
         for table in TABLES:
             con.execute(view_sql(table, files.get(table, [])))
@@ -210,7 +215,7 @@ def _one_line(exc: BaseException) -> str:
     return "; ".join([lines[0], *hints])
 
 
-def _usage(exc: BaseException, root: Path) -> BaseException:
+def _usage(exc: BaseException, root: Path | str) -> BaseException:
     """The error to raise for a DuckDB error ``exc``."""
     import duckdb
 
@@ -263,7 +268,7 @@ def _run(db: CommittedParts, parts: Mapping[str, list[str]], text: str) -> pa.Ta
         relation = con.sql(_statement(con, text))
         result = relation.to_arrow_table() if relation is not None else pa.table({})
     except duckdb.Error as exc:
-        gone = [p for paths in parts.values() for p in paths if not (db.root / p).exists()]
+        gone = [p for paths in parts.values() for p in paths if not db.storage.exists(p)]
         if gone:  # DuckDB says a part it may open is not there as "not permitted"
             raise InputError(f"a part is missing ({gone[0]}): run `stud-hh check --db "
                              f"{db.root}`", path=str(db.root)) from None
@@ -367,7 +372,7 @@ def render(table: pa.Table, fmt: str) -> str:
     raise UsageError(f"no format {fmt!r} to print: text, csv or json (parquet needs -o FILE)")
 
 
-def output_format(fmt: str | None, output: Path | None, root: Path) -> str:
+def output_format(fmt: str | None, output: Path | None, root: Path | str) -> str:
     """The format to write (``fmt``, else from ``output``'s suffix, else ``text``), after
     checking that ``output`` may be written: parquet needs a file, and no file inside the
     database folder (it could take a part's place)."""
@@ -380,7 +385,7 @@ def output_format(fmt: str | None, output: Path | None, root: Path) -> str:
         if fmt == "parquet":
             raise UsageError("--format parquet writes a file: give -o FILE")
         return fmt
-    if output.resolve().is_relative_to(root.resolve()):
+    if isinstance(root, Path) and output.resolve().is_relative_to(root.resolve()):
         raise UsageError(f"{output}: a result is never written inside the database folder "
                          f"{root}: choose a file elsewhere")
     if output.is_dir():

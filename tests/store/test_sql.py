@@ -285,6 +285,7 @@ class _Moving:
 
     def __init__(self, db: Database, gone: Path) -> None:
         self.root, self.db, self.gone, self.calls = db.root, db, gone, 0
+        self.storage = db.storage
 
     def parts(self) -> dict[str, list[str]]:
         self.calls += 1

@@ -244,35 +244,3 @@ def test_an_import_killed_mid_write_leaves_a_readable_database(tmp_path: Path) -
     assert db.hands(columns=["hand_id"])["hand_id"].is_unique
     assert set(db.players(columns=["hand_id"])["hand_id"]) == \
         set(db.hands(columns=["hand_id"])["hand_id"])
-
-
-@pytest.mark.parametrize("url", ["s3://bucket/stud.db", "gs://b/db", "memory://db",
-                                 "file:///tmp/db"])
-def test_a_url_is_refused_and_never_becomes_a_local_folder(
-        url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    """``--db s3://bucket/db`` once made a local folder ``s3:``: now it says URLs are not
-    supported (exit 2, as any unusable option), from the library and the command alike,
-    whether given as text or as a ``Path`` that collapsed its ``//``."""
-    from stud_hh.cli import main
-    from stud_hh.model.errors import UsageError
-
-    monkeypatch.chdir(tmp_path)
-    for given in (url, Path(url)):
-        with pytest.raises(UsageError, match="URLs are not supported"):
-            Database.create(given)
-        with pytest.raises(UsageError, match="URLs are not supported"):
-            open_db(given)
-    assert main(["import", str(SAMPLES), "--db", url, "--jobs", "1"]) == 2
-    assert url.split("/")[0] + "//" in capsys.readouterr().err
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_a_windows_drive_or_a_full_path_with_a_colon_is_a_folder(tmp_path: Path) -> None:
-    """A one-letter scheme is a drive (``C:/``), and a folder named ``s3:`` is reachable by
-    its full path."""
-    from stud_hh.store.database import folder_of
-
-    assert folder_of("C:/histories/db") == Path("C:/histories/db")
-    local = tmp_path / "s3:" / "db"
-    assert Database.create(local).root == local
