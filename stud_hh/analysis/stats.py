@@ -562,7 +562,10 @@ def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
                          min_hands=chosen.min_hands)
     if "start" in summary:  # sessions: in the order they were played
         return summary.sort_values("start", kind="stable")
-    return summary.sort_values("hands", ascending=False, kind="stable")
+    # the most hands first; groups with as many by their keys, not in the order the
+    # database's parts happen to hold them (two imports of the same files print alike)
+    return summary.sort_index(kind="stable", na_position="last").sort_values(
+        "hands", ascending=False, kind="stable")
 
 
 def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",), *,

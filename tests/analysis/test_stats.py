@@ -280,3 +280,18 @@ def test_a_player_against_the_field_is_matched_as_typed(db: Database) -> None:
     with pytest.raises(SelectionError, match="give the player as the argument"):
         stats.versus_field(players, "Hero", select=Selection(player="Hero"))
     assert not stats.leaks(players, "HERO", min_n=3, cash=True).empty
+
+
+@pytest.mark.parametrize("by", [("player",), ("player", "game")])
+def test_groups_with_as_many_hands_come_in_one_order(db: Database, by: tuple[str, ...]
+                                                     ) -> None:
+    """However the database's parts order the rows (two imports commit in whatever order
+    their workers finish), ties in hands are listed by their keys."""
+    players = db.players()
+    summary = stats.player_summary(players, by=by)
+    assert summary["hands"].duplicated().any()  # there are ties to order
+    for seed in (1, 2):
+        shuffled = players.sample(frac=1.0, random_state=seed).reset_index(drop=True)
+        again = stats.player_summary(shuffled, by=by)
+        assert list(again.index) == list(summary.index)
+        pd.testing.assert_frame_equal(again, summary)
