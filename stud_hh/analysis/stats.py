@@ -562,10 +562,21 @@ def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
                          min_hands=chosen.min_hands)
     if "start" in summary:  # sessions: in the order they were played
         return summary.sort_values("start", kind="stable")
-    # the most hands first; groups with as many by their keys, not in the order the
-    # database's parts happen to hold them (two imports of the same files print alike)
-    return summary.sort_index(kind="stable", na_position="last").sort_values(
-        "hands", ascending=False, kind="stable")
+    return _most_hands_first(summary)
+
+
+def _most_hands_first(summary: pd.DataFrame) -> pd.DataFrame:
+    """``summary`` with the most hands first, and groups with as many by their keys' values:
+    not in the order the database's parts happen to hold the rows, nor its categories'
+    (two imports of the same files, whose workers commit in any order, print alike)."""
+    keys = summary.index.to_frame(index=False)
+    for column in keys.columns:
+        if isinstance(keys[column].dtype, pd.CategoricalDtype):
+            keys[column] = keys[column].astype(object)
+    keys["_hands"] = -summary["hands"].to_numpy()
+    order = keys.sort_values(["_hands", *keys.columns[:-1]], kind="stable",
+                             na_position="last").index
+    return summary.iloc[order]
 
 
 def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",), *,
