@@ -45,9 +45,8 @@ from stud_hh.model.events import (
     Street,
     StreetStart,
     UncalledReturned,
-    positional_constructor,
+    compiled_makers,
 )
-from stud_hh.model.records import native_constructors
 from stud_hh.read.parse import ParsedHand
 from stud_hh.rules import GAMES, SITE, Profile, profile, profile_for
 from stud_hh.rules.violations import RuleCode, Unverifiable, Violation
@@ -86,6 +85,27 @@ class Dealt:
     """Each player's hand as the text reveals it at the end: shown, or mucked with its
     cards printed (a summary line); the longest print of it."""
 
+    @staticmethod
+    def make(door: dict[str, MaybeCard], hole: dict[str, list[MaybeCard]],
+             board_4th: dict[str, list[str]], shown: dict[str, tuple[MaybeCard, ...]],
+             common: MaybeCard, last_street: int, collects: tuple[Collect, ...],
+             deals: dict[str, list[tuple[int, bool, MaybeCard]]],
+             revealed: dict[str, tuple[MaybeCard, ...]]) -> Dealt:
+        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
+        made = Dealt.__new__(Dealt)
+        object.__setattr__(made, "door", door)
+        object.__setattr__(made, "hole", hole)
+        object.__setattr__(made, "board_4th", board_4th)
+        object.__setattr__(made, "shown", shown)
+        object.__setattr__(made, "common", common)
+        object.__setattr__(made, "last_street", last_street)
+        object.__setattr__(made, "collects", collects)
+        object.__setattr__(made, "deals", deals)
+        object.__setattr__(made, "revealed", revealed)
+        return made
+
+
+compiled_makers(Dealt)
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReplayedHand:
@@ -112,59 +132,36 @@ class ReplayedHand:
     def hand_id(self) -> str:
         return self.hand.hand_id
 
-
-def _new_replayed_hand(
-    hand: ParsedHand, profile: str, actions: tuple[Action, ...],
-    first_actors: tuple[FirstActor, ...],
-    contributions: dict[str, dict[Street | None, int]], uncalled: dict[str, int],
-    collected: dict[str, int], pots: tuple[Pot, ...], rake: int, showdown: tuple[str, ...],
-    nets: dict[str, int], rake_shares: dict[str, int], violations: tuple[Violation, ...],
-    unverifiable: tuple[Unverifiable, ...], dealt: Dealt
-) -> ReplayedHand:
-    o = ReplayedHand.__new__(ReplayedHand)
-    o.hand = hand  # type: ignore[misc]
-    o.profile = profile  # type: ignore[misc]
-    o.actions = actions  # type: ignore[misc]
-    o.first_actors = first_actors  # type: ignore[misc]
-    o.contributions = contributions  # type: ignore[misc]
-    o.uncalled = uncalled  # type: ignore[misc]
-    o.collected = collected  # type: ignore[misc]
-    o.pots = pots  # type: ignore[misc]
-    o.rake = rake  # type: ignore[misc]
-    o.showdown = showdown  # type: ignore[misc]
-    o.nets = nets  # type: ignore[misc]
-    o.rake_shares = rake_shares  # type: ignore[misc]
-    o.violations = violations  # type: ignore[misc]
-    o.unverifiable = unverifiable  # type: ignore[misc]
-    o.dealt = dealt  # type: ignore[misc]
-    return o
-
-
-def _new_dealt(
-    door: dict[str, MaybeCard], hole: dict[str, list[MaybeCard]],
-    board_4th: dict[str, list[str]], shown: dict[str, tuple[MaybeCard, ...]],
-    common: MaybeCard, last_street: int, collects: tuple[Collect, ...],
-    deals: dict[str, list[tuple[int, bool, MaybeCard]]],
-    revealed: dict[str, tuple[MaybeCard, ...]]
-) -> Dealt:
-    o = Dealt.__new__(Dealt)
-    o.door = door  # type: ignore[misc]
-    o.hole = hole  # type: ignore[misc]
-    o.board_4th = board_4th  # type: ignore[misc]
-    o.shown = shown  # type: ignore[misc]
-    o.common = common  # type: ignore[misc]
-    o.last_street = last_street  # type: ignore[misc]
-    o.collects = collects  # type: ignore[misc]
-    o.deals = deals  # type: ignore[misc]
-    o.revealed = revealed  # type: ignore[misc]
-    return o
+    @staticmethod
+    def make(hand: ParsedHand, profile: str, actions: tuple[Action, ...],
+             first_actors: tuple[FirstActor, ...],
+             contributions: dict[str, dict[Street | None, int]], uncalled: dict[str, int],
+             collected: dict[str, int], pots: tuple[Pot, ...], rake: int,
+             showdown: tuple[str, ...], nets: dict[str, int], rake_shares: dict[str, int],
+             violations: tuple[Violation, ...], unverifiable: tuple[Unverifiable, ...],
+             dealt: Dealt) -> ReplayedHand:
+        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
+        made = ReplayedHand.__new__(ReplayedHand)
+        object.__setattr__(made, "hand", hand)
+        object.__setattr__(made, "profile", profile)
+        object.__setattr__(made, "actions", actions)
+        object.__setattr__(made, "first_actors", first_actors)
+        object.__setattr__(made, "contributions", contributions)
+        object.__setattr__(made, "uncalled", uncalled)
+        object.__setattr__(made, "collected", collected)
+        object.__setattr__(made, "pots", pots)
+        object.__setattr__(made, "rake", rake)
+        object.__setattr__(made, "showdown", showdown)
+        object.__setattr__(made, "nets", nets)
+        object.__setattr__(made, "rake_shares", rake_shares)
+        object.__setattr__(made, "violations", violations)
+        object.__setattr__(made, "unverifiable", unverifiable)
+        object.__setattr__(made, "dealt", dealt)
+        return made
 
 
-native_constructors({ReplayedHand: _new_replayed_hand, Dealt: _new_dealt})
-_ReplayedHand = positional_constructor(ReplayedHand)
-_Dealt = positional_constructor(Dealt)
-_Violation = positional_constructor(Violation)
-_Unverifiable = positional_constructor(Unverifiable)
+compiled_makers(ReplayedHand)
+
 
 
 class _Replay:
@@ -191,7 +188,7 @@ class _Replay:
         self.last_street = 3
         if header.limit is not Limit.FIXED:
             for rule in _FIXED_LIMIT_RULES:
-                self.unverifiable.append(_Unverifiable(
+                self.unverifiable.append(Unverifiable.make(
                     rule, hand.hand_id, hand.path, hand.first_line,
                     f"a {header.limit.value.replace('_', '-')} hand: only fixed-limit bet "
                     "sizes and caps are audited"))
@@ -201,14 +198,14 @@ class _Replay:
         hand, street = self.hand, self.table.street
         for f in found:
             if f.checked:
-                self.violations.append(_Violation(f.rule, hand.hand_id, hand.path, f.line,
+                self.violations.append(Violation.make(f.rule, hand.hand_id, hand.path, f.line,
                                                   street, f.player, f.text))
             else:
-                self.unverifiable.append(_Unverifiable(f.rule, hand.hand_id, hand.path,
+                self.unverifiable.append(Unverifiable.make(f.rule, hand.hand_id, hand.path,
                                                        f.line, f.text))
 
     def unseated(self, name: str, line: int, what: str) -> None:
-        self.violations.append(_Violation(
+        self.violations.append(Violation.make(
             RuleCode.ACTION_UNKNOWN_PLAYER, self.hand.hand_id, self.hand.path, line,
             self.table.street, name, what))
 
@@ -304,7 +301,7 @@ class _Replay:
             if found:
                 self.record(found)
         if player.folded:
-            self.violations.append(_Violation(
+            self.violations.append(Violation.make(
                 RuleCode.ACTION_AFTER_FOLD, self.hand.hand_id, self.hand.path, line,
                 table.street, name, f"{name} acts on {table.street_label()} after folding"))
             return
@@ -355,12 +352,12 @@ class _Replay:
         done = settle(self.table, ledger, self.actions, hand.header.started_at,
                       hand.last_line)
         self.record(done.findings)
-        return _ReplayedHand(
+        return ReplayedHand.make(
             hand, self.profile.name, tuple(self.actions), tuple(self.table.first_actors),
             done.contributions, done.uncalled, dict(ledger.collected), done.pots, done.rake,
             tuple(ledger.shows), done.nets, done.rake_shares, tuple(self.violations),
             tuple(self.unverifiable),
-            _Dealt(self.door, self.hole, self.board_4th, self.shown, self.table.common,
+            Dealt.make(self.door, self.hole, self.board_4th, self.shown, self.table.common,
                    self.last_street, tuple(ledger.collects), self.deals, self.revealed))
 
 

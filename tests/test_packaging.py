@@ -19,9 +19,8 @@ from stud_hh.read.parse import parse_hand
 from stud_hh.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
-COMPILED = ["model/events", "model/records", "model/constructors", "rules/profiles",
-            "engine/betting", "replay", "read/limits", "read/sites/common", "read/sites/noise",
-            "read/sites/pokerstars"]
+COMPILED = ["model/events", "rules/profiles", "engine/betting", "replay", "read/limits",
+            "read/sites/common", "read/sites/noise", "read/sites/pokerstars"]
 """The modules hatch_build.py compiles (pyproject.toml lists them)."""
 
 pytestmark = pytest.mark.xdist_group("wheel")

@@ -32,9 +32,8 @@ from stud_hh.model.events import (
     Fold,
     Raise,
     Street,
-    positional_constructor,
+    compiled_makers,
 )
-from stud_hh.model.records import native_constructors
 from stud_hh.rules.games import BringInRule
 from stud_hh.rules.violations import RuleCode
 
@@ -82,27 +81,26 @@ class Action:
     capped: bool
     """This action reached the cap."""
 
+    @staticmethod
+    def make(line: int, street: Street | None, order: int, player: str, kind: ActionKind,
+             amount: int, total: int, level: int, all_in: bool, capped: bool) -> Action:
+        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
+        made = Action.__new__(Action)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "street", street)
+        object.__setattr__(made, "order", order)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "kind", kind)
+        object.__setattr__(made, "amount", amount)
+        object.__setattr__(made, "total", total)
+        object.__setattr__(made, "level", level)
+        object.__setattr__(made, "all_in", all_in)
+        object.__setattr__(made, "capped", capped)
+        return made
 
-def _new_action(
-    line: int, street: Street | None, order: int, player: str, kind: ActionKind,
-    amount: int, total: int, level: int, all_in: bool, capped: bool
-) -> Action:
-    o = Action.__new__(Action)
-    o.line = line  # type: ignore[misc]
-    o.street = street  # type: ignore[misc]
-    o.order = order  # type: ignore[misc]
-    o.player = player  # type: ignore[misc]
-    o.kind = kind  # type: ignore[misc]
-    o.amount = amount  # type: ignore[misc]
-    o.total = total  # type: ignore[misc]
-    o.level = level  # type: ignore[misc]
-    o.all_in = all_in  # type: ignore[misc]
-    o.capped = capped  # type: ignore[misc]
-    return o
 
+compiled_makers(Action)
 
-native_constructors({Action: _new_action})
-make_action = positional_constructor(Action)
 
 _FOLD: Final = ActionKind.FOLD
 _CHECK: Final = ActionKind.CHECK
@@ -444,7 +442,7 @@ def apply(table: Table, p: Plan, order: int) -> Action:
         table.bet_to = total
     limit = table.limit
     capped = p.aggressive and limit is not None and table.level == limit
-    action = make_action(p.move.line, p.street, order, name, kind, p.amount, total,
+    action = Action.make(p.move.line, p.street, order, name, kind, p.amount, total,
                          table.level, player.all_in, capped)
     table.advance(name, kind is _BRING_IN, p.aggressive)
     return action

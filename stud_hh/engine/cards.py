@@ -7,7 +7,7 @@ number of cards, a shown card that was not the one dealt.
 
 from __future__ import annotations
 
-from stud_hh.engine.betting import Action, ActionKind, make_action, money_findings, put
+from stud_hh.engine.betting import Action, ActionKind, money_findings, put
 from stud_hh.engine.findings import Finding, broke
 from stud_hh.engine.table import THIRD, Seat, Table
 from stud_hh.model.events import Deal, PostAnte, Show
@@ -42,7 +42,7 @@ def post_ante(table: Table, player: Seat, event: PostAnte, ante: int | None, ord
     player.antes = True
     found += money_findings(table, player, event.amount, event.line, event.all_in)
     put(table, player, event.amount, event.all_in)
-    action = make_action(event.line, None, order, player.name, ActionKind.ANTE, event.amount,
+    action = Action.make(event.line, None, order, player.name, ActionKind.ANTE, event.amount,
                          event.amount, 0, event.all_in, False)
     return action, found
 

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from stud_hh.model.events import positional_constructor
-from stud_hh.model.records import native_constructors
+from stud_hh.model.events import compiled_makers
 from stud_hh.rules.violations import RuleCode
 
 
@@ -31,28 +30,26 @@ class Finding:
     text: str
     checked: bool
 
+    @staticmethod
+    def make(rule: RuleCode, line: int, player: str | None, text: str, checked: bool) -> Finding:
+        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
+        made = Finding.__new__(Finding)
+        object.__setattr__(made, "rule", rule)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "text", text)
+        object.__setattr__(made, "checked", checked)
+        return made
 
-def _new_finding(
-    rule: RuleCode, line: int, player: str | None, text: str, checked: bool
-) -> Finding:
-    o = Finding.__new__(Finding)
-    o.rule = rule  # type: ignore[misc]
-    o.line = line  # type: ignore[misc]
-    o.player = player  # type: ignore[misc]
-    o.text = text  # type: ignore[misc]
-    o.checked = checked  # type: ignore[misc]
-    return o
 
-
-native_constructors({Finding: _new_finding})
-_Finding = positional_constructor(Finding)
+compiled_makers(Finding)
 
 
 def broke(rule: RuleCode, line: int, player: str | None, message: str) -> Finding:
     """A violation of ``rule`` at ``line``."""
-    return _Finding(rule, line, player, message, True)
+    return Finding.make(rule, line, player, message, True)
 
 
 def unknown(rule: RuleCode, line: int, reason: str) -> Finding:
     """``rule`` cannot be checked at ``line``, for ``reason``."""
-    return _Finding(rule, line, None, reason, False)
+    return Finding.make(rule, line, None, reason, False)

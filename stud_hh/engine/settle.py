@@ -18,8 +18,7 @@ from stud_hh.engine.betting import Action, ActionKind
 from stud_hh.engine.cards import cards_of
 from stud_hh.engine.findings import Finding, broke, unknown
 from stud_hh.engine.table import Table
-from stud_hh.model.events import Collect, PotKind, PotSummary, Street, positional_constructor
-from stud_hh.model.records import native_constructors
+from stud_hh.model.events import Collect, PotKind, PotSummary, Street, compiled_makers
 from stud_hh.rules.pots import best_hands, halves, highest_card, shares, side_pots
 from stud_hh.rules.printing import UncalledBet
 from stud_hh.rules.profiles import OddChipTie, ShowdownFirst
@@ -38,23 +37,21 @@ class Pot:
     collected: tuple[tuple[str, int], ...] = ()
     """What the history says each player collected from this pot."""
 
+    @staticmethod
+    def make(index: int, amount: int, eligible: tuple[str, ...], winners_high: tuple[str, ...],
+             winners_low: tuple[str, ...], collected: tuple[tuple[str, int], ...]) -> Pot:
+        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
+        made = Pot.__new__(Pot)
+        object.__setattr__(made, "index", index)
+        object.__setattr__(made, "amount", amount)
+        object.__setattr__(made, "eligible", eligible)
+        object.__setattr__(made, "winners_high", winners_high)
+        object.__setattr__(made, "winners_low", winners_low)
+        object.__setattr__(made, "collected", collected)
+        return made
 
-def _new_pot(
-    index: int, amount: int, eligible: tuple[str, ...], winners_high: tuple[str, ...],
-    winners_low: tuple[str, ...], collected: tuple[tuple[str, int], ...]
-) -> Pot:
-    o = Pot.__new__(Pot)
-    o.index = index  # type: ignore[misc]
-    o.amount = amount  # type: ignore[misc]
-    o.eligible = eligible  # type: ignore[misc]
-    o.winners_high = winners_high  # type: ignore[misc]
-    o.winners_low = winners_low  # type: ignore[misc]
-    o.collected = collected  # type: ignore[misc]
-    return o
 
-
-native_constructors({Pot: _new_pot})
-_Pot = positional_constructor(Pot)
+compiled_makers(Pot)
 
 
 class Ledger:
@@ -88,25 +85,23 @@ class Settled:
     contributions: dict[str, dict[Street | None, int]]
     findings: list[Finding]
 
+    @staticmethod
+    def make(pots: tuple[Pot, ...], rake: int, uncalled: dict[str, int], nets: dict[str, int],
+             rake_shares: dict[str, int], contributions: dict[str, dict[Street | None, int]],
+             findings: list[Finding]) -> Settled:
+        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
+        made = Settled.__new__(Settled)
+        object.__setattr__(made, "pots", pots)
+        object.__setattr__(made, "rake", rake)
+        object.__setattr__(made, "uncalled", uncalled)
+        object.__setattr__(made, "nets", nets)
+        object.__setattr__(made, "rake_shares", rake_shares)
+        object.__setattr__(made, "contributions", contributions)
+        object.__setattr__(made, "findings", findings)
+        return made
 
-def _new_settled(
-    pots: tuple[Pot, ...], rake: int, uncalled: dict[str, int], nets: dict[str, int],
-    rake_shares: dict[str, int], contributions: dict[str, dict[Street | None, int]],
-    findings: list[Finding]
-) -> Settled:
-    o = Settled.__new__(Settled)
-    o.pots = pots  # type: ignore[misc]
-    o.rake = rake  # type: ignore[misc]
-    o.uncalled = uncalled  # type: ignore[misc]
-    o.nets = nets  # type: ignore[misc]
-    o.rake_shares = rake_shares  # type: ignore[misc]
-    o.contributions = contributions  # type: ignore[misc]
-    o.findings = findings  # type: ignore[misc]
-    return o
 
-
-native_constructors({Settled: _new_settled})
-_Settled = positional_constructor(Settled)
+compiled_makers(Settled)
 
 
 def settle(table: Table, ledger: Ledger, actions: list[Action], started_at: datetime | None,
@@ -114,7 +109,6 @@ def settle(table: Table, ledger: Ledger, actions: list[Action], started_at: date
     """Check the end of the hand; ``last_line`` is where a finding with no line of its
     own is placed."""
     return _Settlement(table, ledger, actions, started_at, last_line).run()
-
 
 
 def uncalled_due(table: Table) -> dict[str, int]:
@@ -218,7 +212,7 @@ class _Settlement:
         collected, uncalled = ledger.collected, ledger.uncalled
         nets = {name: collected.get(name, 0) + uncalled.get(name, 0) - totals[name]
                 for name, p in table.players.items() if p.dealt}
-        return _Settled(
+        return Settled.make(
             tuple(pots), rake, dict(uncalled), nets,
             shares(rake, {p: collected.get(p, 0) for p in nets}),
             {p.name: dict(p.put_in) for p in table.players.values() if p.dealt}, found)
@@ -284,7 +278,7 @@ class _Settlement:
             found = (self._winners(eligible) if len(live_players) > 1
                      else (tuple(eligible), ()))
             high, low = found if found is not None else ((), ())
-            result.append(_Pot(index, amount, tuple(eligible), high, low, ()))
+            result.append(Pot.make(index, amount, tuple(eligible), high, low, ()))
             if found is None:
                 self.found.append(unknown(RuleCode.POT_WRONG_WINNER, line,
                                           f"{_pot_name(index, len(pots))}: not every "

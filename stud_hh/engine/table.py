@@ -21,9 +21,8 @@ from stud_hh.model.events import (
     HandHeader,
     Limit,
     Street,
-    positional_constructor,
+    compiled_makers,
 )
-from stud_hh.model.records import native_constructors
 from stud_hh.rules.games import GAMES
 from stud_hh.rules.play import bet_size, bring_in_player, cap, first_actor, open_pair_big_bet
 from stud_hh.rules.profiles import Profile
@@ -44,17 +43,17 @@ class FirstActor:
     player: str
     reason: str
 
+    @staticmethod
+    def make(street: Street, player: str, reason: str) -> FirstActor:
+        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
+        made = FirstActor.__new__(FirstActor)
+        object.__setattr__(made, "street", street)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "reason", reason)
+        return made
 
-def _new_first_actor(street: Street, player: str, reason: str) -> FirstActor:
-    o = FirstActor.__new__(FirstActor)
-    o.street = street  # type: ignore[misc]
-    o.player = player  # type: ignore[misc]
-    o.reason = reason  # type: ignore[misc]
-    return o
 
-
-native_constructors({FirstActor: _new_first_actor})
-_FirstActor = positional_constructor(FirstActor)
+compiled_makers(FirstActor)
 
 
 class Seat:
@@ -231,7 +230,7 @@ class Table:
             found.append(unknown(RuleCode.BRING_IN_WRONG_PLAYER, line,
                                  "a door card is not shown for every player"))
             if actor in live:
-                self.first_actors.append(_FirstActor(
+                self.first_actors.append(FirstActor.make(
                     THIRD, actor, "first to act in the history (door cards not shown)"))
                 self.to_act = self.actors_from(actor)
                 return found
@@ -253,7 +252,7 @@ class Table:
                 first, reason = actors[0], f"left of {first}, all-in on the ante"
                 self.bring_in_optional = True
             self.bring_in_expected = first
-            self.first_actors.append(_FirstActor(THIRD, first, reason))
+            self.first_actors.append(FirstActor.make(THIRD, first, reason))
             self.to_act = actors
         return found
 
@@ -269,7 +268,7 @@ class Table:
         boards = {p.name: [c for c in p.up if c is not None] for p in able_players}
         if actor in able and (len({len(b) for b in boards.values()}) > 1
                               or not all(boards.values())):
-            self.first_actors.append(_FirstActor(
+            self.first_actors.append(FirstActor.make(
                 street, actor, "first to act in the history (boards not shown)"))
             self.to_act = self.actors_from(actor)
             return [unknown(RuleCode.ACTION_OUT_OF_TURN, line,
@@ -280,7 +279,7 @@ class Table:
         except ValueError:  # a card dealt twice: no order to check
             found.append(unknown(RuleCode.ACTION_OUT_OF_TURN, line, _board_fault(boards)))
             first = able[0]
-        self.first_actors.append(_FirstActor(street, first, "best board"))
+        self.first_actors.append(FirstActor.make(street, first, "best board"))
         self.to_act = self.actors_from(first)
         return found
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from stud_hh.model.events import Street
-from stud_hh.model.records import native_constructors
+from stud_hh.model.events import Street, compiled_makers
 
 
 class RuleCode(StrEnum):
@@ -143,6 +142,22 @@ class Violation:
         if self.rule not in RULES:  # pragma: no cover - a programming error of ours
             raise ValueError(f"unknown rule code {self.rule!r}")
 
+    @staticmethod
+    def make(rule: RuleCode, hand_id: str, path: str, line: int, street: Street | None,
+             player: str | None, message: str) -> Violation:
+        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
+        made = Violation.__new__(Violation)
+        object.__setattr__(made, "rule", rule)
+        object.__setattr__(made, "hand_id", hand_id)
+        object.__setattr__(made, "path", path)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "street", street)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "message", message)
+        return made
+
+
+compiled_makers(Violation)
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Unverifiable:
@@ -154,34 +169,16 @@ class Unverifiable:
     line: int
     reason: str
 
-
-# -- compiled constructors (stud_hh.model.records): one store per field
-
-def _new_violation(
-    rule: RuleCode, hand_id: str, path: str, line: int, street: Street | None,
-    player: str | None, message: str
-) -> Violation:
-    o = Violation.__new__(Violation)
-    o.rule = rule  # type: ignore[misc]
-    o.hand_id = hand_id  # type: ignore[misc]
-    o.path = path  # type: ignore[misc]
-    o.line = line  # type: ignore[misc]
-    o.street = street  # type: ignore[misc]
-    o.player = player  # type: ignore[misc]
-    o.message = message  # type: ignore[misc]
-    return o
+    @staticmethod
+    def make(rule: RuleCode, hand_id: str, path: str, line: int, reason: str) -> Unverifiable:
+        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
+        made = Unverifiable.__new__(Unverifiable)
+        object.__setattr__(made, "rule", rule)
+        object.__setattr__(made, "hand_id", hand_id)
+        object.__setattr__(made, "path", path)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "reason", reason)
+        return made
 
 
-def _new_unverifiable(
-    rule: RuleCode, hand_id: str, path: str, line: int, reason: str
-) -> Unverifiable:
-    o = Unverifiable.__new__(Unverifiable)
-    o.rule = rule  # type: ignore[misc]
-    o.hand_id = hand_id  # type: ignore[misc]
-    o.path = path  # type: ignore[misc]
-    o.line = line  # type: ignore[misc]
-    o.reason = reason  # type: ignore[misc]
-    return o
-
-
-native_constructors({Violation: _new_violation, Unverifiable: _new_unverifiable})
+compiled_makers(Unverifiable)

@@ -1,9 +1,9 @@
-"""The fast constructors of frozen records (stud_hh.model.records), in both builds.
+"""The static ``make`` of the records built millions of times (``compiled_makers``).
 
-Every declared native constructor takes exactly its class's fields, in order; and every
-record the readers and the replayer build through :func:`positional_constructor` is the
-record the keyword constructor builds: equal, hashed and printed alike, and frozen. In
-the compiled build (``make compiled``) each declared constructor is the one in use.
+Each ``make`` as written takes exactly its class's fields, in order, and builds the record
+the keyword constructor builds: equal, hashed and printed alike, and frozen; so does the
+``make`` in use (in the pure build :func:`positional_constructor`'s, in the compiled one
+the native code). Checked on records the readers and the replayer really built.
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ import pytest
 
 from stud_hh.engine.findings import broke, unknown
 from stud_hh.engine.settle import Settled
-from stud_hh.model import records
-from stud_hh.model.events import Fold
+from stud_hh.model.events import COMPILED_MAKERS
 from stud_hh.read.parse import ParsedHand, parse_paths
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules.violations import RuleCode, Unverifiable
@@ -38,7 +37,7 @@ def _records(value: Any, seen: set[int]) -> Iterator[Any]:
     if id(value) in seen:
         return
     seen.add(id(value))
-    if type(value) in records.DECLARED:
+    if type(value) in COMPILED_MAKERS:
         yield value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         for f in dataclasses.fields(value):
@@ -76,9 +75,9 @@ def examples() -> dict[type, list[Any]]:
     return found
 
 
-def test_every_native_constructor_takes_its_class_fields_in_order() -> None:
-    assert len(records.DECLARED) >= 30
-    for cls, make in records.DECLARED.items():
+def test_every_make_takes_its_class_fields_in_order() -> None:
+    assert len(COMPILED_MAKERS) >= 9
+    for cls, make in COMPILED_MAKERS.items():
         if not isinstance(make, FunctionType):
             continue  # compiled: its signature is the source's, checked in the pure build
         names = [f.name for f in dataclasses.fields(cls)]
@@ -87,42 +86,44 @@ def test_every_native_constructor_takes_its_class_fields_in_order() -> None:
 
 def test_the_records_built_positionally_equal_the_keyword_ones(
         examples: dict[type, list[Any]]) -> None:
-    missing = {c.__name__ for c in records.DECLARED if c not in examples}
+    missing = {c.__name__ for c in COMPILED_MAKERS if c not in examples}
     # events only other sites print, when the corpus is not here
     assert missing <= {"Chat", "TableEvent", "Complete", "BoardSummary", "SummaryStart",
                        "Announcement"}, missing
     for cls, kept in examples.items():
-        make = records.positional_constructor(cls)
-        for record in kept:
-            values = [getattr(record, f.name) for f in dataclasses.fields(cls)]
-            built = make(*values)
-            by_keyword = cls(**{f.name: v for f, v in
-                                zip(dataclasses.fields(cls), values, strict=True)})
-            assert type(built) is cls
-            assert built == by_keyword == record
-            assert repr(built) == repr(by_keyword)
-            if cls.__hash__ is not None:
-                try:
-                    expected = hash(by_keyword)
-                except TypeError:  # a field holds a dict: unhashable either way
-                    continue
-                assert hash(built) == expected
+        for make in (COMPILED_MAKERS[cls], cls.make):  # as written, and as in use
+            for record in kept:
+                values = [getattr(record, f.name) for f in dataclasses.fields(cls)]
+                built = make(*values)
+                by_keyword = cls(**{f.name: v for f, v in
+                                    zip(dataclasses.fields(cls), values, strict=True)})
+                assert type(built) is cls
+                assert built == by_keyword == record
+                assert repr(built) == repr(by_keyword)
+                if cls.__hash__ is not None:
+                    try:
+                        expected = hash(by_keyword)
+                    except TypeError:  # a field holds a dict: unhashable either way
+                        continue
+                    assert hash(built) == expected
 
 
-def test_a_record_built_natively_stays_frozen() -> None:
-    fold = records.positional_constructor(Fold)(3, "Bob")
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        fold.player = "Al"  # type: ignore[misc]
+def test_a_record_made_stays_frozen(examples: dict[type, list[Any]]) -> None:
+    for cls, kept in examples.items():
+        values = [getattr(kept[0], f.name) for f in dataclasses.fields(cls)]
+        made = cls.make(*values)  # type: ignore[attr-defined]
+        name = dataclasses.fields(cls)[0].name
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(made, name, values[0])
 
 
-def test_the_compiled_build_uses_every_declared_native_constructor() -> None:
-    compiled = [c.__name__ for c, make in records.DECLARED.items()
+def test_the_compiled_build_uses_every_make_as_written() -> None:
+    compiled = [c.__name__ for c, make in COMPILED_MAKERS.items()
                 if not isinstance(make, FunctionType)]
     if os.environ.get("STUD_HH_EXPECT_COMPILED"):
-        assert sorted(compiled) == sorted(c.__name__ for c in records.DECLARED)
-        for cls, make in records.DECLARED.items():
-            assert records.positional_constructor(cls) is make
-    else:  # the pure build: the interpreter may not store into a frozen record's slots
+        assert sorted(compiled) == sorted(c.__name__ for c in COMPILED_MAKERS)
+        for cls, make in COMPILED_MAKERS.items():
+            assert cls.make is make
+    else:  # the pure build: positional_constructor's, faster interpreted
         assert compiled == []
-        with pytest.raises(dataclasses.FrozenInstanceError):
-            records.DECLARED[Fold](3, "Bob")
+        assert all(cls.make is not make for cls, make in COMPILED_MAKERS.items())
