@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate, combinations
+from itertools import combinations
 from math import comb
 
 import numpy as np
@@ -439,6 +439,11 @@ _CHUNK = 1 << 18
 _KEPT_DRAWS = 1 << 20
 """Positions drawn with a seed are kept for the next hand up to this many bytes each (as
 indices: an import's 2,000 deals are; the command line's 100,000 are drawn afresh)."""
+_FEW_DEALS = 1 << 16
+"""Deals counted one by one up to this many, one card to come for each player; above it
+the cards are grouped by what they give each player (:func:`_alike`)."""
+_ALIKE_MOST = 1 << 22
+"""Entries (one per player and choice of groups) :func:`_alike` holds at most."""
 _KEPT_DEALS = 1 << 19
 """The deals of three players or more are kept for the next hand with as many cards
 left and to come, up to this many entries (one per player and deal)."""
@@ -452,38 +457,41 @@ better (a high, or a low negated)."""
 @dataclass(frozen=True, slots=True)
 class _Known:
     """The players' known cards: their words and suit bits summed
-    (:mod:`stud_hh.rules.classes`), and the suits in which each can still have five."""
+    (:mod:`stud_hh.rules.classes`), and whether any player can still have a flush."""
 
     words: np.ndarray
     bits: np.ndarray
-    suits: tuple[tuple[int, ...], ...]
+    flush: bool
 
 
 def _known(hands: list[tuple[str, ...]], needs: list[int]) -> _Known:
-    words, bits, suits = [], [], []
+    words, bits, flush = [], [], False
     for hand, need in zip(hands, needs, strict=True):
         words.append(sum(_WORD[c] for c in hand))
         bits.append(sum(_BITS[c] for c in hand))
         held = [0, 0, 0, 0]
         for c in hand:
             held[_ID[c] & 3] += 1
-        suits.append(tuple(s for s in range(4) if held[s] + need >= 5))
-    return _Known(np.array(words, dtype=np.int64), np.array(bits, dtype=np.int64),
-                  tuple(suits))
+        flush = flush or max(held) + need >= 5
+    return _Known(np.array(words, dtype=np.int64), np.array(bits, dtype=np.int64), flush)
 
 
-def _judge(ranking: Ranking, n: int, words: np.ndarray, bits: np.ndarray | None,
-           suits: Sequence[int]) -> Strengths:
-    """The strengths of hands of ``n`` cards from their summed words and suit bits (a
-    flush looked for in ``suits`` only: the others cannot hold five cards)."""
+def _judge(ranking: Ranking, n: int, words: np.ndarray,
+           bits_at: Callable[[np.ndarray], np.ndarray] | None) -> Strengths:
+    """The strengths of hands of ``n`` cards from their summed words; ``bits_at`` gives
+    the summed suit bits of the hands at some places of ``words`` (flattened), where a
+    flush is found (``None``: none can be)."""
     at = classes.places(words, n)
     if ranking is Ranking.LOW_A5:
         return -classes.lows_a5(n)[at], None
-    high = classes.highs(n)[at]
-    if bits is not None and suits:
-        flushes = classes.flush_highs()
-        for suit in suits:
-            high = np.maximum(high, flushes[bits >> 16 * suit & 0x1FFF])
+    high: np.ndarray = classes.highs(n)[at]
+    if bits_at is not None:
+        suits = classes.flush_suits(words).reshape(-1)
+        flushed = np.flatnonzero(suits >= 0)
+        if len(flushed):
+            found = classes.flush_highs()[bits_at(flushed) >> 16 * suits[flushed] & 0x1FFF]
+            every = high.reshape(-1)
+            every[flushed] = np.maximum(every[flushed], found)
     return high, (classes.lows8(n)[at] if ranking is Ranking.HIGH_LOW_8 else None)
 
 
@@ -571,12 +579,48 @@ def _enumerate_many(ranking: Ranking, n: int, known: list[tuple[str, ...]],
     strengths = []
     for i, need in enumerate(needs):
         chosen = _completions(len(deck), need)
+
+        def bits_at(at: np.ndarray, chosen: np.ndarray = chosen, i: int = i) -> np.ndarray:
+            summed: np.ndarray = bits[chosen[at]].sum(axis=1) + hands.bits[i]
+            return summed
+
         strengths.append(_judge(ranking, n, words[chosen].sum(axis=1) + hands.words[i],
-                                bits[chosen].sum(axis=1) + hands.bits[i], hands.suits[i]))
-    if len(strengths) == 2 and _possible(len(deck), needs, False) * 2 > _KEPT_DEALS:
+                                bits_at if hands.flush else None))
+    deals = _possible(len(deck), needs, False)
+    if set(needs) == {1} and deals > _FEW_DEALS and _alike(ranking, strengths, deals,
+                                                           totals):
+        return
+    if len(strengths) == 2 and deals * 2 > _KEPT_DEALS:
         _heads_up_many(ranking, len(deck), needs, strengths, totals)
     else:
         _several(ranking, len(deck), needs, strengths, totals)
+
+
+def _alike(ranking: Ranking, strengths: list[Strengths], deals: int, totals: _Totals
+           ) -> bool:
+    """One card to come for each player: the cards grouped by what they give each player
+    (cards alike deal alike), every choice of a group per player settled once for as many
+    deals as its cards can be dealt (a group of ``k`` cards to ``t`` players: ``k (k-1)
+    ... (k-t+1)`` ways). False, counting nothing, when the choices would not be much
+    fewer than the ``deals`` or too many to hold."""
+    players = len(strengths)
+    both = [v for v, _ in strengths] + [low for _, low in strengths if low is not None]
+    kinds, many = np.unique(np.stack(both), axis=1, return_counts=True)
+    choices = kinds.shape[1] ** players
+    if choices * 2 > deals or choices * players > _ALIKE_MOST:
+        return False
+    chosen = np.indices((kinds.shape[1],) * players).reshape(players, -1)
+    weights = many[chosen[0]]
+    for i in range(1, players):
+        earlier = sum((chosen[j] == chosen[i]).astype(np.int64) for j in range(i))
+        weights = weights * (many[chosen[i]] - earlier)
+    dealt = np.flatnonzero(weights > 0)
+    chosen = chosen[:, dealt]
+    value = np.take_along_axis(kinds[:players], chosen, axis=1)
+    low = (np.take_along_axis(kinds[players:], chosen, axis=1) if len(both) > players
+           else None)
+    _settle(ranking, (value, low), totals, weights[dealt].astype(np.float64))
+    return True
 
 
 def _heads_up_many(ranking: Ranking, size: int, needs: list[int],
@@ -693,18 +737,25 @@ def _sampled_many(ranking: Ranking, n: int, known: list[tuple[str, ...]], unseen
                                        samples)))
     words, bits = classes.WORDS[deck], classes.SUIT_BITS[deck]
     hands = _known(known, needs)
-    suits = sorted({s for mine in hands.suits for s in mine})
     for positions in draws:
-        summed = _by_player(bits[positions], needs) + hands.bits[:, None] if suits else None
-        _settle(ranking, _judge(ranking, n, _by_player(words[positions], needs)
-                                + hands.words[:, None], summed, suits), totals)
+
+        def bits_at(at: np.ndarray, positions: np.ndarray = positions) -> np.ndarray:
+            """The suit bits of the players' hands at ``at`` (player x deals + deal)."""
+            player, deal = np.divmod(at, positions.shape[1])
+            summed: np.ndarray = (_by_player(bits.take(positions[:, deal]), needs)
+                                  [player, np.arange(len(at))] + hands.bits[player])
+            return summed
+
+        _settle(ranking, _judge(ranking, n, _by_player(words.take(positions), needs)
+                                + hands.words[:, None], bits_at if hands.flush else None),
+                totals)
 
 
 def _by_player(cards: np.ndarray, needs: list[int]) -> np.ndarray:
     """Each player's sum over their rows of cards of deals (the first ``needs[0]`` rows,
     then the next ``needs[1]``, ...), a row per player."""
-    if all(needs):
-        summed: np.ndarray = np.add.reduceat(cards, [0, *accumulate(needs[:-1])], axis=0)
+    if min(needs) == max(needs):
+        summed: np.ndarray = cards.reshape(len(needs), needs[0], -1).sum(axis=1)
         return summed
     out = np.zeros((len(needs), cards.shape[1]), dtype=cards.dtype)
     at = 0

@@ -9,8 +9,9 @@ the table of its size, found from a sum over the hand's cards, so that numpy fin
 places of many hands with a few operations on whole arrays:
 
 * a card's *word* (:data:`WORDS`) is its rank as a digit of one of two base-5 numbers
-  (the ranks 2 to 8 from bit 0, 9 to ace from bit :data:`HIGH_SHIFT`); the words of
-  distinct cards add up, without a carry, to the hand's word: how many of each rank;
+  (the ranks 2 to 8 from bit 0, 9 to ace from bit :data:`HIGH_SHIFT`) and its suit as a
+  3-bit digit from bit :data:`SUIT_SHIFT`; the words of distinct cards add up, without a
+  carry, to the hand's word: how many of each rank and of each suit;
 * a class's place (:func:`places`) is where the block of its count of the ranks 2 to 8
   starts in the table of ``n`` cards (the classes in order of that count, then of the
   count of 9 to ace) plus the place of its count of 9 to ace among those of as many
@@ -24,10 +25,11 @@ best five (the highest high, the smallest low), which is what each of the evalua
 functions computes (``tests/rules/test_classes.py`` holds every entry of the tables to
 the evaluator itself).
 
-A card's *suit bits* (:data:`SUIT_BITS`) are its rank as one of 13 bits in a 16-bit field
-of its suit: summed over distinct cards, each field holds the ranks of that suit, and
-:func:`flush_highs` gives the high of the flush of every such set of ranks (0 below
-five).
+A hand's word tells whether it holds five cards of a suit, and which
+(:func:`flush_suits`). A card's *suit bits* (:data:`SUIT_BITS`) are its rank as one of 13
+bits in a 16-bit field of its suit: summed over distinct cards, each field holds the ranks
+of that suit, and :func:`flush_highs` gives the high of the flush of every such set of
+ranks (0 below five).
 
 >>> hand = [4 * 12 + 3, 4 * 12 + 2, 4 * 11, 4 * 10, 4 * 9 + 1]  # As Ah Kc Qc Jd
 >>> int(highs(5)[places(WORDS[hand].sum(), 5)]) == high_rank(["As", "Ah", "Kc", "Qc", "Jd"])
@@ -45,14 +47,17 @@ import numpy as np
 from stud_hh.model.cards import RANKS, SUITS
 from stud_hh.rules.evaluate import high_rank, low8_rank, low_a5_rank
 
-__all__ = ["HIGH_SHIFT", "NO_HIGH", "NO_LOW", "SUIT_BITS", "WORDS", "classes",
-           "flush_highs", "highs", "lows8", "lows_a5", "places"]
+__all__ = ["HIGH_SHIFT", "NO_HIGH", "NO_LOW", "SUIT_BITS", "SUIT_SHIFT", "WORDS", "classes",
+           "flush_highs", "flush_suits", "highs", "lows8", "lows_a5", "places"]
 
 LOW_RANKS = 7
 """The ranks 2 to 8 (numbers 0 to 6) count in the word's first base-5 number."""
 HIGH_SHIFT = 17
 """The ranks 9 to ace count in a base-5 number from this bit (5**7 < 2**17)."""
+SUIT_SHIFT = 31
+"""The suits count in 3-bit digits from this bit (5**6 < 2**14)."""
 _LOW_PART = (1 << HIGH_SHIFT) - 1
+_HIGH_PART = (1 << SUIT_SHIFT - HIGH_SHIFT) - 1
 NO_HIGH = -1
 """The high of a hand whose game counts none."""
 NO_LOW = 2**40
@@ -66,7 +71,8 @@ def _rank_word(rank: int) -> int:
     return digit if rank < LOW_RANKS else digit << HIGH_SHIFT
 
 
-WORDS = np.array([_rank_word(card >> 2) for card in range(52)], dtype=np.int64)
+WORDS = np.array([_rank_word(card >> 2) + (1 << SUIT_SHIFT + 3 * (card & 3))
+                  for card in range(52)], dtype=np.int64)
 """A card's word, by card number (4 x rank + suit: 2c = 0, 2d = 1, ..., As = 51)."""
 SUIT_BITS = np.array([1 << 16 * (card & 3) + (card >> 2) for card in range(52)],
                      dtype=np.int64)
@@ -75,7 +81,19 @@ SUIT_BITS = np.array([1 << 16 * (card & 3) + (card >> 2) for card in range(52)],
 
 def places(words: np.ndarray, n: int) -> np.ndarray:
     """The place of each hand of ``n`` cards in the tables, from its word."""
-    found: np.ndarray = _starts(n)[words & _LOW_PART] + _within()[words >> HIGH_SHIFT]
+    found: np.ndarray = (_starts(n)[words & _LOW_PART]
+                         + _within()[words >> HIGH_SHIFT & _HIGH_PART])
+    return found
+
+
+_FLUSH_SUIT = np.array([next((s for s in range(4) if code >> 3 * s & 7 >= 5), -1)
+                        for code in range(1 << 12)], dtype=np.int64)
+
+
+def flush_suits(words: np.ndarray) -> np.ndarray:
+    """The suit (0 to 3: c, d, h, s) of five cards or more of each hand, from its word;
+    -1 where there is none."""
+    found: np.ndarray = _FLUSH_SUIT[words >> SUIT_SHIFT]
     return found
 
 

@@ -63,20 +63,29 @@ def test_real_hands_looked_up_by_their_cards(n: int) -> None:
     for _ in range(3000):
         ids = draw.sample(range(52), n)
         cards = [DECK[i] for i in ids]
-        at = int(classes.places(classes.WORDS[ids].sum(), n))
+        word = classes.WORDS[ids].sum()
+        at = int(classes.places(word, n))
         bits = int(classes.SUIT_BITS[ids].sum())
         flush = max(int(flushes[bits >> 16 * s & 0x1FFF]) for s in range(4))
+        suit = int(classes.flush_suits(word))
+        assert suit == next((s for s in range(4) if sum(i & 3 == s for i in ids) >= 5), -1)
+        assert (flush > 0) == (suit >= 0)
         assert max(int(classes.highs(n)[at]), flush) == high_rank(cards)
         low8 = low8_rank(cards)
         assert int(classes.lows8(n)[at]) == (classes.NO_LOW if low8 is None else low8)
         assert int(classes.lows_a5(n)[at]) == low_a5_rank(cards)
 
 
-def test_words_and_suit_bits_add_up_without_a_carry() -> None:
-    """Seven cards at most: no rank's count (at most 4) nor suit's ranks overflow a field."""
-    for ranks in combinations(range(13), 2):
-        ids = [4 * r + s for r in ranks for s in range(4)][:7]
+def test_words_add_up_without_a_carry() -> None:
+    """Seven cards at most: no rank's count (at most 4) nor suit's (at most 7) overflows."""
+    hands = [[4 * r + s for r in ranks for s in range(4)][:7]
+             for ranks in combinations(range(13), 2)]
+    hands += [[4 * r + s for r in range(7)] for s in range(4)]
+    for ids in hands:
         total = int(classes.WORDS[ids].sum())
-        low, high = total & (1 << classes.HIGH_SHIFT) - 1, total >> classes.HIGH_SHIFT
+        low = total & (1 << classes.HIGH_SHIFT) - 1
+        high = total >> classes.HIGH_SHIFT & (1 << classes.SUIT_SHIFT - classes.HIGH_SHIFT) - 1
         counts = [low // 5**r % 5 for r in range(7)] + [high // 5**r % 5 for r in range(6)]
         assert counts == [sum(1 for i in ids if i >> 2 == r) for r in range(13)]
+        suits = [total >> classes.SUIT_SHIFT + 3 * s & 7 for s in range(4)]
+        assert suits == [sum(1 for i in ids if i & 3 == s) for s in range(4)]
