@@ -17,13 +17,13 @@ places of many hands with a few operations on whole arrays:
   count of 9 to ace) plus the place of its count of 9 to ace among those of as many
   cards: two look-ups in tables of 78,125 and 15,625 entries.
 
-The tables of strengths (:func:`highs`, :func:`lows8`, :func:`lows_a5`, each built the
-first time it is asked for, in about a tenth of a second) hold, in the order of the
-places, what the evaluator gives a hand of each class without a flush: the evaluator
-judges one hand of every five-card class, and a class of six or seven cards is worth its
-best five (the highest high, the smallest low), which is what each of the evaluator's
-functions computes (``tests/rules/test_classes.py`` holds every entry of the tables to
-the evaluator itself).
+The tables of strengths (:func:`highs`, :func:`lows8`, :func:`lows_a5`, for hands of
+five cards and of seven, and :func:`flush_highs`) hold, in the order of the places, what
+the evaluator gives a hand of each class without a flush. They are shipped with the
+package (``classes.npz``, 80 KB, loaded in a millisecond or two) and made by this
+module's :func:`judged`, which asks the evaluator about every class and every flush
+(``python -m stud_hh.rules.classes`` writes the file anew; ``tests/rules/test_classes.py``
+holds every entry to the evaluator itself).
 
 A hand's word tells whether it holds five cards of a suit, and which
 (:func:`flush_suits`). A card's *suit bits* (:data:`SUIT_BITS`) are its rank as one of 13
@@ -38,17 +38,20 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import io
+import zipfile
 from functools import cache
-from itertools import combinations
+from importlib import resources
+from pathlib import Path
 
 import numpy as np
 
 from stud_hh.model.cards import RANKS, SUITS
 from stud_hh.rules.evaluate import high_rank, low8_rank, low_a5_rank
 
-__all__ = ["HIGH_SHIFT", "NO_HIGH", "NO_LOW", "SUIT_BITS", "SUIT_SHIFT", "WORDS", "classes",
-           "flush_highs", "flush_suits", "highs", "lows8", "lows_a5", "places"]
+__all__ = ["HIGH_SHIFT", "NO_LOW", "SIZES", "SUIT_BITS", "SUIT_SHIFT", "WORDS",
+           "classes", "flush_highs", "flush_suits", "highs", "judged", "lows8", "lows_a5",
+           "places", "write"]
 
 LOW_RANKS = 7
 """The ranks 2 to 8 (numbers 0 to 6) count in the word's first base-5 number."""
@@ -58,8 +61,6 @@ SUIT_SHIFT = 31
 """The suits count in 3-bit digits from this bit (5**6 < 2**14)."""
 _LOW_PART = (1 << HIGH_SHIFT) - 1
 _HIGH_PART = (1 << SUIT_SHIFT - HIGH_SHIFT) - 1
-NO_HIGH = -1
-"""The high of a hand whose game counts none."""
 NO_LOW = 2**40
 """The low of a hand without one (no 8-or-better low), larger than every low."""
 MOST = 7
@@ -102,7 +103,10 @@ def _counts(ranks: int) -> tuple[np.ndarray, np.ndarray]:
     """Every count of ``ranks`` ranks (0 to 4 of each) of at most :data:`MOST` cards, as
     base-5 codes in order, and how many cards each is."""
     codes = np.arange(5**ranks, dtype=np.int64)
-    sizes = (codes[:, None] // 5 ** np.arange(ranks) % 5).sum(axis=1)
+    sizes, rest = np.zeros_like(codes), codes.copy()
+    for _ in range(ranks):
+        rest, digit = np.divmod(rest, 5)
+        sizes += digit
     keep = sizes <= MOST
     return codes[keep], sizes[keep]
 
@@ -133,10 +137,57 @@ def _starts(n: int) -> np.ndarray:
     return starts
 
 
+SIZES = (5, 7)
+"""The hands the tables of strengths cover: five cards (five-card stud), seven (stud,
+razz, stud hi/lo)."""
+_FILE = "classes.npz"
+
+
 @cache
+def _shipped() -> dict[str, np.ndarray]:
+    """The tables of the package's ``classes.npz``, as numpy's 64-bit integers (no low:
+    :data:`NO_LOW`), read only."""
+    with resources.files("stud_hh.rules").joinpath(_FILE).open("rb") as f, \
+            np.load(f) as data:
+        tables = {name: data[name].astype(np.int64) for name in data.files}
+    for name, table in tables.items():
+        if name.startswith("low"):
+            table[table < 0] = NO_LOW
+        table.flags.writeable = False
+    return tables
+
+
+def highs(n: int) -> np.ndarray:
+    """The high (:func:`~stud_hh.rules.evaluate.high_rank`) of each class of ``n`` cards
+    (one of :data:`SIZES`) without a flush, by place."""
+    return _shipped()[f"highs{n}"]
+
+
+def lows8(n: int) -> np.ndarray:
+    """The 8-or-better low (:func:`~stud_hh.rules.evaluate.low8_rank`, :data:`NO_LOW` for
+    none) of each class of ``n`` cards (one of :data:`SIZES`), by place."""
+    return _shipped()[f"lows8_{n}"]
+
+
+def lows_a5(n: int) -> np.ndarray:
+    """The A-5 low (:func:`~stud_hh.rules.evaluate.low_a5_rank`) of each class of ``n``
+    cards (one of :data:`SIZES`), by place."""
+    return _shipped()[f"lows_a5_{n}"]
+
+
+def flush_highs() -> np.ndarray:
+    """By the 13 bits of a suit's field of summed :data:`SUIT_BITS`: the high of the flush
+    its ranks make (five to seven of the suit), 0 below five."""
+    return _shipped()["flushes"]
+
+
+# ---------------------------------------------------------------------------
+# Making the tables: the evaluator asked about every class (a few seconds).
+
+
 def classes(n: int) -> np.ndarray:
-    """The rank classes of ``n`` cards in the order of their places: a row each, its
-    ranks (numbers 0 to 12) from the lowest."""
+    """The rank classes of ``n`` cards (5 to 7) in the order of their places: a row
+    each, its ranks (numbers 0 to 12) from the lowest."""
     lows, low_sizes = _counts(LOW_RANKS)
     highs_, high_sizes = _counts(13 - LOW_RANKS)
     by_size = [highs_[high_sizes == size] for size in range(MOST + 1)]
@@ -146,79 +197,46 @@ def classes(n: int) -> np.ndarray:
     counts = np.concatenate([low_codes[:, None] // 5 ** np.arange(LOW_RANKS) % 5,
                              high_codes[:, None] // 5 ** np.arange(13 - LOW_RANKS) % 5],
                             axis=1)
-    ends = np.cumsum(counts, axis=1)
-    ranks: np.ndarray = np.stack([(ends <= i).sum(axis=1) for i in range(n)], axis=1)
+    ranks: np.ndarray = np.repeat(np.tile(np.arange(13), len(counts)),
+                                  counts.ravel()).reshape(len(counts), n)
     return ranks
 
 
 def _representative(ranks: list[int]) -> list[str]:
-    """Cards of these ranks (in order) without a flush: the copies of the ``j``-th rank
-    present take the suits ``j, j+1, ...`` (mod 4), so no suit gets five of seven."""
-    cards: list[str] = []
-    present, copy = -1, 0
-    for i, rank in enumerate(ranks):
-        if i == 0 or rank != ranks[i - 1]:
-            present, copy = present + 1, 0
-        else:
-            copy += 1
-        cards.append(RANKS[rank] + SUITS[(present + copy) % 4])
-    return cards
+    """Cards of these ranks (in order) without a flush: the ``i``-th of suit ``i`` mod 4,
+    so a rank's copies are of distinct suits and no suit has more than two of seven."""
+    return [RANKS[rank] + SUITS[i % 4] for i, rank in enumerate(ranks)]
 
 
-def _best_of_five(n: int, five: np.ndarray, best: Callable[..., np.ndarray]) -> np.ndarray:
-    """For each class of ``n`` cards, the best (``best``: ``np.maximum`` or
-    ``np.minimum``) of ``five`` (a table of five-card classes) over its five cards."""
-    words = WORDS[classes(n) * 4]
-    out: np.ndarray | None = None
-    for chosen in combinations(range(n), 5):
-        value = five[places(words[:, list(chosen)].sum(axis=1), 5)]
-        out = value if out is None else best(out, value)
-    assert out is not None
-    return out
-
-
-def _table(n: int, judge: Callable[[list[str]], int | None], none: int,
-           best: Callable[..., np.ndarray]) -> np.ndarray:
-    if n == 5:
-        values = [judge(_representative(row)) for row in classes(5).tolist()]
-        return np.array([none if v is None else v for v in values], dtype=np.int64)
-    return _best_of_five(n, _table(5, judge, none, best), best)
-
-
-@cache
-def highs(n: int) -> np.ndarray:
-    """The high (:func:`~stud_hh.rules.evaluate.high_rank`) of each class of ``n`` cards
-    without a flush, by place."""
-    table = _table(n, high_rank, NO_HIGH, np.maximum)
-    table.flags.writeable = False
-    return table
-
-
-@cache
-def lows8(n: int) -> np.ndarray:
-    """The 8-or-better low (:func:`~stud_hh.rules.evaluate.low8_rank`, :data:`NO_LOW` for
-    none) of each class of ``n`` cards, by place."""
-    table = _table(n, low8_rank, NO_LOW, np.minimum)
-    table.flags.writeable = False
-    return table
-
-
-@cache
-def lows_a5(n: int) -> np.ndarray:
-    """The A-5 low (:func:`~stud_hh.rules.evaluate.low_a5_rank`) of each class of ``n``
-    cards, by place."""
-    table = _table(n, low_a5_rank, NO_LOW, np.minimum)
-    table.flags.writeable = False
-    return table
-
-
-@cache
-def flush_highs() -> np.ndarray:
-    """By the 13 bits of a suit's field of summed :data:`SUIT_BITS`: the high of the flush
-    its ranks make (five to seven of the suit), 0 below five."""
-    table = np.zeros(1 << 13, dtype=np.int64)
+def judged() -> dict[str, np.ndarray]:
+    """The tables as the evaluator makes them: every class of each of :data:`SIZES`
+    judged on cards of its ranks, and every set of five to seven ranks of one suit."""
+    tables: dict[str, np.ndarray] = {}
+    for n in SIZES:
+        hands = [_representative(row) for row in classes(n).tolist()]
+        tables[f"highs{n}"] = np.array([high_rank(h) for h in hands], dtype=np.int16)
+        low8 = [low8_rank(h) for h in hands]
+        tables[f"lows8_{n}"] = np.array([-1 if v is None else v for v in low8],
+                                        dtype=np.int32)
+        tables[f"lows_a5_{n}"] = np.array([low_a5_rank(h) for h in hands], dtype=np.int32)
+    flushes = np.zeros(1 << 13, dtype=np.int16)
     for mask in range(1 << 13):
         if 5 <= mask.bit_count() <= MOST:
-            table[mask] = high_rank([RANKS[r] + "c" for r in range(13) if mask >> r & 1])
-    table.flags.writeable = False
-    return table
+            flushes[mask] = high_rank([RANKS[r] + "c" for r in range(13) if mask >> r & 1])
+    tables["flushes"] = flushes
+    return tables
+
+
+def write(path: Path) -> None:
+    """The tables of :func:`judged` into ``path``, as numpy's ``.npz`` (the same bytes for
+    the same tables)."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+        for name, table in judged().items():
+            data = io.BytesIO()
+            np.save(data, table, allow_pickle=False)
+            out.writestr(zipfile.ZipInfo(f"{name}.npy", date_time=(1980, 1, 1, 0, 0, 0)),
+                         data.getvalue(), compress_type=zipfile.ZIP_DEFLATED)
+
+
+if __name__ == "__main__":
+    write(Path(__file__).with_name(_FILE))
