@@ -30,6 +30,7 @@ the last card is one common card for all, as the rules deal it.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -440,8 +441,9 @@ _KEPT_DRAWS = 1 << 20
 """Positions drawn with a seed are kept for the next hand up to this many bytes each (as
 indices: an import's 2,000 deals are; the command line's 100,000 are drawn afresh)."""
 _FEW_DEALS = 1 << 16
-"""Deals counted one by one up to this many, one card to come for each player; above it
-the cards are grouped by what they give each player (:func:`_alike`)."""
+"""Deals counted one by one up to this many; above it, heads-up in stud hi/lo, every pair
+of completions less those sharing a card (:func:`_heads_up_many`), and with one card to
+come for each player, the cards grouped by what they give each (:func:`_alike`)."""
 _ALIKE_MOST = 1 << 22
 """Entries (one per player and choice of groups) :func:`_alike` holds at most."""
 _KEPT_DEALS = 1 << 19
@@ -452,6 +454,8 @@ Strengths = tuple[np.ndarray, np.ndarray | None]
 """Hands' strengths as a count compares them: in stud hi/lo (high, low), the high larger
 and the low smaller the better; in the other games (value, ``None``), the larger the
 better (a high, or a low negated)."""
+Rows = Sequence[np.ndarray] | np.ndarray
+"""Each player's strengths in many deals: an array per player, or a row of one array."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,32 +499,26 @@ def _judge(ranking: Ranking, n: int, words: np.ndarray,
     return high, (classes.lows8(n)[at] if ranking is Ranking.HIGH_LOW_8 else None)
 
 
-def _take(strengths: Strengths, at: np.ndarray) -> Strengths:
+def _take(strengths: Strengths, at: np.ndarray | slice) -> Strengths:
     value, low = strengths
     return value[at], (None if low is None else low[at])
 
 
-def _stacked(players: Sequence[Strengths]) -> Strengths:
-    """Players' strengths as the rows of one array per part."""
-    value = np.stack([v for v, _ in players])
-    lows = [low for _, low in players if low is not None]
-    return value, (np.stack(lows) if lows else None)
-
-
-def _settle(ranking: Ranking, strengths: Strengths, totals: _Totals,
+def _settle(ranking: Ranking, strengths: tuple[Rows, Rows | None], totals: _Totals,
             weights: np.ndarray | None = None, sign: int = 1) -> None:
-    """Deals settled as :func:`_award` settles one: column ``d`` of the strengths holds
-    each player's in a deal (a row per player), which stands for ``weights[d]`` deals
-    (1 when ``None``), each counted ``sign`` times (-1: taken away). The deals are
+    """Deals settled as :func:`_award` settles one: entry ``d`` of each player's array of
+    strengths (an array per player, or the rows of one; arrays that broadcast together)
+    is theirs in a deal, which stands for ``weights[d]`` deals (1 when ``None``; of the
+    flattened entries), each counted ``sign`` times (-1: taken away). The deals are
     counted by who wins the high and who the low (a bit per player), and each such
     outcome settled by :func:`_award` itself."""
     value, low = strengths
     players = len(value)
-    key = _winners(value, value.max(axis=0))
+    key = _winners(value, functools.reduce(np.maximum, value))
     if low is not None:
-        best_low = low.min(axis=0)
+        best_low = functools.reduce(np.minimum, low)
         key |= _winners(low, best_low) * (best_low != classes.NO_LOW) << players
-    counted = np.bincount(key, weights)
+    counted = np.bincount(key.ravel(), weights)
     for outcome in np.flatnonzero(counted).tolist():
         totals.add(_outcome(ranking, players, outcome), sign * round(float(counted[outcome])))
 
@@ -538,8 +536,8 @@ def _outcome(ranking: Ranking, players: int, outcome: int) -> Result:
     return _award(high, [None] * players)
 
 
-def _winners(value: np.ndarray, best: np.ndarray) -> np.ndarray:
-    """Who has ``best`` in each deal, a bit per player (the rows of ``value``)."""
+def _winners(value: Rows, best: np.ndarray) -> np.ndarray:
+    """Who has ``best`` in each deal, a bit per player."""
     key: np.ndarray = (value[0] == best).astype(np.intp)
     for i in range(1, len(value)):
         key |= (value[i] == best).astype(np.intp) << i
@@ -590,7 +588,9 @@ def _enumerate_many(ranking: Ranking, n: int, known: list[tuple[str, ...]],
     if set(needs) == {1} and deals > _FEW_DEALS and _alike(ranking, strengths, deals,
                                                            totals):
         return
-    if len(strengths) == 2 and deals * 2 > _KEPT_DEALS:
+    if len(strengths) == 2 and ranking is not Ranking.HIGH_LOW_8:
+        _heads_up_one_part(ranking, len(deck), needs, strengths, totals)
+    elif len(strengths) == 2 and deals > _FEW_DEALS:
         _heads_up_many(ranking, len(deck), needs, strengths, totals)
     else:
         _several(ranking, len(deck), needs, strengths, totals)
@@ -623,28 +623,69 @@ def _alike(ranking: Ranking, strengths: list[Strengths], deals: int, totals: _To
     return True
 
 
+def _heads_up_one_part(ranking: Ranking, size: int, needs: list[int],
+                       strengths: list[Strengths], totals: _Totals) -> None:
+    """Two players, one part to win (the best high, or the best low): how many pairs of
+    completions with no card in common the first wins, ties and loses, counted by sorting:
+    every pair, less the pairs that share a card (inclusion and exclusion over the cards
+    they share)."""
+    mine, theirs = strengths[0][0], strengths[1][0]
+    wins, ties = _beats(mine[None, :], theirs[None, :])
+    pairs = len(mine) * len(theirs)
+    for shared in range(1, min(needs) + 1):
+        holding_a, holding_b = (_containing(size, need, shared) for need in needs)
+        sign = -1 if shared % 2 else 1
+        more_wins, more_ties = _beats(mine[holding_a], theirs[holding_b])
+        wins, ties = wins + sign * more_wins, ties + sign * more_ties
+        pairs += sign * holding_a.size * holding_b.shape[1]
+    for outcome, times in ((0b01, wins), (0b11, ties), (0b10, pairs - wins - ties)):
+        totals.add(_outcome(ranking, 2, outcome), times)
+
+
+def _beats(mine: np.ndarray, theirs: np.ndarray) -> tuple[int, int]:
+    """Over the pairs of an entry of a row of ``mine`` and one of the same row of
+    ``theirs``: how many have the larger entry in ``mine``, and how many equal ones."""
+    rows, each = theirs.shape
+    least = min(int(mine.min()), int(theirs.min()))
+    span = max(int(mine.max()), int(theirs.max())) - least + 1
+    offsets = np.arange(rows, dtype=np.int64)[:, None] * span - least
+    sorted_keys = np.sort((theirs + offsets).ravel())  # each row's after the rows before
+    keys = (mine + offsets).ravel()
+    below = np.searchsorted(sorted_keys, keys, "left")
+    upto = np.searchsorted(sorted_keys, keys, "right")
+    earlier = mine.shape[1] * each * rows * (rows - 1) // 2  # the rows before, all below
+    return int(below.sum()) - earlier, int((upto - below).sum())
+
+
 def _heads_up_many(ranking: Ranking, size: int, needs: list[int],
                    strengths: list[Strengths], totals: _Totals) -> None:
-    """Two players, every pair of completions with no card in common: every pair (each
-    pair of distinct strengths settled once for all the pairs it stands for), less the
-    pairs that share a card, by inclusion and exclusion over the cards they share."""
+    """Two players in stud hi/lo, every pair of completions with no card in common: every
+    pair (each pair of distinct strengths settled once for all the pairs it stands for),
+    less the pairs that share a card, by inclusion and exclusion over the cards they
+    share (as arrays with an axis per player)."""
     (first, many_a), (second, many_b) = (_distinct(s) for s in strengths)
     step = max(1, _CHUNK // len(many_b))
     for start in range(0, len(many_a), step):
-        mine = np.arange(start, min(start + step, len(many_a)))
-        at_a, at_b = np.repeat(mine, len(many_b)), np.tile(np.arange(len(many_b)), len(mine))
-        _settle(ranking, _stacked([_take(first, at_a), _take(second, at_b)]), totals,
-                (many_a[at_a] * many_b[at_b]).astype(np.float64))
+        part = slice(start, start + step)
+        _settle(ranking, _across(_take(first, part), _take(second, slice(None))), totals,
+                np.outer(many_a[part], many_b).ravel().astype(np.float64))
     for shared in range(1, min(needs) + 1):
         holding_a, holding_b = (_containing(size, need, shared) for need in needs)
         step = max(1, _CHUNK // (holding_a.shape[1] * holding_b.shape[1]))
         for start in range(0, len(holding_a), step):
-            a = holding_a[start:start + step, :, None]
-            b = holding_b[start:start + step, None, :]
-            at_a, at_b = (np.broadcast_to(x, (len(a), a.shape[1], b.shape[2])).ravel()
-                          for x in (a, b))
-            _settle(ranking, _stacked([_take(strengths[0], at_a), _take(strengths[1], at_b)]),
+            part = slice(start, start + step)
+            _settle(ranking, _across(_take(strengths[0], holding_a[part]),
+                                     _take(strengths[1], holding_b[part])),
                     totals, sign=-1 if shared % 2 else 1)
+
+
+def _across(first: Strengths, second: Strengths) -> tuple[Rows, Rows | None]:
+    """Two players' strengths (arrays of the same rows) as every entry of a row of the
+    first against every entry of that row of the second: a new axis each."""
+    value = [first[0][..., :, None], second[0][..., None, :]]
+    if first[1] is None or second[1] is None:
+        return value, None
+    return value, [first[1][..., :, None], second[1][..., None, :]]
 
 
 def _distinct(strengths: Strengths) -> tuple[Strengths, np.ndarray]:

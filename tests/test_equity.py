@@ -246,18 +246,18 @@ def test_sampling_lands_near_the_exact_parts(game: str) -> None:
 def test_each_way_of_counting_equals_the_deal_by_deal_count(
         game: str, path: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The counts an import reaches only with many deals (heads-up, two cards each: every
-    pair less the pairs sharing a card; three or four players, a card each: the cards
-    grouped by what they give), made to run on small decks (many cards dead)."""
+    pair less the pairs sharing a card, settled or, with one part to win, sorted; three
+    or four players, a card each: the cards grouped by what they give), made to run on
+    small decks (many cards dead)."""
     from stud_hh import equity as eq
 
-    used = []
-    if path == "pairs less shared cards":
-        monkeypatch.setattr(eq, "_KEPT_DEALS", 0)
-        way, name = eq._heads_up_many, "_heads_up_many"
-    else:
-        monkeypatch.setattr(eq, "_FEW_DEALS", 0)
-        way, name = eq._alike, "_alike"
-    monkeypatch.setattr(eq, name, lambda *args: used.append(way(*args)) or used[-1])
+    used: list[object] = []
+    monkeypatch.setattr(eq, "_FEW_DEALS", 0)
+    names = (["_heads_up_many", "_heads_up_one_part"] if path == "pairs less shared cards"
+             else ["_alike"])
+    for name in names:
+        way = getattr(eq, name)
+        monkeypatch.setattr(eq, name, lambda *args, way=way: used.append(way(*args)) or used[-1])
     draw = random.Random(f"paths-{game}-{path}")
     size = 5 if game == "five_stud" else 7
     for case in range(12):
