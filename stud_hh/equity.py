@@ -438,8 +438,9 @@ _BITS: dict[str, int] = {card: int(classes.SUIT_BITS[i]) for card, i in _ID.item
 _CHUNK = 1 << 18
 """Deals (or pairs of completions) held at once: bounds the memory of a count."""
 _KEPT_DRAWS = 1 << 20
-"""Positions drawn with a seed are kept for the next hand up to this many bytes each (as
-indices: an import's 2,000 deals are; the command line's 100,000 are drawn afresh)."""
+"""Positions drawn with a seed are kept for the next hand up to this many each (as bytes;
+as numpy's indices up to :data:`_KEPT_INDICES`: an import's 2,000 deals are)."""
+_KEPT_INDICES = 1 << 17
 _FEW_DEALS = 1 << 16
 """Deals counted one by one up to this many; above it, heads-up in stud hi/lo, every pair
 of completions less those sharing a card (:func:`_heads_up_many`), and with one card to
@@ -646,15 +647,20 @@ def _beats(mine: np.ndarray, theirs: np.ndarray) -> tuple[int, int]:
     """Over the pairs of an entry of a row of ``mine`` and one of the same row of
     ``theirs``: how many have the larger entry in ``mine``, and how many equal ones."""
     rows, each = theirs.shape
-    least = min(int(mine.min()), int(theirs.min()))
-    span = max(int(mine.max()), int(theirs.max())) - least + 1
-    offsets = np.arange(rows, dtype=np.int64)[:, None] * span - least
-    sorted_keys = np.sort((theirs + offsets).ravel())  # each row's after the rows before
-    keys = (mine + offsets).ravel()
+    if each == mine.shape[1] == 1:
+        return int(np.count_nonzero(mine > theirs)), int(np.count_nonzero(mine == theirs))
+    if rows == 1:
+        sorted_keys, keys = np.sort(theirs[0]), mine[0]
+    else:
+        least = min(int(mine.min()), int(theirs.min()))
+        span = max(int(mine.max()), int(theirs.max())) - least + 1
+        offsets = np.arange(rows, dtype=np.int64)[:, None] * span - least
+        sorted_keys = np.sort((theirs + offsets).ravel())  # each row's after the rows before
+        keys = (mine + offsets).ravel()
     below = np.searchsorted(sorted_keys, keys, "left")
     upto = np.searchsorted(sorted_keys, keys, "right")
     earlier = mine.shape[1] * each * rows * (rows - 1) // 2  # the rows before, all below
-    return int(below.sum()) - earlier, int((upto - below).sum())
+    return int(below.sum()) - earlier, int(upto.sum() - below.sum())
 
 
 def _heads_up_many(ranking: Ranking, size: int, needs: list[int],
@@ -773,12 +779,13 @@ def _sampled_many(ranking: Ranking, n: int, known: list[tuple[str, ...]], unseen
     deck = np.array([_ID[c] for c in unseen], dtype=np.intp)
     cards = sum(needs)
     draws = (_seeded_draws(len(unseen), cards, samples, seed)
-             if seed is not None and samples * cards * 8 <= _KEPT_DRAWS
+             if seed is not None and samples * cards <= _KEPT_DRAWS
              else (p.T for p in _drawn(np.random.default_rng(seed), len(unseen), cards,
                                        samples)))
     words, bits = classes.WORDS[deck], classes.SUIT_BITS[deck]
     hands = _known(known, needs)
-    for positions in draws:
+    for drawn in draws:
+        positions = drawn.astype(np.intp, copy=False)
 
         def bits_at(at: np.ndarray, positions: np.ndarray = positions) -> np.ndarray:
             """The suit bits of the players' hands at ``at`` (player x deals + deal)."""
@@ -811,7 +818,8 @@ def _seeded_draws(size: int, cards: int, samples: int, seed: int) -> tuple[np.nd
     """The positions :func:`_drawn` draws with ``seed``, a row per card and a column per
     deal: the same for every deal of that many cards from a deck of that size, so kept
     (read only) for the next hand to use."""
-    drawn = tuple(np.ascontiguousarray(positions.T, dtype=np.intp)
+    kind = np.intp if samples * cards <= _KEPT_INDICES else np.int8
+    drawn = tuple(np.ascontiguousarray(positions.T, dtype=kind)
                   for positions in _drawn(np.random.default_rng(seed), size, cards, samples))
     for positions in drawn:
         positions.flags.writeable = False
