@@ -20,8 +20,8 @@ from stud_hh.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = ["model/events", "model/records", "model/constructors", "rules/profiles",
-            "engine/betting", "replay", "read/limits", "read/sites/common", "read/sites/noise",
-            "read/sites/pokerstars"]
+            "rules/classes", "engine/betting", "replay", "equity", "store/luck", "read/limits",
+            "read/sites/common", "read/sites/noise", "read/sites/pokerstars"]
 """The modules hatch_build.py compiles (pyproject.toml lists them)."""
 
 HAND = """PokerStars Hand #7: Razz Limit ($1/$2 USD) - 2026/01/02 03:04:05 ET
