@@ -14,11 +14,12 @@ With ``--import-calls N`` it times instead the equity counts an import makes: ``
 (the benchmarks' real hands, :func:`parse.build_file`: 96 distinct hands repeated; or,
 with ``--simulate GAME``, fresh simulated hands, every one unique) are replayed and their
 rows built, each :func:`stud_hh.equity.equity` call :mod:`stud_hh.store.luck` makes is
-kept, then each is timed again (processor time, best of ``--repeat``) and the calls are
-grouped by players, cards each and exact or sampled: calls, milliseconds a call, and
-microseconds a hand over all the hands. The first pass (cold: the first hands of a
-process) is reported too. The cards of the spots are not cached anywhere, so the
-repeated hands cost what fresh ones do, apart from the tables every process loads.
+kept (through luck's source, which a compiled build ships too), then each is timed
+again (processor time, best of ``--repeat``) and the calls are grouped by players, cards
+each and exact or sampled: calls, milliseconds a call, and microseconds a hand over all
+the hands. The first pass of the rows (cold: the first hands of a process) is reported
+too. The cards of the spots are not cached anywhere, so the repeated hands cost what
+fresh ones do, apart from the tables every process loads.
 """
 
 from __future__ import annotations
@@ -89,6 +90,7 @@ def anchor(deals: int) -> None:
 
 def import_calls(hands: int, simulate: str | None, repeat: int) -> None:
     """The equity calls of an import of ``hands`` hands, timed by group."""
+    import importlib.util
     import tempfile
     from collections import defaultdict
 
@@ -102,7 +104,7 @@ def import_calls(hands: int, simulate: str | None, repeat: int) -> None:
     from stud_hh.store.facts import hand_rows
 
     calls: list[tuple[Any, ...]] = []
-    counted = luck.equity
+    counted = eq.equity
 
     def kept(*args: Any, **options: Any) -> Any:
         calls.append((args, options))
@@ -116,12 +118,20 @@ def import_calls(hands: int, simulate: str | None, repeat: int) -> None:
             parse_bench.build_file(path, hands, parse_bench.DEFAULT_SOURCES)
         replayed = [replay(p, "site") for p in map(result_of, raw_hands(path))
                     if isinstance(p, ParsedHand)]
-    luck.equity = kept  # type: ignore[assignment]
     start = time.process_time()
-    for r in replayed:
-        hand_rows(r)
+    rows = [hand_rows(r) for r in replayed]
     first = time.process_time() - start
-    luck.equity = counted
+    # the calls, through luck's source run as Python (compiled, it calls equity directly)
+    spec = importlib.util.spec_from_file_location(
+        "luck_source", Path(luck.__file__).with_name("luck.py"))
+    assert spec is not None
+    assert spec.loader is not None
+    source = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = source  # dataclasses look their module up
+    spec.loader.exec_module(source)
+    source.equity = kept
+    for r, tables in zip(replayed, rows, strict=True):
+        source.fill(r, {row["player"]: row for row in tables["players"]})
     groups: dict[tuple[int, int, bool], list[float]] = defaultdict(list)
     for args, options in calls:
         best = float("inf")
