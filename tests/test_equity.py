@@ -251,6 +251,8 @@ def test_each_way_of_counting_equals_the_deal_by_deal_count(
     small decks (many cards dead)."""
     from stud_hh import equity as eq
 
+    if not eq.__file__.endswith(".py"):
+        pytest.skip("compiled, the module's limits and functions cannot be replaced")
     used: list[object] = []
     monkeypatch.setattr(eq, "_FEW_DEALS", 0)
     names = (["_heads_up_many", "_heads_up_one_part"] if path == "pairs less shared cards"
