@@ -77,8 +77,8 @@ twelve needing an equity counted or drawn; 2026-12-02, a loaded 2-core machine):
 facts stage 348 -> 770-790 us a hand, the whole import 452 -> 368-378 hands/s. Since the
 counts look hands up in the tables of :mod:`stud_hh.rules.classes` and settle deals by
 outcome (2026-12-03, ``--hands 10000``, runs before and after on a loaded machine): the
-facts stage 410-478 -> 245-321 us a hand pure and 379-390 -> 185-204 compiled (this
-module compiled too, then), of which the equity calls (``benchmarks/equity.py --import-calls
+facts stage 410-478 -> 245-321 us a hand pure and 379-390 -> 254 compiled (185-204
+with this module compiled too, which would cost it its docstring), of which the equity calls (``benchmarks/equity.py --import-calls
 5000``) 81-100 -> 24-33 us a hand."""
 
 Row = dict[str, Any]
