@@ -78,8 +78,8 @@ facts stage 348 -> 770-790 us a hand, the whole import 452 -> 368-378 hands/s. S
 counts look hands up in the tables of :mod:`stud_hh.rules.classes` and settle deals by
 outcome (2026-12-03, ``--hands 10000``, runs before and after on a loaded machine): the
 facts stage 410-478 -> 245-321 us a hand pure and 379-390 -> 254 compiled (185-204
-with this module compiled too, which would cost it its docstring), of which the equity calls (``benchmarks/equity.py --import-calls
-5000``) 81-100 -> 24-33 us a hand."""
+with this module compiled too, which would cost it its docstring), of which the equity
+calls (``benchmarks/equity.py --import-calls 5000``) 81-100 -> 24-33 us a hand."""
 
 Row = dict[str, Any]
 _FOLD: Final = ActionKind.FOLD
