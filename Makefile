@@ -13,7 +13,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.stud-hh-installed
 
-.PHONY: demo test lint setup compiled clean samples browser
+.PHONY: demo test lint setup compiled clean samples browser classes
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "stud-hh needs Python 3.11 or newer: set PYTHON=python3.11")'
@@ -43,6 +43,12 @@ samples: $(STAMP)
 	$(SIM) --game razz --hands 250 --players 6 --seed 105 --tournament -o sample_histories/razz_tournament.txt
 	$(SIM) --game stud8 --hands 150 --players 2 --seed 106 --stakes 0.04/0.08 -o sample_histories/stud8_heads-up_0.04-0.08.txt
 	$(SIM) --game stud --hands 200 --players 6 --seed 107 --inject all --inject-rate 0.1 -o sample_histories/injected/stud_injected_0.10-0.20.txt
+
+# stud_hh/rules/classes.npz is generated: the evaluator's answer for every class of ranks of
+# five and seven cards, the tables the equity counts look hands up in (a test holds every
+# entry to the evaluator, and the file to the bytes this writes).
+classes: $(STAMP)
+	$(BIN)/python -m stud_hh.rules.classes
 
 lint: $(STAMP)
 	$(BIN)/ruff check stud_hh tests benchmarks hatch_build.py

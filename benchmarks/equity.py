@@ -9,6 +9,17 @@ Each figure is the best of ``--repeat`` runs (a busy machine understates speeds)
 
 Options: ``--repeat R`` (default 2), ``--anchor-deals N`` (deals of each spot the anchor
 settles, default 3,000: it is slow).
+
+With ``--import-calls N`` it times instead the equity counts an import makes: ``N`` hands
+(the benchmarks' real hands, :func:`parse.build_file`: 96 distinct hands repeated; or,
+with ``--simulate GAME``, fresh simulated hands, every one unique) are replayed and their
+rows built, each :func:`stud_hh.equity.equity` call :mod:`stud_hh.store.luck` makes is
+kept (through luck's source, which a compiled build ships too), then each is timed
+again (processor time, best of ``--repeat``) and the calls are grouped by players, cards
+each and exact or sampled: calls, milliseconds a call, and microseconds a hand over all
+the hands. The first pass of the rows (cold: the first hands of a process) is reported
+too. The cards of the spots are not cached anywhere, so the repeated hands cost what
+fresh ones do, apart from the tables every process loads.
 """
 
 from __future__ import annotations
@@ -22,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from stud_hh import equity as eq
 
@@ -76,11 +88,84 @@ def anchor(deals: int) -> None:
         print(f"  {label:<46} {len(completions) / took:>10,.0f} deals/s")
 
 
+def import_calls(hands: int, simulate: str | None, repeat: int) -> None:
+    """The equity calls of an import of ``hands`` hands, timed by group."""
+    import importlib.util
+    import tempfile
+    from collections import defaultdict
+
+    import parse as parse_bench
+
+    from stud_hh.model.events import Game
+    from stud_hh.read.parse import ParsedHand, raw_hands, result_of
+    from stud_hh.replay import replay
+    from stud_hh.sim.session import SimConfig, write_session
+    from stud_hh.store import luck
+    from stud_hh.store.facts import hand_rows
+
+    calls: list[tuple[Any, ...]] = []
+    counted = eq.equity
+
+    def kept(*args: Any, **options: Any) -> Any:
+        calls.append((args, options))
+        return counted(*args, **options)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "hands.txt"
+        if simulate:
+            write_session(SimConfig(game=Game(simulate), hands=hands, seed=4242), path)
+        else:
+            parse_bench.build_file(path, hands, parse_bench.DEFAULT_SOURCES)
+        replayed = [replay(p, "site") for p in map(result_of, raw_hands(path))
+                    if isinstance(p, ParsedHand)]
+    start = time.process_time()
+    rows = [hand_rows(r) for r in replayed]
+    first = time.process_time() - start
+    # the calls, through luck's source run as Python (compiled, it calls equity directly)
+    spec = importlib.util.spec_from_file_location(
+        "luck_source", Path(luck.__file__).with_name("luck.py"))
+    assert spec is not None
+    assert spec.loader is not None
+    source = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = source  # dataclasses look their module up
+    spec.loader.exec_module(source)
+    source.equity = kept
+    for r, tables in zip(replayed, rows, strict=True):
+        source.fill(r, {row["player"]: row for row in tables["players"]})
+    groups: dict[tuple[int, int, bool], list[float]] = defaultdict(list)
+    for args, options in calls:
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.process_time()
+            result = eq.equity(*args, **options)
+            best = min(best, time.process_time() - start)
+        groups[(len(args[0]), len(args[0][0]), result.exact)].append(best)
+    source = f"simulated {simulate}" if simulate else "the benchmarks' real hands"
+    total = sum(sum(v) for v in groups.values())
+    print(f"{len(replayed):,} hands ({source}), {len(calls):,} equity calls: "
+          f"{total / len(replayed) * 1e6:.1f} us a hand (best of {repeat}); the rows of "
+          f"every hand, first pass, {first / len(replayed) * 1e6:.1f} us a hand")
+    print("players  cards  exact    calls   ms a call: median (min-max)   us a hand")
+    for (players, cards, exact), times in sorted(groups.items()):
+        times.sort()
+        median = times[len(times) // 2]
+        print(f"{players:7}  {cards:5}  {exact!s:5}  {len(times):7}   {median * 1e3:6.3f}"
+              f" ({times[0] * 1e3:.3f}-{times[-1] * 1e3:.3f})      "
+              f"{sum(times) / len(replayed) * 1e6:8.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--anchor-deals", type=int, default=3000)
+    parser.add_argument("--import-calls", type=int, metavar="N",
+                        help="time the equity calls of an import of N hands instead")
+    parser.add_argument("--simulate", choices=["stud", "stud8", "razz"],
+                        help="with --import-calls: fresh simulated hands of this game")
     args = parser.parse_args()
+    if args.import_calls:
+        import_calls(args.import_calls, args.simulate, args.repeat)
+        return
     ours(args.repeat)
     anchor(args.anchor_deals)
 

@@ -14,9 +14,11 @@ least common multiple of 1..10, so any split between up to ten players is whole)
 :attr:`Share.exact` is a :class:`~fractions.Fraction`. Up to :data:`EXACT_LIMIT` deals
 every deal is enumerated; above it :data:`SAMPLES` deals are drawn at random (seeded),
 and :attr:`Equity.exact` says which. Deals are counted many at once with numpy (each
-hand judged by :mod:`stud_hh.rules.evaluate` once per distinct set of ranks and per
-distinct flush, heads-up every pair of completions compared as a matrix), except in 2-7
-razz and with a common card, which are dealt out one at a time.
+hand looked up in the tables of :mod:`stud_hh.rules.classes`, the evaluator's answer for
+every set of ranks and every flush; the deals counted by who wins the high and who the
+low, each such outcome settled once; heads-up with many deals, every pair of completions
+less those that share a card), except in 2-7 razz and with a common card, which are dealt
+out one at a time.
 
 When more cards are still to come than the deck holds (eight players to seventh street),
 the last card is one common card for all, as the rules deal it.
@@ -28,11 +30,12 @@ the last card is one common card for all, as the rules deal it.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 
@@ -41,6 +44,7 @@ import numpy as np
 from stud_hh.model.cards import ALL_CARDS, RANKS, SUITS
 from stud_hh.model.errors import UsageError
 from stud_hh.model.events import Game
+from stud_hh.rules import classes
 from stud_hh.rules.evaluate import high_rank, low8_rank, low27_rank, low_a5_rank
 from stud_hh.rules.games import GAMES, Ranking
 
@@ -160,9 +164,9 @@ def equity(hands: Sequence[Sequence[str]], game: Game | str = Game.STUD,
     ranking = GAMES[game].ranking
     many = ranking is not Ranking.LOW_27 and not common
     if exact and many:
-        _enumerate_many(ranking, known, unseen, needs, totals)
+        _enumerate_many(ranking, _cards(game), known, unseen, needs, totals)
     elif many:
-        _sampled_many(ranking, known, unseen, needs, totals, samples, seed)
+        _sampled_many(ranking, _cards(game), known, unseen, needs, totals, samples, seed)
     elif exact and not common:
         _enumerate(known, unseen, needs, score, totals)
     else:
@@ -233,16 +237,21 @@ def _unseen(known: list[tuple[str, ...]], dead: tuple[str, ...], most: int) -> l
     if len(known) < 2:
         raise EquityError("equity needs at least two players")
     seen = [c for h in known for c in h] + list(dead)
-    bad = [c for c in seen if c not in ALL_CARDS]
+    distinct = set(seen)
+    bad = [c for c in seen if c not in ALL_CARDS] if not distinct <= ALL_CARDS else []
     if bad:
         raise EquityError(f"not a card: {bad[0]!r} (cards are written like As, Td, 7c)")
-    repeated = sorted({c for c in seen if seen.count(c) > 1})
+    repeated = sorted({c for c in seen if seen.count(c) > 1}) if len(distinct) < len(seen) else []
     if repeated:
         raise EquityError(f"a card cannot be dealt twice: {', '.join(repeated)}")
     for hand in known:
         if len(hand) > most:
             raise EquityError(f"{' '.join(hand)}: more than the {most} cards of the game")
-    return sorted(ALL_CARDS.difference(seen))
+    return [c for c in _DECK if c not in distinct]
+
+
+_DECK = sorted(ALL_CARDS)
+"""The cards in the order the deck's unseen cards are dealt from (as text)."""
 
 
 def _possible(unseen: int, needs: list[int], common: bool) -> int:
@@ -380,16 +389,17 @@ class _Totals:
         self.no_low = 0
         self.deals = 0
 
-    def add(self, result: Result) -> None:
+    def add(self, result: Result, times: int = 1) -> None:
+        """One showdown's result, in ``times`` deals."""
         high, low = result
-        self.deals += 1
+        self.deals += times
         if not any(low):
-            self.no_low += 1
+            self.no_low += times
         for i, (h, lo) in enumerate(zip(high, low, strict=True)):
-            self.high[i] += h
-            self.low[i] += lo
+            self.high[i] += h * times
+            self.low[i] += lo * times
             if h + lo == UNITS:
-                self.scoops[i] += 1
+                self.scoops[i] += times
 
     def add_many(self, *players: tuple[np.ndarray, np.ndarray], no_low: int) -> None:
         """Many deals at once: each player's units by high and by low, per deal."""
@@ -415,201 +425,321 @@ class _Totals:
 # ---------------------------------------------------------------------------
 # Many deals at once (numpy), for every game whose hands are judged by their ranks with
 # suits mattering only through a flush: stud, stud hi/lo, razz, five-card stud. Each
-# hand's strength comes from the evaluator of :mod:`stud_hh.rules.evaluate` itself, once
-# per distinct set of ranks (and per distinct flush), so these counts are the same as
-# :func:`_award`'s deal by deal; 2-7 razz (where a flush counts against a low) and the
-# common card keep the paths above.
+# hand's strength is looked up in the tables of :mod:`stud_hh.rules.classes` (what the
+# evaluator of :mod:`stud_hh.rules.evaluate` gives each class of ranks, and each flush),
+# so these counts are the same as :func:`_award`'s deal by deal; 2-7 razz (where a flush
+# counts against a low) and the common card keep the paths above.
 
 _ID: dict[str, int] = {rank + suit: 4 * r + s for r, rank in enumerate(RANKS)
                        for s, suit in enumerate(SUITS)}
 """A card's number: 4 x its rank (2 = 0 .. A = 12) + its suit (c, d, h, s = 0 .. 3)."""
-_RANK_CODE = np.array([5 ** (i >> 2) for i in range(52)], dtype=np.int64)
-"""Each card's part of a hand's rank code (base 5: how many of each rank)."""
-_SUIT_CODE = np.array([8 ** (i & 3) for i in range(52)], dtype=np.int64)
-"""Each card's part of a hand's suit code (base 8: how many of each suit)."""
-_SUIT = np.array([i & 3 for i in range(52)], dtype=np.int64)
-_BIT = np.array([1 << (i >> 2) for i in range(52)], dtype=np.int64)
-_FLUSH_SUIT = np.array([next((s for s in range(4) if code // 8**s % 8 >= 5), -1)
-                        for code in range(8**4)], dtype=np.int64)
-"""The suit of five cards or more of each suit code (-1: none)."""
+_WORD: dict[str, int] = {card: int(classes.WORDS[i]) for card, i in _ID.items()}
+_BITS: dict[str, int] = {card: int(classes.SUIT_BITS[i]) for card, i in _ID.items()}
 _CHUNK = 1 << 18
 """Deals (or pairs of completions) held at once: bounds the memory of a count."""
 _KEPT_DRAWS = 1 << 20
-"""Positions drawn with a seed are kept for the next hand up to this many bytes each (an
-import's 5,000 deals are; the command line's 100,000 of many cards are drawn afresh)."""
+"""Positions drawn with a seed are kept for the next hand up to this many each (as bytes;
+as numpy's indices up to :data:`_KEPT_INDICES`: an import's 2,000 deals are)."""
+_KEPT_INDICES = 1 << 17
+_FEW_DEALS = 1 << 16
+"""Deals counted one by one up to this many; above it, heads-up in stud hi/lo, every pair
+of completions less those sharing a card (:func:`_heads_up_many`), and with one card to
+come for each player, the cards grouped by what they give each (:func:`_alike`)."""
+_ALIKE_MOST = 1 << 22
+"""Entries (one per player and choice of groups) :func:`_alike` holds at most."""
+_KEPT_DEALS = 1 << 19
+"""The deals of three players or more are kept for the next hand with as many cards
+left and to come, up to this many entries (one per player and deal)."""
+
+Strengths = tuple[np.ndarray, np.ndarray | None]
+"""Hands' strengths as a count compares them: in stud hi/lo (high, low), the high larger
+and the low smaller the better; in the other games (value, ``None``), the larger the
+better (a high, or a low negated)."""
+Rows = Sequence[np.ndarray] | np.ndarray
+"""Each player's strengths in many deals: an array per player, or a row of one array."""
 
 
-def _representative(code: int) -> list[str]:
-    """Cards with the ranks of ``code`` (base 5: how many of each rank) and no flush:
-    the copies of the ``j``-th rank present take suits ``j, j+1, ...`` (mod 4), so no
-    suit gets five of seven cards."""
-    cards: list[str] = []
-    present = 0
-    for rank in range(13):
-        count = code // 5**rank % 5
-        if count:
-            cards += [RANKS[rank] + SUITS[(present + k) % 4] for k in range(count)]
-            present += 1
-    return cards
+@dataclass(frozen=True, slots=True)
+class _Known:
+    """The players' known cards: their words and suit bits summed
+    (:mod:`stud_hh.rules.classes`), and whether any player can still have a flush."""
+
+    words: np.ndarray
+    bits: np.ndarray
+    flush: bool
 
 
-def _by_ranks(ranking: Ranking, code: int) -> tuple[int, int]:
-    """(high, low) of any hand of these ranks without a flush (``_NONE_*`` where the
-    game counts no such half or the hand has none)."""
-    cards = _representative(code)
-    high = high_rank(cards) if ranking in (Ranking.HIGH, Ranking.HIGH_LOW_8) else _NONE_HIGH
+def _known(hands: list[tuple[str, ...]], needs: list[int]) -> _Known:
+    words, bits, flush = [], [], False
+    for hand, need in zip(hands, needs, strict=True):
+        words.append(sum(_WORD[c] for c in hand))
+        bits.append(sum(_BITS[c] for c in hand))
+        held = [0, 0, 0, 0]
+        for c in hand:
+            held[_ID[c] & 3] += 1
+        flush = flush or max(held) + need >= 5
+    return _Known(np.array(words, dtype=np.int64), np.array(bits, dtype=np.int64), flush)
+
+
+def _judge(ranking: Ranking, n: int, words: np.ndarray,
+           bits_at: Callable[[np.ndarray], np.ndarray] | None) -> Strengths:
+    """The strengths of hands of ``n`` cards from their summed words; ``bits_at`` gives
+    the summed suit bits of the hands at some places of ``words`` (flattened), where a
+    flush is found (``None``: none can be)."""
+    at = classes.places(words, n)
     if ranking is Ranking.LOW_A5:
-        return high, low_a5_rank(cards)
-    low = low8_rank(cards) if ranking is Ranking.HIGH_LOW_8 else None
-    return high, _NONE_LOW if low is None else low
+        return -classes.lows_a5(n)[at], None
+    high: np.ndarray = classes.highs(n)[at]
+    if bits_at is not None:
+        suits = classes.flush_suits(words).reshape(-1)
+        flushed = np.flatnonzero(suits >= 0)
+        if len(flushed):
+            found = classes.flush_highs()[bits_at(flushed) >> 16 * suits[flushed] & 0x1FFF]
+            every = high.reshape(-1)
+            every[flushed] = np.maximum(every[flushed], found)
+    return high, (classes.lows8(n)[at] if ranking is Ranking.HIGH_LOW_8 else None)
 
 
-class _RankValues:
-    """:func:`_by_ranks` of one ranking, looked up many codes at once: a code not seen yet
-    is judged once by the evaluator, then kept (in code order, for a binary search)."""
-
-    def __init__(self, ranking: Ranking) -> None:
-        self.ranking = ranking
-        self.known = (np.empty(0, dtype=np.int64), np.empty((0, 2), dtype=np.int64))
-        """(codes in order, their values): replaced whole, never changed in place."""
-
-    def __call__(self, codes: np.ndarray) -> np.ndarray:
-        known, values = self.known
-        at = np.searchsorted(known, codes)
-        found = at < len(known)
-        found[found] = known[at[found]] == codes[found]
-        if not found.all():
-            new = np.unique(codes[~found])
-            judged = np.array([_by_ranks(self.ranking, int(c)) for c in new], dtype=np.int64)
-            where = np.searchsorted(known, new)  # both in order: merged without a sort
-            known = np.insert(known, where, new)
-            values = np.insert(values, where, judged, axis=0)
-            self.known = (known, values)
-            at = np.searchsorted(known, codes)
-        result: np.ndarray = values[at]
-        return result
+def _take(strengths: Strengths, at: np.ndarray | slice) -> Strengths:
+    value, low = strengths
+    return value[at], (None if low is None else low[at])
 
 
-_RANK_VALUES = {ranking: _RankValues(ranking) for ranking in Ranking}
+def _settle(ranking: Ranking, strengths: tuple[Rows, Rows | None], totals: _Totals,
+            weights: np.ndarray | None = None, sign: int = 1) -> None:
+    """Deals settled as :func:`_award` settles one: entry ``d`` of each player's array of
+    strengths (an array per player, or the rows of one; arrays that broadcast together)
+    is theirs in a deal, which stands for ``weights[d]`` deals (1 when ``None``; of the
+    flattened entries), each counted ``sign`` times (-1: taken away). The deals are
+    counted by who wins the high and who the low (a bit per player), and each such
+    outcome settled by :func:`_award` itself."""
+    value, low = strengths
+    players = len(value)
+    key = _winners(value, functools.reduce(np.maximum, value))
+    if low is not None:
+        best_low = functools.reduce(np.minimum, low)
+        key |= _winners(low, best_low) * (best_low != classes.NO_LOW) << players
+    counted = np.bincount(key.ravel(), weights)
+    for outcome in np.flatnonzero(counted).tolist():
+        totals.add(_outcome(ranking, players, outcome), sign * round(float(counted[outcome])))
 
 
-@cache
-def _flushes() -> np.ndarray:
-    """The high strength of the cards of one suit whose ranks are the bits of a 13-bit
-    mask, for every mask of five to seven (0 for the others)."""
-    table = np.zeros(1 << 13, dtype=np.int64)
-    for mask in range(1 << 13):
-        if 5 <= mask.bit_count() <= 7:
-            table[mask] = high_rank([RANKS[r] + "c" for r in range(13) if mask >> r & 1])
-    return table
+@lru_cache(maxsize=4096)
+def _outcome(ranking: Ranking, players: int, outcome: int) -> Result:
+    """:func:`_award` of a deal where the players of the bits of ``outcome`` have the
+    best high, and those of its bits from bit ``players`` on the best low."""
+    high = [0 if outcome >> i & 1 else -1 for i in range(players)]
+    lows = [0 if outcome >> players + i & 1 else 1 for i in range(players)]
+    if ranking is Ranking.HIGH_LOW_8:
+        return _award(high, lows if outcome >> players else [None] * players)
+    if ranking is Ranking.LOW_A5:
+        return _award([None] * players, [-h for h in high])
+    return _award(high, [None] * players)
 
 
-def _strengths(ranking: Ranking, hand: Sequence[str], ids: np.ndarray
-               ) -> tuple[np.ndarray, np.ndarray]:
-    """(high, low) of ``hand`` completed by each row of ``ids`` (card numbers)."""
-    known = [_ID[c] for c in hand]
-    columns = [ids[:, j] for j in range(ids.shape[1])]
-    code = np.full(len(ids), sum(int(_RANK_CODE[k]) for k in known), dtype=np.int64)
-    for column in columns:
-        code += _RANK_CODE[column]
-    values = _RANK_VALUES[ranking](code)
-    high, low = values[:, 0], values[:, 1]
-    held = [sum(1 for k in known if k & 3 == suit) for suit in range(4)]
-    if ranking is Ranking.LOW_A5 or max(held) + len(columns) < 5:
-        return high, low
-    suits = np.full(len(ids), sum(8**suit * n for suit, n in enumerate(held)), dtype=np.int64)
-    for column in columns:
-        suits += _SUIT_CODE[column]
-    flush_suit = _FLUSH_SUIT[suits]
-    rows = np.flatnonzero(flush_suit >= 0)
-    if len(rows):  # the rows with a flush: its suit's ranks as bits, distinct so summed
-        suit = flush_suit[rows]
-        bits = [sum(1 << (k >> 2) for k in known if k & 3 == s) for s in range(4)]
-        mask = np.array(bits, dtype=np.int64)[suit]
-        for column in columns:
-            card = column[rows]
-            mask += np.where(_SUIT[card] == suit, _BIT[card], 0)
-        high[rows] = np.maximum(high[rows], _flushes()[mask])
-    return high, low
+def _winners(value: Rows, best: np.ndarray) -> np.ndarray:
+    """Who has ``best`` in each deal, a bit per player."""
+    key: np.ndarray = (value[0] == best).astype(np.intp)
+    for i in range(1, len(value)):
+        key |= (value[i] == best).astype(np.intp) << i
+    return key
 
 
-def _settle_many(ranking: Ranking, highs: Sequence[np.ndarray], lows: Sequence[np.ndarray],
-                 totals: _Totals) -> None:
-    """Deals settled as :func:`_award` settles one: each player's high and low strength
-    in a deal are the deal's entry of their arrays."""
-    if ranking is not Ranking.HIGH_LOW_8:  # one part, the whole pot: the best high or low
-        low = ranking is Ranking.LOW_A5
-        parts = [-v for v in lows] if low else list(highs)
-        best = parts[0]
-        for part in parts[1:]:
-            best = np.maximum(best, part)
-        won = [part == best for part in parts]
-        count = won[0].astype(np.int8)
-        for mine in won[1:]:
-            count += mine
-        ways = [count == n for n in range(1, len(won) + 1)]  # deals split n ways
-        for i, mine in enumerate(won):
-            shared = [int(np.count_nonzero(mine & way)) for way in ways]
-            units = sum(UNITS // n * deals for n, deals in enumerate(shared, 1))
-            if low:
-                totals.low[i] += units
-            else:
-                totals.high[i] += units
-            totals.scoops[i] += shared[0]
-        totals.deals += len(best)
-        totals.no_low += 0 if low else len(best)
-        return
-    best_high, best_low = highs[0], lows[0]
-    for high, lo in zip(highs[1:], lows[1:], strict=True):
-        best_high, best_low = np.maximum(best_high, high), np.minimum(best_low, lo)
-    high_won = [(h == best_high) & (h != _NONE_HIGH) for h in highs]
-    low_won = [(lo == best_low) & (lo != _NONE_LOW) for lo in lows]
-    high_winners = np.sum(high_won, axis=0)
-    low_winners = np.sum(low_won, axis=0)
-    any_high, any_low = high_winners > 0, low_winners > 0
-    both = any_high & any_low
-    high_part = np.where(both, UNITS // 2, np.where(any_high, UNITS, 0))
-    low_part = np.where(both, UNITS // 2, np.where(any_low, UNITS, 0))
-    high_each = high_part // np.maximum(high_winners, 1)
-    low_each = low_part // np.maximum(low_winners, 1)
-    totals.add_many(*((np.where(h, high_each, 0), np.where(lo, low_each, 0))
-                      for h, lo in zip(high_won, low_won, strict=True)),
-                    no_low=int(np.count_nonzero(~any_low)))
-
-
+@lru_cache(maxsize=64)
 def _completions(size: int, need: int) -> np.ndarray:
     """Every choice of ``need`` of ``size`` cards, a row each (positions in the deck)."""
-    if need == 0:
-        return np.zeros((1, 0), dtype=np.int64)
-    return np.array(list(combinations(range(size), need)), dtype=np.int64)
+    chosen = (np.zeros((1, 0), dtype=np.intp) if need == 0 else
+              np.array(list(combinations(range(size), need)), dtype=np.intp))
+    chosen.flags.writeable = False
+    return chosen
 
 
-def _enumerate_many(ranking: Ranking, known: list[tuple[str, ...]], unseen: list[str],
-                    needs: list[int], totals: _Totals) -> None:
+@lru_cache(maxsize=64)
+def _containing(size: int, need: int, shared: int) -> np.ndarray:
+    """For each choice of ``shared`` of ``size`` positions (in the order of
+    :func:`_completions`), the completions of ``need`` cards that hold them all (their
+    rows in :func:`_completions`)."""
+    row = {chosen: i for i, chosen in enumerate(combinations(range(size), need))}
+    found = np.array([[row[tuple(sorted((*common, *rest)))]
+                       for rest in combinations([p for p in range(size) if p not in common],
+                                                need - shared)]
+                      for common in combinations(range(size), shared)], dtype=np.intp)
+    found.flags.writeable = False
+    return found
+
+
+def _enumerate_many(ranking: Ranking, n: int, known: list[tuple[str, ...]],
+                    unseen: list[str], needs: list[int], totals: _Totals) -> None:
     """Every deal: each player's completions judged once, then every choice of one
     completion per player with no card in two settled."""
-    deck = np.array([_ID[c] for c in unseen], dtype=np.int64)
-    options, picks = [], []
-    for hand, need in zip(known, needs, strict=True):
-        chosen = _completions(len(unseen), need)
-        options.append((chosen, *_strengths(ranking, hand, deck[chosen])))
-        picks.append(chosen.astype(np.int8))
-    if len(options) == 2:  # heads-up: the completions' cards compared as a matrix
-        first, second = ((picks[i], *options[i][1:]) for i in (0, 1))
-        if ranking is Ranking.HIGH_LOW_8:
-            _heads_up_many(first, second, totals)
-        else:
-            _heads_up_one_part(ranking, first, second, totals)
+    deck = np.array([_ID[c] for c in unseen], dtype=np.intp)
+    words, bits = classes.WORDS[deck], classes.SUIT_BITS[deck]
+    hands = _known(known, needs)
+    strengths = []
+    for i, need in enumerate(needs):
+        chosen = _completions(len(deck), need)
+
+        def bits_at(at: np.ndarray, chosen: np.ndarray = chosen, i: int = i) -> np.ndarray:
+            summed: np.ndarray = bits[chosen[at]].sum(axis=1) + hands.bits[i]
+            return summed
+
+        strengths.append(_judge(ranking, n, words[chosen].sum(axis=1) + hands.words[i],
+                                bits_at if hands.flush else None))
+    deals = _possible(len(deck), needs, False)
+    if set(needs) == {1} and deals > _FEW_DEALS and _alike(ranking, strengths, deals,
+                                                           totals):
         return
-    _several(ranking, [(picks[i], *options[i][1:]) for i in range(len(options))], totals)
+    if len(strengths) == 2 and ranking is not Ranking.HIGH_LOW_8:
+        _heads_up_one_part(ranking, len(deck), needs, strengths, totals)
+    elif len(strengths) == 2 and deals > _FEW_DEALS:
+        _heads_up_many(ranking, len(deck), needs, strengths, totals)
+    else:
+        _several(ranking, len(deck), needs, strengths, totals)
 
 
-def _several(ranking: Ranking, options: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
+def _alike(ranking: Ranking, strengths: list[Strengths], deals: int, totals: _Totals
+           ) -> bool:
+    """One card to come for each player: the cards grouped by what they give each player
+    (cards alike deal alike), every choice of a group per player settled once for as many
+    deals as its cards can be dealt (a group of ``k`` cards to ``t`` players: ``k (k-1)
+    ... (k-t+1)`` ways). False, counting nothing, when the choices would not be much
+    fewer than the ``deals`` or too many to hold."""
+    players = len(strengths)
+    both = [v for v, _ in strengths] + [low for _, low in strengths if low is not None]
+    kinds, many = np.unique(np.stack(both), axis=1, return_counts=True)
+    choices = kinds.shape[1] ** players
+    if choices * 2 > deals or choices * players > _ALIKE_MOST:
+        return False
+    chosen = np.indices((kinds.shape[1],) * players).reshape(players, -1)
+    weights = many[chosen[0]]
+    for i in range(1, players):
+        earlier = sum((chosen[j] == chosen[i]).astype(np.int64) for j in range(i))
+        weights = weights * (many[chosen[i]] - earlier)
+    dealt = np.flatnonzero(weights > 0)
+    chosen = chosen[:, dealt]
+    value = np.take_along_axis(kinds[:players], chosen, axis=1)
+    low = (np.take_along_axis(kinds[players:], chosen, axis=1) if len(both) > players
+           else None)
+    _settle(ranking, (value, low), totals, weights[dealt].astype(np.float64))
+    return True
+
+
+def _heads_up_one_part(ranking: Ranking, size: int, needs: list[int],
+                       strengths: list[Strengths], totals: _Totals) -> None:
+    """Two players, one part to win (the best high, or the best low): how many pairs of
+    completions with no card in common the first wins, ties and loses, counted by sorting:
+    every pair, less the pairs that share a card (inclusion and exclusion over the cards
+    they share)."""
+    mine, theirs = strengths[0][0], strengths[1][0]
+    wins, ties = _beats(mine[None, :], theirs[None, :])
+    pairs = len(mine) * len(theirs)
+    for shared in range(1, min(needs) + 1):
+        holding_a, holding_b = (_containing(size, need, shared) for need in needs)
+        sign = -1 if shared % 2 else 1
+        more_wins, more_ties = _beats(mine[holding_a], theirs[holding_b])
+        wins, ties = wins + sign * more_wins, ties + sign * more_ties
+        pairs += sign * holding_a.size * holding_b.shape[1]
+    for outcome, times in ((0b01, wins), (0b11, ties), (0b10, pairs - wins - ties)):
+        totals.add(_outcome(ranking, 2, outcome), times)
+
+
+def _beats(mine: np.ndarray, theirs: np.ndarray) -> tuple[int, int]:
+    """Over the pairs of an entry of a row of ``mine`` and one of the same row of
+    ``theirs``: how many have the larger entry in ``mine``, and how many equal ones."""
+    rows, each = theirs.shape
+    if each == mine.shape[1] == 1:
+        return int(np.count_nonzero(mine > theirs)), int(np.count_nonzero(mine == theirs))
+    if rows == 1:
+        sorted_keys, keys = np.sort(theirs[0]), mine[0]
+    else:
+        least = min(int(mine.min()), int(theirs.min()))
+        span = max(int(mine.max()), int(theirs.max())) - least + 1
+        offsets = np.arange(rows, dtype=np.int64)[:, None] * span - least
+        sorted_keys = np.sort((theirs + offsets).ravel())  # each row's after the rows before
+        keys = (mine + offsets).ravel()
+    below = np.searchsorted(sorted_keys, keys, "left")
+    upto = np.searchsorted(sorted_keys, keys, "right")
+    earlier = mine.shape[1] * each * rows * (rows - 1) // 2  # the rows before, all below
+    return int(below.sum()) - earlier, int(upto.sum() - below.sum())
+
+
+def _heads_up_many(ranking: Ranking, size: int, needs: list[int],
+                   strengths: list[Strengths], totals: _Totals) -> None:
+    """Two players in stud hi/lo, every pair of completions with no card in common: every
+    pair (each pair of distinct strengths settled once for all the pairs it stands for),
+    less the pairs that share a card, by inclusion and exclusion over the cards they
+    share (as arrays with an axis per player)."""
+    (first, many_a), (second, many_b) = (_distinct(s) for s in strengths)
+    step = max(1, _CHUNK // len(many_b))
+    for start in range(0, len(many_a), step):
+        part = slice(start, start + step)
+        _settle(ranking, _across(_take(first, part), _take(second, slice(None))), totals,
+                np.outer(many_a[part], many_b).ravel().astype(np.float64))
+    for shared in range(1, min(needs) + 1):
+        holding_a, holding_b = (_containing(size, need, shared) for need in needs)
+        step = max(1, _CHUNK // (holding_a.shape[1] * holding_b.shape[1]))
+        for start in range(0, len(holding_a), step):
+            part = slice(start, start + step)
+            _settle(ranking, _across(_take(strengths[0], holding_a[part]),
+                                     _take(strengths[1], holding_b[part])),
+                    totals, sign=-1 if shared % 2 else 1)
+
+
+def _across(first: Strengths, second: Strengths) -> tuple[Rows, Rows | None]:
+    """Two players' strengths (arrays of the same rows) as every entry of a row of the
+    first against every entry of that row of the second: a new axis each."""
+    value = [first[0][..., :, None], second[0][..., None, :]]
+    if first[1] is None or second[1] is None:
+        return value, None
+    return value, [first[1][..., :, None], second[1][..., None, :]]
+
+
+def _distinct(strengths: Strengths) -> tuple[Strengths, np.ndarray]:
+    """The distinct strengths of a player's completions, and how many have each."""
+    value, low = strengths
+    if low is None:
+        values, many = np.unique(value, return_counts=True)
+        return (values, None), many
+    keys, many = np.unique(value << 41 | low, return_counts=True)
+    return (keys >> 41, keys & (1 << 41) - 1), many
+
+
+def _several(ranking: Ranking, size: int, needs: list[int], strengths: list[Strengths],
              totals: _Totals) -> None:
-    """Three players or more: every choice of one completion each as a cell of an array
-    with an axis per player (the first player's completions a few at a time), the cells
-    where two completions share a card left out, the others settled at once."""
-    shape = [len(picks) for picks, _, _ in options]
+    """Three players or more, or two with few deals: every choice of one completion each
+    with no card in two (a row per player of their completions), settled at once."""
+    offsets = np.cumsum([0] + [len(value) for value, _ in strengths[:-1]])[:, None]
+    flat = (np.concatenate([value for value, _ in strengths]),
+            None if strengths[0][1] is None else
+            np.concatenate([low for _, low in strengths if low is not None]))
+    for deals in _deals(size, tuple(needs)):
+        _settle(ranking, _take(flat, deals + offsets), totals)
+
+
+def _deals(size: int, needs: tuple[int, ...]) -> Iterable[np.ndarray]:
+    """The choices of one completion per player with no card in two, a chunk at a time:
+    a row per player, a column per deal (the player's row in :func:`_completions`)."""
+    if _possible(size, list(needs), False) * len(needs) <= _KEPT_DEALS:
+        return _kept_deals(size, needs)
+    return _choices(size, needs)
+
+
+@lru_cache(maxsize=16)
+def _kept_deals(size: int, needs: tuple[int, ...]) -> tuple[np.ndarray, ...]:
+    """:func:`_choices`, kept (read only) for the next hand with as many cards left and
+    to come."""
+    kept = tuple(deals.astype(np.int32) for deals in _choices(size, needs))
+    for deals in kept:
+        deals.flags.writeable = False
+    return kept
+
+
+def _choices(size: int, needs: tuple[int, ...]) -> Iterator[np.ndarray]:
+    """Every choice of one completion each as a cell of an array with an axis per player
+    (the first player's completions a few at a time), the cells where two completions
+    share a card left out."""
+    picks = [_completions(size, need) for need in needs]
+    shape = [len(p) for p in picks]
     axes = len(shape)
     step = max(1, _CHUNK // int(np.prod(shape[1:])))
 
@@ -617,93 +747,18 @@ def _several(ranking: Ranking, options: list[tuple[np.ndarray, np.ndarray, np.nd
         """Players ``i`` and ``j`` share no card, on the axes of the array."""
         sizes = [len(first) if a == 0 == i else shape[a] if a in (i, j) else 1
                  for a in range(axes)]
-        return _disjoint(first if i == 0 else options[i][0], options[j][0]).reshape(sizes)
+        return _disjoint(first if i == 0 else picks[i], picks[j]).reshape(sizes)
 
-    later = [pair(i, j, options[0][0]) for i in range(1, axes) for j in range(i + 1, axes)]
+    later = [pair(i, j, picks[0]) for i in range(1, axes) for j in range(i + 1, axes)]
     for start in range(0, shape[0], step):
-        first = options[0][0][start:start + step]
+        first = picks[0][start:start + step]
         ok = np.ones([len(first), *shape[1:]], dtype=bool)
         for j in range(1, axes):
             ok &= pair(0, j, first)
         for both in later:
             ok &= both
-        cells = np.nonzero(ok)  # each player's completion in each deal
-        mine = [(high[start:start + step], low[start:start + step]) if i == 0 else (high, low)
-                for i, (_, high, low) in enumerate(options)]
-        _settle_many(ranking, [high.take(at) for (high, _), at in zip(mine, cells, strict=True)],
-                     [low.take(at) for (_, low), at in zip(mine, cells, strict=True)], totals)
-
-
-def _heads_up_one_part(ranking: Ranking, first: tuple[np.ndarray, np.ndarray, np.ndarray],
-                       second: tuple[np.ndarray, np.ndarray, np.ndarray], totals: _Totals
-                       ) -> None:
-    """Two players, one part to win (the best high, or the best low): each pair of
-    completions with no card in common is a win, a tie (half the pot each) or a loss."""
-    low = ranking is Ranking.LOW_A5
-    mine, theirs = _dense(first[2 if low else 1], second[2 if low else 1], low)
-    picks_a, picks_b = first[0], second[0]
-    step = max(1, _CHUNK // len(picks_b))
-    wins = ties = deals = 0
-    for start in range(0, len(picks_a), step):
-        ok = _disjoint(picks_a[start:start + step], picks_b)
-        strength = mine[start:start + step, None]
-        deals += int(np.count_nonzero(ok))
-        wins += int(np.count_nonzero(ok & (strength > theirs)))
-        ties += int(np.count_nonzero(ok & (strength == theirs)))
-    losses = deals - wins - ties
-    parts = totals.low if low else totals.high
-    parts[0] += wins * UNITS + ties * (UNITS // 2)
-    parts[1] += losses * UNITS + ties * (UNITS // 2)
-    totals.scoops[0] += wins
-    totals.scoops[1] += losses
-    totals.deals += wins + ties + losses
-    totals.no_low += 0 if low else wins + ties + losses
-
-
-def _heads_up_many(first: tuple[np.ndarray, np.ndarray, np.ndarray],
-                   second: tuple[np.ndarray, np.ndarray, np.ndarray], totals: _Totals) -> None:
-    """Two players: every completion of the first against every completion of the second
-    at once, rows of the first at a time, in the units of :func:`_award` (as
-    :func:`_heads_up`, whose sums these are)."""
-    picks_a, picks_b = first[0], second[0]
-    (highs_a, high_b), (lows_a, low_b) = (_dense(first[i], second[i], i == 2)
-                                            for i in (1, 2))
-    has_high_b, has_low_b = high_b != 0, low_b != 0
-    step = max(1, _CHUNK // len(picks_b))
-    # in eighths of a pot: the first's high and low, both parts' whole; scoops; no lows
-    first_high = first_low = high_parts = low_parts = scoops_a = scoops_b = no_low = deals = 0
-    for start in range(0, len(picks_a), step):
-        ok = _disjoint(picks_a[start:start + step], picks_b)
-        high_a, low_a = highs_a[start:start + step, None], lows_a[start:start + step, None]
-        any_high = ((high_a != 0) | has_high_b) & ok
-        any_low = ((low_a != 0) | has_low_b) & ok
-        both = any_high & any_low
-        # quarters of a pot per part (4: the whole pot, 2: a half) x halves of it won
-        # (2, 1 for a tie, 0): eighths of a pot; the second wins the rest of each part
-        high_part = np.where(both, np.int8(2), np.where(any_high, np.int8(4), np.int8(0)))
-        low_part = np.where(both, np.int8(2), np.where(any_low, np.int8(4), np.int8(0)))
-        high_won = high_part * ((high_a > high_b).view(np.int8) * 2
-                                + (high_a == high_b).view(np.int8))
-        low_won = low_part * ((low_a > low_b).view(np.int8) * 2
-                              + (low_a == low_b).view(np.int8))
-        won = high_won + low_won
-        first_high += int(high_won.sum(dtype=np.int64))
-        first_low += int(low_won.sum(dtype=np.int64))
-        high_parts += 2 * int(high_part.sum(dtype=np.int64))
-        low_parts += 2 * int(low_part.sum(dtype=np.int64))
-        scoops_a += int(np.count_nonzero(won == 8))
-        scoops_b += int(np.count_nonzero((won == 0) & ok))
-        no_low += int(np.count_nonzero(ok & ~any_low))
-        deals += int(np.count_nonzero(ok))
-    eighth = UNITS // 8
-    totals.high[0] += first_high * eighth
-    totals.low[0] += first_low * eighth
-    totals.high[1] += (high_parts - first_high) * eighth
-    totals.low[1] += (low_parts - first_low) * eighth
-    totals.scoops[0] += scoops_a
-    totals.scoops[1] += scoops_b
-    totals.no_low += no_low
-    totals.deals += deals
+        cells = np.nonzero(ok)
+        yield np.stack([cells[0] + start, *cells[1:]])
 
 
 def _disjoint(first: np.ndarray, second: np.ndarray) -> np.ndarray:
@@ -718,42 +773,54 @@ def _disjoint(first: np.ndarray, second: np.ndarray) -> np.ndarray:
     return ok
 
 
-def _dense(first: np.ndarray, second: np.ndarray, low: bool
-           ) -> tuple[np.ndarray, np.ndarray]:
-    """Two players' strengths as small numbers, larger better and 0 for none (a high
-    as it is, a low reversed), so that a heads-up count compares small integers."""
-    values, at = np.unique(np.concatenate([first, second]), return_inverse=True)
-    at = at.ravel()
-    dense = len(values) - at if low else at + 1
-    dense[values[at] == (_NONE_LOW if low else _NONE_HIGH)] = 0
-    small = dense.astype(np.int16 if len(values) < 2**15 else np.int32)
-    return small[:len(first)], small[len(first):][None, :]
-
-
-def _sampled_many(ranking: Ranking, known: list[tuple[str, ...]], unseen: list[str],
+def _sampled_many(ranking: Ranking, n: int, known: list[tuple[str, ...]], unseen: list[str],
                   needs: list[int], totals: _Totals, samples: int, seed: int | None) -> None:
     """``samples`` deals drawn at random (numpy's generator, seeded), settled at once."""
-    deck = np.array([_ID[c] for c in unseen], dtype=np.int64)
+    deck = np.array([_ID[c] for c in unseen], dtype=np.intp)
     cards = sum(needs)
     draws = (_seeded_draws(len(unseen), cards, samples, seed)
              if seed is not None and samples * cards <= _KEPT_DRAWS
-             else _drawn(np.random.default_rng(seed), len(unseen), cards, samples))
-    for positions in draws:
-        dealt = deck[positions]
-        highs, lows, at = [], [], 0
-        for hand, need in zip(known, needs, strict=True):
-            high, low = _strengths(ranking, hand, dealt[:, at:at + need])
-            highs.append(high)
-            lows.append(low)
-            at += need
-        _settle_many(ranking, highs, lows, totals)
+             else (p.T for p in _drawn(np.random.default_rng(seed), len(unseen), cards,
+                                       samples)))
+    words, bits = classes.WORDS[deck], classes.SUIT_BITS[deck]
+    hands = _known(known, needs)
+    for drawn in draws:
+        positions = drawn.astype(np.intp, copy=False)
+
+        def bits_at(at: np.ndarray, positions: np.ndarray = positions) -> np.ndarray:
+            """The suit bits of the players' hands at ``at`` (player x deals + deal)."""
+            player, deal = np.divmod(at, positions.shape[1])
+            summed: np.ndarray = (_by_player(bits.take(positions[:, deal]), needs)
+                                  [player, np.arange(len(at))] + hands.bits[player])
+            return summed
+
+        _settle(ranking, _judge(ranking, n, _by_player(words.take(positions), needs)
+                                + hands.words[:, None], bits_at if hands.flush else None),
+                totals)
+
+
+def _by_player(cards: np.ndarray, needs: list[int]) -> np.ndarray:
+    """Each player's sum over their rows of cards of deals (the first ``needs[0]`` rows,
+    then the next ``needs[1]``, ...), a row per player."""
+    if min(needs) == max(needs):
+        summed: np.ndarray = cards.reshape(len(needs), needs[0], -1).sum(axis=1)
+        return summed
+    out = np.zeros((len(needs), cards.shape[1]), dtype=cards.dtype)
+    at = 0
+    for i, need in enumerate(needs):
+        out[i] = cards[at:at + need].sum(axis=0)
+        at += need
+    return out
 
 
 @lru_cache(maxsize=32)
 def _seeded_draws(size: int, cards: int, samples: int, seed: int) -> tuple[np.ndarray, ...]:
-    """The positions :func:`_drawn` draws with ``seed``: the same for every deal of that
-    many cards from a deck of that size, so kept (read only) for the next hand to use."""
-    drawn = _drawn(np.random.default_rng(seed), size, cards, samples)
+    """The positions :func:`_drawn` draws with ``seed``, a row per card and a column per
+    deal: the same for every deal of that many cards from a deck of that size, so kept
+    (read only) for the next hand to use."""
+    kind = np.intp if samples * cards <= _KEPT_INDICES else np.int8
+    drawn = tuple(np.ascontiguousarray(positions.T, dtype=kind)
+                  for positions in _drawn(np.random.default_rng(seed), size, cards, samples))
     for positions in drawn:
         positions.flags.writeable = False
     return drawn

@@ -239,3 +239,37 @@ def test_sampling_lands_near_the_exact_parts(game: str) -> None:
         for got, want in zip(sampled.shares, truth.shares, strict=True):
             p = float(getattr(want, part))
             assert abs(float(getattr(got, part)) - p) < 4 * (p * (1 - p) / 40_000) ** 0.5 + 1e-9
+
+
+@pytest.mark.parametrize("game", ["stud", "stud8", "razz", "five_stud"])
+@pytest.mark.parametrize("path", ["pairs less shared cards", "cards grouped alike"])
+def test_each_way_of_counting_equals_the_deal_by_deal_count(
+        game: str, path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The counts an import reaches only with many deals (heads-up, two cards each: every
+    pair less the pairs sharing a card, settled or, with one part to win, sorted; three
+    or four players, a card each: the cards grouped by what they give), made to run on
+    small decks (many cards dead)."""
+    from stud_hh import equity as eq
+
+    if not eq.__file__.endswith(".py"):
+        pytest.skip("compiled, the module's limits and functions cannot be replaced")
+    used: list[object] = []
+    monkeypatch.setattr(eq, "_FEW_DEALS", 0)
+    names = (["_heads_up_many", "_heads_up_one_part"] if path == "pairs less shared cards"
+             else ["_alike"])
+    for name in names:
+        way = getattr(eq, name)
+        monkeypatch.setattr(eq, name, lambda *args, way=way: used.append(way(*args)) or used[-1])
+    draw = random.Random(f"paths-{game}-{path}")
+    size = 5 if game == "five_stud" else 7
+    for case in range(12):
+        deck = DECK.copy()
+        draw.shuffle(deck)
+        if path == "pairs less shared cards":
+            needs = [2, 2] if case % 3 else [2, 1]
+        else:
+            needs = [1] * (3 + case % 2)
+        known = [[deck.pop() for _ in range(size - need)] for need in needs]
+        dead = [deck.pop() for _ in range(len(deck) - draw.randint(8, 14))]
+        assert equity(known, game, dead) == _deal_by_deal(game, known, dead), (known, dead)
+    assert sum(1 for counted in used if counted is not False) >= 4

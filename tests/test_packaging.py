@@ -19,7 +19,8 @@ from stud_hh.read.parse import parse_hand
 from stud_hh.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
-COMPILED = ["model/events", "rules/profiles", "engine/betting", "replay", "read/limits",
+COMPILED = ["model/events", "rules/profiles", "rules/classes", "engine/betting", "replay",
+            "equity", "read/limits",
             "read/sites/common", "read/sites/noise", "read/sites/pokerstars"]
 """The modules hatch_build.py compiles (pyproject.toml lists them)."""
 
@@ -110,6 +111,11 @@ def test_wheel_contains_the_replayers_script_and_styles(wheel: Path) -> None:
     assert "stud_hh/analysis/html/assets/replayer.css" in names
 
 
+def test_wheel_contains_the_tables_of_rank_classes(wheel: Path) -> None:
+    """The equity counts look hands up in them (``stud_hh/rules/classes.py``)."""
+    assert "stud_hh/rules/classes.npz" in zipfile.ZipFile(wheel).namelist()
+
+
 def test_wheel_contains_the_dask_workers_settings(wheel: Path) -> None:
     """``--scheduler local`` reads them, and users copy them to their workers."""
     assert "stud_hh/store/dask-workers.yaml" in zipfile.ZipFile(wheel).namelist()
@@ -148,3 +154,24 @@ def test_installed_wheel_parses_from_its_own_grammar(wheel: Path, tmp_path: Path
     # the same violations as the source tree's replay (the uncalled bet is off by 10)
     violations = [v.message for v in replay(parse_hand(HAND)).violations]
     assert run.stdout.strip().split("|") == ["razz", "13", str(expect_compiled()), *violations]
+
+
+def test_installed_wheel_counts_equity_from_its_own_tables(wheel: Path, tmp_path: Path) -> None:
+    target = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target),
+         str(wheel)],
+        check=True, capture_output=True, timeout=300,
+    )
+    script = (
+        "import stud_hh.equity as e, stud_hh.rules.classes as c\n"
+        f"assert c.__file__.startswith({str(target)!r}), c.__file__\n"
+        "r = e.equity([['As', 'Ad', 'Kc', 'Qd', '7h', '2c'],\n"
+        "              ['9s', '9h', '9d', '3c', '4d', '5h']])\n"
+        "print(*[s.exact for s in r.shares])\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    run = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["29/780", "751/780"]

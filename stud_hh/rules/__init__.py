@@ -12,6 +12,8 @@ The engine (:mod:`stud_hh.engine`) is one generic machine over these values
 * :mod:`stud_hh.rules.play` -- the pure helpers the engine calls (bet size, cap,
   reopening, bring-in, first actor, clockwise order);
 * :mod:`stud_hh.rules.evaluate` -- hand evaluation, high and low;
+* :mod:`stud_hh.rules.classes` -- the evaluator's answers for every class of ranks, as
+  tables many hands are looked up in at once (numpy: imported by the equity counts only);
 * :mod:`stud_hh.rules.pots` -- pots, side pots, winners, hi/lo halves, odd chips;
 * :mod:`stud_hh.rules.violations` -- the rule codes and the records a replay makes.
 

@@ -66,15 +66,20 @@ on 6th); above it the equity is sampled."""
 SAMPLES = 2_000
 """Deals drawn for a stored equity above :data:`EXACT_LIMIT` (seeded: a share's standard
 error is then at most 1.1 percentage points). Far fewer than :data:`stud_hh.equity.SAMPLES`:
-an import stores an equity for every all-in and showdown (the cost of a sampled equity is
-its deals: 2,000 heads-up take about a millisecond), and luck summed over many hands
-averages the sampling error out (100 all-ins of 10 big bets: about 1 big bet of sampling
-error against some 50 of luck).
+an import stores an equity for every all-in and showdown (2,000 heads-up deals drawn and
+settled take 0.1-0.2 ms, most of it numpy's cost per call rather than the deals), and
+luck summed over many hands averages the sampling error out (100 all-ins of 10 big bets:
+about 1 big bet of sampling error against some 50 of luck).
 
 What it costs, measured by ``benchmarks/import.py --split --hands 5000 --build pure``
 (one process, the corpus's Stars hands and the handwritten ones, about one hand in
 twelve needing an equity counted or drawn; 2026-12-02, a loaded 2-core machine): the
-facts stage 348 -> 770-790 us a hand, the whole import 452 -> 368-378 hands/s."""
+facts stage 348 -> 770-790 us a hand, the whole import 452 -> 368-378 hands/s. Since the
+counts look hands up in the tables of :mod:`stud_hh.rules.classes` and settle deals by
+outcome (2026-12-03, ``--hands 10000``, runs before and after on a loaded machine): the
+facts stage 410-478 -> 245-321 us a hand pure and 379-390 -> 254 compiled (185-204
+with this module compiled too, which would cost it its docstring), of which the equity
+calls (``benchmarks/equity.py --import-calls 5000``) 81-100 -> 24-33 us a hand."""
 
 Row = dict[str, Any]
 _FOLD: Final = ActionKind.FOLD
