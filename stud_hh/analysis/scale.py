@@ -41,7 +41,8 @@ def summed(frame: Any, partial: Callable[[pd.DataFrame], pd.DataFrame]) -> pd.Da
 
 def _same_categories(frames: list[pd.DataFrame], names: list[str]) -> list[pd.DataFrame]:
     """``frames`` with each categorical key column given the categories of all of them,
-    in the order met: the groups then sort as they do over the whole table in pandas."""
+    sorted as the database's reader sorts them (ordered categoricals keep the order
+    met): the groups then sort as they do over the whole table in pandas."""
     for name in names:
         if not any(isinstance(f[name].dtype, pd.CategoricalDtype) for f in frames):
             continue
@@ -52,7 +53,9 @@ def _same_categories(frames: list[pd.DataFrame], names: list[str]) -> list[pd.Da
             values = f[name].cat.categories if isinstance(f[name].dtype, pd.CategoricalDtype) \
                 else f[name].dropna().unique()
             seen.update(dict.fromkeys(values))
-        dtype = pd.CategoricalDtype(list(seen), ordered=ordered)
+        categories = pd.Index(list(seen))
+        dtype = pd.CategoricalDtype(categories if ordered else categories.sort_values(),
+                                    ordered=ordered)
         frames = [f.assign(**{name: f[name].astype(dtype)}) for f in frames]
     return frames
 

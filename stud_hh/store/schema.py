@@ -454,4 +454,16 @@ def to_pandas(table: str, data: pa.Table) -> pd.DataFrame:
         column = spec.get(name)
         if column is not None and column.nullable and column.type in _NULLABLE_INTS:
             frame[name] = data.column(name).to_pandas(types_mapper=_NULLABLE_INTS.get)
+        elif isinstance(frame[name].dtype, pd.CategoricalDtype):
+            frame[name] = _sorted_categories(frame[name])
     return frame
+
+
+def _sorted_categories(values: pd.Series) -> pd.Series:
+    """``values`` with its categories sorted: Arrow lists a dictionary column's values in
+    the order the parts were read, which a folder and a bucket (or two listings) need not
+    share; sorted, the same rows give the same frame wherever they were read from."""
+    categories = values.cat.categories
+    if categories.is_monotonic_increasing:
+        return values
+    return values.cat.reorder_categories(categories.sort_values())

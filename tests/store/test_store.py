@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pandas as pd
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from helpers import SAMPLES, sample_hand_texts, write_renumbered
@@ -19,7 +20,7 @@ from stud_hh import __version__
 from stud_hh.model.errors import InputError
 from stud_hh.store.database import Database, DatabaseError, open_db
 from stud_hh.store.importer import import_paths
-from stud_hh.store.schema import SCHEMA_VERSION, TABLES
+from stud_hh.store.schema import SCHEMA_VERSION, TABLES, to_pandas
 
 
 def counts(db: Database) -> dict[str, int]:
@@ -51,6 +52,18 @@ def test_tables_load_with_declared_dtypes(sample_db: Path) -> None:
     assert players["net"].dtype == "int64"
     assert players["vpip"].dtype == bool
     assert set(players.columns) == set(TABLES["players"].names)
+
+
+def test_a_columns_categories_do_not_depend_on_the_order_parts_are_read() -> None:
+    # a folder and a bucket can list the same parts in different orders, and Arrow names
+    # a dictionary column's values in the order its parts met them
+    first = pa.array(["stud8", "razz"]).dictionary_encode()
+    second = pa.array(["stud", "stud8"]).dictionary_encode()
+    read = [to_pandas("hands", pa.table({"game": pa.chunked_array(chunks)}))["game"]
+            for chunks in ([first, second], [second, first])]
+    assert list(read[0].cat.categories) == list(read[1].cat.categories) == [
+        "razz", "stud", "stud8"]
+    assert sorted(read[0]) == sorted(read[1])
 
 
 def test_projection_and_filters_are_pushed_down(sample_db: Path) -> None:
