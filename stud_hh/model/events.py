@@ -92,6 +92,18 @@ class Seat:
     sitting_out: bool = False
     line: int
 
+    @staticmethod
+    def make(seat: int, name: str, stack: int, sitting_out: bool,
+             line: int) -> Seat:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = Seat.__new__(Seat)
+        object.__setattr__(made, "seat", seat)
+        object.__setattr__(made, "name", name)
+        object.__setattr__(made, "stack", stack)
+        object.__setattr__(made, "sitting_out", sitting_out)
+        object.__setattr__(made, "line", line)
+        return made
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandHeader:
@@ -137,6 +149,44 @@ class HandHeader:
     def is_tournament(self) -> bool:
         return self.tournament_id is not None
 
+    @staticmethod
+    def make(site: str, hand_id: str, game: Game, game_text: str,
+             limit: Limit, small_bet: int, big_bet: int, currency: str | None, scale: int,
+             play_money: bool, mixed_game: str | None, home_club: str | None,
+             tournament_id: str | None, buy_in: int | None, fee: int | None,
+             bounty: int | None, buy_in_currency: str | None, level: str | None,
+             match_round: str | None, table: str, max_seats: int | None,
+             started_at: datetime | None, started_local: str | None, seats: tuple[Seat, ...],
+             line: int) -> HandHeader:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = HandHeader.__new__(HandHeader)
+        object.__setattr__(made, "site", site)
+        object.__setattr__(made, "hand_id", hand_id)
+        object.__setattr__(made, "game", game)
+        object.__setattr__(made, "game_text", game_text)
+        object.__setattr__(made, "limit", limit)
+        object.__setattr__(made, "small_bet", small_bet)
+        object.__setattr__(made, "big_bet", big_bet)
+        object.__setattr__(made, "currency", currency)
+        object.__setattr__(made, "scale", scale)
+        object.__setattr__(made, "play_money", play_money)
+        object.__setattr__(made, "mixed_game", mixed_game)
+        object.__setattr__(made, "home_club", home_club)
+        object.__setattr__(made, "tournament_id", tournament_id)
+        object.__setattr__(made, "buy_in", buy_in)
+        object.__setattr__(made, "fee", fee)
+        object.__setattr__(made, "bounty", bounty)
+        object.__setattr__(made, "buy_in_currency", buy_in_currency)
+        object.__setattr__(made, "level", level)
+        object.__setattr__(made, "match_round", match_round)
+        object.__setattr__(made, "table", table)
+        object.__setattr__(made, "max_seats", max_seats)
+        object.__setattr__(made, "started_at", started_at)
+        object.__setattr__(made, "started_local", started_local)
+        object.__setattr__(made, "seats", seats)
+        object.__setattr__(made, "line", line)
+        return made
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
@@ -155,6 +205,16 @@ class PostAnte(PlayerEvent):
     amount: int
     all_in: bool = False
 
+    @staticmethod
+    def make(line: int, player: str, amount: int, all_in: bool) -> PostAnte:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = PostAnte.__new__(PostAnte)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "amount", amount)
+        object.__setattr__(made, "all_in", all_in)
+        return made
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StreetStart(Event):
@@ -163,6 +223,17 @@ class StreetStart(Event):
     street: Street
     common: MaybeCard = None
     has_common: bool = False
+
+    @staticmethod
+    def make(line: int, street: Street, common: MaybeCard,
+             has_common: bool) -> StreetStart:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = StreetStart.__new__(StreetStart)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "street", street)
+        object.__setattr__(made, "common", common)
+        object.__setattr__(made, "has_common", has_common)
+        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -179,11 +250,35 @@ class Deal(PlayerEvent):
     face_up: tuple[bool, ...]
     known: tuple[MaybeCard, ...] = ()
 
+    @staticmethod
+    def make(line: int, player: str, street: Street,
+             cards: tuple[MaybeCard, ...], face_up: tuple[bool, ...],
+             known: tuple[MaybeCard, ...]) -> Deal:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = Deal.__new__(Deal)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "street", street)
+        object.__setattr__(made, "cards", cards)
+        object.__setattr__(made, "face_up", face_up)
+        object.__setattr__(made, "known", known)
+        return made
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BringIn(PlayerEvent):
     amount: int
     all_in: bool = False
+
+    @staticmethod
+    def make(line: int, player: str, amount: int, all_in: bool) -> BringIn:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = BringIn.__new__(BringIn)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "amount", amount)
+        object.__setattr__(made, "all_in", all_in)
+        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -193,11 +288,31 @@ class Complete(PlayerEvent):
     to: int
     all_in: bool = False
 
+    @staticmethod
+    def make(line: int, player: str, to: int, all_in: bool) -> Complete:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = Complete.__new__(Complete)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "to", to)
+        object.__setattr__(made, "all_in", all_in)
+        return made
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Bet(PlayerEvent):
     amount: int
     all_in: bool = False
+
+    @staticmethod
+    def make(line: int, player: str, amount: int, all_in: bool) -> Bet:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = Bet.__new__(Bet)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "amount", amount)
+        object.__setattr__(made, "all_in", all_in)
+        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -208,26 +323,71 @@ class Raise(PlayerEvent):
     to: int
     all_in: bool = False
 
+    @staticmethod
+    def make(line: int, player: str, by: int, to: int,
+             all_in: bool) -> Raise:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = Raise.__new__(Raise)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "by", by)
+        object.__setattr__(made, "to", to)
+        object.__setattr__(made, "all_in", all_in)
+        return made
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Call(PlayerEvent):
     amount: int
     all_in: bool = False
 
+    @staticmethod
+    def make(line: int, player: str, amount: int, all_in: bool) -> Call:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = Call.__new__(Call)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "amount", amount)
+        object.__setattr__(made, "all_in", all_in)
+        return made
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Check(PlayerEvent):
-    pass
+
+    @staticmethod
+    def make(line: int, player: str) -> Check:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = Check.__new__(Check)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Fold(PlayerEvent):
-    pass
+
+    @staticmethod
+    def make(line: int, player: str) -> Fold:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = Fold.__new__(Fold)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class UncalledReturned(PlayerEvent):
     amount: int
+
+    @staticmethod
+    def make(line: int, player: str, amount: int) -> UncalledReturned:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = UncalledReturned.__new__(UncalledReturned)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "amount", amount)
+        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -238,16 +398,45 @@ class Collect(PlayerEvent):
     pot: PotKind = PotKind.POT
     pot_index: int | None = None
 
+    @staticmethod
+    def make(line: int, player: str, amount: int, pot: PotKind,
+             pot_index: int | None) -> Collect:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = Collect.__new__(Collect)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "amount", amount)
+        object.__setattr__(made, "pot", pot)
+        object.__setattr__(made, "pot_index", pot_index)
+        return made
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShowdownStart(Event):
-    pass
+
+    @staticmethod
+    def make(line: int) -> ShowdownStart:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = ShowdownStart.__new__(ShowdownStart)
+        object.__setattr__(made, "line", line)
+        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Show(PlayerEvent):
     cards: tuple[MaybeCard, ...]
     description: str | None = None
+
+    @staticmethod
+    def make(line: int, player: str, cards: tuple[MaybeCard, ...],
+             description: str | None) -> Show:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = Show.__new__(Show)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "cards", cards)
+        object.__setattr__(made, "description", description)
+        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -256,15 +445,41 @@ class Muck(PlayerEvent):
 
     cards: tuple[MaybeCard, ...] = ()
 
+    @staticmethod
+    def make(line: int, player: str, cards: tuple[MaybeCard, ...]) -> Muck:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = Muck.__new__(Muck)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "cards", cards)
+        return made
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NoShow(PlayerEvent):
     """``doesn't show hand``: a winner who did not have to show."""
 
+    @staticmethod
+    def make(line: int, player: str) -> NoShow:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = NoShow.__new__(NoShow)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        return made
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Chat(PlayerEvent):
     text: str
+
+    @staticmethod
+    def make(line: int, player: str, text: str) -> Chat:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = Chat.__new__(Chat)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "text", text)
+        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -273,6 +488,17 @@ class TableEvent(PlayerEvent):
 
     kind: TableEventKind
     text: str
+
+    @staticmethod
+    def make(line: int, player: str, kind: TableEventKind,
+             text: str) -> TableEvent:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = TableEvent.__new__(TableEvent)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "kind", kind)
+        object.__setattr__(made, "text", text)
+        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -283,10 +509,25 @@ class Announcement(Event):
     """``capped``, ``pair_on_board``, ``no_low`` or ``other``."""
     text: str
 
+    @staticmethod
+    def make(line: int, kind: str, text: str) -> Announcement:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = Announcement.__new__(Announcement)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "kind", kind)
+        object.__setattr__(made, "text", text)
+        return made
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SummaryStart(Event):
-    pass
+
+    @staticmethod
+    def make(line: int) -> SummaryStart:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = SummaryStart.__new__(SummaryStart)
+        object.__setattr__(made, "line", line)
+        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -298,10 +539,30 @@ class PotSummary(Event):
     sides: tuple[int, ...]
     rake: int
 
+    @staticmethod
+    def make(line: int, total: int, main: int | None, sides: tuple[int, ...],
+             rake: int) -> PotSummary:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = PotSummary.__new__(PotSummary)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "total", total)
+        object.__setattr__(made, "main", main)
+        object.__setattr__(made, "sides", sides)
+        object.__setattr__(made, "rake", rake)
+        return made
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BoardSummary(Event):
     cards: tuple[MaybeCard, ...]
+
+    @staticmethod
+    def make(line: int, cards: tuple[MaybeCard, ...]) -> BoardSummary:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = BoardSummary.__new__(BoardSummary)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "cards", cards)
+        return made
 
 
 class SeatOutcome(StrEnum):
@@ -325,6 +586,23 @@ class SeatSummary(PlayerEvent):
     won: int | None = None
     description: str | None = None
     text: str
+
+    @staticmethod
+    def make(line: int, player: str, seat: int, outcome: SeatOutcome,
+             street: Street | None, cards: tuple[MaybeCard, ...], won: int | None,
+             description: str | None, text: str) -> SeatSummary:
+        """Every field, in order (see :func:`compiled_makers`)."""
+        made = SeatSummary.__new__(SeatSummary)
+        object.__setattr__(made, "line", line)
+        object.__setattr__(made, "player", player)
+        object.__setattr__(made, "seat", seat)
+        object.__setattr__(made, "outcome", outcome)
+        object.__setattr__(made, "street", street)
+        object.__setattr__(made, "cards", cards)
+        object.__setattr__(made, "won", won)
+        object.__setattr__(made, "description", description)
+        object.__setattr__(made, "text", text)
+        return made
 
 
 _E = TypeVar("_E")
@@ -380,6 +658,13 @@ def compiled_makers(*classes: type) -> None:
         COMPILED_MAKERS[cls] = written
         if isinstance(written, FunctionType):  # interpreted (compiled, it is a builtin)
             cls.make = staticmethod(positional_constructor(cls))  # type: ignore[attr-defined]
+
+
+MAKES = (Seat, HandHeader, PostAnte, StreetStart, Deal, BringIn, Complete, Bet, Raise, Call,
+         Check, Fold, UncalledReturned, Collect, ShowdownStart, Show, Muck, NoShow, Chat,
+         TableEvent, Announcement, SummaryStart, PotSummary, BoardSummary, SeatSummary)
+"""The classes a reader builds per line: each has a static ``make`` (see above)."""
+compiled_makers(*MAKES)
 
 
 HandEvent = (

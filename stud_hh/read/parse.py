@@ -28,7 +28,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from stud_hh.model.errors import HandParseError, InputError, StudHHError, UnsupportedFormatError
-from stud_hh.model.events import HandEvent, HandHeader, PlayerEvent, positional_constructor
+from stud_hh.model.events import HandEvent, HandHeader, PlayerEvent
 from stud_hh.read import limits, reader
 from stud_hh.read.documents import DocumentFormat, DocumentHand
 from stud_hh.read.grammars import SHARED_GRAMMAR, grammar_folder, grammar_text
@@ -152,7 +152,6 @@ class _SiteParser:
 
 
 _HEADER_FIELDS = tuple(f.name for f in dataclasses.fields(HandHeader))
-_make_header = positional_constructor(HandHeader)
 
 
 @cache
@@ -355,7 +354,7 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
     fields["max_seats"] = builder.max_seats
     fields["seats"] = tuple(builder.seats)
     fields["line"] = raw.first_line
-    header = _make_header(*[fields[name] for name in _HEADER_FIELDS])
+    header = HandHeader.make(*[fields[name] for name in _HEADER_FIELDS])
     events: tuple[HandEvent, ...] = tuple(builder.events)
     if taken:
         events = merge_noise(events, noise.events(taken, (s.name for s in header.seats)))

@@ -51,8 +51,6 @@ if TYPE_CHECKING:
 PROFILE = profile("pokerstars")
 _DECK = tuple(sorted(ALL_CARDS))  # a frozenset: its order changes with the hash seed
 
-_Deal = positional_constructor(Deal)
-_Ante = positional_constructor(PostAnte)
 _Spot = positional_constructor(Spot)
 _PREVIOUS = {later: earlier for earlier, later in pairwise(Street)}
 """The street before each street but 3rd."""
@@ -151,7 +149,7 @@ class Hand:
 
     def post(self, seat: Seat, amount: int) -> None:
         """``seat`` antes ``amount``."""
-        event = _Ante(0, seat.name, amount, amount >= seat.stack)
+        event = PostAnte.make(0, seat.name, amount, amount >= seat.stack)
         self.emit(event)
         action, found = cards.post_ante(self.table, seat, event, self.stakes.ante,
                                         len(self.actions))
@@ -163,8 +161,8 @@ class Hand:
         """Cards dealt to ``seat``, as the history shows them (the engine's copy of the
         event has its index for a line: a card dealt twice is told by the line)."""
         index = len(self.events)
-        self.emit(_Deal(0, seat.name, street, dealt, face_up, known))
-        event = _Deal(index, seat.name, street, dealt, face_up, known)
+        self.emit(Deal.make(0, seat.name, street, dealt, face_up, known))
+        event = Deal.make(index, seat.name, street, dealt, face_up, known)
         self.record(cards.deal(self.table, seat, event, self.stakes.ante, self.cards_seen))
 
     def live(self) -> list[Seat]:

@@ -32,7 +32,6 @@ from stud_hh.model.events import (
     Street,
     TableEvent,
     TableEventKind,
-    positional_constructor,
 )
 from stud_hh.rules.violations import RuleCode
 from stud_hh.sim.bots import Decision
@@ -45,11 +44,6 @@ _MONEY = frozenset({RuleCode.STACK_EXCEEDED, RuleCode.STACK_ALL_IN_MISMATCH})
 legal size: the stack then makes it an all-in for less."""
 
 # fast constructors of the moves a bot makes every turn (every field, in order)
-_Bet = positional_constructor(Bet)
-_Raise = positional_constructor(Raise)
-_Call = positional_constructor(Call)
-_Check = positional_constructor(Check)
-_Fold = positional_constructor(Fold)
 
 _WRONG_UNIT = {RuleCode.BET_WRONG_SIZE: "small", RuleCode.BET_BIG_WITHOUT_OPEN_PAIR: "big"}
 """The bet a bet-size fault makes instead of the right one (an opening bet)."""
@@ -205,8 +199,8 @@ def _aggression(table: Table, seat: Seat, to: int) -> Move:
         need = seat.stack
         to = mine + need
     if table.bet_to == 0 and table.street is not Street.THIRD:
-        return _Bet(0, seat.name, need, all_in)
-    return _Raise(0, seat.name, to - table.bet_to, to, all_in)
+        return Bet.make(0, seat.name, need, all_in)
+    return Raise.make(0, seat.name, to - table.bet_to, to, all_in)
 
 
 def _sized(table: Table, seat: Seat, to: int, allowed: frozenset[RuleCode] = frozenset()
@@ -222,9 +216,9 @@ def _planned(table: Table, seat: Seat, to: int, allowed: frozenset[RuleCode]) ->
     mine = seat.put_in.get(table.street, 0)
     move: Move
     if table.bet_to == 0 and table.street is not Street.THIRD:
-        move = _Bet(0, seat.name, to - mine, False)
+        move = Bet.make(0, seat.name, to - mine, False)
     else:
-        move = _Raise(0, seat.name, to - table.bet_to, to, False)
+        move = Raise.make(0, seat.name, to - table.bet_to, to, False)
     planned = plan(table, move)
     for f in planned.findings:
         if f.checked and f.rule not in _MONEY and f.rule not in allowed:
@@ -257,7 +251,7 @@ def _raise_units(hand: Hand, seat: Seat, early: frozenset[RuleCode]
 
 
 def _fold(hand: Hand, name: str) -> None:
-    hand.move(_Fold(0, name))
+    hand.move(Fold.make(0, name))
     hand.folded_on[name] = hand.table.street or Street.THIRD
     if name != hand.hero and hand.rng.random() < 0.03:
         hand.leaving.append(name)
@@ -274,12 +268,12 @@ def _call(hand: Hand, r: _Round, seat: Seat, owed: int) -> None:
         s is not seat and not s.folded and s.put_in.get(table.street, 0) == table.bet_to
         and s.name != table.last_full_raiser for s in hand.seats)
     if owed == 0 or called:
-        hand.move(_Check(0, name))
+        hand.move(Check.make(0, name))
     else:
         amount = min(owed, seat.stack)
         if table.street is Street.THIRD and table.level == 0:
             r.limped = True
-        hand.move(_Call(0, name, amount, amount >= seat.stack))
+        hand.move(Call.make(0, name, amount, amount >= seat.stack))
     hand.noise(name)
 
 

@@ -50,15 +50,8 @@ from stud_hh.model.events import (
     Street,
     StreetStart,
     SummaryStart,
-    positional_constructor,
 )
 from stud_hh.model.money import parse_amount
-
-# Constructors taking every field in order, for the events every hand has (see
-# events.positional_constructor: a frozen dataclass's own __init__ is slower).
-_Seat = positional_constructor(Seat)
-_ShowdownStart = positional_constructor(ShowdownStart)
-_SummaryStart = positional_constructor(SummaryStart)
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,8 +314,8 @@ class SiteBuilder(StructureRules):
         if name in self.names:
             raise LineError(f"player {name!r} is seated twice", n)
         self.names.add(name)
-        self.seats.append(_Seat(number, name, self._amount(stack_text, n), sitting_out,
-                                self._file_line(n)))
+        self.seats.append(Seat.make(number, name, self._amount(stack_text, n), sitting_out,
+                                    self._file_line(n)))
 
     def _put(self, name: str, to: int) -> None:
         """Record ``name``'s total on this street."""
@@ -550,10 +543,10 @@ class SiteBuilder(StructureRules):
 
     def SHOWDOWN(self, token: Any) -> None:
         self.showdown_open = True
-        self.events.append(_ShowdownStart(self._file_line(token.line)))
+        self.events.append(ShowdownStart.make(self._file_line(token.line)))
 
     def SUMMARY(self, token: Any) -> None:
-        self.events.append(_SummaryStart(self._file_line(token.line)))
+        self.events.append(SummaryStart.make(self._file_line(token.line)))
 
     def LINES(self, token: Any) -> None:
         self._run(token)

@@ -40,7 +40,6 @@ from stud_hh.model.events import (
     StreetStart,
     TableEventKind,
     UncalledReturned,
-    positional_constructor,
 )
 from stud_hh.model.money import parse_amount
 from stud_hh.read.sites.common import HeaderFields, LineError, SiteBuilder, face_up
@@ -553,23 +552,6 @@ _CARD_CACHE: dict[str, tuple[MaybeCard, ...]] = {}
 """Card groups as read, each holding only readable cards."""
 _POTS = {"main": PotKind.MAIN, "side": PotKind.SIDE}
 
-# Hot-path constructors (fields in declaration order); see events.positional_constructor.
-_Deal = positional_constructor(Deal)
-_PostAnte = positional_constructor(PostAnte)
-_BringIn = positional_constructor(BringIn)
-_Bet = positional_constructor(Bet)
-_Raise = positional_constructor(Raise)
-_Call = positional_constructor(Call)
-_Check = positional_constructor(Check)
-_Fold = positional_constructor(Fold)
-_StreetStart = positional_constructor(StreetStart)
-_UncalledReturned = positional_constructor(UncalledReturned)
-_Show = positional_constructor(Show)
-_Muck = positional_constructor(Muck)
-_NoShow = positional_constructor(NoShow)
-_Collect = positional_constructor(Collect)
-_PotSummary = positional_constructor(PotSummary)
-_SeatSummary = positional_constructor(SeatSummary)
 _AMOUNT_CACHE: dict[tuple[str, int], int] = {}
 
 
@@ -693,7 +675,8 @@ class PokerStarsBuilder(SiteBuilder):
             if len(cards) != 1:
                 raise LineError("a common card line must show exactly one card", token.line)
             has_common, common = True, cards[0]
-        self.events.append(_StreetStart(self._file_line(token.line), street, common, has_common))
+        self.events.append(
+            StreetStart.make(self._file_line(token.line), street, common, has_common))
 
     def CANCELLED(self, token: Any) -> None:
         raise LineError("the site cancelled this hand ('Hand cancelled'): no hand was played "
@@ -708,11 +691,11 @@ class PokerStarsBuilder(SiteBuilder):
             known_cards = self._cards(known, n)
         cards = self._cards(m["cards"][1:-1], n)
         up = face_up(self.game, self.street, len(cards))
-        self.events.append(_Deal(self.lines[n - 1], name, self.street, cards, up, known_cards))
+        self.events.append(Deal.make(self.lines[n - 1], name, self.street, cards, up, known_cards))
 
     def _on_uncalled(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(_UncalledReturned(self._file_line(n), name,
-                                             self._amount(m["amount"], n)))
+        self.events.append(UncalledReturned.make(self._file_line(n), name,
+                                                 self._amount(m["amount"], n)))
 
     def _on_announce(self, name: str, m: re.Match[str], n: int) -> None:
         text = m.group(0)
@@ -720,47 +703,47 @@ class PokerStarsBuilder(SiteBuilder):
                                         text=text))
 
     def _on_ante(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(_PostAnte(self.lines[n - 1], name, self._amount(m["amount"], n),
-                                     m["all_in"] is not None))
+        self.events.append(PostAnte.make(self.lines[n - 1], name, self._amount(m["amount"], n),
+                                         m["all_in"] is not None))
 
     def _on_bring_in(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(_BringIn(self.lines[n - 1], name, self._amount(m["amount"], n),
-                                    m["all_in"] is not None))
+        self.events.append(BringIn.make(self.lines[n - 1], name, self._amount(m["amount"], n),
+                                        m["all_in"] is not None))
 
     def _on_bet(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(_Bet(self.lines[n - 1], name, self._amount(m["amount"], n),
-                                m["all_in"] is not None))
+        self.events.append(Bet.make(self.lines[n - 1], name, self._amount(m["amount"], n),
+                                    m["all_in"] is not None))
 
     def _on_raise(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(_Raise(self.lines[n - 1], name, self._amount(m["by"], n),
-                                  self._amount(m["to"], n), m["all_in"] is not None))
+        self.events.append(Raise.make(self.lines[n - 1], name, self._amount(m["by"], n),
+                                      self._amount(m["to"], n), m["all_in"] is not None))
 
     def _on_call(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(_Call(self.lines[n - 1], name, self._amount(m["amount"], n),
-                                 m["all_in"] is not None))
+        self.events.append(Call.make(self.lines[n - 1], name, self._amount(m["amount"], n),
+                                     m["all_in"] is not None))
 
     def _on_check(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(_Check(self.lines[n - 1], name))
+        self.events.append(Check.make(self.lines[n - 1], name))
 
     def _on_fold(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(_Fold(self.lines[n - 1], name))
+        self.events.append(Fold.make(self.lines[n - 1], name))
 
     def _on_show(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(_Show(self._file_line(n), name, self._cards(m["cards"][1:-1], n),
-                                 m["description"] or None))
+        self.events.append(Show.make(self._file_line(n), name, self._cards(m["cards"][1:-1], n),
+                                     m["description"] or None))
 
     def _on_muck(self, name: str, m: re.Match[str], n: int) -> None:
         cards = self._cards(m["cards"][1:-1], n) if m["cards"] else ()
-        self.events.append(_Muck(self._file_line(n), name, cards))
+        self.events.append(Muck.make(self._file_line(n), name, cards))
 
     def _on_no_show(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(_NoShow(self._file_line(n), name))
+        self.events.append(NoShow.make(self._file_line(n), name))
 
     def _on_collect(self, name: str, m: re.Match[str], n: int) -> None:
         pot = _POTS.get(m["pot"] or "", PotKind.POT)
         index = int(m["index"]) if m["index"] else None
-        self.events.append(_Collect(self._file_line(n), name, self._amount(m["amount"], n), pot,
-                                    index))
+        self.events.append(Collect.make(self._file_line(n), name, self._amount(m["amount"], n), pot,
+                                        index))
 
     # -- summary ------------------------------------------------------------------------
     def TOTAL_POT(self, token: Any) -> None:
@@ -786,7 +769,7 @@ class PokerStarsBuilder(SiteBuilder):
                 i += 3
             else:
                 i += 1
-        self.events.append(_PotSummary(self._file_line(n), total, main, tuple(sides), rake))
+        self.events.append(PotSummary.make(self._file_line(n), total, main, tuple(sides), rake))
 
     def BOARD(self, token: Any) -> None:
         value: str = token.value[:-1]
@@ -832,8 +815,8 @@ class PokerStarsBuilder(SiteBuilder):
         elif tail.startswith("collected ("):
             outcome = SeatOutcome.COLLECTED
             won = self._amount(tail[len("collected ("):].partition(")")[0], n)
-        self.events.append(_SeatSummary(self._file_line(n), name, int(number_text), outcome,
-                                        street, cards, won, description, value))
+        self.events.append(SeatSummary.make(self._file_line(n), name, int(number_text), outcome,
+                                            street, cards, won, description, value))
 
 
 def _summary_name(rest: str, names: set[str]) -> str:
