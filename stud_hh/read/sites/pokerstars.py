@@ -10,7 +10,7 @@ here decides what an action means under the rules: a completion stays the
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from stud_hh.model.cards import MaybeCard, parse_cards
@@ -511,6 +511,12 @@ def _make_classifier(
              if kind in order}
     slow = [(kind, SHAPES[kind].fullmatch) for kind in order
             if kind not in ("DEAL", "UNCALLED", "ANNOUNCE")]
+    bare: dict[str, tuple[str, re.Match[str]]] = {}  # a verb that is its whole shape: matched once
+    for verb in ("folds", "checks"):
+        kind, pattern = _REST[verb]
+        made = pattern.fullmatch(verb)
+        if kind in order and made is not None:
+            bare[verb] = (kind, made)
 
     def classify_line(line: str) -> tuple[str, str, re.Match[str]] | None:
         m: re.Match[str] | None
@@ -529,6 +535,9 @@ def _make_classifier(
                 return "ANNOUNCE", "", m
         name, sep, rest = line.rpartition(": ")
         if sep and name:
+            verb_only = bare.get(rest)  # "folds", "checks": the shape is the verb alone
+            if verb_only is not None:
+                return verb_only[0], name, verb_only[1]
             space = rest.find(" ")
             found = rests.get(rest if space < 0 else rest[:space])
             if found is not None:
@@ -552,7 +561,8 @@ _CARD_CACHE: dict[str, tuple[MaybeCard, ...]] = {}
 """Card groups as read, each holding only readable cards."""
 _POTS = {"main": PotKind.MAIN, "side": PotKind.SIDE}
 
-_AMOUNT_CACHE: dict[tuple[str, int], int] = {}
+_AMOUNT_CACHE: dict[int, dict[str, int]] = {}
+"""Amounts as read, by scale (a session repeats them)."""
 
 
 class PokerStarsBuilder(SiteBuilder):
@@ -583,19 +593,24 @@ class PokerStarsBuilder(SiteBuilder):
             "SHOW": self._on_show, "MUCK": self._on_muck, "NO_SHOW": self._on_no_show,
             "COLLECT": self._on_collect,
         }
+        self._amounts: dict[str, int] = {}
+        """:data:`_AMOUNT_CACHE`'s amounts of this hand's scale."""
+
+    def begin(self, fields: dict[str, Any], lines: Sequence[int]) -> None:
+        super().begin(fields, lines)
+        self._amounts = _AMOUNT_CACHE.setdefault(self.scale, {})
 
     # -- helpers ---------------------------------------------------------------
     def _amount(self, text: str, n: int) -> int:
-        key = (text, self.scale)
-        value = _AMOUNT_CACHE.get(key)
+        value = self._amounts.get(text)
         if value is None:
             try:
                 value = parse_amount(money_text(text), self.scale)
             except ValueError as exc:
                 raise LineError(str(exc), n) from None
-            if len(_AMOUNT_CACHE) >= 65536:
-                _AMOUNT_CACHE.clear()
-            _AMOUNT_CACHE[key] = value
+            if len(self._amounts) >= 65536:
+                self._amounts.clear()
+            self._amounts[text] = value
         return value
 
     def _cards(self, text: str, n: int) -> tuple[MaybeCard, ...]:
