@@ -15,15 +15,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 from stud_hh.model.errors import HandParseError
 from stud_hh.model.events import (
     Bet,
     BringIn,
     Call,
+    Check,
     Collect,
     Complete,
+    Deal,
+    Fold,
     HandEvent,
     HandHeader,
     PlayerEvent,
@@ -35,16 +38,16 @@ from stud_hh.model.events import (
     UncalledReturned,
 )
 
-MAX_AMOUNT = 10**15
+MAX_AMOUNT: Final = 10**15
 """The largest amount, in the table's units, any stack, bet or pot may be (ten trillion
 dollars in cents): far beyond any real table, and small enough that a hand's sums stay
 below 2^63."""
-MAX_SEAT = 99
+MAX_SEAT: Final = 99
 """Seat numbers run from 0 (some sites count from 0) to this."""
-MAX_ACTIONS = 100
+MAX_ACTIONS: Final = 100
 """The most actions one player may take on one street (the database counts them in a
 small integer; a capped street allows a handful)."""
-MAX_LINE = 2**31 - 1
+MAX_LINE: Final = 2**31 - 1
 """The largest file line number the database stores."""
 
 _AMOUNTS: dict[type, tuple[str, ...]] = {
@@ -53,6 +56,9 @@ _AMOUNTS: dict[type, tuple[str, ...]] = {
     Collect: ("amount",), PotSummary: ("total", "rake"), SeatSummary: ("won",),
 }
 _ACTIONS = (BringIn, Complete, Bet, Raise, Call)
+_NO_AMOUNT = (Deal, Fold, Check)
+"""The most frequent events, none with an amount (a tuple made once: ``A | B`` is made
+again at every call)."""
 _ONE_AMOUNT: dict[type, Callable[[Any], int | None]] = {
     kind: attrgetter(fields[0]) for kind, fields in _AMOUNTS.items() if len(fields) == 1}
 """The events with one amount field, each with a getter of it (the others use _AMOUNTS)."""
@@ -96,6 +102,8 @@ def check_events(events: Sequence[HandEvent], hand_id: str) -> None:
         line = event.line
         if line < 0 or line > MAX_LINE:
             raise _fail(f"line number {line} is past what the database stores", 0, hand_id)
+        if isinstance(event, _NO_AMOUNT):  # half the events: no amount, no lookup
+            continue
         amount = _ONE_AMOUNT.get(type(event))
         if amount is not None:
             value = amount(event)

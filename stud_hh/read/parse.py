@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from lark import Lark
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -865,7 +865,7 @@ class frozen_gc:
     the rest is collected after the block). A block inside another keeps the outer freeze.
     """
 
-    _depth = 0
+    _depth: ClassVar[int] = 0
 
     def __enter__(self) -> None:
         if frozen_gc._depth == 0:
