@@ -28,7 +28,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from stud_hh.model.errors import HandParseError, InputError, StudHHError, UnsupportedFormatError
-from stud_hh.model.events import HandEvent, HandHeader, PlayerEvent
+from stud_hh.model.events import HandEvent, HandHeader, PlayerEvent, compiled_makers
 from stud_hh.read import limits, reader
 from stud_hh.read.documents import DocumentFormat, DocumentHand
 from stud_hh.read.grammars import SHARED_GRAMMAR, grammar_folder, grammar_text
@@ -80,6 +80,22 @@ class ParsedHand:
     @property
     def site(self) -> str:
         return self.header.site
+
+    @staticmethod
+    def make(header: HandHeader, events: tuple[HandEvent, ...], path: str, first_line: int,
+             last_line: int, warnings: tuple[str, ...]) -> ParsedHand:
+        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
+        made = ParsedHand.__new__(ParsedHand)
+        object.__setattr__(made, "header", header)
+        object.__setattr__(made, "events", events)
+        object.__setattr__(made, "path", path)
+        object.__setattr__(made, "first_line", first_line)
+        object.__setattr__(made, "last_line", last_line)
+        object.__setattr__(made, "warnings", warnings)
+        return made
+
+
+compiled_makers(ParsedHand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,7 +376,7 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
         events = merge_noise(events, noise.events(taken, (s.name for s in header.seats)))
     if any(s.name != s.name.strip(_SPACES) for s in header.seats):
         events = seated_names(header, events)
-    return _in_range(ParsedHand(header, events, raw.path, raw.first_line, last_line,
+    return _in_range(ParsedHand.make(header, events, raw.path, raw.first_line, last_line,
                                 tuple(builder.warnings)), raw)
 
 

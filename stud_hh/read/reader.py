@@ -370,22 +370,27 @@ def split_text(
             line_start = buffer.endswith("\n")
         begin = 0
         for cut in cuts:
-            yield from _emit(buffer[begin:cut], base, in_hand, path, encoding)
+            hand = _emit(buffer[begin:cut], base, in_hand, path, encoding)
+            if hand is not None:
+                yield hand
             base += buffer.count("\n", begin, cut)
             begin, in_hand = cut, cut < len(buffer)
         if begin:
             buffer = buffer[begin:]
     if buffer:
-        yield from _emit(buffer, base, in_hand, path, encoding)
+        hand = _emit(buffer, base, in_hand, path, encoding)
+        if hand is not None:
+            yield hand
 
 
 def _emit(segment: str, base: int, in_hand: bool, path: str,
-          encoding: str) -> Iterator[RawHand]:
+          encoding: str) -> RawHand | None:
+    """The raw hand (or text outside any hand) of one segment, ``None`` when it is blank."""
     text = segment.lstrip("\n")
     first = base + len(segment) - len(text)
     text = text.rstrip("\n")
     if not text:
-        return
+        return None
     numbers: Sequence[int]
     if "\n\n" in text:  # blank lines inside: keep each line's own number
         kept, found = [], []
@@ -396,7 +401,7 @@ def _emit(segment: str, base: int, in_hand: bool, path: str,
         text, numbers = "\n".join(kept), tuple(found)
     else:
         numbers = range(first, first + text.count("\n") + 1)
-    yield RawHand(path, first, text + "\n", numbers, in_hand, encoding)
+    return RawHand(path, first, text + "\n", numbers, in_hand, encoding)
 
 
 def read_hands(path: str | os.PathLike[str], start: HandStart, *,
