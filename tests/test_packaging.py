@@ -20,7 +20,7 @@ from stud_hh.replay import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = ["model/events", "rules/profiles", "rules/classes", "engine/betting", "replay",
-            "equity", "read/limits", "read/parse", "read/sites/headers",
+            "equity", "read/limits", "read/parse", "read/sites/headers", "store/luck",
             "read/sites/common", "read/sites/noise", "read/sites/pokerstars"]
 """The modules hatch_build.py compiles (pyproject.toml lists them)."""
 

@@ -103,10 +103,10 @@ _ROLE = re.compile(r":\w+:`~?([^`]+)`")
 
 def _luck_text() -> str:
     """The money's luck-adjusted columns, then the definitions of
-    :mod:`stud_hh.store.luck` (its docstring's paragraphs), for the statistics page."""
-    doc = (luck.__doc__ or "").split("\n\n")
-    paragraphs = [_ROLE.sub(r"`\1`", p.strip()).replace("``", "`") for p in doc[1:]
-                  if not p.lstrip().startswith(">>>")]
+    :mod:`stud_hh.store.luck` (:data:`~stud_hh.store.luck.DEFINITIONS`), for the
+    statistics page."""
+    paragraphs = [_ROLE.sub(r"`\1`", p.strip()).replace("``", "`")
+                  for p in luck.DEFINITIONS.split("\n\n")]
     columns = [f"- `{name}`: {text}" for name, text in LUCK_COLUMNS.items()]
     return "\n".join(columns) + "\n\n" + "\n\n".join(paragraphs)
 

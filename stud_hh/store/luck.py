@@ -2,42 +2,8 @@
 went in, and the luck-adjusted net it gives (columns of the ``players`` and ``pots``
 rows that :mod:`stud_hh.store.facts` builds).
 
-**The moment.** A hand that ends with two or more players still in (not folded) has
-one: the last action that put chips in. After it no betting decision was left, either
-because every player still in but at most one was all-in (an *all-in*: the cards still
-to come were then dealt without a bet) or because the hand went to its showdown (a
-*showdown*: any later street was checked through). Its street is the *equity street*
-(3 to 7; 0 for the antes, when the last chips went in before any card was dealt).
-
-**The cards known then.** Each live player's cards dealt up to and including that
-street: the up cards as dealt, the down cards as dealt to the hero or, for anyone, from
-the hand shown at the end (shown, or mucked with the cards printed), taken street by
-street in the order the site prints a hand (two down and the door, the 4th to 6th
-street up cards, the 7th-street down card; an order checked against the up cards
-dealt). Dead: every other card the text shows dealt by then (folded players' up cards,
-the hero's down cards after a fold). When some live player's cards are not all known
-(a hand mucked unseen), no equity is computed and every equity column stays null.
-
-**Equity.** For each pot, among the players eligible for it (a player all-in for less
-has no share of a side pot), with the other live players' known cards dead too:
-:func:`stud_hh.equity.equity` over every way the cards to come can fall, exact up to a
-million deals (:data:`EXACT_LIMIT`: heads-up from 5th street on, three-way on 6th) and
-over 2,000 seeded draws above it (:data:`SAMPLES`: a share's standard error at most 1.1
-points; the same rows at every import; ``equity_exact`` says which). On the last
-street nothing is to come: each share is the showdown's by the rules (1, 0, a half, a
-quarter), whatever a player mucked. A player's ``equity`` is their expected share of
-the pots they were eligible for, weighted by the pots' sizes; stud hi/lo tells it apart
-into what the high and the low bring and gives the chance of scooping the main pot.
-
-**Luck-adjusted net.** ``ev_net`` = what the live players collected in all, shared out
-in proportion to each one's expected chips (their equity in each pot times its size:
-the rake is then taken from each as the site took it from the pots), minus what the
-player put in; ``net`` itself where no equity is known (folded players, unseen hands,
-hands without a moment). Over a hand the players' ``ev_net`` add up to what their
-``net`` add up to (minus the rake), so the luck (``net - ev_net``) adds up to zero.
-
-One moment per hand: a player all-in on 4th whose opponents bet on to the river is
-judged with the cards of the river, where the last chips went in.
+The definitions are :data:`DEFINITIONS` (the statistics page quotes them: a compiled
+module keeps no docstring).
 
 >>> from stud_hh import parse_hand
 >>> from stud_hh.replay import replay
@@ -83,6 +49,46 @@ calls (``benchmarks/equity.py --import-calls 5000``) 81-100 -> 24-33 us a hand."
 
 Row = dict[str, Any]
 _FOLD: Final = ActionKind.FOLD
+
+DEFINITIONS: Final = """\
+**The moment.** A hand that ends with two or more players still in (not folded) has
+one: the last action that put chips in. After it no betting decision was left, either
+because every player still in but at most one was all-in (an *all-in*: the cards still
+to come were then dealt without a bet) or because the hand went to its showdown (a
+*showdown*: any later street was checked through). Its street is the *equity street*
+(3 to 7; 0 for the antes, when the last chips went in before any card was dealt).
+
+**The cards known then.** Each live player's cards dealt up to and including that
+street: the up cards as dealt, the down cards as dealt to the hero or, for anyone, from
+the hand shown at the end (shown, or mucked with the cards printed), taken street by
+street in the order the site prints a hand (two down and the door, the 4th to 6th
+street up cards, the 7th-street down card; an order checked against the up cards
+dealt). Dead: every other card the text shows dealt by then (folded players' up cards,
+the hero's down cards after a fold). When some live player's cards are not all known
+(a hand mucked unseen), no equity is computed and every equity column stays null.
+
+**Equity.** For each pot, among the players eligible for it (a player all-in for less
+has no share of a side pot), with the other live players' known cards dead too:
+:func:`stud_hh.equity.equity` over every way the cards to come can fall, exact up to a
+million deals (:data:`EXACT_LIMIT`: heads-up from 5th street on, three-way on 6th) and
+over 2,000 seeded draws above it (:data:`SAMPLES`: a share's standard error at most 1.1
+points; the same rows at every import; ``equity_exact`` says which). On the last
+street nothing is to come: each share is the showdown's by the rules (1, 0, a half, a
+quarter), whatever a player mucked. A player's ``equity`` is their expected share of
+the pots they were eligible for, weighted by the pots' sizes; stud hi/lo tells it apart
+into what the high and the low bring and gives the chance of scooping the main pot.
+
+**Luck-adjusted net.** ``ev_net`` = what the live players collected in all, shared out
+in proportion to each one's expected chips (their equity in each pot times its size:
+the rake is then taken from each as the site took it from the pots), minus what the
+player put in; ``net`` itself where no equity is known (folded players, unseen hands,
+hands without a moment). Over a hand the players' ``ev_net`` add up to what their
+``net`` add up to (minus the rake), so the luck (``net - ev_net``) adds up to zero.
+
+One moment per hand: a player all-in on 4th whose opponents bet on to the river is
+judged with the cards of the river, where the last chips went in.
+"""
+"""How the luck columns are defined, paragraph by paragraph (``docs/statistics.md``)."""
 
 
 @dataclass(frozen=True, slots=True)
