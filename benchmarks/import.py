@@ -11,9 +11,10 @@ largest worker. Last, loads the ``players`` table (only the columns the
 summary needs) and times :func:`stud_hh.analysis.stats.player_summary` on it.
 
 With ``--split`` it times, instead, one process doing an import's work stage by stage
-on one file of ``--hands`` hands, as a worker does it (:mod:`stud_hh.store.importer`'s own
-row buffer): reading and splitting, parsing, replaying, building the rows (facts), and
-writing them (rows into columns, Arrow tables, Parquet parts); microseconds per hand
+on one file of ``--hands`` hands, as a worker does it (a group of hands at a time,
+:mod:`stud_hh.store.staging`, into :mod:`stud_hh.store.importer`'s own row buffer):
+reading and splitting, parsing, replaying, building the rows and text digests (facts),
+and writing them (rows into columns, Arrow tables, Parquet parts); microseconds per hand
 and the share of each.
 """
 
@@ -99,12 +100,13 @@ def run_measure(histories: Path, db: Path, jobs: int) -> dict[str, float]:
 
 
 def split(hands: int) -> None:
-    """Processor time per hand of each stage of an import's work, in this process."""
-    from stud_hh.read.parse import ParsedHand, frozen_gc, raw_hands, result_of
-    from stud_hh.replay import replay
-    from stud_hh.store import importer
+    """Processor time per hand of each stage of an import's work, in this process, done as
+    a worker does it: a group of hands at a time (:mod:`stud_hh.store.staging`), each
+    stage over the whole group, the collector paused."""
+    from stud_hh.read.parse import ParsedHand, frozen_gc, raw_hands
+    from stud_hh.replay import ReplayedHand
+    from stud_hh.store import importer, staging
     from stud_hh.store.database import Database
-    from stud_hh.store.facts import hand_rows, text_digest
 
     with tempfile.TemporaryDirectory() as tmp:
         big = Path(tmp) / "big.txt"
@@ -113,30 +115,37 @@ def split(hands: int) -> None:
         clock = time.process_time
         spent = dict.fromkeys(("read + split", "parse", "replay", "facts", "write"), 0.0)
         count = 0
-        with db.writing(), frozen_gc():
+        with db.writing(), frozen_gc(), staging.collector_paused() as collector:
             buffer = importer._Buffer(db, lambda source, why: None)
             t = clock()
             raws = list(raw_hands(big))
             spent["read + split"] += clock() - t
-            for raw in raws:
+            for start in range(0, len(raws), staging.GROUP):
                 t0 = clock()
-                parsed = result_of(raw)
+                items = [staging.Prepared(raw, None) for raw in raws[start:start + staging.GROUP]]
+                for item in items:
+                    assert isinstance(item.parsed(), ParsedHand)
                 t1 = clock()
-                assert isinstance(parsed, ParsedHand)
-                replayed = replay(parsed, "site")
+                outcomes = [item.outcome("site") for item in items]
                 t2 = clock()
-                rows = hand_rows(replayed)
-                rows["hands"][0]["text_digest"] = text_digest(raw.text)
+                rows = []
+                for item, outcome in zip(items, outcomes, strict=True):
+                    assert isinstance(outcome, ReplayedHand)
+                    rows.append(item.hand_rows(outcome))
                 t3 = clock()
-                buffer.add_hand(rows, None)  # type: ignore[arg-type]
-                if buffer.hands >= importer.BATCH_HANDS:
-                    buffer.flush()
+                for hand_rows in rows:
+                    buffer.add_hand(hand_rows, None)  # type: ignore[arg-type]
+                    if buffer.hands >= importer.BATCH_HANDS:
+                        buffer.flush()
+                        collector.collect()
+                    else:
+                        collector.tick()
                 t4 = clock()
                 spent["parse"] += t1 - t0
                 spent["replay"] += t2 - t1
                 spent["facts"] += t3 - t2
                 spent["write"] += t4 - t3
-                count += 1
+                count += len(items)
             t = clock()
             buffer.flush()
             spent["write"] += clock() - t

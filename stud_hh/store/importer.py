@@ -59,7 +59,6 @@ from stud_hh.read.parse import (
     hand_key,
     holds_hands,
     raw_hands,
-    result_of,
     scan_paths,
 )
 from stud_hh.read.reader import RawHand, looks_binary, read_head, read_start, walk
@@ -70,12 +69,14 @@ from stud_hh.read.summaries import (
     read_summaries,
     summary_format,
 )
-from stud_hh.replay import ReplayedHand, replay
+from stud_hh.replay import ReplayedHand
 from stud_hh.rules import profile as rule_profile
 from stud_hh.store.database import Database, Part, plain_schema, rows_to_arrow, to_arrow
-from stud_hh.store.facts import failure_row, hand_rows, text_digest
+from stud_hh.store.facts import failure_row, text_digest
 from stud_hh.store.known import KnownHands
 from stud_hh.store.schema import HAND_TABLES, TABLES, conform
+from stud_hh.store.staging import Prepared, collector_paused, prepared
+from stud_hh.store.staging import key_text as _key
 from stud_hh.store.storage import Storage
 from stud_hh.store.tournaments import summary_failure_row, tournament_row
 
@@ -108,10 +109,6 @@ POOL_ERRORS = (BrokenProcessPool, OSError, EOFError, multiprocessing.ProcessErro
 
 
 T = TypeVar("T")
-
-
-def _key(site: str, hand_id: str) -> str:
-    return f"{site}\x1f{hand_id}"
 
 
 @dataclass(slots=True)
@@ -633,6 +630,7 @@ class _BatchReader:
     def __init__(self, worker: _Worker) -> None:
         self.worker = worker
         self.buffer = _Buffer(worker.db, self._unstorable)
+        self.collector = collector_paused()
         self.results: list[FileResult] = []
         self.seen: dict[str, tuple[str, str, int]] = {}
         """Hands of this batch so far: key -> (text digest, file, first line)."""
@@ -735,35 +733,8 @@ class _BatchReader:
                 stat = os.stat(path)
             result.size, result.mtime_ns = stat.st_size, stat.st_mtime_ns
             raws = self._raws(path, quick, stat, result, head)
-            for raw in raws:
-                key = hand_key(raw)
-                if key is not None and self.repeated(_key(*key), raw, result):
-                    continue
-                parsed = result_of(raw)
-                if isinstance(parsed, SkippedHand):
-                    result.skipped += 1
-                    self.keep_results(skipped_results(raw), result)
-                    continue
-                if isinstance(parsed, ParseFailure):
-                    self.keep_failure(parsed, result)
-                    continue
-                try:
-                    replayed = replay(parsed, worker.profile)
-                except StudHHError as exc:
-                    self.keep_failure(failure_of(raw, exc), result)
-                    continue
-                k = _key(parsed.site, parsed.hand_id)
-                if self.repeated(k, raw, result):  # a header our cheap key could not read
-                    continue
-                digest = text_digest(raw.text)
-                self.seen[k] = (digest, path, raw.first_line)
-                result.hand_keys.append(k)
-                result.hand_digests.append(digest)
-                result.hand_lines.append(raw.first_line)
-                self._add_hand(replayed, raw, result, k, digest)
-                self.keep_results(hand_results(parsed), result)
-                if self.buffer.hands >= worker.batch_hands:
-                    self.buffer.flush()
+            for item in prepared(raws, worker.profile, self.passed_over):
+                self._take(item, path, result)
         except InputError as exc:
             if worker.settle > 0 and stat is not None and _recent(stat, worker.settle):
                 result.held_back = True  # a document still being written: read it later
@@ -774,6 +745,44 @@ class _BatchReader:
             result.unreadable = exc.strerror or str(exc)
             self.keep_failure(ParseFailure(InputError(result.unreadable, path=path), "", path,
                                            0, 0), result)
+
+    def passed_over(self, key: str) -> bool:
+        """Whether a hand of this key is stored or earlier in the task (not worked on)."""
+        return key in self.seen or self.worker.known_hands.lookup(key)[0]
+
+    def _take(self, item: Prepared, path: str, result: FileResult) -> None:
+        """Decide what one hand of a file is, in the file's order: stored already or
+        earlier in the task, a failure, or new (its rows buffered)."""
+        raw = item.raw
+        if item.key is not None and self.repeated(item.key, raw, result):
+            return
+        parsed = item.parsed()
+        if isinstance(parsed, SkippedHand):
+            result.skipped += 1
+            self.keep_results(skipped_results(raw), result)
+            return
+        if isinstance(parsed, ParseFailure):
+            self.keep_failure(parsed, result)
+            return
+        replayed = item.outcome(self.worker.profile)
+        if isinstance(replayed, StudHHError):
+            self.keep_failure(failure_of(raw, replayed), result)
+            return
+        k = _key(parsed.site, parsed.hand_id)
+        if self.repeated(k, raw, result):  # a header our cheap key could not read
+            return
+        digest = item.text_digest()
+        self.seen[k] = (digest, path, raw.first_line)
+        result.hand_keys.append(k)
+        result.hand_digests.append(digest)
+        result.hand_lines.append(raw.first_line)
+        self._add_hand(replayed, item, result, k)
+        self.keep_results(hand_results(parsed), result)
+        if self.buffer.hands >= self.worker.batch_hands:
+            self.buffer.flush()
+            self.collector.collect()
+        else:
+            self.collector.tick()
 
     def _raws(self, path: str, quick: bool, stat: os.stat_result, result: FileResult,
               head: str | None) -> Iterator[RawHand]:
@@ -818,12 +827,11 @@ class _BatchReader:
             self.keep_failure(ParseFailure(InputError(result.unreadable, path=path), "", path,
                                            0, 0), result)
 
-    def _add_hand(self, replayed: ReplayedHand, raw: RawHand, result: FileResult, key: str,
-                  digest: str) -> None:
-        rows = hand_rows(replayed)
-        rows["hands"][0]["text_digest"] = digest
+    def _add_hand(self, replayed: ReplayedHand, item: Prepared, result: FileResult,
+                  key: str) -> None:
+        rows = item.hand_rows(replayed)
         violations = len(replayed.violations)
-        self.buffer.add_hand(rows, _Source(key, raw, result, violations))
+        self.buffer.add_hand(rows, _Source(key, item.raw, result, violations))
         if violations:
             result.violations += violations
             result.hands_with_violations += 1
@@ -850,9 +858,10 @@ def _import_batch(files: Sequence[Piece]) -> BatchResult:
     worker = _WORKER
     assert worker is not None, "the worker was not initialised"
     batch = _BatchReader(worker)
-    for path, look_first, *chunk in files:
-        batch.read(path, look_first, chunk[0] if chunk else None)
-    return batch.finish()
+    with batch.collector:
+        for path, look_first, *chunk in files:
+            batch.read(path, look_first, chunk[0] if chunk else None)
+        return batch.finish()
 
 
 # ---------------------------------------------------------------------------
