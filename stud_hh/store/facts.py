@@ -546,8 +546,32 @@ def text_digest(raw_text: str) -> str:
     >>> text_digest("Seat 1: Ann ($5)") == text_digest("Seat 1: Ann ($6)")
     False
     """
-    basis = " ".join(raw_text.split())
+    body = raw_text[:-1] if raw_text.endswith("\n") else raw_text
+    # most hands are single-spaced: the same basis, without splitting into words
+    basis = body.replace("\n", " ") if _single_spaced(body) else " ".join(raw_text.split())
     return hashlib.blake2b(basis.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+_ASCII_SPACES: Final = ("\t", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f",
+                        "  ", "\n\n", " \n", "\n ")
+"""What an ASCII text holds when its words are not separated by one space or one line end
+(the whitespace characters of ``str.split`` other than those two, and runs of two)."""
+
+
+def _single_spaced(text: str) -> bool:
+    """Whether ``text`` is ASCII, starts and ends with a word, and separates its words by
+    one space or one line end each: then ``" ".join(text.split())`` is
+    ``text.replace("\\n", " ")``. Scans for a few substrings, each far cheaper than
+    splitting the text into words.
+
+    >>> _single_spaced("Seat 1: Ann\\nSeat 2: Bob"), _single_spaced("Seat 1:  Ann")
+    (True, False)
+    >>> _single_spaced(" Seat"), _single_spaced("Seat\\t1"), _single_spaced("Señor 1")
+    (False, False, False)
+    """
+    if not text or not text.isascii() or text[0] in " \n" or text[-1] in " \n":
+        return False
+    return not any(space in text for space in _ASCII_SPACES)
 
 
 def failure_row(f: ParseFailure) -> Row:

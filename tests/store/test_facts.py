@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_violations import BASE, SPLIT
 
 from stud_hh import ParsedHand, parse_file, parse_hand
 from stud_hh.model.events import Collect
 from stud_hh.read.parse import ParseFailure, parse_text
 from stud_hh.replay import replay
-from stud_hh.store.facts import failure_row, hand_rows, stakes_label
+from stud_hh.store.facts import failure_row, hand_rows, stakes_label, text_digest
 from stud_hh.store.schema import TABLES
 
 
@@ -235,3 +238,24 @@ def test_continuation_bet_faced_after_checking() -> None:
         assert p[name]["check_raise_opp_4th"]
     assert p["Bob"]["double_bet_opp"]  # the open pair, a check
     assert not p["Ann"]["fold_to_cbet_opp"]
+
+
+_WHITESPACE = " \n\t\r\x0b\x0c\x1c\x1f\x85\xa0\u2003\u3000"
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(["Seat", "1:", "é", "\ud800", *_WHITESPACE, "  ", "\n\n"]),
+                max_size=14).map("".join))
+def test_a_texts_digest_ignores_its_whitespace_exactly_as_splitting_into_words_does(
+        text: str) -> None:
+    """The fast path (one space or line end between words) gives the reference digest:
+    the blake2b of the words joined by single spaces, which stored databases hold."""
+    words = " ".join(text.split()).encode("utf-8", "surrogatepass")
+    assert text_digest(text) == hashlib.blake2b(words, digest_size=16).hexdigest()
+
+
+def test_the_digest_of_a_hand_does_not_change_with_its_line_ends_or_spaces() -> None:
+    crlf = BASE.replace("\n", "\r\n")
+    spaced = BASE.replace(": ", ":  ").replace("\n", " \n")
+    assert text_digest(BASE) == text_digest(crlf) == text_digest(spaced)
+    assert text_digest(BASE) != text_digest(BASE.replace("Ann", "Anne"))
