@@ -1360,6 +1360,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     violations); 2 unusable input or environment (a missing path, a mistyped option, a
     damaged database, a full disk, no permission); 3 an internal error of stud-hh (a bug:
     please report it); 130 interrupted."""
+    # Before numpy is imported (by the equities): its OpenBLAS would start a thread per
+    # core that spins for a tenth of a second of processor time, in this process and in
+    # every worker; stud-hh multiplies no matrices.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         args = build_parser().parse_args(argv)
         code: int = args.func(args, sys.stdout, sys.stderr)
