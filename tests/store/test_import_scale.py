@@ -20,7 +20,7 @@ import pytest
 from helpers import SAMPLES, sample_hand_texts, write_renumbered
 
 from stud_hh.cli import main
-from stud_hh.store import importer
+from stud_hh.store import importer, staging
 from stud_hh.store.database import open_db
 from stud_hh.store.importer import import_paths
 from stud_hh.store.schema import HAND_TABLES
@@ -126,7 +126,7 @@ def test_a_hand_whose_rows_cannot_be_stored_is_kept_as_a_failure(
     texts = sample_hand_texts()
     write_renumbered(histories / "a.txt", texts, 12, 4_000_000_000)
     write_renumbered(histories / "b.txt", texts, 3, 4_100_000_000)
-    real = importer.hand_rows
+    real = staging.hand_rows
 
     def overflowing(replayed: Any) -> dict[str, list[dict[str, Any]]]:
         rows = real(replayed)
@@ -134,7 +134,7 @@ def test_a_hand_whose_rows_cannot_be_stored_is_kept_as_a_failure(
             rows["players"][1]["net"] = 2**70
         return rows
 
-    monkeypatch.setattr(importer, "hand_rows", overflowing)
+    monkeypatch.setattr(staging, "hand_rows", overflowing)
     summary = import_paths([histories], tmp_path / "db", jobs=1)
     assert (summary.hands_new, summary.failures_new) == (14, 1)
     db = open_db(tmp_path / "db")
