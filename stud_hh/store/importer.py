@@ -421,7 +421,8 @@ class _Buffer:
     """Rows of every table, written out as parts every ``batch`` hands.
 
     A row is kept as a tuple in the registry's column order (taken from the
-    row dict in C by ``itemgetter``), and the tuples are converted to Arrow in one
+    row dict in C by ``itemgetter``; a hand's rows, built in that order, by their values),
+    and the tuples are converted to Arrow in one
     pass when written (:func:`stud_hh.store.database.rows_to_arrow`): far cheaper than
     appending to a list per column.
 
@@ -444,8 +445,12 @@ class _Buffer:
         self.rows[table].extend(map(self.getters[table], rows))
 
     def add_hand(self, rows: dict[str, list[dict[str, Any]]], source: _Source) -> None:
+        """Buffer one hand's rows (:func:`~stud_hh.store.facts.hand_rows`), whose columns
+        are in the registry's order already (a test holds facts to it): each row's values
+        are its tuple, with no lookup by column name."""
+        buffered = self.rows
         for table, table_rows in rows.items():
-            self.add(table, table_rows)
+            buffered[table].extend(map(tuple, map(dict.values, table_rows)))
         self.sources.append(source)
         self.hands += 1
 

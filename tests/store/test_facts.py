@@ -7,6 +7,7 @@ import hashlib
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS_DIR
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_violations import BASE, SPLIT
@@ -29,6 +30,29 @@ def test_every_row_has_exactly_the_registry_columns() -> None:
         assert table_rows or table in ("violations", "unverifiable")
         for row in table_rows:
             assert set(row) == set(TABLES[table].names)
+
+
+def _every_hand() -> list[ParsedHand]:
+    samples = Path(__file__).resolve().parents[2] / "sample_histories"
+    paths = sorted(samples.rglob("*.txt"))
+    if CORPUS_DIR.is_dir():
+        paths += sorted(p for p in CORPUS_DIR.rglob("*") if p.is_file()
+                        and p.suffix not in (".hp", ".hands", ".gt", ".csv"))
+    return [h for p in paths for h in parse_file(p) if isinstance(h, ParsedHand)]
+
+
+def test_every_row_holds_the_registry_columns_in_the_registry_order() -> None:
+    """The import buffers a hand's rows by their values (stud_hh.store.importer._Buffer):
+    a column out of place would store its value under another column's name."""
+    seen: set[str] = set()
+    for hand in _every_hand():
+        for profile_name in ("site", "pokerstars"):
+            for table, table_rows in hand_rows(replay(hand, profile_name)).items():
+                for row in table_rows:
+                    seen.add(table)
+                    assert tuple(row) == TABLES[table].names, table
+    assert seen >= {"hands", "players", "actions", "pots", "violations"}
+    assert "unverifiable" in seen or not CORPUS_DIR.is_dir()  # the corpus has such checks
 
 
 def test_third_street_flags_of_a_completed_pot() -> None:
