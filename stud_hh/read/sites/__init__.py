@@ -194,12 +194,20 @@ DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVE
                                  ABSOLUTE, BOVADA, WINNING, WINNING_2016, KINGSCLUB)
 
 
+_LAST_ASKED: tuple[str, Dialect | None] = ("", None)
+"""The last line :func:`dialect_for` was asked about, with its answer: an import asks about
+each hand's first line three times in a row (joining openings, its cheap key, its parse)."""
+
+
 def dialect_for(line: str) -> Dialect | None:
     """The dialect whose hands start with ``line``, if any."""
-    for dialect in DIALECTS:
-        if dialect.hand_start.match(line):
-            return dialect
-    return None
+    global _LAST_ASKED
+    asked = _LAST_ASKED
+    if asked[0] == line:
+        return asked[1]
+    found = next((d for d in DIALECTS if d.hand_start.match(line)), None)
+    _LAST_ASKED = (line, found)
+    return found
 
 
 starts_hand = LineStart("|".join(f"(?:{d.hand_start.pattern})" for d in DIALECTS))
