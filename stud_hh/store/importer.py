@@ -12,9 +12,9 @@ one-hand files costs per hand what a few large files cost). A worker parses and
 replays a batch's files and buffers their rows together, writing one set of
 Parquet parts per batch (or per :data:`BATCH_HANDS` hands of a large file);
 nothing heavy travels back. It works a group of hands at a time, stage by stage, with
-the cyclic collector paused (:mod:`stud_hh.store.staging`). The parent removes any hand another batch of the
-run already brought and commits each batch, its parts and its files' rows, in
-one atomic step (see :mod:`stud_hh.store.database`): a killed import loses only the
+the cyclic collector paused (:mod:`stud_hh.store.staging`). The parent removes any
+hand another batch of the run already brought and commits each batch, its parts and its
+files' rows, in one atomic step (see :mod:`stud_hh.store.database`): a killed import loses only the
 batches it had not committed, whose files the next import reads again, whole.
 When the worker processes cannot start (or stop at once), the import says so
 and goes on in one process.
