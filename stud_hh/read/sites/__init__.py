@@ -194,19 +194,27 @@ DIALECTS: tuple[Dialect, ...] = (POKERSTARS, FULL_TILT, PARTYPOKER, WINAMAX, EVE
                                  ABSOLUTE, BOVADA, WINNING, WINNING_2016, KINGSCLUB)
 
 
-_LAST_ASKED: tuple[str, Dialect | None] = ("", None)
-"""The last line :func:`dialect_for` was asked about, with its answer: an import asks about
-each hand's first line three times in a row (joining openings, its cheap key, its parse)."""
+_ASKED: dict[str, Dialect | None] = {}
+"""The lines :func:`dialect_for` was asked about lately, with their answers: an import asks
+about each hand's first line three times (joining openings, its cheap key, its parse), a
+group of hands (:mod:`stud_hh.store.staging`) at a time."""
+_ASKED_MOST = 1024
 
 
 def dialect_for(line: str) -> Dialect | None:
     """The dialect whose hands start with ``line``, if any."""
-    global _LAST_ASKED
-    asked = _LAST_ASKED
-    if asked[0] == line:
-        return asked[1]
-    found = next((d for d in DIALECTS if d.hand_start.match(line)), None)
-    _LAST_ASKED = (line, found)
+    try:
+        return _ASKED[line]
+    except KeyError:
+        pass
+    found = None
+    for dialect in DIALECTS:
+        if dialect.hand_start.match(line):
+            found = dialect
+            break
+    if len(_ASKED) >= _ASKED_MOST:
+        _ASKED.clear()
+    _ASKED[line] = found
     return found
 
 
