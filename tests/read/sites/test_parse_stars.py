@@ -205,3 +205,33 @@ if __name__ == "__main__":  # regenerate one golden listing for review
     hand = _hand(sys.argv[1], int(sys.argv[2]))
     print(hand.hand_id)
     print("\n".join(compact(hand)))
+
+
+HANDWRITTEN = Path(__file__).resolve().parents[2] / "data" / "handwritten"
+
+
+def test_lines_known_from_earlier_hands_read_as_when_first_seen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The builder keeps the lines it classified (a session repeats its action lines): a
+    hand read with every line already known, or with the store filling up and emptied
+    mid-file, gives exactly the events it gives read afresh."""
+    from stud_hh.read.sites import pokerstars
+
+    paths = sorted(HANDWRITTEN.glob("*.txt"))
+
+    def events() -> list[Any]:
+        return [(r.header, r.events) if isinstance(r, ParsedHand) else r
+                for path in paths for r in parse_file(path)]
+
+    for known in pokerstars._KNOWN_LINES.values():
+        known.clear()
+    fresh = events()
+    assert sum(map(len, pokerstars._KNOWN_LINES.values())) > 100
+    assert events() == fresh  # every line known now
+    monkeypatch.setattr(pokerstars, "_KNOWN_MOST", 7)
+    for known in pokerstars._KNOWN_LINES.values():
+        known.clear()
+    assert events() == fresh  # emptied every seven lines
+    assert all(len(known) <= 7 for known in pokerstars._KNOWN_LINES.values())
+    assert not any(kind == "DEAL" for known in pokerstars._KNOWN_LINES.values()
+                   for kind, _name, _m in known.values())
