@@ -548,30 +548,41 @@ def text_digest(raw_text: str) -> str:
     """
     body = raw_text[:-1] if raw_text.endswith("\n") else raw_text
     # most hands are single-spaced: the same basis, without splitting into words
-    basis = body.replace("\n", " ") if _single_spaced(body) else " ".join(raw_text.split())
+    basis = _single_spaced(body)
+    if basis is None:
+        basis = " ".join(raw_text.split())
     return hashlib.blake2b(basis.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
-_ASCII_SPACES: Final = ("\t", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f",
-                        "  ", "\n\n", " \n", "\n ")
-"""What an ASCII text holds when its words are not separated by one space or one line end
-(the whitespace characters of ``str.split`` other than those two, and runs of two)."""
+_ASCII_SPACES: Final = ("\t", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
+"""The whitespace characters of ``str.split`` in ASCII other than the space and the line
+end."""
 
 
-def _single_spaced(text: str) -> bool:
-    """Whether ``text`` is ASCII, starts and ends with a word, and separates its words by
-    one space or one line end each: then ``" ".join(text.split())`` is
-    ``text.replace("\\n", " ")``. Scans for a few substrings, each far cheaper than
-    splitting the text into words.
+def _single_spaced(text: str) -> str | None:
+    """``" ".join(text.split())`` when it is ``text`` with its line ends made spaces (each
+    word separated from the next by one space or one line end, none before the first or
+    after the last), else ``None``. A few scans, each far cheaper than splitting the text
+    into words: a run of two (space or line end) is a double space once line ends are
+    spaces, and the other whitespace characters are control characters (ASCII: looked for
+    one by one, faster than ``isprintable``) or not printable (every Unicode space but
+    " " is a separator or a control character).
 
     >>> _single_spaced("Seat 1: Ann\\nSeat 2: Bob"), _single_spaced("Seat 1:  Ann")
-    (True, False)
-    >>> _single_spaced(" Seat"), _single_spaced("Seat\\t1"), _single_spaced("Señor 1")
-    (False, False, False)
+    ('Seat 1: Ann Seat 2: Bob', None)
+    >>> _single_spaced(" Seat"), _single_spaced("Seat\\t1"), _single_spaced("Señor\\u3000 1")
+    (None, None, None)
+    >>> _single_spaced("Señor 1\\nZoë")
+    'Señor 1 Zoë'
     """
-    if not text or not text.isascii() or text[0] in " \n" or text[-1] in " \n":
-        return False
-    return not any(space in text for space in _ASCII_SPACES)
+    basis = text.replace("\n", " ")
+    if not basis or basis[0] == " " or basis[-1] == " " or "  " in basis:
+        return None
+    if basis.isascii():
+        clean = not any(space in basis for space in _ASCII_SPACES)
+    else:
+        clean = basis.isprintable()
+    return basis if clean else None
 
 
 def failure_row(f: ParseFailure) -> Row:

@@ -264,11 +264,13 @@ def test_continuation_bet_faced_after_checking() -> None:
     assert not p["Ann"]["fold_to_cbet_opp"]
 
 
-_WHITESPACE = " \n\t\r\x0b\x0c\x1c\x1f\x85\xa0\u2003\u3000"
+_WHITESPACE = (" \n\t\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2003\u200a\u2028"
+               "\u2029\u202f\u205f\u3000")
+_NOT_SPACE = "\x01\u200b\ufeffé"  # a control character, zero-width ones: not whitespace
 
 
 @settings(max_examples=3000, deadline=None)
-@given(st.lists(st.sampled_from(["Seat", "1:", "é", "\ud800", *_WHITESPACE, "  ", "\n\n"]),
+@given(st.lists(st.sampled_from(["Seat", "1:", "\ud800", *_WHITESPACE, *_NOT_SPACE, "  ", "\n\n"]),
                 max_size=14).map("".join))
 def test_a_texts_digest_ignores_its_whitespace_exactly_as_splitting_into_words_does(
         text: str) -> None:
