@@ -73,6 +73,51 @@ def test_grammar_builds_with_strict_collision_checks() -> None:
          import_paths=[grammar_folder()], lexer="contextual", strict=True)
 
 
+# A street terminal: its opening line, then ``_LINE*`` (every line of the street).
+_STREET_TERMINAL = re.compile(r"^(STREET[3-6]|RIVER|SHOWDOWN)\.\d+: (.*?) _LINE\*$", re.M)
+_SECTION_ENDS = ("STREET3", "STREET4", "STREET5", "STREET6", "RIVER", "SHOWDOWN", "SUMMARY",
+                 "CANCELLED")
+"""The terminals whose opening line ends the street before it."""
+
+
+def _openers_grammar() -> str:
+    """The grammar with each street terminal cut to its opening line, all at one priority:
+    the check of :func:`test_grammar_builds_with_strict_collision_checks` then compares
+    the streets too (each street has a priority of its own in the grammar, see there)."""
+    text, count = _STREET_TERMINAL.subn(r"\1.4: \2", grammar_text("pokerstars.lark"))
+    assert count == 6
+    return text
+
+
+def _opener_regexes() -> dict[str, str]:
+    saved, lark_lexer.has_interegular = lark_lexer.has_interegular, False
+    try:
+        parser = Lark(_openers_grammar(), parser="lalr", import_paths=[grammar_folder()],
+                      lexer="contextual")
+    finally:
+        lark_lexer.has_interegular = saved
+    return {t.name: t.pattern.to_regexp() for t in parser.terminals if t.name in _SECTION_ENDS}
+
+
+OPENERS = _opener_regexes()
+
+
+def test_the_streets_opening_lines_never_collide() -> None:
+    pytest.importorskip("interegular", reason="strict mode needs interegular (a dev dependency)")
+    assert set(OPENERS) == set(_SECTION_ENDS)
+    Lark(_openers_grammar(), parser="lalr", import_paths=[grammar_folder()],
+         lexer="contextual", strict=True)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(sorted(OPENERS)).flatmap(
+    lambda name: st.from_regex(OPENERS[name], fullmatch=True)))
+def test_no_opening_line_is_a_line_of_the_street_before_it(opener: str) -> None:
+    # A street's terminal takes every line after its opening line that has a line shape:
+    # the next street's opening line (in any case the grammar accepts) must have none.
+    assert not any(shape.fullmatch(opener) for shape in SHAPES.values()), opener
+
+
 def test_grammar_is_lalr_without_conflicts() -> None:
     # Lark raises GrammarError on shift/reduce or reduce/reduce conflicts for LALR.
     parser = Lark(grammar_text("pokerstars.lark"), parser="lalr",

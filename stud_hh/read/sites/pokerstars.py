@@ -36,6 +36,7 @@ from stud_hh.model.events import (
     SeatOutcome,
     SeatSummary,
     Show,
+    ShowdownStart,
     Street,
     StreetStart,
     TableEventKind,
@@ -640,12 +641,15 @@ class PokerStarsBuilder(SiteBuilder):
 
     def _run(self, token: Any, order: tuple[str, ...] | None = None) -> None:
         """Classify and record every line of a run of lines, in order."""
-        n: int = token.line
+        self._run_lines(token.value, token.line, order or LINE_ORDER)
+
+    def _run_lines(self, value: str, n: int, order: tuple[str, ...]) -> None:
+        """Classify and record every line of ``value`` (lines ending in ``"\\n"``, the first
+        the hand's ``n``-th), in order."""
         makers = self._makers
-        order = order or LINE_ORDER
         classify_line = _CLASSIFIERS[order]
         known = _KNOWN_LINES[order]
-        for line in token.value[:-1].split("\n"):
+        for line in value[:-1].split("\n"):
             found = known.get(line)
             if found is None:
                 found = classify_line(line)
@@ -698,17 +702,30 @@ class PokerStarsBuilder(SiteBuilder):
 
     # -- streets -------------------------------------------------------------------
     def _street(self, token: Any, street: Street) -> None:
-        self.street = street
         value: str = token.value
+        n: int = token.line
+        cut = value.find("\n") + 1
+        opener = value[:cut]
+        self.street = street
         common: MaybeCard = None
         has_common = False
-        if "[" in value:
-            cards = self._cards(value[value.index("[") + 1 : value.rindex("]")], token.line)
+        if "[" in opener:
+            cards = self._cards(opener[opener.index("[") + 1 : opener.rindex("]")], n)
             if len(cards) != 1:
-                raise LineError("a common card line must show exactly one card", token.line)
+                raise LineError("a common card line must show exactly one card", n)
             has_common, common = True, cards[0]
-        self.events.append(
-            StreetStart.make(self._file_line(token.line), street, common, has_common))
+        self.events.append(StreetStart.make(self._file_line(n), street, common, has_common))
+        if cut < len(value):
+            self._run_lines(value[cut:], n + 1, LINE_ORDER)
+
+    def SHOWDOWN(self, token: Any) -> None:
+        value: str = token.value
+        n: int = token.line
+        self.showdown_open = True
+        self.events.append(ShowdownStart.make(self._file_line(n)))
+        cut = value.find("\n") + 1
+        if cut < len(value):
+            self._run_lines(value[cut:], n + 1, LINE_ORDER)
 
     def CANCELLED(self, token: Any) -> None:
         raise LineError("the site cancelled this hand ('Hand cancelled'): no hand was played "
