@@ -33,11 +33,15 @@ def add_option(parser: argparse.ArgumentParser) -> None:
 
 
 def _stale() -> bool:
+    """Whether anything the wheel is made of changed since it was built: the code, the
+    grammars (the wheel carries its own copy) or what is compiled (pyproject.toml)."""
     built = COMPILED / "stud_hh" / "__init__.py"
     if not built.exists():
         return True
     made = built.stat().st_mtime
-    return any(p.stat().st_mtime > made for p in (ROOT / "stud_hh").rglob("*.py"))
+    sources = [*(ROOT / "stud_hh").rglob("*.py"), *(ROOT / "grammar").glob("*.lark"),
+               ROOT / "pyproject.toml", ROOT / "hatch_build.py"]
+    return any(p.stat().st_mtime > made for p in sources)
 
 
 def ensure_compiled() -> None:
@@ -77,7 +81,10 @@ def run_builds(script: str, argv: list[str], build: str) -> bool:
     rest = _without_build(argv)
     for name in wanted:
         path = str(COMPILED if name == "compiled" else ROOT)
-        env = {**os.environ, "STUD_HH_BENCH_BUILD": name,
+        # as the command line sets it (stud_hh/cli.py): numpy's OpenBLAS would otherwise
+        # start a spinning thread per core in every process, costing an import on one
+        # core 5-10% of its time on this 2-core machine (measured 2026-12-05)
+        env = {"OPENBLAS_NUM_THREADS": "1", **os.environ, "STUD_HH_BENCH_BUILD": name,
                "PYTHONPATH": os.pathsep.join(filter(None, (path,
                                                             os.environ.get("PYTHONPATH"))))}
         run = subprocess.run([sys.executable, script, *rest], env=env, text=True,

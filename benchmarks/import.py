@@ -1,10 +1,10 @@
 """End-to-end import throughput: parse, replay, write Parquet; then the player summary.
 
-    python benchmarks/import.py [--hands 200000] [--files 8] [--jobs N]
+    python benchmarks/import.py [--hands 200000] [--files 8] [--jobs N] [--source DIR ...]
 
 Builds ``--files`` history files holding ``--hands`` real stud hands in all
-(from ``tests/data/handwritten/`` and ``../shared/corpus/Stars``, repeated with
-fresh ids), then imports them into a new database twice: once with one
+(from ``tests/data/handwritten/`` and ``../shared/corpus/Stars``, or the ``--source``
+folders, repeated with fresh ids), then imports them into a new database twice: once with one
 process and once with ``--jobs`` processes (default: every core). Prints hands
 per second for each, per core, and the peak memory of the parent and of the
 largest worker. Last, loads the ``players`` table (only the columns the
@@ -42,7 +42,7 @@ from stud_hh.store.database import open_db
 from stud_hh.store.importer import import_paths
 
 
-def build(folder: Path, hands: int, files: int) -> None:
+def build(folder: Path, hands: int, files: int, sources: list[Path] | None = None) -> None:
     """``files`` files of about ``hands / files`` hands each, every hand id unique.
 
     Streams: a big build in this process would inflate the peak memory the
@@ -53,7 +53,7 @@ def build(folder: Path, hands: int, files: int) -> None:
     from stud_hh.read.sites import starts_hand
 
     texts = [raw.text for path in scan_paths(
-        [s for s in parse_bench.DEFAULT_SOURCES if s.exists()]).files
+        [s for s in sources or parse_bench.DEFAULT_SOURCES if s.exists()]).files
         for raw in reader.read_hands(path, starts_hand)
         if raw.is_hand and isinstance(_quiet(parse_raw, raw), ParsedHand)]
     id_re = re.compile(r"#\d+:")
@@ -99,7 +99,7 @@ def run_measure(histories: Path, db: Path, jobs: int) -> dict[str, float]:
     return result
 
 
-def split(hands: int) -> None:
+def split(hands: int, sources: list[Path] | None = None) -> None:
     """Processor time per hand of each stage of an import's work, in this process, done as
     a worker does it: a group of hands at a time (:mod:`stud_hh.store.staging`), each
     stage over the whole group, the collector paused."""
@@ -110,7 +110,7 @@ def split(hands: int) -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         big = Path(tmp) / "big.txt"
-        parse_bench.build_file(big, hands, parse_bench.DEFAULT_SOURCES)
+        parse_bench.build_file(big, hands, sources or parse_bench.DEFAULT_SOURCES)
         db = Database.create(Path(tmp) / "db")
         clock = time.process_time
         spent = dict.fromkeys(("read + split", "parse", "replay", "facts", "write"), 0.0)
@@ -172,6 +172,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--skip-single", action="store_true",
                         help="only the run on --jobs processes")
+    parser.add_argument("--source", type=Path, action="append",
+                        help="a folder or file of stud histories to repeat (default: the "
+                             "handwritten hands and the corpus's Stars files)")
     parser.add_argument("--split", action="store_true",
                         help="time each stage of the work (one process, --hands hands)")
     builds.add_option(parser)
@@ -179,12 +182,12 @@ def main() -> None:
     if builds.run_builds(__file__, sys.argv[1:], args.build):
         return
     if args.split:
-        split(args.hands)
+        split(args.hands, args.source)
         return
     with tempfile.TemporaryDirectory() as tmp:
         histories = Path(tmp) / "histories"
         start = time.perf_counter()
-        build(histories, args.hands, args.files)
+        build(histories, args.hands, args.files, args.source)
         size = sum(p.stat().st_size for p in histories.iterdir()) / 2**20
         print(f"built {args.hands:,} hands in {args.files} files ({size:,.0f} MiB) "
               f"in {time.perf_counter() - start:.0f} s")
