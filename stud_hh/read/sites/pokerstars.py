@@ -36,7 +36,6 @@ from stud_hh.model.events import (
     SeatOutcome,
     SeatSummary,
     Show,
-    ShowdownStart,
     Street,
     StreetStart,
     TableEventKind,
@@ -700,12 +699,11 @@ class PokerStarsBuilder(SiteBuilder):
     def LINES(self, token: Any) -> None:
         self._run(token, LINE_ORDER)
 
-    # -- streets -------------------------------------------------------------------
+    # -- streets and the showdown: the opening line, then the section's lines ----------
     def _street(self, token: Any, street: Street) -> None:
         value: str = token.value
         n: int = token.line
-        cut = value.find("\n") + 1
-        opener = value[:cut]
+        opener = value[: value.find("\n") + 1]
         self.street = street
         common: MaybeCard = None
         has_common = False
@@ -715,14 +713,15 @@ class PokerStarsBuilder(SiteBuilder):
                 raise LineError("a common card line must show exactly one card", n)
             has_common, common = True, cards[0]
         self.events.append(StreetStart.make(self._file_line(n), street, common, has_common))
-        if cut < len(value):
-            self._run_lines(value[cut:], n + 1, LINE_ORDER)
+        self._after_opener(value, n)
 
     def SHOWDOWN(self, token: Any) -> None:
-        value: str = token.value
-        n: int = token.line
-        self.showdown_open = True
-        self.events.append(ShowdownStart.make(self._file_line(n)))
+        super().SHOWDOWN(token)
+        self._after_opener(token.value, token.line)
+
+    def _after_opener(self, value: str, n: int) -> None:
+        """The lines of a section after its opening line (``value``'s first, the hand's
+        ``n``-th): the grammar gives a street or the showdown as one token."""
         cut = value.find("\n") + 1
         if cut < len(value):
             self._run_lines(value[cut:], n + 1, LINE_ORDER)
