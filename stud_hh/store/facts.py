@@ -546,9 +546,9 @@ def text_digest(raw_text: str) -> str:
     >>> text_digest("Seat 1: Ann ($5)") == text_digest("Seat 1: Ann ($6)")
     False
     """
-    body = raw_text[:-1] if raw_text.endswith("\n") else raw_text
-    # most hands are single-spaced: the same basis, without splitting into words
-    basis = _single_spaced(body)
+    # most hands have no whitespace but spaces and line ends: the same basis by a few
+    # replaces and scans, without splitting the text into words
+    basis = _spaced_only(raw_text)
     if basis is None:
         basis = " ".join(raw_text.split())
     return hashlib.blake2b(basis.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
@@ -559,25 +559,26 @@ _ASCII_SPACES: Final = ("\t", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1
 end."""
 
 
-def _single_spaced(text: str) -> str | None:
-    """``" ".join(text.split())`` when it is ``text`` with its line ends made spaces (each
-    word separated from the next by one space or one line end, none before the first or
-    after the last), else ``None``. A few scans, each far cheaper than splitting the text
-    into words: a run of two (space or line end) is a double space once line ends are
-    spaces, and the other whitespace characters are control characters (ASCII: looked for
-    one by one, faster than ``isprintable``) or not printable (every Unicode space but
-    " " is a separator or a control character).
+def _spaced_only(text: str) -> str | None:
+    """``" ".join(text.split())`` when ``text`` has no whitespace but spaces and line ends,
+    else ``None``: the line ends made spaces, each run of spaces made one (a replace
+    halves a run: old PokerStars headers have one double space, ``Hand #1:  Razz``), the
+    ends stripped. The other whitespace characters are control characters (ASCII: looked
+    for one by one, faster than ``isprintable``) or not printable (every Unicode space but
+    " " is a separator or a control character). A few scans, each far cheaper than
+    splitting the text into words.
 
-    >>> _single_spaced("Seat 1: Ann\\nSeat 2: Bob"), _single_spaced("Seat 1:  Ann")
-    ('Seat 1: Ann Seat 2: Bob', None)
-    >>> _single_spaced(" Seat"), _single_spaced("Seat\\t1"), _single_spaced("Señor\\u3000 1")
+    >>> _spaced_only("Seat 1: Ann\\nSeat 2: Bob\\n"), _spaced_only("Hand #1:  Razz \\n\\n ")
+    ('Seat 1: Ann Seat 2: Bob', 'Hand #1: Razz')
+    >>> _spaced_only("Seat\\t1"), _spaced_only("Seat\\r\\n1"), _spaced_only("Señor\\u3000 1")
     (None, None, None)
-    >>> _single_spaced("Señor 1\\nZoë")
+    >>> _spaced_only(" Señor  1\\nZoë")
     'Señor 1 Zoë'
     """
     basis = text.replace("\n", " ")
-    if not basis or basis[0] == " " or basis[-1] == " " or "  " in basis:
-        return None
+    while "  " in basis:
+        basis = basis.replace("  ", " ")
+    basis = basis.strip(" ")
     if basis.isascii():
         clean = not any(space in basis for space in _ASCII_SPACES)
     else:

@@ -775,7 +775,8 @@ class _BatchReader:
             self.keep_failure(failure_of(raw, replayed), result)
             return
         k = _key(parsed.site, parsed.hand_id)
-        if self.repeated(k, raw, result):  # a header our cheap key could not read
+        # a header our cheap key could not read (or read otherwise): asked again
+        if k != item.key and self.repeated(k, raw, result):
             return
         digest = item.text_digest()
         self.seen[k] = (digest, path, raw.first_line)
