@@ -51,7 +51,7 @@ classes: $(STAMP)
 	$(BIN)/python -m stud_hh.rules.classes
 
 lint: $(STAMP)
-	$(BIN)/ruff check stud_hh tests benchmarks hatch_build.py
+	$(BIN)/ruff check stud_hh tests benchmarks notebooks hatch_build.py
 	$(BIN)/mypy
 	$(BIN)/lint-imports --no-cache
 
