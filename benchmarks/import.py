@@ -1,6 +1,7 @@
 """End-to-end import throughput: parse, replay, write Parquet; then the player summary.
 
     python benchmarks/import.py [--hands 200000] [--files 8] [--jobs N] [--source DIR ...]
+                                [--repeat R]
 
 Builds ``--files`` history files holding ``--hands`` real stud hands in all
 (from ``tests/data/handwritten/`` and ``../shared/corpus/Stars``, or the ``--source``
@@ -8,7 +9,11 @@ folders, repeated with fresh ids), then imports them into a new database twice: 
 process and once with ``--jobs`` processes (default: every core). Prints hands
 per second for each, per core, and the peak memory of the parent and of the
 largest worker. Last, loads the ``players`` table (only the columns the
-summary needs) and times :func:`stud_hh.analysis.stats.player_summary` on it.
+summary needs) and times :func:`stud_hh.analysis.stats.player_summary` on it. With
+``--repeat R`` each import is run ``R`` times (each in a fresh process, into a new
+database) and the best, median and least rates are printed too: this machine's runs of
+the same code drift by 5-20% within an hour, and the best of a few is the steadiest
+figure (the scaling of several processes is against the best one-process run).
 
 With ``--split`` it times, instead, one process doing an import's work stage by stage
 on one file of ``--hands`` hands, as a worker does it (a group of hands at a time,
@@ -25,6 +30,7 @@ import json
 import os
 import re
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -162,6 +168,11 @@ def split(hands: int, sources: list[Path] | None = None) -> None:
           f"({count / beyond:>9,.0f} hands/s)")
 
 
+def _scaling(rate: float, single: float | None, jobs: int) -> str:
+    """How many times the best one-process rate ``rate`` is, on ``jobs`` processes."""
+    return f", {rate / single:.2f}x one process" if single and jobs > 1 else ""
+
+
 def main() -> None:
     if len(sys.argv) == 5 and sys.argv[1] == "--measure":
         print(json.dumps(measure(Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]))))
@@ -175,6 +186,10 @@ def main() -> None:
     parser.add_argument("--source", type=Path, action="append",
                         help="a folder or file of stud histories to repeat (default: the "
                              "handwritten hands and the corpus's Stars files)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="imports of each kind, each in a fresh process and into a new "
+                             "database; the best and the median are printed (this machine's "
+                             "runs of the same code vary by 5-20%%)")
     parser.add_argument("--split", action="store_true",
                         help="time each stage of the work (one process, --hands hands)")
     builds.add_option(parser)
@@ -195,15 +210,23 @@ def main() -> None:
         db = Path(tmp) / "db"
         single = None
         for jobs in runs:
-            db = Path(tmp) / f"db{jobs}"
-            m = run_measure(histories, db, jobs)
-            rate = m["rate"]
-            single = rate if jobs == 1 else single
-            scaling = f", {rate / single:.2f}x one process" if single and jobs > 1 else ""
-            print(f"import on {jobs} process{'es' if jobs > 1 else ''}: {int(m['hands']):,} "
-                  f"hands in {m['seconds']:.1f} s = {rate:,.0f} hands/s "
-                  f"({rate / jobs:,.0f} per core{scaling}); peak RSS parent "
-                  f"{m['parent_mib']:.0f} MiB, largest worker {m['worker_mib']:.0f} MiB")
+            rates = []
+            for run in range(max(1, args.repeat)):
+                db = Path(tmp) / f"db{jobs}-{run}"
+                m = run_measure(histories, db, jobs)
+                rate = m["rate"]
+                rates.append(rate)
+                print(f"import on {jobs} process{'es' if jobs > 1 else ''}: "
+                      f"{int(m['hands']):,} hands in {m['seconds']:.1f} s = {rate:,.0f} "
+                      f"hands/s ({rate / jobs:,.0f} per core{_scaling(rate, single, jobs)}); "
+                      f"peak RSS parent {m['parent_mib']:.0f} MiB, largest worker "
+                      f"{m['worker_mib']:.0f} MiB")
+            best = max(rates)
+            single = best if jobs == 1 else single
+            if len(rates) > 1:
+                print(f"import on {jobs} process{'es' if jobs > 1 else ''}, {len(rates)} runs: "
+                      f"best {best:,.0f} hands/s, median {statistics.median(rates):,.0f}, "
+                      f"least {min(rates):,.0f}")
         database = open_db(db)
         start = time.perf_counter()
         players = database.players(columns=stats.required_columns(["player"]))
