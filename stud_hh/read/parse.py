@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from lark import Lark
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -341,7 +341,7 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
             raw = RawHand(raw.path, raw.first_line, text, lines, raw.is_hand, raw.encoding,
                           raw.kind)
     try:
-        head = dialect.read_header(_header_text(dialect, raw.text, first))
+        head = _read_header(dialect, _header_text(dialect, raw.text, first))
     except HandParseError as exc:
         raise HandParseError(exc.reason, path=raw.path, line=raw.first_line, column=1,
                              hand_id=exc.hand_id, text=first) from None
@@ -500,6 +500,27 @@ def _header_text(dialect: Dialect, text: str, first: str) -> str:
     return "\n".join(text.split("\n", dialect.header_lines)[:dialect.header_lines])
 
 
+_HEADERS: dict[str, tuple[Dialect, HeaderFields]] = {}
+"""Headers read lately, by their text: an import reads each hand's header twice (its cheap
+key, :func:`hand_key`, for a group of hands, then each hand's parse), and the time in a
+header (a regex, then the date into UTC) costs more than a lookup."""
+_HEADERS_MOST: Final = 256
+
+
+def _read_header(dialect: Dialect, text: str) -> HeaderFields:
+    """``dialect.read_header(text)``, from :data:`_HEADERS` when it read this text lately;
+    each call gets a ``fields`` of its own (the parse fills it in). A header that does not
+    read is not kept: it raises each time."""
+    known = _HEADERS.get(text)
+    if known is None or known[0] is not dialect:
+        known = (dialect, dialect.read_header(text))
+        if len(_HEADERS) >= _HEADERS_MOST:
+            _HEADERS.clear()
+        _HEADERS[text] = known
+    head = known[1]
+    return HeaderFields(head.hand_id, head.game_text, head.game, dict(head.fields))
+
+
 def text_header(raw: RawHand) -> tuple[Dialect, HeaderFields] | None:
     """The dialect of a raw hand of a text site and what its header says (its game
     ``None`` for a game stud-hh does not read), or ``None`` when the header does not read.
@@ -516,7 +537,7 @@ def text_header(raw: RawHand) -> tuple[Dialect, HeaderFields] | None:
     if dialect.header_lines > 1 and dialect.noise:
         text = dialect.noise.strip(text, raw.line_numbers)[0]
     try:
-        return dialect, dialect.read_header(_header_text(dialect, text, first))
+        return dialect, _read_header(dialect, _header_text(dialect, text, first))
     except Exception:  # an unreadable header: the full parse reports it
         return None
 
