@@ -85,6 +85,9 @@ BATCH_HANDS = 4000
 """Hands a worker holds before writing a part: bounds memory whatever the file size."""
 BATCH_FILES = 1000
 """Files a worker reads per task at most; their rows share one set of parts and one commit."""
+LOOKED_UP_MOST = 4096
+"""Lookups of stored hands a task keeps for its bookkeeping at most (a group's are used
+within the group)."""
 WORKER_KNOWN_HANDS = 4_000_000
 """Stored hands at most that worker processes are told of (32 bytes a hand each: 128 MiB
 at most). A worker passes over a hand it knows is stored; past this many, workers know of
@@ -642,6 +645,10 @@ class _BatchReader:
         """Hands of this batch so far: key -> (text digest, file, first line)."""
         self.failures_seen: set[str] = set()
         self.results_seen: set[str] = set()
+        self.looked_up: dict[str, tuple[bool, str | None]] = {}
+        """Stored hands asked of when a group was read (:meth:`passed_over`), kept for
+        the bookkeeping to ask again (:meth:`repeated`): the worker's stored hands do not
+        change during its task, and a lookup searches every sorted run of them."""
 
     def keep_results(self, results: Iterable[TournamentResult], result: FileResult) -> None:
         """Buffer the ``tournaments`` rows of results not stored yet."""
@@ -691,7 +698,8 @@ class _BatchReader:
     def repeated(self, k: str, raw: RawHand, result: FileResult) -> bool:
         """Whether hand ``k`` is stored or earlier in the batch; a copy whose text differs
         is also kept as a conflict."""
-        known, stored = self.worker.known_hands.lookup(k)
+        found = self.looked_up.pop(k, None)
+        known, stored = found if found is not None else self.worker.known_hands.lookup(k)
         if known:
             digest = text_digest(raw.text)
             if stored is not None and stored != digest:
@@ -754,7 +762,13 @@ class _BatchReader:
 
     def passed_over(self, key: str) -> bool:
         """Whether a hand of this key is stored or earlier in the task (not worked on)."""
-        return key in self.seen or self.worker.known_hands.lookup(key)[0]
+        if key in self.seen:
+            return True
+        found = self.worker.known_hands.lookup(key)
+        if len(self.looked_up) >= LOOKED_UP_MOST:  # keys never asked again (unread hands)
+            self.looked_up.clear()
+        self.looked_up[key] = found
+        return found[0]
 
     def _take(self, item: Prepared, path: str, result: FileResult) -> None:
         """Decide what one hand of a file is, in the file's order: stored already or
