@@ -817,13 +817,54 @@ def _by_player(cards: np.ndarray, needs: list[int]) -> np.ndarray:
 def _seeded_draws(size: int, cards: int, samples: int, seed: int) -> tuple[np.ndarray, ...]:
     """The positions :func:`_drawn` draws with ``seed``, a row per card and a column per
     deal: the same for every deal of that many cards from a deck of that size, so kept
-    (read only) for the next hand to use."""
+    (read only) for the next hand to use, as numpy's indices when they are few (an
+    import's 2,000 deals are), else as bytes (:func:`_seeded_bytes`)."""
     kind = np.intp if samples * cards <= _KEPT_INDICES else np.int8
-    drawn = tuple(np.ascontiguousarray(positions.T, dtype=kind)
-                  for positions in _drawn(np.random.default_rng(seed), size, cards, samples))
+    drawn = tuple(np.ascontiguousarray(positions, dtype=kind)
+                  for positions in _seeded_bytes(size, cards, samples, seed))
     for positions in drawn:
         positions.flags.writeable = False
     return drawn
+
+
+class _BytesKept:
+    """Seeded draws as bytes, by deck size, cards, deals and seed, up to
+    :data:`_KEPT_BYTES` in all, the oldest let go first.
+
+    An import meets far more shapes of spot than :func:`_seeded_draws` keeps as indices
+    (3,000 fresh simulated stud hands: 66 pairs of deck size and cards to come, each drawn
+    afresh in 0.5-1 ms each time it had been let go, against a few microseconds to widen
+    the kept bytes); as bytes they all fit (2,000 deals of 12 cards: 24 KB)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[int, int, int, int], tuple[np.ndarray, ...]] = {}
+        self.size = 0
+
+    def get(self, key: tuple[int, int, int, int]) -> tuple[np.ndarray, ...]:
+        found = self.kept.get(key)
+        if found is None:
+            size, cards, samples, seed = key
+            found = tuple(np.ascontiguousarray(positions.T) for positions in
+                          _drawn(np.random.default_rng(seed), size, cards, samples))
+            for positions in found:
+                positions.flags.writeable = False
+            self.size += samples * cards
+            while self.kept and self.size > _KEPT_BYTES:
+                gone = self.kept.pop(next(iter(self.kept)))
+                self.size -= sum(p.size for p in gone)
+            self.kept[key] = found
+        return found
+
+
+_KEPT_BYTES = 16 << 20
+"""Bytes of seeded draws kept at most (:class:`_BytesKept`)."""
+_BYTES = _BytesKept()
+
+
+def _seeded_bytes(size: int, cards: int, samples: int, seed: int) -> tuple[np.ndarray, ...]:
+    """The positions :func:`_drawn` draws with ``seed`` as bytes (a row per card, a column
+    per deal), kept while they fit (:class:`_BytesKept`)."""
+    return _BYTES.get((size, cards, samples, seed))
 
 
 def _drawn(draw: np.random.Generator, size: int, cards: int, samples: int

@@ -32,6 +32,8 @@ _ALIASES = {r + s.upper(): r + s for r in RANKS for s in SUITS}
 _ALIASES.update({"10" + s: "T" + s for s in SUITS})
 _ALIASES.update({"10" + s.upper(): "T" + s for s in SUITS})
 _ALIASES.update({r.lower() + s: r + s for r in "TJQKA" for s in SUITS})
+_READ: dict[str, str] = {**_ALIASES, **{card: card for card in ALL_CARDS}}
+"""Every way a card is written, to the card."""
 
 
 def is_card(text: str) -> bool:
@@ -48,4 +50,4 @@ def normalise_card(text: str) -> MaybeCard:
 
 def parse_cards(text: str) -> tuple[MaybeCard, ...]:
     """Split a space-separated card list; unreadable entries become ``None``."""
-    return tuple(c if c in ALL_CARDS else _ALIASES.get(c) for c in text.split())
+    return tuple(map(_READ.get, text.split()))
