@@ -512,6 +512,9 @@ def _make_classifier(
     slow = [(kind, SHAPES[kind].fullmatch) for kind in order
             if kind not in ("DEAL", "UNCALLED", "ANNOUNCE")]
     bare: dict[str, tuple[str, re.Match[str]]] = {}  # a verb that is its whole shape: matched once
+    # what followed a name (``calls $2``), read before: a new player's line reads at the
+    # cost of a lookup (the fields are read from the match, never changed)
+    read_rests: dict[str, tuple[str, re.Match[str]]] = {}
     for verb in ("folds", "checks"):
         kind, pattern = _REST[verb]
         made = pattern.fullmatch(verb)
@@ -535,15 +538,22 @@ def _make_classifier(
                 return "ANNOUNCE", "", m
         name, sep, rest = line.rpartition(": ")
         if sep and name:
-            verb_only = bare.get(rest)  # "folds", "checks": the shape is the verb alone
-            if verb_only is not None:
-                return verb_only[0], name, verb_only[1]
-            space = rest.find(" ")
-            found = rests.get(rest if space < 0 else rest[:space])
-            if found is not None:
-                m = found[1](rest)
-                if m:
-                    return found[0], name, m
+            # what follows the name settles the shape, whoever acts: "folds", "checks"
+            # (the verb alone) and every verb read before are matched once
+            made = bare.get(rest)
+            if made is None:
+                made = read_rests.get(rest)
+            if made is None:
+                space = rest.find(" ")
+                found = rests.get(rest if space < 0 else rest[:space])
+                if found is not None:
+                    m = found[1](rest)
+                    if m:
+                        if len(read_rests) >= _KNOWN_MOST:
+                            read_rests.clear()
+                        made = read_rests[rest] = (found[0], m)
+            if made is not None:
+                return made[0], name, made[1]
         for kind, match in slow:  # lines the shortcut does not settle, in grammar order
             m = match(line)
             if m:
