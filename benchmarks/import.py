@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import resource
 import statistics
 import subprocess
@@ -36,7 +35,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -48,35 +46,24 @@ from stud_hh.store.database import open_db
 from stud_hh.store.importer import import_paths
 
 
-def build(folder: Path, hands: int, files: int, sources: list[Path] | None = None) -> None:
-    """``files`` files of about ``hands / files`` hands each, every hand id unique.
+def build(folder: Path, hands: int, files: int, sources: list[Path] | None = None,
+          new_players: bool = False) -> None:
+    """``files`` files of about ``hands / files`` hands each, every hand id unique (and,
+    with ``new_players``, every copy's players its own: :class:`parse.HandCopies`).
 
     Streams: a big build in this process would inflate the peak memory the
     measuring child reports (Linux carries ``ru_maxrss`` across exec).
     """
-    from stud_hh.read import reader
-    from stud_hh.read.parse import ParsedHand, parse_raw, scan_paths
-    from stud_hh.read.sites import starts_hand
-
-    texts = [raw.text for path in scan_paths(
-        [s for s in sources or parse_bench.DEFAULT_SOURCES if s.exists()]).files
-        for raw in reader.read_hands(path, starts_hand)
-        if raw.is_hand and isinstance(_quiet(parse_raw, raw), ParsedHand)]
-    id_re = re.compile(r"#\d+:")
+    copy = parse_bench.HandCopies(sources or parse_bench.DEFAULT_SOURCES, new_players)
+    if new_players:
+        print(f"{copy.renamed} of {copy.distinct} source hands with new players in every copy")
     folder.mkdir()
     per = -(-hands // files)
     for f in range(files):
         with (folder / f"session{f:02d}.txt").open("w", encoding="utf-8", newline="\n") as out:
             for i in range(f * per, min(hands, (f + 1) * per)):
-                out.write(id_re.sub(f"#{9_000_000_000 + i}:", texts[i % len(texts)], count=1))
+                out.write(copy(i))
                 out.write("\n\n")
-
-
-def _quiet(function: Any, raw: Any) -> object:
-    try:
-        return function(raw)
-    except Exception:
-        return None
 
 
 def own_peak_mib() -> float:
@@ -105,7 +92,7 @@ def run_measure(histories: Path, db: Path, jobs: int) -> dict[str, float]:
     return result
 
 
-def split(hands: int, sources: list[Path] | None = None) -> None:
+def split(hands: int, sources: list[Path] | None = None, new_players: bool = False) -> None:
     """Processor time per hand of each stage of an import's work, in this process, done as
     a worker does it: a group of hands at a time (:mod:`stud_hh.store.staging`), each
     stage over the whole group, the collector paused."""
@@ -116,7 +103,7 @@ def split(hands: int, sources: list[Path] | None = None) -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         big = Path(tmp) / "big.txt"
-        parse_bench.build_file(big, hands, sources or parse_bench.DEFAULT_SOURCES)
+        parse_bench.build_file(big, hands, sources or parse_bench.DEFAULT_SOURCES, new_players)
         db = Database.create(Path(tmp) / "db")
         clock = time.process_time
         spent = dict.fromkeys(("read + split", "parse", "replay", "facts", "write"), 0.0)
@@ -186,6 +173,10 @@ def main() -> None:
     parser.add_argument("--source", type=Path, action="append",
                         help="a folder or file of stud histories to repeat (default: the "
                              "handwritten hands and the corpus's Stars files)")
+    parser.add_argument("--new-players", action="store_true",
+                        help="every copy of a hand with players of its own, as in a real "
+                             "file of other tables (the readers remember lines they have "
+                             "read: repeated hands flatter them)")
     parser.add_argument("--repeat", type=int, default=1,
                         help="imports of each kind, each in a fresh process and into a new "
                              "database; the best and the median are printed (this machine's "
@@ -197,12 +188,12 @@ def main() -> None:
     if builds.run_builds(__file__, sys.argv[1:], args.build):
         return
     if args.split:
-        split(args.hands, args.source)
+        split(args.hands, args.source, args.new_players)
         return
     with tempfile.TemporaryDirectory() as tmp:
         histories = Path(tmp) / "histories"
         start = time.perf_counter()
-        build(histories, args.hands, args.files, args.source)
+        build(histories, args.hands, args.files, args.source, args.new_players)
         size = sum(p.stat().st_size for p in histories.iterdir()) / 2**20
         print(f"built {args.hands:,} hands in {args.files} files ({size:,.0f} MiB) "
               f"in {time.perf_counter() - start:.0f} s")

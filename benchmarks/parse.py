@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import builds
 
@@ -33,28 +34,78 @@ DEFAULT_SOURCES = [ROOT / "tests" / "data" / "handwritten",
                    ROOT.parent / "shared" / "corpus" / "Stars"]
 
 
-def build_file(target: Path, hands: int, sources: list[Path]) -> int:
-    from stud_hh.read import reader
-    from stud_hh.read.parse import ParsedHand, parse_raw, scan_paths
-    from stud_hh.read.sites import starts_hand
-
-    texts: list[str] = []
-    for path in scan_paths([s for s in sources if s.exists()]).files:
-        for raw in reader.read_hands(path, starts_hand):
-            try:
-                if isinstance(parse_raw(raw), ParsedHand):
-                    texts.append(raw.text)
-            except Exception:
-                continue
-    if not texts:
-        sys.exit("no source hands found: pass --source with PokerStars stud histories")
-    id_re = re.compile(r"#\d+:")
+def build_file(target: Path, hands: int, sources: list[Path], new_players: bool = False
+               ) -> int:
+    """One file of ``hands`` hands: the source hands repeated with fresh ids (and, with
+    ``new_players``, players of their own: :class:`HandCopies`). The number of source hands."""
+    copy = HandCopies(sources, new_players)
     with target.open("w", encoding="utf-8", newline="\n") as out:
         for i in range(hands):
-            text = texts[i % len(texts)]
-            out.write(id_re.sub(f"#{9_000_000_000 + i}:", text, count=1))
+            out.write(copy(i))
             out.write("\n\n")
-    return len(texts)
+    return copy.distinct
+
+
+class HandCopies:
+    """The ``i``-th copy of the source hands (repeated in turn): hand id ``9000000000 + i``;
+    with ``new_players``, every seated player renamed ``p<i>s<seat>``, so that no line
+    of a copy was seen before, as in a real file from tables the sources never saw
+    (the readers keep what they read of lines they have met: a benchmark of repeated
+    hands would flatter them). A source hand whose renamed copy does not read back as
+    the same hand (a name that is also a word of its lines) is copied with its names."""
+
+    def __init__(self, sources: list[Path], new_players: bool) -> None:
+        from stud_hh.read import reader
+        from stud_hh.read.parse import ParsedHand, parse_raw, scan_paths
+        from stud_hh.read.sites import starts_hand
+
+        self.parse_raw, self.parsed = parse_raw, ParsedHand
+        self.hands: list[tuple[str, re.Pattern[str] | None, dict[str, int]]] = []
+        for path in scan_paths([s for s in sources if s.exists()]).files:
+            for raw in reader.read_hands(path, starts_hand):
+                try:
+                    hand = parse_raw(raw)
+                except Exception:
+                    continue
+                if isinstance(hand, ParsedHand):
+                    names = {seat.name: seat.seat for seat in hand.header.seats}
+                    pattern = self._pattern(names) if new_players else None
+                    self.hands.append((raw.text, pattern, names))
+                    if pattern is not None and not self._same(raw, hand):
+                        self.hands[-1] = (raw.text, None, names)
+        if not self.hands:
+            sys.exit("no source hands found: pass --source with PokerStars stud histories")
+        self.distinct = len(self.hands)
+        self.renamed = sum(pattern is not None for _, pattern, _ in self.hands)
+
+    @staticmethod
+    def _pattern(names: dict[str, int]) -> re.Pattern[str]:
+        alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        return re.compile(f"(?:^|(?<= ))(?:{alternatives})(?=[: \\n]|$)", re.M)
+
+    def __call__(self, i: int) -> str:
+        text, pattern, names = self.hands[i % len(self.hands)]
+        text = _ID.sub(f"#{9_000_000_000 + i}:", text, count=1)
+        if pattern is None:
+            return text
+        return pattern.sub(lambda m: f"p{i}s{names[m.group(0)]}", text)
+
+    def _same(self, raw: Any, hand: Any) -> bool:
+        """Whether a renamed copy of ``raw`` reads back as ``hand`` does, but for names."""
+        from dataclasses import replace
+
+        index = len(self.hands) - 1
+        try:
+            again = self.parse_raw(replace(raw, text=self(index)))
+        except Exception:
+            return False
+        return (isinstance(again, self.parsed)
+                and [type(e).__name__ for e in again.events]
+                == [type(e).__name__ for e in hand.events]
+                and len(again.header.seats) == len(hand.header.seats))
+
+
+_ID = re.compile(r"#\d+:")
 
 
 def measure(mode: str, path: str) -> dict[str, float]:
@@ -83,6 +134,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=50_000)
     parser.add_argument("--source", type=Path, action="append")
+    parser.add_argument("--new-players", action="store_true",
+                        help="every copy of a hand with players of its own (see HandCopies)")
     parser.add_argument("--measure", nargs=2, metavar=("MODE", "FILE"), help=argparse.SUPPRESS)
     builds.add_option(parser)
     args = parser.parse_args()
@@ -93,7 +146,8 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as tmp:
         big = Path(tmp) / "big.txt"
-        distinct = build_file(big, args.hands, args.source or DEFAULT_SOURCES)
+        distinct = build_file(big, args.hands, args.source or DEFAULT_SOURCES,
+                              args.new_players)
         size_mb = big.stat().st_size / 1e6
         print(f"{args.hands} hands ({distinct} distinct), {size_mb:.1f} MB, one core")
         # warm the grammar cache so no run pays for building the parser
