@@ -1,0 +1,127 @@
+"""Instructions a hand, counted by valgrind's callgrind: a figure no drift of the machine moves.
+
+    python benchmarks/instructions.py [--hands 2000] [--stage import|parse]
+                                      [--source DIR ...] [--new-players]
+                                      [--build pure|compiled|both]
+
+This machine's wall-clock rates drift by up to a fifth within an hour (a shared virtual
+machine; the same import ran at 2,000 and at 2,600 hands/s on one evening), so a change
+worth a few percent cannot be seen in them, even interleaved. Callgrind counts every
+instruction the process executes instead: the same count, to a few in a million, for
+every run of the same code on the same input, whatever else the machine does.
+
+Two files are made of the source hands (``--source``, as ``import.py`` takes it, with
+``--new-players`` giving every copy players of its own): the first ``--warm`` hands, and
+those followed by ``--hands`` more. Each is imported (``--stage import``: one process
+into a new database, as ``import.py`` does) or parsed (``--stage parse``) in its own
+process under callgrind, both at once; the difference of the two counts over
+``--hands`` is the cost of a hand, with the interpreter's start, the imports and the
+grammars, and the first hands (the readers' memories filling), left out.
+
+An instruction count is not time: a cache miss or a slow division costs more than its
+instruction (the equity tables' lookups, the hash of a new string), so a change is
+confirmed by interleaved timed runs too. Running under callgrind is about 50 times
+slower: the default takes about a minute. To compare with another commit, install its
+wheel into a folder (``pip install --no-deps --target DIR stud_hh-*.whl``) and run this
+script with ``STUD_HH_BENCH_BUILD=compiled PYTHONPATH=DIR``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import builds
+import parse as parse_bench
+
+_REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
+
+
+def measure(stage: str, path: Path) -> None:
+    """The work counted, in this process (run under callgrind by :func:`count`)."""
+    if stage == "import":
+        from stud_hh.store.importer import import_paths
+
+        with tempfile.TemporaryDirectory() as tmp:
+            import_paths([path], Path(tmp) / "db", jobs=1)
+        return
+    from stud_hh.read.parse import ParsedHand, raw_hands, result_of
+
+    for raw in raw_hands(path):
+        if not isinstance(result_of(raw), ParsedHand):
+            sys.exit(f"a hand of {path} does not parse (line {raw.first_line})")
+
+
+def count(stage: str, path: Path) -> subprocess.Popen[str]:
+    """A process counting the instructions of :func:`measure` on ``path`` (started)."""
+    env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
+    return subprocess.Popen(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+         sys.executable, __file__, "--measure", stage, str(path)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def refs(run: subprocess.Popen[str]) -> int:
+    """The instructions counted by a finished :func:`count`."""
+    out, err = run.communicate()
+    found = _REFS.search(err)
+    if run.returncode or found is None:
+        sys.exit(f"the counted run failed (exit {run.returncode}):\n{out}{err[-2000:]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def write(path: Path, copy: parse_bench.HandCopies, hands: int) -> None:
+    with path.open("w", encoding="utf-8", newline="\n") as out:
+        for i in range(hands):
+            out.write(copy(i))
+            out.write("\n\n")
+
+
+def main() -> None:
+    if len(sys.argv) == 4 and sys.argv[1] == "--measure":
+        measure(sys.argv[2], Path(sys.argv[3]))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000,
+                        help="hands counted, after the warm-up ones (default 2000)")
+    parser.add_argument("--warm", type=int, default=500,
+                        help="hands read first and left out of the count (default 500)")
+    parser.add_argument("--stage", choices=("import", "parse"), default="import")
+    parser.add_argument("--source", type=Path, action="append",
+                        help="a folder or file of stud histories to repeat (default: the "
+                             "handwritten hands and the corpus's Stars files)")
+    parser.add_argument("--new-players", action="store_true",
+                        help="every copy of a hand with players of its own")
+    builds.add_option(parser)
+    args = parser.parse_args()
+    if args.hands < 1 or args.warm < 1:
+        parser.error("--hands and --warm must be at least 1")
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed: it counts the instructions "
+                 "(Debian: apt-get install valgrind)")
+    if builds.run_builds(__file__, sys.argv[1:], args.build):
+        return
+    copy = parse_bench.HandCopies(args.source or parse_bench.DEFAULT_SOURCES, args.new_players)
+    with tempfile.TemporaryDirectory() as tmp:
+        small, large = Path(tmp) / "warm.txt", Path(tmp) / "counted.txt"
+        write(small, copy, args.warm)
+        write(large, copy, args.warm + args.hands)
+        runs = [count(args.stage, small), count(args.stage, large)]
+        before, after = (refs(run) for run in runs)
+    per_hand = (after - before) / args.hands
+    print(f"{args.stage}: {per_hand / 1e6:.3f} million instructions a hand ({args.hands:,} "
+          f"hands after {args.warm:,}; {copy.distinct} source hands"
+          f"{', new players in every copy' if args.new_players else ''}; "
+          f"{before / 1e9:.2f} G for the warm-up run)")
+
+
+if __name__ == "__main__":
+    main()
