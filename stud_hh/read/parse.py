@@ -15,15 +15,18 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import hashlib
 import io
 import os
 import re
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
+import lark
 from lark import Lark
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -174,39 +177,50 @@ _HEADER_FIELDS = tuple(f.name for f in dataclasses.fields(HandHeader))
 def site_parser(dialect: Dialect) -> _SiteParser:
     """The dialect's LALR parser with its builder wired in as the transformer.
 
-    Built once per process. The grammar tables are cached on disk (keyed by the
-    hash of the grammar, of the ``common.lark`` it imports, and lark's version),
+    Built once per process. The grammar tables are cached on disk (:func:`cache_key`),
     which also keeps interegular's slow collision scan out of the runtime path;
     ``tests/read/test_grammar.py`` builds the grammar with ``strict=True`` instead.
     """
     builder = dialect.make_builder()
     text = grammar_text(dialect.grammar)
     folder = _cache_path(dialect.grammar)
+    imports = grammar_folder()
     options: dict[str, Any] = {
         "parser": "lalr",
         "lexer": "contextual",
         "transformer": builder,
         "maybe_placeholders": False,
-        "import_paths": [grammar_folder()],
+        "import_paths": [imports],
     }
     if _PLUGINS is not None:
         options["_plugins"] = _PLUGINS
     if folder:
-        import hashlib
-
-        import lark
-
-        key = hashlib.sha256(
-            (text + grammar_text(SHARED_GRAMMAR) + lark.__version__
-             + str(_PLUGINS is not None)).encode()
-        ).hexdigest()[:16]
-        options["cache"] = os.path.join(folder, f"{dialect.grammar}.{key}.cache")
+        options["cache"] = os.path.join(
+            folder, f"{dialect.grammar}.{cache_key(text, imports, _PLUGINS is not None)}.cache")
     try:
         parser = Lark(text, **options)
     except OSError:  # the cache file cannot be written: build without it
         options.pop("cache", None)
         parser = Lark(text, **options)
     return _SiteParser(dialect, parser, builder)
+
+
+def cache_key(text: str, imports: str, plugins: bool) -> str:
+    """The name of a grammar's cached tables: a hash of all that Lark checks a cache file
+    against (the grammar, the ``common.lark`` it imports, the folder it imports from,
+    Lark's and Python's versions, lark-cython or not).
+
+    Lark rebuilds the tables (0.3-1 s a grammar) and writes the file again whenever one
+    of these differs from the file's, so two installations (the source tree and the
+    compiled wheel, two virtual environments) sharing one file name would rebuild it in
+    turn, each process of each: each has a file of its own.
+
+    >>> cache_key("g", "/a", True) == cache_key("g", "/b", True)
+    False
+    """
+    return hashlib.sha256("\x1f".join((
+        text, grammar_text(SHARED_GRAMMAR), imports, lark.__version__,
+        str(sys.version_info[:2]), str(plugins))).encode()).hexdigest()[:16]
 
 
 # ---------------------------------------------------------------------------

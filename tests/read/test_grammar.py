@@ -194,3 +194,32 @@ def test_classifier_agrees_with_the_grammar_on_generated_lines(piece: str, real:
         for order in (LINE_ORDER, PRE_ORDER):
             found = classify(line, order)
             assert (found[0] if found else None) == grammar_decision(line, order), line
+
+
+def test_each_installation_keeps_its_own_cached_grammar(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lark checks a cached grammar against the folder it imports ``common.lark`` from,
+    and rebuilds and rewrites the file when that differs: the source tree and the
+    compiled wheel (or two environments) used in turn must not rebuild it in turn."""
+    import shutil
+
+    from stud_hh.read import parse
+    from stud_hh.read.sites import DIALECTS
+
+    if not parse.__file__.endswith(".py"):
+        pytest.skip("compiled, the module's functions cannot be replaced")
+    stars = next(d for d in DIALECTS if d.grammar.startswith("pokerstars"))
+    folders = []
+    for name in ("one", "two"):
+        folder = tmp_path / name
+        shutil.copytree(grammar_folder(), folder)
+        folders.append(str(folder))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    written: dict[Path, int] = {}
+    for folder in (*folders, *folders):
+        monkeypatch.setattr(parse, "grammar_folder", lambda folder=folder: folder)
+        parse.site_parser.__wrapped__(stars)  # type: ignore[attr-defined]
+        for cached in (tmp_path / "cache" / "stud_hh").glob("*.cache"):
+            written.setdefault(cached, cached.stat().st_mtime_ns)
+            assert cached.stat().st_mtime_ns == written[cached], f"{cached.name} rebuilt"
+    assert len(written) == 2
