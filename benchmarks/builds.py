@@ -11,14 +11,21 @@ build runs the benchmark in its own process (``PYTHONPATH`` naming the build), s
 numbers and peak memory are its own, and every line it prints is labelled with the
 build. A build that does not load what it should (a compiled run finding ``.py``
 modules, a pure run finding ``.so`` ones) stops with a message.
+
+:func:`build_of` installs the compiled wheel of another commit into a folder of its own
+(``build/against/<commit>/``), for a benchmark to run the same input through both
+(``import.py --against``): the one comparison this machine's drifting speed leaves
+standing by the clock.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,6 +37,46 @@ def add_option(parser: argparse.ArgumentParser) -> None:
     """``--build pure|compiled|both`` on a benchmark's command line."""
     parser.add_argument("--build", choices=(*BUILDS, "both"), default="both",
                         help="which build to measure (default: both, side by side)")
+
+
+def against(value: str) -> Path:
+    """A benchmark's ``--against``: a folder a build is installed in, or a commit whose
+    compiled wheel :func:`build_of` installs."""
+    folder = Path(value)
+    if (folder / "stud_hh" / "__init__.py").is_file():
+        return folder.resolve()
+    return build_of(value)
+
+
+def build_of(commit: str) -> Path:
+    """The folder holding the compiled wheel of ``commit`` (any name git knows: a hash, a
+    tag, ``HEAD~3``), built and installed there first when missing (a minute or two:
+    the commit is checked out into a temporary worktree, its wheel built as ``make
+    compiled`` builds it, installed with ``pip install --target``)."""
+    found = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet",
+                            f"{commit}^{{commit}}"], capture_output=True, text=True)
+    if found.returncode:
+        sys.exit(f"--against {commit}: neither a folder nor a commit of this repository")
+    sha = found.stdout.strip()
+    folder = ROOT / "build" / "against" / sha[:12]
+    if (folder / "stud_hh" / "__init__.py").exists():
+        return folder
+    print(f"building the compiled wheel of {sha[:12]} into {folder} ...", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        tree, wheels = Path(tmp) / "tree", Path(tmp) / "wheel"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
+                        str(tree), sha], check=True)
+        try:
+            subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                            "--no-build-isolation", "-w", str(wheels), str(tree)], check=True)
+            shutil.rmtree(folder, ignore_errors=True)
+            subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                            "--target", str(folder), str(next(wheels.glob("stud_hh-*.whl")))],
+                           check=True)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                            str(tree)], check=False)
+    return folder
 
 
 def _stale() -> bool:

@@ -15,6 +15,12 @@ database) and the best, median and least rates are printed too: this machine's r
 the same code drift by 5-20% within an hour, and the best of a few is the steadiest
 figure (the scaling of several processes is against the best one-process run).
 
+With ``--against COMMIT`` (``--build compiled`` only) every import is also run with the
+compiled wheel of another commit (or of a folder it is installed in), on the same files,
+the two alternating, each in a fresh process: a change is judged by the ratio of
+adjacent runs, which the machine's drift moves far less than either rate. The other
+commit's wheel is built into ``build/against/`` the first time (a minute or two).
+
 With ``--split`` it times, instead, one process doing an import's work stage by stage
 on one file of ``--hands`` hands, as a worker does it (a group of hands at a time,
 :mod:`stud_hh.store.staging`, into :mod:`stud_hh.store.importer`'s own row buffer):
@@ -83,6 +89,56 @@ def measure(histories: Path, db: Path, jobs: int) -> dict[str, float]:
     return {"hands": summary.hands_new, "seconds": summary.seconds,
             "rate": summary.hands_per_second, "worker_mib": summary.worker_peak_mib,
             "parent_mib": own_peak_mib()}
+
+
+_OTHER = """
+import json, sys
+from pathlib import Path
+try:
+    from stud_hh.store.importer import import_paths
+except ImportError:  # a commit from before the package was cut into layers
+    from stud_hh.importer import import_paths
+s = import_paths([sys.argv[1]], Path(sys.argv[2]), jobs=int(sys.argv[3]))
+print(json.dumps({"hands": s.hands_new, "seconds": s.seconds, "rate": s.hands_per_second}))
+"""
+"""One import by another build (the ``stud_hh`` its ``PYTHONPATH`` names), in this
+process: only what every commit's importer has."""
+
+
+def run_other(folder: Path, histories: Path, db: Path, jobs: int) -> dict[str, float]:
+    """One import by the build installed in ``folder``, in a fresh process."""
+    env = {**os.environ, "PYTHONPATH": str(folder), "OPENBLAS_NUM_THREADS": "1"}
+    env.pop("STUD_HH_BENCH_BUILD", None)
+    run = subprocess.run([sys.executable, "-c", _OTHER, str(histories), str(db), str(jobs)],
+                         env=env, cwd=db.parent, capture_output=True, text=True)
+    if run.returncode:
+        sys.exit(f"the import of {folder} failed (exit {run.returncode}):\n{run.stderr[-2000:]}")
+    result: dict[str, float] = json.loads(run.stdout.splitlines()[-1])
+    return result
+
+
+def compared(histories: Path, tmp: Path, jobs: int, other: Path, rounds: int) -> None:
+    """Imports by this build and by ``other``, alternating (which goes first alternates
+    too), with each round's ratio and their median."""
+    ratios, mine, theirs = [], [], []
+    for run in range(rounds):
+        order = ("this", "other") if run % 2 == 0 else ("other", "this")
+        rates = {}
+        for who in order:
+            db = tmp / f"db-{who}-{jobs}-{run}"
+            m = (run_measure(histories, db, jobs) if who == "this"
+                 else run_other(other, histories, db, jobs))
+            rates[who] = m["rate"]
+        mine.append(rates["this"])
+        theirs.append(rates["other"])
+        ratios.append(rates["this"] / rates["other"])
+        print(f"round {run + 1}, {jobs} process{'es' if jobs > 1 else ''}: this build "
+              f"{rates['this']:,.0f} hands/s, {other.name} {rates['other']:,.0f}: "
+              f"{ratios[-1]:.2f}x")
+    print(f"{jobs} process{'es' if jobs > 1 else ''}, {rounds} rounds: this build median "
+          f"{statistics.median(mine):,.0f} hands/s, {other.name} median "
+          f"{statistics.median(theirs):,.0f}; ratio median {statistics.median(ratios):.2f}x "
+          f"(least {min(ratios):.2f}, most {max(ratios):.2f})")
 
 
 def run_measure(histories: Path, db: Path, jobs: int) -> dict[str, float]:
@@ -181,10 +237,19 @@ def main() -> None:
                         help="imports of each kind, each in a fresh process and into a new "
                              "database; the best and the median are printed (this machine's "
                              "runs of the same code vary by 5-20%%)")
+    parser.add_argument("--against", metavar="COMMIT",
+                        help="alternate every import with the compiled wheel of COMMIT (or "
+                             "of a folder it is installed in) on the same files, and print "
+                             "the ratio of each pair (--build compiled only)")
     parser.add_argument("--split", action="store_true",
                         help="time each stage of the work (one process, --hands hands)")
     builds.add_option(parser)
     args = parser.parse_args()
+    # a build's own run (builds.run_builds) is told its build by the environment
+    this_build = os.environ.get("STUD_HH_BENCH_BUILD", args.build)
+    if args.against and (this_build != "compiled" or args.split):
+        parser.error("--against compares compiled wheels: give --build compiled, "
+                     "without --split")
     if builds.run_builds(__file__, sys.argv[1:], args.build):
         return
     if args.split:
@@ -198,6 +263,11 @@ def main() -> None:
         print(f"built {args.hands:,} hands in {args.files} files ({size:,.0f} MiB) "
               f"in {time.perf_counter() - start:.0f} s")
         runs = [args.jobs] if args.skip_single else [1, args.jobs]
+        if args.against:
+            other = builds.against(args.against)
+            for jobs in dict.fromkeys(runs):
+                compared(histories, Path(tmp), jobs, other, max(1, args.repeat))
+            return
         db = Path(tmp) / "db"
         single = None
         for jobs in runs:

@@ -23,12 +23,14 @@ instruction (the equity tables' lookups, the hash of a new string), so a change 
 confirmed by interleaved timed runs too. Running under callgrind is about 50 times
 slower: the default takes about a minute. To compare with another commit, install its
 wheel into a folder (``pip install --no-deps --target DIR stud_hh-*.whl``) and run this
-script with ``STUD_HH_BENCH_BUILD=compiled PYTHONPATH=DIR``.
+script with ``STUD_HH_BENCH_BUILD=compiled PYTHONPATH=DIR`` (``builds.build_of(commit)``
+installs a commit's wheel into ``build/against/``; ``import.py --against`` does it too).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import re
 import shutil
@@ -48,7 +50,10 @@ _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 def measure(stage: str, path: Path) -> None:
     """The work counted, in this process (run under callgrind by :func:`count`)."""
     if stage == "import":
-        from stud_hh.store.importer import import_paths
+        try:
+            from stud_hh.store.importer import import_paths
+        except ImportError:  # a commit from before the package was cut into layers
+            import_paths = importlib.import_module("stud_hh.importer").import_paths
 
         with tempfile.TemporaryDirectory() as tmp:
             import_paths([path], Path(tmp) / "db", jobs=1)
@@ -60,13 +65,22 @@ def measure(stage: str, path: Path) -> None:
             sys.exit(f"a hand of {path} does not parse (line {raw.first_line})")
 
 
-def count(stage: str, path: Path) -> subprocess.Popen[str]:
-    """A process counting the instructions of :func:`measure` on ``path`` (started)."""
-    env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
+def count(stage: str, path: Path, build: Path | None = None) -> subprocess.Popen[str]:
+    """A process counting the instructions of :func:`measure` on ``path`` (started), with
+    this process's ``stud_hh`` or the one installed in ``build``."""
     return subprocess.Popen(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
          sys.executable, __file__, "--measure", stage, str(path)],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        env=_env(build, PYTHONHASHSEED="0"), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+
+
+def _env(build: Path | None, **more: str) -> dict[str, str]:
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", **more}
+    if build is not None:
+        env["PYTHONPATH"] = str(build)
+        env.pop("STUD_HH_BENCH_BUILD", None)
+    return env
 
 
 def refs(run: subprocess.Popen[str]) -> int:
@@ -100,6 +114,9 @@ def main() -> None:
                              "handwritten hands and the corpus's Stars files)")
     parser.add_argument("--new-players", action="store_true",
                         help="every copy of a hand with players of its own")
+    parser.add_argument("--against", metavar="COMMIT",
+                        help="count the compiled wheel of COMMIT (or of a folder it is "
+                             "installed in) on the same hands too, and the ratio")
     builds.add_option(parser)
     args = parser.parse_args()
     if args.hands < 1 or args.warm < 1:
@@ -110,21 +127,31 @@ def main() -> None:
     if builds.run_builds(__file__, sys.argv[1:], args.build):
         return
     copy = parse_bench.HandCopies(args.source or parse_bench.DEFAULT_SOURCES, args.new_players)
+    other = None if args.against is None else builds.against(args.against)
     with tempfile.TemporaryDirectory() as tmp:
         small, large = Path(tmp) / "warm.txt", Path(tmp) / "counted.txt"
         write(small, copy, args.warm)
         write(large, copy, args.warm + args.hands)
-        # once uncounted first, so that neither counted run builds a grammar's tables
-        # (the first process after a grammar changes writes them to the cache)
-        subprocess.run([sys.executable, __file__, "--measure", args.stage, str(small)],
-                       check=True, env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
-        runs = [count(args.stage, small), count(args.stage, large)]
-        before, after = (refs(run) for run in runs)
-    per_hand = (after - before) / args.hands
+        per_hand = counted(args.stage, small, large, args.hands, None)
+        theirs = None if other is None else counted(args.stage, small, large, args.hands, other)
     print(f"{args.stage}: {per_hand / 1e6:.3f} million instructions a hand ({args.hands:,} "
           f"hands after {args.warm:,}; {copy.distinct} source hands"
-          f"{', new players in every copy' if args.new_players else ''}; "
-          f"{before / 1e9:.2f} G for the warm-up run)")
+          f"{', new players in every copy' if args.new_players else ''})")
+    if other is not None and theirs is not None:
+        print(f"{other.name}: {theirs / 1e6:.3f} million a hand; this build does "
+              f"{per_hand / theirs:.3f} times its work")
+
+
+def counted(stage: str, small: Path, large: Path, hands: int, build: Path | None) -> float:
+    """Instructions a hand of ``stage``: the two files' counts, their difference over
+    ``hands``, with this ``stud_hh`` or ``build``'s."""
+    # once uncounted first, so that neither counted run builds a grammar's tables
+    # (the first process after a grammar changes writes them to the cache)
+    subprocess.run([sys.executable, __file__, "--measure", stage, str(small)],
+                   check=True, env=_env(build))
+    runs = [count(stage, small, build), count(stage, large, build)]
+    before, after = (refs(run) for run in runs)
+    return (after - before) / hands
 
 
 if __name__ == "__main__":
