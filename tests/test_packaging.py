@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -61,14 +63,20 @@ def build_wheel(out: Path, env: dict[str, str] | None = None) -> Path:
     return wheels[0]
 
 
-def expect_compiled() -> bool:
-    """Whether hatch_build.py compiles here: the same test the hook makes."""
+def build_hook() -> Any:
+    """``hatch_build.py``, loaded as a module."""
     pytest.importorskip("hatchling", reason="the build hook needs hatchling (dev dependency)")
     spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
     assert spec is not None
     assert spec.loader is not None
     hook = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(hook)
+    return hook
+
+
+def expect_compiled() -> bool:
+    """Whether hatch_build.py compiles here: the same test the hook makes."""
+    hook = build_hook()
     return os.environ.get("STUD_HH_NO_MYPYC", "") in ("", "0") and hook.no_compiler() is None
 
 
@@ -89,6 +97,37 @@ def test_wheel_is_compiled_where_it_can_be(wheel: Path) -> None:
         assert compiled == []
         assert wheel.name.endswith("-py3-none-any.whl")
     assert all(f"stud_hh/{m}.py" in names for m in COMPILED)  # the source ships too
+
+
+def test_the_compiler_is_asked_for_direct_calls_where_it_takes_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    hook = build_hook()
+    if os.name == "nt" or hook.no_compiler() is not None:
+        pytest.skip("no C compiler here (or MSVC): the flags are the compiler's own")
+    monkeypatch.setenv("CFLAGS", "-O2")
+    assert hook.compiler_env()["CFLAGS"] == f"-O2 {hook.FAST_CALLS}"
+    monkeypatch.setenv("CC", "false")  # a compiler that takes nothing: the flags stay
+    assert hook.compiler_env()["CFLAGS"] == "-O2"
+
+
+def test_compiled_functions_call_each_other_directly(wheel: Path, tmp_path: Path) -> None:
+    """Not through the shared library's symbol table (``-fno-semantic-interposition``):
+    without it, 1,700 calls of one compiled function by another went through it."""
+    if not expect_compiled() or os.name == "nt":
+        pytest.skip("no compiled wheel here (or not an ELF one)")
+    objdump = shutil.which("objdump")
+    if objdump is None:
+        pytest.skip("objdump (binutils) is not installed")
+    with zipfile.ZipFile(wheel) as z:
+        (library,) = [n for n in z.namelist() if "__mypyc" in n]
+        path = z.extract(library, tmp_path)
+    code = subprocess.run([objdump, "-d", path], capture_output=True, text=True,
+                          check=True).stdout
+    calls = sum(1 for line in code.splitlines() if "call" in line and "<CPyDef_" in line)
+    through_table = [line for line in code.splitlines()
+                     if "call" in line and "<CPyDef_" in line and "@plt>" in line]
+    assert calls > 1000
+    assert through_table == []
 
 
 @pytest.mark.parametrize("env", [{"STUD_HH_NO_MYPYC": "1"}, {"CC": "/nonexistent/cc"}],
