@@ -53,7 +53,7 @@ FAST_CALLS = "-fno-semantic-interposition"
 """A C flag of GCC and Clang: the compiled functions call each other directly instead of
 through the shared library's symbol table, and small ones are inlined (1,700 calls of
 compiled functions went through the table; measured on the import of Stars hands: 0.8%
-fewer instructions, 2-3% less time in alternating runs). Python itself is built with it
+fewer instructions, 1-3% less time in alternating runs). Python itself is built with it
 when optimised."""
 
 
@@ -81,8 +81,12 @@ def compiler_env() -> dict[str, str]:
         source = os.path.join(tmp, "probe.c")
         with open(source, "w", encoding="utf-8") as f:
             f.write("int probe(void) { return 0; }\n")
-        probe = subprocess.run([*cc, "-Werror", FAST_CALLS, "-c", source, "-o",
-                                os.path.join(tmp, "probe.o")], capture_output=True, check=False)
+        try:
+            probe = subprocess.run([*cc, "-Werror", FAST_CALLS, "-c", source, "-o",
+                                    os.path.join(tmp, "probe.o")], capture_output=True,
+                                   check=False)
+        except OSError:  # the compiler cannot be run: the build says so itself
+            return env
     if probe.returncode == 0:
         env["CFLAGS"] = f"{env.get('CFLAGS', '')} {FAST_CALLS}".strip()
     return env
