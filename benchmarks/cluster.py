@@ -38,6 +38,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from options import count
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -117,9 +119,9 @@ def task_overhead(workers: int, count: int = 400) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=200_000)
-    parser.add_argument("--small", type=int, default=50_000)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--hands", type=count, default=200_000)
+    parser.add_argument("--small", type=count, default=50_000)
+    parser.add_argument("--workers", type=count, default=2)
     parser.add_argument("--measure", nargs=4, metavar=("MODE", "N", "FILE", "DB"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -131,9 +131,25 @@ def measure(what: str, root: Path) -> dict[str, float]:
     return result
 
 
+def sizes(text: str) -> list[tuple[int, int]]:
+    """``--sizes``: ``COMMITSxHANDS`` pairs, comma-separated, each number 1 or more.
+
+    >>> sizes("1000x1,100x100")
+    [(1000, 1), (100, 100)]
+    """
+    found = []
+    for size in text.split(","):
+        commits, x, hands = size.strip().partition("x")
+        if not (x and commits.isdigit() and hands.isdigit() and int(commits) and int(hands)):
+            raise argparse.ArgumentTypeError(
+                f"{size!r} is not COMMITSxHANDS (two whole numbers of 1 or more, as 100x10)")
+        found.append((int(commits), int(hands)))
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sizes", default="1000x1,10000x1,100x100",
+    parser.add_argument("--sizes", type=sizes, default="1000x1,10000x1,100x100",
                         help="COMMITSxHANDS,... (default: %(default)s)")
     parser.add_argument("--keep", type=Path, help="build the databases here and keep them")
     args = parser.parse_args()
@@ -141,8 +157,7 @@ def main() -> None:
           f"{'open s':>7} {'MiB':>6} | {'compact s':>9} {'MiB':>6} | {'check s':>7} {'MiB':>6}")
     with tempfile.TemporaryDirectory() as scratch:
         base = args.keep or Path(scratch)
-        for size in args.sizes.split(","):
-            commits, hands = (int(n) for n in size.split("x"))
+        for commits, hands in args.sizes:
             root = base / f"db-{commits}x{hands}"
             started = time.perf_counter()
             parts = build(root, commits, hands)

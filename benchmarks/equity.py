@@ -35,6 +35,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from options import count
+
 from stud_hh import equity as eq
 
 SPOTS: list[tuple[str, str, list[list[str]], list[str]]] = [
@@ -156,9 +158,9 @@ def import_calls(hands: int, simulate: str | None, repeat: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=2)
-    parser.add_argument("--anchor-deals", type=int, default=3000)
-    parser.add_argument("--import-calls", type=int, metavar="N",
+    parser.add_argument("--repeat", type=count, default=2)
+    parser.add_argument("--anchor-deals", type=count, default=3000)
+    parser.add_argument("--import-calls", type=count, metavar="N",
                         help="time the equity calls of an import of N hands instead")
     parser.add_argument("--simulate", choices=["stud", "stud8", "razz"],
                         help="with --import-calls: fresh simulated hands of this game")

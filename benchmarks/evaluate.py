@@ -23,6 +23,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from options import count
+
 from stud_hh.model.cards import RANKS, SUITS
 from stud_hh.rules import evaluate as ev
 
@@ -135,8 +137,8 @@ def candidates(hands: int, repeat: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--hands", type=int, default=200_000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--hands", type=count, default=200_000)
+    parser.add_argument("--repeat", type=count, default=3)
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}, {args.hands:,} random hands, best of {args.repeat}")
     ours(args.hands, args.repeat)

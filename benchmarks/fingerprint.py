@@ -64,6 +64,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from options import some
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 SAMPLES = ROOT / "sample_histories"
@@ -228,8 +230,8 @@ def main() -> None:
     parser.add_argument("--mask-messages", action="store_true",
                         help="replace every violation's message and unverifiable reason "
                         "by <masked> before hashing and writing")
-    parser.add_argument("--damaged", type=int, default=2000)
-    parser.add_argument("--differential", type=int, default=300)
+    parser.add_argument("--damaged", type=some, default=2000)
+    parser.add_argument("--differential", type=some, default=300)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--rows", action="store_true",
                         help="also hash every replay's database rows")

@@ -36,6 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import parse as parse_bench
+from options import count, some
 
 from stud_hh.store.importer import import_paths
 
@@ -116,10 +117,10 @@ def main() -> None:
         print(json.dumps(measure(Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]))))
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=10_000)
-    parser.add_argument("--large-files", type=int, default=10)
-    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--grow-first", type=int, default=7_415,
+    parser.add_argument("--hands", type=count, default=10_000)
+    parser.add_argument("--large-files", type=count, default=10)
+    parser.add_argument("--jobs", type=count, nargs="+", default=[1, 2])
+    parser.add_argument("--grow-first", type=some, default=7_415,
                         help="one-hand files in the database before it is completed "
                              "(0: no completion run)")
     args = parser.parse_args()

@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "read"))
 
 import fuzzing  # noqa: E402  (tests/read/fuzzing.py, the suite's machinery)
+from options import count  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 BATCH = 20
@@ -88,9 +89,9 @@ def _tasks(mutants: Sequence[fuzzing.Mutant]) -> list[tuple[list[fuzzing.Mutant]
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--mutants", type=int, default=3000)
+    parser.add_argument("--mutants", type=count, default=3000)
     parser.add_argument("--seed", type=int, default=15)
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--jobs", type=count, default=os.cpu_count() or 1)
     parser.add_argument("--long-lines", action="store_true",
                         help="add long-line mutants (a line over 8 MiB each)")
     parser.add_argument("--corpus", type=Path, default=CORPUS)

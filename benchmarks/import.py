@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import builds
 import parse as parse_bench
+from options import count
 
 from stud_hh.analysis import stats
 from stud_hh.store.database import open_db
@@ -221,9 +222,9 @@ def main() -> None:
         print(json.dumps(measure(Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]))))
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=200_000)
-    parser.add_argument("--files", type=int, default=8)
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--hands", type=count, default=200_000)
+    parser.add_argument("--files", type=count, default=8)
+    parser.add_argument("--jobs", type=count, default=os.cpu_count() or 1)
     parser.add_argument("--skip-single", action="store_true",
                         help="only the run on --jobs processes")
     parser.add_argument("--source", type=Path, action="append",
@@ -233,7 +234,7 @@ def main() -> None:
                         help="every copy of a hand with players of its own, as in a real "
                              "file of other tables (the readers remember lines they have "
                              "read: repeated hands flatter them)")
-    parser.add_argument("--repeat", type=int, default=1,
+    parser.add_argument("--repeat", type=count, default=1,
                         help="imports of each kind, each in a fresh process and into a new "
                              "database; the best and the median are printed (this machine's "
                              "runs of the same code vary by 5-20%%)")

@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import builds
 import parse as parse_bench
+from options import count as at_least_one
 
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
@@ -104,9 +105,9 @@ def main() -> None:
         measure(sys.argv[2], Path(sys.argv[3]))
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000,
+    parser.add_argument("--hands", type=at_least_one, default=2000,
                         help="hands counted, after the warm-up ones (default 2000)")
-    parser.add_argument("--warm", type=int, default=500,
+    parser.add_argument("--warm", type=at_least_one, default=500,
                         help="hands read first and left out of the count (default 500)")
     parser.add_argument("--stage", choices=("import", "parse"), default="import")
     parser.add_argument("--source", type=Path, action="append",
@@ -119,8 +120,6 @@ def main() -> None:
                              "installed in) on the same hands too, and the ratio")
     builds.add_option(parser)
     args = parser.parse_args()
-    if args.hands < 1 or args.warm < 1:
-        parser.error("--hands and --warm must be at least 1")
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed: it counts the instructions "
                  "(Debian: apt-get install valgrind)")

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import builds
+from options import count
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SOURCES = [ROOT / "tests" / "data" / "handwritten",
@@ -132,7 +133,7 @@ def measure(mode: str, path: str) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=50_000)
+    parser.add_argument("--hands", type=count, default=50_000)
     parser.add_argument("--source", type=Path, action="append")
     parser.add_argument("--new-players", action="store_true",
                         help="every copy of a hand with players of its own (see HandCopies)")

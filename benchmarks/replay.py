@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import builds
 import parse as parse_bench
+from options import count
 
 from stud_hh import ParsedHand, parse_file
 from stud_hh.replay import replay
@@ -29,7 +30,7 @@ from stud_hh.replay import replay
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--hands", type=count, default=20_000)
     parser.add_argument("--profile", default="pokerstars")
     parser.add_argument("--source", type=Path, action="append")
     builds.add_option(parser)

@@ -29,6 +29,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from options import count
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -101,9 +103,9 @@ def reads(where: Any) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20_000)
-    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--hands", type=count, default=20_000)
+    parser.add_argument("--jobs", type=count, nargs="+", default=[1, 2])
+    parser.add_argument("--repeat", type=count, default=2)
     args = parser.parse_args()
     from stud_hh.store.storage import FsspecStorage
 

@@ -25,6 +25,8 @@ import tempfile
 import time
 from collections import Counter
 
+from options import count
+
 from stud_hh.model.events import Game
 from stud_hh.read.parse import ParsedHand, ParseFailure, parse_file
 from stud_hh.replay import replay
@@ -124,16 +126,16 @@ def run_speed(hands: int, game: str | None, players: int, tournament: bool) -> N
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=20000)
+    parser.add_argument("--hands", type=count, default=20000)
     parser.add_argument("--game", choices=("stud", "stud8", "razz"), default=None,
                         help="one game (default: each in turn)")
-    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--players", type=count, default=6)
     parser.add_argument("--tournament", action="store_true")
-    parser.add_argument("--audit", type=int, metavar="N",
+    parser.add_argument("--audit", type=count, metavar="N",
                         help="play N hands over many seeds and audit every one")
-    parser.add_argument("--session", type=int, default=400, metavar="HANDS",
+    parser.add_argument("--session", type=count, default=400, metavar="HANDS",
                         help="with --audit: hands per session (default 400)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--jobs", type=count, default=os.cpu_count() or 1)
     parser.add_argument("--first-seed", type=int, default=1000)
     parser.add_argument("--keep", metavar="DIR",
                         help="with --audit: write the sessions here (default: a temporary "

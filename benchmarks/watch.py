@@ -23,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from options import count, positive, some
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
@@ -45,9 +47,9 @@ def commits(db: Path) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=40)
-    parser.add_argument("--pause", type=float, default=0.5)
-    parser.add_argument("--backlog", type=int, default=2000)
+    parser.add_argument("--hands", type=count, default=40)
+    parser.add_argument("--pause", type=positive, default=0.5)
+    parser.add_argument("--backlog", type=some, default=2000)
     args = parser.parse_args()
     from stud_hh.store.importer import import_paths
 
