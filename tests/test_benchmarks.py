@@ -64,3 +64,26 @@ def test_the_count_types() -> None:
                       ("0", options.positive), ("nan", options.positive)):
         with pytest.raises(argparse.ArgumentTypeError):
             kind(bad)
+
+
+LAZY = """
+import sys
+sys.path.insert(0, "benchmarks")
+import equity, fingerprint, watch
+print("differential", sum(1 for _ in fingerprint.differential_hands(1)))
+equity.anchor(5)
+print("texts", len(watch.texts(2, 1)))
+"""
+"""What the scripts import from ``tests/`` only when they get there: the pokerkit
+differential hands of the fingerprint, the equity anchor, the watch benchmark's hands."""
+
+
+def test_what_the_scripts_import_late_is_there() -> None:
+    pytest.importorskip("pokerkit")
+    run = subprocess.run([sys.executable, "-c", LAZY], capture_output=True, text=True,
+                         cwd=ROOT, timeout=300, check=False,
+                         env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "differential 3" in run.stdout  # one hand of each game
+    assert "anchor: the same deals settled by pokerkit" in run.stdout
+    assert "texts 2" in run.stdout
