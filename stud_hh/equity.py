@@ -38,6 +38,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 from math import comb
+from typing import TypeAlias
 
 import numpy as np
 
@@ -451,11 +452,11 @@ _KEPT_DEALS = 1 << 19
 """The deals of three players or more are kept for the next hand with as many cards
 left and to come, up to this many entries (one per player and deal)."""
 
-Strengths = tuple[np.ndarray, np.ndarray | None]
+Strengths: TypeAlias = tuple[np.ndarray, np.ndarray | None]
 """Hands' strengths as a count compares them: in stud hi/lo (high, low), the high larger
 and the low smaller the better; in the other games (value, ``None``), the larger the
 better (a high, or a low negated)."""
-Rows = Sequence[np.ndarray] | np.ndarray
+Rows: TypeAlias = Sequence[np.ndarray] | np.ndarray
 """Each player's strengths in many deals: an array per player, or a row of one array."""
 
 
