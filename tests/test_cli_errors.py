@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from stud_hh import cli
+from stud_hh.cli import histories
 from stud_hh.cli import main
 from stud_hh.store.database import open_db
 
@@ -53,7 +53,7 @@ def test_a_bug_is_one_line_and_exit_3(monkeypatch: pytest.MonkeyPatch,
     def broken(*args: object) -> int:
         raise KeyError("oops")
 
-    monkeypatch.setattr(cli, "cmd_parse", broken)
+    monkeypatch.setattr(histories, "cmd_parse", broken)
     monkeypatch.delenv("STUD_HH_DEBUG", raising=False)
     assert main(["parse", str(STARS)]) == 3
     line = _one_line(capsys.readouterr().err)
