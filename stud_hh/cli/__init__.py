@@ -17,8 +17,11 @@ import errno
 import os
 import sys
 from collections.abc import Sequence
+from contextlib import suppress
+from typing import TextIO, cast
 
 from stud_hh.cli.common import EXIT_INTERNAL, EXIT_OK, EXIT_UNUSABLE
+from stud_hh.cli.output import Output, OutputClosed
 from stud_hh.cli.parser import build_parser
 from stud_hh.model.errors import StudHHError
 
@@ -46,21 +49,9 @@ def describe_os_error(exc: OSError) -> str:
     '/db/x.parquet: no space left on the device: free some space and run the command again \
 (what was committed is kept, nothing half-written stays)'
     """
-    where = exc.filename if exc.filename is not None else "stud-hh"
     hint = _OS_HINTS.get(exc.errno or 0)
     what = hint if hint else (exc.strerror or str(exc))
-    return f"{where}: {what}"
-
-
-def _stdout_closed() -> bool:
-    """Whether standard output is a pipe whose reader has gone (``stud-hh ... | head``)."""
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        return True
-    except (OSError, ValueError):
-        return False
-    return False
+    return what if exc.filename is None else f"{exc.filename}: {what}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -72,21 +63,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     # core that spins for a tenth of a second of processor time, in this process and in
     # every worker; stud-hh multiplies no matrices.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    stdout, out = sys.stdout, Output(sys.stdout)
+    sys.stdout = cast(TextIO, out)  # argparse's --help and usage go through it too
     try:
         argv = sys.argv[1:] if argv is None else argv
         args = build_parser(argv).parse_args(argv)
         code: int = args.func(args, sys.stdout, sys.stderr)
+        out.flush()
+    except OutputClosed:  # `stud-hh parse ... | head`: the reader has all it wanted
+        with suppress(OSError, ValueError):  # no complaint when Python flushes it at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        return EXIT_OK
     except StudHHError as exc:
         print(f"stud-hh: {exc}", file=sys.stderr)
         return EXIT_UNUSABLE
     except KeyboardInterrupt:
         print("stud-hh: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError as exc:
-        if _stdout_closed():  # `stud-hh parse ... | head`: the reader has all it wanted
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            return EXIT_OK
+    except BrokenPipeError as exc:  # not standard output's (that is OutputClosed)
         print(f"stud-hh: {describe_os_error(exc)} (a pipe to a worker process closed: "
               "rerun with --jobs 1)", file=sys.stderr)
         return EXIT_UNUSABLE
@@ -100,5 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               "run again with STUD_HH_DEBUG=1 for the traceback, and please report it",
               file=sys.stderr)
         return EXIT_INTERNAL
+    finally:
+        sys.stdout = stdout
     return code
 
