@@ -20,6 +20,7 @@ from stud_hh.cli.common import (
     note_undated,
     selected_players,
     selection_of,
+    terminal_width,
     unwritable,
     write_page,
 )
@@ -29,12 +30,14 @@ if TYPE_CHECKING:
 
 
 def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.analysis import report, stats
+    from stud_hh.analysis import stats
+    from stud_hh.analysis.summary_text import chosen_columns, summary_table
     from stud_hh.store.database import open_db
 
     db = open_db(args.db)
     by = stats.check_by(["player", *args.by] if "player" not in args.by else args.by)
-    players, resolved = selected_players(db, args, stats.required_columns(by), err)
+    needed = stats.required_columns(by, stats.SUMMARY + stats.HILO + stats.STREET_RATIOS)
+    players, resolved = selected_players(db, args, needed, err)
     selection = resolved.selection
     if players.empty:
         return no_hands(args.db, selection, err)
@@ -42,24 +45,31 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     summary = stats.player_summary(players, by=by, hilo=bool((players["game"] == "stud8").any()),
                                    session_gap=pd.Timedelta(minutes=args.session_gap),
-                                   min_hands=selection.min_hands)
+                                   min_hands=selection.min_hands, streets=True)
     if args.top and not resolved.player:
         summary = summary.head(args.top)
-    if args.columns:
-        summary = summary[stats.check_columns(summary, args.columns)]
-    if args.format == "text":
-        heading = selection.describe(player=False)
-        if heading:
-            print(f"# {heading}", file=out)
-        print(report.summary_text(summary, wide=args.columns is not None or len(summary) > 4),
-              file=out)
-    else:
+    if args.columns and args.columns != ["all"]:
+        stats.check_columns(summary, args.columns)  # a mistyped name: one line, exit 2
+    # everything is read before anything is printed: a damaged database fails first
+    block = (_tournament_block(db, args, resolved.player)
+             if resolved.player and args.format == "text" else [])
+    if args.format != "text":
+        if args.columns:
+            summary = summary[stats.check_columns(summary, chosen_columns(summary,
+                                                                          args.columns))]
         print(frame_text(summary, args.format).rstrip("\n"), file=out)
-    if resolved.player and args.format == "text":
-        block = _tournament_block(db, args, resolved.player)
-        if block:
-            print("", file=out)
-            print("\n".join(block), file=out)
+        return EXIT_OK
+    heading = selection.describe(player=False)
+    if heading:
+        print(f"# {heading}", file=out)
+    print(summary_table(summary, args.columns, terminal_width(out)), file=out)
+    if block:
+        import textwrap
+
+        width = terminal_width(out)
+        print("", file=out)
+        for line in block:
+            print(textwrap.fill(line, width, subsequent_indent="  "), file=out)
     return EXIT_OK
 
 
@@ -228,17 +238,22 @@ def cmd_sql(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def add_stats(t: argparse.ArgumentParser) -> None:
-    t.description = ("Player summary: hands, money won (per currency; chips "
-                     "apart) and big bets won, BB/100, and every ratio of docs/statistics.md "
-                     "with its opportunity count (_n).")
+    t.description = ("Player summary: the key stud statistics (hands, money won in the "
+                     "unit's money and in big bets, BB/100 and luck-adjusted, VPIP, "
+                     "complete/raise 3rd, steal and the bring-in's defence, 3-bet 3rd, fold "
+                     "to a 4th-street bet, AF, WTSD, W$SD), each ratio with its sample size: "
+                     "a column per group for one player, a row per group for many. --columns "
+                     "chooses others (every statistic of docs/statistics.md); csv and json "
+                     "give every column, each ratio with its opportunity count (_n).")
     t.add_argument("--db", required=True, type=database_arg, metavar="DIR")
     t.add_argument("--player", metavar="NAME", help="only this player (case does not matter)")
     t.add_argument("--by", nargs="+", default=[], metavar="COL",
                    help="group further: game, stakes, site, currency, tournament, date, "
                    "month, year, session, door_rank, door_group, players_3rd, position, ...")
     t.add_argument("--columns", nargs="+", metavar="COL",
-                   help="only these columns (hands, net, net_bb, bb_per_100, vpip, vpip_n, "
-                   "cr3, steal, wtsd, wsd, afq, ...)")
+                   help="these statistics instead of the key ones, or `all` (names as in "
+                   "csv: net, net_bb, bb_per_100, vpip, cr3, limp, steal, afq, wwsf, "
+                   "saw_4th, fold_to_bet_5th, ...; stud-hh explain NAME)")
     t.add_argument("--session-gap", type=int, default=30, metavar="MINUTES",
                    help="--by session: a pause longer than this ends a session (default 30)")
     t.add_argument("--top", type=int, default=20, metavar="N",
