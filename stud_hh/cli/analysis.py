@@ -68,8 +68,9 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
         width = terminal_width(out)
         print("", file=out)
-        for line in block:
-            print(textwrap.fill(line, width, subsequent_indent="  "), file=out)
+        for line in block:  # the pointer to `tournaments` names the database: not cut
+            print(line if line.startswith("(") else
+                  textwrap.fill(line, width, subsequent_indent="  "), file=out)
     return EXIT_OK
 
 

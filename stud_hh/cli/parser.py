@@ -74,6 +74,8 @@ COMMANDS: tuple[Command, ...] = (
             "with a live table of the opponents"),
     Command("failures", _imports,
             "list the texts a database could not read"),
+    Command("conflicts", _imports,
+            "list the hands that came again with different text, and where they differ"),
     Command("check", _imports,
             "check a database through: checksums, footers, keys"),
     Command("repair", _imports,
