@@ -38,7 +38,8 @@ EXIT_INTERNAL = 3
 _BYTES_PER_LINE = 34  # a typical stud history line, for the progress estimate
 
 
-_DB_HELP = "database folder, or URL (s3://bucket/db: pip install 'stud-hh[s3]')"
+_DB_HELP = ("database folder, or URL (s3://bucket/db: pip install 'stud-hh[s3]'); default: "
+            "the settings' database (`stud-hh config`)")
 
 
 def _database(text: str) -> str | Path:
@@ -270,15 +271,26 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if hand is None:
         return EXIT_UNUSABLE
     replayed = replay(hand, args.profile)
+    hero = _hero_seat(args, hand)
     if args.html:
         from stud_hh.analysis.html.replayer import hand_page, hand_view
 
         target = args.output or Path(_page_name(hand.hand_id))
-        target.write_text(hand_page(hand_view(replayed, hero=args.hero)), encoding="utf-8")
+        target.write_text(hand_page(hand_view(replayed, hero=hero)), encoding="utf-8")
         print(target, file=out)
         return EXIT_OK
-    print(show_hand(replayed, hero=args.hero), file=out)
+    print(show_hand(replayed, hero=hero), file=out)
     return EXIT_OK
+
+
+def _hero_seat(args: argparse.Namespace, hand: ParsedHand) -> str | None:
+    """The seat ``show`` marks as the hero: ``--hero`` (a name in the hand, or a person of
+    the settings), else the settings' hero; ``None`` leaves it to the hand (the player
+    whose down cards it shows)."""
+    names = [seat.name for seat in hand.header.seats]
+    if args.hero:
+        return args.people.seat_of(args.hero, hand.site, names) or args.hero  # type: ignore[no-any-return]
+    return args.people.hero_seat(hand.site, names)  # type: ignore[no-any-return]
 
 
 def _page_name(hand_id: str) -> str:
@@ -535,7 +547,7 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.analysis import report, stats
     from stud_hh.store.database import open_db
 
-    db = open_db(args.db)
+    db = open_db(args.db, people=args.people)
     by = stats.check_by(["player", *args.by] if "player" not in args.by else args.by)
     players, resolved = _selected_players(db, args, stats.required_columns(by), err)
     selection = resolved.selection
@@ -599,7 +611,7 @@ def cmd_tournaments(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.store.database import open_db
     from stud_hh.store.select import match_player
 
-    db = open_db(args.db)
+    db = open_db(args.db, people=args.people)
     selection = _tournament_selection(args)
     player = (match_player(tournaments.player_names(db), args.player, "tournament results")
               if args.player else None)
@@ -645,7 +657,7 @@ def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.store.database import open_db
     from stud_hh.store.schema import TABLES
 
-    db = open_db(args.db)
+    db = open_db(args.db, people=args.people)
     if args.kind == "violations":
         ax = plots.violations_over_time(_selected_violations(db, args, err), freq=args.freq)
     else:
@@ -712,7 +724,7 @@ def cmd_report(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print("stud-hh: report --audit covers the whole database: --player and the filters "
               "are for the player report", file=err)
         return EXIT_UNUSABLE
-    db = open_db(args.db)  # not a database: main() reports it, exit 2
+    db = open_db(args.db, people=args.people)  # not a database: main() reports it, exit 2
     if args.audit:
         from stud_hh.analysis.html.audit_report import audit_report
 
@@ -798,8 +810,10 @@ def _add_show(sub: _Subparsers) -> None:
     s.add_argument("hand_id", metavar="HAND_ID", help="the hand's number (#123 or 123)")
     s.add_argument("paths", nargs="*", type=Path, metavar="PATH")
     s.add_argument("--db", type=_database, metavar="DIR",
-                   help="show a hand stored in this database (a folder or a URL)")
-    s.add_argument("--hero", metavar="NAME", help="the player marked as the hero (default: "
+                   help="show a hand stored in this database (a folder or a URL; default "
+                   "without PATHs: the settings' database)")
+    s.add_argument("--hero", metavar="NAME", help="the player marked as the hero: a name in "
+                   "the hand, or a person of the settings (default: the settings' hero, else "
                    "the one whose down cards the history shows)")
     s.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE)
     s.add_argument("--html", action="store_true",
@@ -832,8 +846,9 @@ def _add_import(sub: _Subparsers) -> None:
                        "folders while playing, use `stud-hh watch`. Exit 0 when every text "
                        "was read, 1 when new failures were stored beside readable hands, 2 when "
                        "nothing could be read or the arguments are wrong.")
-    i.add_argument("paths", nargs="+", type=Path, metavar="PATH")
-    i.add_argument("--db", required=True, type=_database, metavar="DIR",
+    i.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                   help="files and folders (default: the settings' folders)")
+    i.add_argument("--db", type=_database, metavar="DIR",
                    help=_DB_HELP)
     i.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="worker processes (default: every core; with --scheduler local, "
@@ -865,11 +880,12 @@ def _add_watch(sub: _Subparsers) -> None:
                        "while it runs. Exit 0 when stopped, 1 when texts that could not be "
                        "read were stored while watching, 2 for a missing folder or a database "
                        "another import is writing.")
-    w.add_argument("folders", nargs="+", type=Path, metavar="FOLDER")
-    w.add_argument("--db", required=True, type=_database, metavar="DIR",
+    w.add_argument("folders", nargs="*", type=Path, metavar="FOLDER",
+                   help="the folders to follow (default: the settings' folders)")
+    w.add_argument("--db", type=_database, metavar="DIR",
                    help=_DB_HELP)
-    w.add_argument("--hero", metavar="NAME", help="whose tables to show (default: the player "
-                   "whose down cards the most hands show)")
+    w.add_argument("--hero", metavar="NAME", help="whose tables to show (default: the "
+                   "settings' hero, else the player whose down cards the most hands show)")
     w.add_argument("--interval", type=_positive_float, default=INTERVAL, metavar="SECONDS",
                    help=f"seconds between two looks at the folders (default {INTERVAL:g})")
     w.add_argument("--settle", type=_positive_float, default=SETTLE, metavar="SECONDS",
@@ -902,7 +918,7 @@ def cmd_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         # Ctrl-C is the way a watch is stopped
-        with Screen(watch, out, err, hero=args.hero, live=live) as screen, \
+        with Screen(watch, out, err, hero=args.hero, live=live, people=args.people) as screen, \
                 suppress(KeyboardInterrupt):
             watch.run(screen.show)
     finally:
@@ -973,7 +989,7 @@ def _add_check(sub: _Subparsers) -> None:
                        "pot, violation and unverifiable row has its hand; every hand's file has "
                        "its files row). Prints each problem (part, table, what). Exit 0 when "
                        "sound, 1 when problems were found, 2 when DIR is not a database.")
-    c.add_argument("--db", required=True, type=_database, metavar="DIR",
+    c.add_argument("--db", type=_database, metavar="DIR",
                    help=_DB_HELP)
     c.set_defaults(func=cmd_check)
 
@@ -987,7 +1003,7 @@ def _add_repair(sub: _Subparsers) -> None:
                        "damage came from, and import those files again; prints what was done "
                        "per file and per table. Exit 0 when repaired (or nothing to do), 1 when "
                        "some file could not be read again, 2 when DIR is not a database.")
-    r.add_argument("--db", required=True, type=_database, metavar="DIR",
+    r.add_argument("--db", type=_database, metavar="DIR",
                    help=_DB_HELP)
     r.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="worker processes for the import (default: every core)")
@@ -1010,7 +1026,8 @@ def _add_export(sub: _Subparsers) -> None:
     x.add_argument("--format", choices=("phh",), default="phh",
                    help="the output format (phh: PHH TOML, the only one so far)")
     x.add_argument("--db", type=_database, metavar="DIR",
-                   help="export stored hands (read again from the files they came from)")
+                   help="export stored hands (read again from the files they came from; "
+                   "default without PATHs: the settings' database)")
     x.add_argument("--hand", action="append", metavar="ID",
                    help="only this hand id (repeat for more)")
     x.add_argument("-o", "--output", required=True, type=Path, metavar="OUT",
@@ -1048,8 +1065,12 @@ def _add_stats(sub: _Subparsers) -> None:
                        description="Player summary: hands, money won (per currency; chips "
                        "apart) and big bets won, BB/100, and every ratio of docs/statistics.md "
                        "with its opportunity count (_n).")
-    t.add_argument("--db", required=True, type=_database, metavar="DIR")
-    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter)")
+    t.add_argument("--db", type=_database, metavar="DIR", help=_DB_HELP)
+    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter; "
+                   "a person of the settings' aliases counts once; default: the settings' "
+                   "hero when the database holds their hands, else every player)")
+    t.add_argument("--all-players", action="store_true",
+                   help="every player, even when the settings name a hero")
     t.add_argument("--by", nargs="+", default=[], metavar="COL",
                    help="group further: game, stakes, site, currency, tournament, date, "
                    "month, year, session, door_rank, door_group, players_3rd, position, ...")
@@ -1074,8 +1095,12 @@ def _add_tournaments(sub: _Subparsers) -> None:
                        "place. Read from the tournament summary files imported, else from the "
                        "hands' finishing lines and headers (a summary wins). --list prints "
                        "each tournament.")
-    t.add_argument("--db", required=True, type=_database, metavar="DIR")
-    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter)")
+    t.add_argument("--db", type=_database, metavar="DIR", help=_DB_HELP)
+    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter; "
+                   "default: the settings' hero when the database holds their tournaments, "
+                   "else every player)")
+    t.add_argument("--all-players", action="store_true",
+                   help="every player, even when the settings name a hero")
     t.add_argument("--list", action="store_true",
                    help="a line per tournament instead of the summary")
     t.add_argument("--top", type=int, default=20, metavar="N",
@@ -1102,8 +1127,9 @@ def _add_plot(sub: _Subparsers) -> None:
                        "door-card: BB/100 by door card; streets: VPIP and aggression by "
                        "street against the field; violations: violations per rule over time.")
     g.add_argument("kind", choices=KINDS, metavar="KIND", help=", ".join(KINDS))
-    g.add_argument("--db", required=True, type=_database, metavar="DIR")
-    g.add_argument("--player", metavar="NAME")
+    g.add_argument("--db", type=_database, metavar="DIR", help=_DB_HELP)
+    g.add_argument("--player", metavar="NAME", help="whose figure (default: the settings' "
+                   "hero when the database holds their hands)")
     g.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
     g.add_argument("--unit", choices=("bb", "money"), default="bb",
                    help="winnings in big bets (default: one curve across stakes and "
@@ -1129,10 +1155,11 @@ def _add_report(sub: _Subparsers) -> None:
                        "rule, table and period, the worst hands with their source lines, "
                        "every check the text cannot decide, balance checks, unreadable texts, "
                        "the clean bill and the profile used).")
-    r.add_argument("--db", required=True, type=_database, metavar="DIR")
+    r.add_argument("--db", type=_database, metavar="DIR", help=_DB_HELP)
     r.add_argument("--audit", action="store_true", help="the audit report instead")
     r.add_argument("--player", metavar="NAME", help="whose report (case does not matter; "
-                   "default: the player dealt the most hands, a history's owner)")
+                   "default: the settings' hero when the database holds their hands, else "
+                   "the player dealt the most hands, a history's owner)")
     r.add_argument("-o", "--output", type=Path, metavar="FILE",
                    help="the HTML file to write (default: report.html, or audit.html)")
     r.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,
@@ -1214,7 +1241,7 @@ def _add_failures(sub: _Subparsers) -> None:
                        description="Every hand or text an import could not read, with its "
                        "file, line, hand id and reason (the whole text is kept in the "
                        "failures table).")
-    f.add_argument("--db", required=True, type=_database, metavar="DIR")
+    f.add_argument("--db", type=_database, metavar="DIR", help=_DB_HELP)
     f.add_argument("--format", choices=("text", "jsonl"), default="text")
     f.set_defaults(func=cmd_failures)
 
@@ -1267,7 +1294,7 @@ def _add_sql(sub: _Subparsers) -> None:
                        "statement other than SELECT/WITH/DESCRIBE/SHOW/EXPLAIN, a SQL error "
                        "or an unknown table or column is a one-line error (exit 2).")
     q.add_argument("query", metavar="QUERY", help="the query, or - to read it from stdin")
-    q.add_argument("--db", required=True, type=_database, metavar="DIR",
+    q.add_argument("--db", type=_database, metavar="DIR",
                    help=_DB_HELP)
     q.add_argument("--format", choices=FORMATS, default=None,
                    help="text (a table, the default), csv, json (an array of objects) or "
@@ -1277,7 +1304,84 @@ def _add_sql(sub: _Subparsers) -> None:
     q.set_defaults(func=cmd_sql)
 
 
+def cmd_config(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Show the settings file, change one key of it, or find the clients' folders."""
+    from stud_hh.settings import load_settings, settings_path
+    from stud_hh.settings.edit import change
+    from stud_hh.settings.text import settings_text
+    from stud_hh.store.people import People
+
+    path = settings_path()
+    if args.action == "path":
+        print(path, file=out)
+    elif args.action == "detect":
+        _config_detect(args.add, path, out)
+    elif args.action is not None:
+        print(change(path, args.action, args.key, args.values), file=out)
+        People.from_settings(load_settings(path))
+    else:
+        settings = load_settings(path)
+        People.from_settings(settings)  # aliases that say the hero twice: exit 2
+        print(settings_text(settings), file=out)
+    return EXIT_OK
+
+
+def _config_detect(add: bool, path: Path, out: TextIO) -> None:
+    from stud_hh.settings.detect import detect, this_system
+    from stud_hh.settings.edit import change
+    from stud_hh.settings.text import detect_text
+
+    found = detect()
+    print(detect_text(found, this_system()), file=out)
+    if not found:
+        return
+    if add:
+        print(change(path, "add", "folders", [str(f.folder) for f in found]), file=out)
+    else:
+        print("(stud-hh config detect --add puts them into the settings' folders)", file=out)
+    names = {(f.place.site, name) for f in found for name in f.accounts}
+    for site, name in sorted(names):
+        print(f"if {name} is you: stud-hh config add hero {site!r} {name!r}"
+              if " " in site or " " in name else
+              f"if {name} is you: stud-hh config add hero {site} {name}", file=out)
+
+
+def _add_config(sub: _Subparsers) -> None:
+    from stud_hh.settings.edit import GRAMMAR
+
+    c = sub.add_parser("config", help="show or change your settings: screen names, aliases, "
+                       "history folders, database",
+                       description="The settings file (TOML, in your configuration folder, "
+                       "or $STUD_HH_CONFIG): your screen names per site (the hero: the "
+                       "default player of stats, report, tournaments, plot, show and watch), "
+                       "aliases that make several names one person, the history folders "
+                       "import and watch read when given none, and the database of every "
+                       "command given no --db. Without ACTION, print the file's path and "
+                       "every setting. docs/settings.md describes each key. Exit 0, or 2 for "
+                       "a settings file that does not read or an edit that means nothing.")
+    actions = c.add_subparsers(dest="action", metavar="ACTION")
+    for action, what in (("set", "set a key (a list: replaced)"), ("unset", "remove a key"),
+                         ("add", "add names or folders to a key"),
+                         ("remove", "remove names or folders from a key")):
+        a = actions.add_parser(action, help=what, description=f"{what}. The keys: "
+                               + "; ".join(f"{k}: {g}" for k, g in GRAMMAR.items()) + ".")
+        a.add_argument("key", metavar="KEY", help="database, folders, hero or alias")
+        a.add_argument("values", nargs="*", metavar="VALUE")
+    d = actions.add_parser("detect", help="list the history folders each client writes by "
+                           "default that exist here",
+                           description="Look where each supported poker client saves its "
+                           "hand histories by default (Windows; macOS; on Linux and macOS, "
+                           "inside the Wine prefix $WINEPREFIX or ~/.wine) and list those "
+                           "that exist, with the screen names their sub-folders show. The "
+                           "places and their sources are in docs/settings.md.")
+    d.add_argument("--add", action="store_true",
+                   help="also add the folders found to the settings' folders")
+    actions.add_parser("path", help="print the settings file's path")
+    c.set_defaults(func=cmd_config)
+
+
 _SUBCOMMANDS: tuple[Callable[[_Subparsers], None], ...] = (
+    _add_config,
     _add_parse,
     _add_audit,
     _add_explain,
@@ -1355,6 +1459,72 @@ def _stdout_closed() -> bool:
     return False
 
 
+_NEEDS_DB = ("import", "watch", "failures", "check", "repair", "stats", "tournaments", "plot",
+             "report", "sql")
+"""The commands that need a database: ``--db``, else the settings' database."""
+_HERO_DEFAULT = ("stats", "tournaments", "report", "plot")
+"""The commands whose ``--player`` is the settings' hero by default (when the database
+holds their hands)."""
+
+
+def use_settings(args: argparse.Namespace) -> None:
+    """Fill what the command line left out from the settings file (``docs/settings.md``):
+    the database, the folders of ``import`` and ``watch``, the hero; and the people every
+    database is read with (``args.people``). A damaged settings file is a
+    :class:`~stud_hh.model.errors.SettingsError` (exit 2) only for a command that reads
+    it."""
+    from stud_hh.model.errors import UsageError
+
+    command = args.command
+    if command == "config" or not hasattr(args, "db"):
+        return
+    from stud_hh.settings import load_settings
+    from stud_hh.store.people import People
+
+    settings = load_settings()
+    args.people = People.from_settings(settings)
+    configured = settings.database_location()
+    if args.db is None and configured is not None and (
+            command in _NEEDS_DB or not getattr(args, "paths", None)):
+        args.db = _database(configured)
+    where = "paths" if command == "import" else "folders"
+    if command in ("import", "watch") and not getattr(args, where):
+        if not settings.folders:
+            raise UsageError(f"{command} needs {'PATHs' if command == 'import' else 'FOLDERs'} "
+                             "(or folders in the settings: stud-hh config add folders DIR, or "
+                             "stud-hh config detect --add)")
+        setattr(args, where, settings.folder_paths())
+    if args.db is None and command in _NEEDS_DB:
+        raise UsageError(f"{command} needs --db DIR (or a database in the settings: stud-hh "
+                         "config set database DIR)")
+    hero = args.people.hero
+    if hero is None:
+        return
+    if command == "watch" and args.hero is None:
+        args.hero = hero.name
+    if command in _HERO_DEFAULT and args.player is None \
+            and not getattr(args, "all_players", False) and _hero_selected(args, hero.name):
+        args.player = hero.name
+
+
+def _hero_selected(args: argparse.Namespace, hero: str) -> bool:
+    """Whether the hero has hands (tournaments: results) in the selection of ``args``."""
+    from dataclasses import replace
+
+    from stud_hh.store.database import open_db
+    from stud_hh.store.people import holds
+    from stud_hh.store.select import SelectionError
+
+    db = open_db(args.db, people=args.people)
+    if args.command == "tournaments":
+        return holds(db, hero, tournaments=True)
+    try:
+        db.resolve(replace(_selection(args, player=False), player=hero))
+    except SelectionError:  # not the hero's: the command's own default (a bad filter: its error)
+        return False
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line. Exit codes: 0 done (clean); 1 done, with findings (failures,
     violations); 2 unusable input or environment (a missing path, a mistyped option, a
@@ -1366,6 +1536,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         args = build_parser().parse_args(argv)
+        use_settings(args)
         code: int = args.func(args, sys.stdout, sys.stderr)
     except StudHHError as exc:
         print(f"stud-hh: {exc}", file=sys.stderr)

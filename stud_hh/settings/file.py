@@ -222,8 +222,8 @@ class _Reader:
 
     def error(self, reason: str, table: str | None, key: str | None = None) -> SettingsError:
         line = self.line_of(table, key)
-        if line is None and key is not None:
-            line = self.line_of(table)
+        if line is None and key is not None:  # a table of that name, else the table's header
+            line = self.line_of(key) if table is None else self.line_of(table)
         text = self.lines[line - 1] if line is not None else None
         return SettingsError(reason, path=str(self.path), line=line, text=text)
 
