@@ -27,7 +27,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["PLACES", "Found", "Place", "detect", "this_system"]
+__all__ = ["PLACES", "Found", "Place", "detect", "places_markdown", "this_system"]
 
 FPDB_2011 = "FPDB DetectInstalledSites.py (2011, philroberts/FPDB-for-OSX)"
 FPDB_2024 = "FPDB DetectInstalledSites.py (2024, jejellyroll-fr/fpdb-3)"
@@ -132,8 +132,8 @@ def _ipoker() -> Iterator[Place]:
                     f"Library/Application Support/{skin}/{tables}", FPDB_2024)
     for folder in ("pmupoker", "fdjpoker", "betclicpoker", "williamhill", "paddypower",
                    "betfairpoker", "redstar", "titan", "bet365", "unibet", "netbet"):
-        yield Place("iPoker", f"PokerClient {folder}", "windows", "LOCALAPPDATA",
-                    f"PokerClient/{folder}/{tables}", FPDB_2024)
+        yield Place("iPoker", folder, "windows", "LOCALAPPDATA", f"PokerClient/{folder}/{tables}",
+                    FPDB_2024)
 
 
 def _winning() -> Iterator[Place]:
@@ -254,3 +254,36 @@ def detect(system: str | None = None, env: Mapping[str, str] | None = None,
                         found.append(Found(place, folder, label,
                                            _accounts(place, folder, matched)))
     return found
+
+
+_ROOTS = {"LOCALAPPDATA": "%LOCALAPPDATA%", "APPDATA": "%APPDATA%",
+          "PROGRAMFILES": "%ProgramFiles%", "PROGRAMFILES_X86": "%ProgramFiles(x86)%",
+          "USERPROFILE": "%USERPROFILE%", "DOCUMENTS": "%USERPROFILE%\\Documents",
+          "DRIVE_C": "C:", "HOME": "~"}
+
+
+def places_markdown() -> str:
+    """:data:`PLACES` as the table of ``docs/settings.md``: a row per site, system and
+    folder, the clients that write there (``{client}`` in the folder) and the source."""
+    rows: dict[tuple[str, str, str], tuple[list[str], list[str]]] = {}
+    for place in PLACES:
+        path = place.path.replace(place.client, "{client}").replace(
+            place.client.replace(".", ""), "{client}")
+        if place.system == "windows":
+            folder = _ROOTS[place.root] + "\\" + path.replace("/", "\\")
+        else:
+            folder = f"~/{path}"
+        clients, sources = rows.setdefault((place.site, place.system, folder), ([], []))
+        clients.append(place.client)
+        if place.source not in sources:
+            sources.append(place.source)
+    lines = ["| site | system | folder | clients | source |", "|---|---|---|---|---|"]
+    for (site, system, folder), (clients, sources) in rows.items():
+        shown = "Windows, Wine" if system == "windows" else "macOS"
+        lines.append(f"| {site} | {shown} | `{folder}` | {', '.join(clients)} | "
+                     f"{'; '.join(sources)} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":  # python -m stud_hh.settings.detect: the table of docs/settings.md
+    print(places_markdown(), end="")

@@ -101,3 +101,14 @@ def test_config_detect_add_puts_the_folders_into_the_settings(
     assert load_settings(settings).folders == (str(stars),)
     assert main(["config", "detect", "--add"]) == 0  # again: nothing added twice
     assert load_settings(settings).folders == (str(stars),)
+
+
+def test_the_documented_places_are_the_ones_looked_for() -> None:
+    from stud_hh.settings.detect import places_markdown
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "settings.md").read_text(
+        encoding="utf-8")
+    start = doc.index("<!-- the table is generated: python -m stud_hh.settings.detect -->\n")
+    end = doc.index("<!-- end of the generated table -->")
+    assert doc[doc.index("\n", start) + 1:end] == places_markdown(), (
+        "docs/settings.md is stale: paste `python -m stud_hh.settings.detect` into it")
