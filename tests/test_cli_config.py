@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from helpers import SAMPLES
 
-from stud_hh.cli import build_parser, main, use_settings
+from stud_hh.cli import build_parser, main
+from stud_hh.cli.config import use_settings
 from stud_hh.settings import ENV
 
 
@@ -120,8 +121,9 @@ def test_stats_shows_the_settings_hero_as_one_player(
     _config("set", "database", str(db))
     capsys.readouterr()
     assert main(["stats", "--columns", "hands", "--cash"]) == 0
-    out = capsys.readouterr().out
-    assert re.search(r"^Hero\s+13$", out, re.M)  # 4 + 4 at PokerStars, 5 at Bovada
+    out = capsys.readouterr().out  # one player: a column
+    assert re.search(r"^\s+Hero$", out, re.M)
+    assert re.search(r"^Hands\s+13$", out, re.M)  # 4 + 4 at PokerStars, 5 at Bovada
     assert "Villain" not in out
     assert "[ME]" not in out
     assert main(["stats", "--all-players", "--columns", "hands", "--cash"]) == 0
@@ -132,7 +134,9 @@ def test_stats_shows_the_settings_hero_as_one_player(
     assert "Slick2" not in out
     assert "[ME]" not in out
     assert main(["stats", "--player", "slick2", "--columns", "hands"]) == 0
-    assert re.search(r"^Villain\s+8$", capsys.readouterr().out, re.M)
+    out = capsys.readouterr().out
+    assert re.search(r"^\s+Villain$", out, re.M)
+    assert re.search(r"^Hands\s+8$", out, re.M)
 
 
 def test_a_hero_absent_from_the_database_leaves_every_player(
