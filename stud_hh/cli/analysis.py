@@ -34,7 +34,7 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.analysis.summary_text import chosen_columns, summary_table
     from stud_hh.store.database import open_db
 
-    db = open_db(args.db)
+    db = open_db(args.db, people=args.people)
     by = stats.check_by(["player", *args.by] if "player" not in args.by else args.by)
     needed = stats.required_columns(by, stats.SUMMARY + stats.HILO + stats.STREET_RATIOS)
     players, resolved = selected_players(db, args, needed, err)
@@ -107,7 +107,7 @@ def cmd_tournaments(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.store.database import open_db
     from stud_hh.store.select import match_player
 
-    db = open_db(args.db)
+    db = open_db(args.db, people=args.people)
     selection = _tournament_selection(args)
     player = (match_player(tournaments.player_names(db), args.player, "tournament results")
               if args.player else None)
@@ -153,7 +153,7 @@ def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.store.database import open_db
     from stud_hh.store.schema import TABLES
 
-    db = open_db(args.db)
+    db = open_db(args.db, people=args.people)
     if args.kind == "violations":
         ax = plots.violations_over_time(_selected_violations(db, args, err), freq=args.freq)
     else:
@@ -196,7 +196,7 @@ def cmd_report(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print("stud-hh: report --audit covers the whole database: --player and the filters "
               "are for the player report", file=err)
         return EXIT_UNUSABLE
-    db = open_db(args.db)  # not a database: main() reports it, exit 2
+    db = open_db(args.db, people=args.people)  # not a database: main() reports it, exit 2
     if args.audit:
         from stud_hh.analysis.html.audit_report import audit_report
 
@@ -246,8 +246,12 @@ def add_stats(t: argparse.ArgumentParser) -> None:
                      "a column per group for one player, a row per group for many. --columns "
                      "chooses others (every statistic of docs/statistics.md); csv and json "
                      "give every column, each ratio with its opportunity count (_n).")
-    t.add_argument("--db", required=True, type=database_arg, metavar="DIR")
-    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter)")
+    t.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
+    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter; "
+                   "a person of the settings' aliases counts once; default: the settings' "
+                   "hero when the database holds their hands, else every player)")
+    t.add_argument("--all-players", action="store_true",
+                   help="every player, even when the settings name a hero")
     t.add_argument("--by", nargs="+", default=[], metavar="COL",
                    help="group further: game, stakes, site, currency, tournament, date, "
                    "month, year, session, door_rank, door_group, players_3rd, position, ...")
@@ -272,8 +276,12 @@ def add_tournaments(t: argparse.ArgumentParser) -> None:
                      "place. Read from the tournament summary files imported, else from the "
                      "hands' finishing lines and headers (a summary wins). --list prints "
                      "each tournament.")
-    t.add_argument("--db", required=True, type=database_arg, metavar="DIR")
-    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter)")
+    t.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
+    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter; "
+                   "default: the settings' hero when the database holds their tournaments, "
+                   "else every player)")
+    t.add_argument("--all-players", action="store_true",
+                   help="every player, even when the settings name a hero")
     t.add_argument("--list", action="store_true",
                    help="a line per tournament instead of the summary")
     t.add_argument("--top", type=int, default=20, metavar="N",
@@ -301,8 +309,9 @@ def add_plot(g: argparse.ArgumentParser) -> None:
                      "door-card: BB/100 by door card; streets: VPIP and aggression by "
                      "street against the field; violations: violations per rule over time.")
     g.add_argument("kind", choices=PLOTS, metavar="KIND", help=", ".join(PLOTS))
-    g.add_argument("--db", required=True, type=database_arg, metavar="DIR")
-    g.add_argument("--player", metavar="NAME")
+    g.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
+    g.add_argument("--player", metavar="NAME", help="whose figure (default: the settings' "
+                   "hero when the database holds their hands)")
     g.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
     g.add_argument("--unit", choices=("bb", "money"), default="bb",
                    help="winnings in big bets (default: one curve across stakes and "
@@ -327,10 +336,11 @@ def add_report(r: argparse.ArgumentParser) -> None:
                      "rule, table and period, the worst hands with their source lines, "
                      "every check the text cannot decide, balance checks, unreadable texts, "
                      "the clean bill and the profile used).")
-    r.add_argument("--db", required=True, type=database_arg, metavar="DIR")
+    r.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
     r.add_argument("--audit", action="store_true", help="the audit report instead")
     r.add_argument("--player", metavar="NAME", help="whose report (case does not matter; "
-                   "default: the player dealt the most hands, a history's owner)")
+                   "default: the settings' hero when the database holds their hands, else "
+                   "the player dealt the most hands, a history's owner)")
     r.add_argument("-o", "--output", type=Path, metavar="FILE",
                    help="the HTML file to write (default: report.html, or audit.html)")
     r.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,
@@ -363,7 +373,7 @@ def add_sql(q: argparse.ArgumentParser) -> None:
                      "statement other than SELECT/WITH/DESCRIBE/SHOW/EXPLAIN, a SQL error "
                      "or an unknown table or column is a one-line error (exit 2).")
     q.add_argument("query", metavar="QUERY", help="the query, or - to read it from stdin")
-    q.add_argument("--db", required=True, type=database_arg, metavar="DIR",
+    q.add_argument("--db", type=database_arg, metavar="DIR",
                    help=DB_HELP)
     q.add_argument("--format", default=None, metavar="FORMAT",
                    help="text (a table, the default), csv, json (an array of objects) or "

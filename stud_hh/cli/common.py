@@ -25,7 +25,8 @@ EXIT_UNUSABLE = 2
 EXIT_INTERNAL = 3
 
 
-DB_HELP = "database folder, or URL (s3://bucket/db: pip install 'stud-hh[s3]')"
+DB_HELP = ("database folder, or URL (s3://bucket/db: pip install 'stud-hh[s3]'); default: "
+           "the settings' database (`stud-hh config`)")
 
 
 def database_arg(text: str) -> str | Path:

@@ -124,7 +124,8 @@ def cmd_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         # Ctrl-C is the way a watch is stopped
-        with Screen(watch, out, err, hero=args.hero, live=live) as screen, \
+        with Screen(watch, out, err, hero=args.hero, live=live,
+                    people=args.people) as screen, \
                 suppress(KeyboardInterrupt):
             watch.run(screen.show)
     finally:
@@ -251,8 +252,9 @@ def add_import(i: argparse.ArgumentParser) -> None:
                      "folders while playing, use `stud-hh watch`. Exit 0 when every text "
                      "was read, 1 when new failures were stored beside readable hands, 2 when "
                      "nothing could be read or the arguments are wrong.")
-    i.add_argument("paths", nargs="+", type=Path, metavar="PATH")
-    i.add_argument("--db", required=True, type=database_arg, metavar="DIR",
+    i.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                   help="files and folders (default: the settings' folders)")
+    i.add_argument("--db", type=database_arg, metavar="DIR",
                    help=DB_HELP)
     i.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="worker processes (default: every core; with --scheduler local, "
@@ -282,11 +284,12 @@ def add_watch(w: argparse.ArgumentParser) -> None:
                      "while it runs. Exit 0 when stopped, 1 when texts that could not be "
                      "read were stored while watching, 2 for a missing folder or a database "
                      "another import is writing.")
-    w.add_argument("folders", nargs="+", type=Path, metavar="FOLDER")
-    w.add_argument("--db", required=True, type=database_arg, metavar="DIR",
+    w.add_argument("folders", nargs="*", type=Path, metavar="FOLDER",
+                   help="the folders to follow (default: the settings' folders)")
+    w.add_argument("--db", type=database_arg, metavar="DIR",
                    help=DB_HELP)
-    w.add_argument("--hero", metavar="NAME", help="whose tables to show (default: the player "
-                   "whose down cards the most hands show)")
+    w.add_argument("--hero", metavar="NAME", help="whose tables to show (default: the "
+                   "settings' hero, else the player whose down cards the most hands show)")
     w.add_argument("--interval", type=positive_float, default=INTERVAL, metavar="SECONDS",
                    help=f"seconds between two looks at the folders (default {INTERVAL:g})")
     w.add_argument("--settle", type=positive_float, default=SETTLE, metavar="SECONDS",
@@ -303,7 +306,7 @@ def add_failures(f: argparse.ArgumentParser) -> None:
     f.description = ("Every hand or text an import could not read, with its "
                      "file, line, hand id and reason (the whole text is kept in the "
                      "failures table).")
-    f.add_argument("--db", required=True, type=database_arg, metavar="DIR")
+    f.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
     f.add_argument("--format", choices=("text", "jsonl"), default="text")
     f.set_defaults(func=cmd_failures)
 
@@ -314,7 +317,7 @@ def add_check(c: argparse.ArgumentParser) -> None:
                      "pot, violation and unverifiable row has its hand; every hand's file has "
                      "its files row). Prints each problem (part, table, what). Exit 0 when "
                      "sound, 1 when problems were found, 2 when DIR is not a database.")
-    c.add_argument("--db", required=True, type=database_arg, metavar="DIR",
+    c.add_argument("--db", type=database_arg, metavar="DIR",
                    help=DB_HELP)
     c.set_defaults(func=cmd_check)
 
@@ -327,7 +330,7 @@ def add_repair(r: argparse.ArgumentParser) -> None:
                      "damage came from, and import those files again; prints what was done "
                      "per file and per table. Exit 0 when repaired (or nothing to do), 1 when "
                      "some file could not be read again, 2 when DIR is not a database.")
-    r.add_argument("--db", required=True, type=database_arg, metavar="DIR",
+    r.add_argument("--db", type=database_arg, metavar="DIR",
                    help=DB_HELP)
     r.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="worker processes for the import (default: every core)")

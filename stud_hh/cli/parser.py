@@ -34,6 +34,12 @@ def _analysis() -> ModuleType:
     return analysis
 
 
+def _config() -> ModuleType:
+    from stud_hh.cli import config
+
+    return config
+
+
 def _tools() -> ModuleType:
     from stud_hh.cli import tools
 
@@ -56,6 +62,8 @@ class Command:
 
 
 COMMANDS: tuple[Command, ...] = (
+    Command("config", _config,
+            "show or change your settings: screen names, aliases, history folders, database"),
     Command("parse", _histories,
             "parse hand histories and report what was read"),
     Command("audit", _histories,
