@@ -140,6 +140,17 @@ def positive_float(text: str) -> float:
     return value
 
 
+def whole_number(text: str) -> int:
+    """A count of 1 or more (``--jobs``): anything else is a usage error, exit 2."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more: {text!r}")
+    return value
+
+
 def unwritable(path: Path) -> str | None:
     """Why ``path`` cannot be written (checked before the work), or ``None``."""
     folder = path.parent if str(path.parent) else Path(".")

@@ -22,6 +22,7 @@ from stud_hh.cli.common import (
     progress,
     report_failure,
     selection_of,
+    whole_number,
 )
 from stud_hh.model.errors import StudHHError
 
@@ -392,7 +393,7 @@ def add_audit(a: argparse.ArgumentParser) -> None:
                    help="text: violations grouped per hand and a table per rule; jsonl: one "
                    "JSON object per violation, per check the text cannot decide and per "
                    "unreadable hand, told apart by their \"kind\"")
-    a.add_argument("--jobs", type=int, default=None, metavar="N",
+    a.add_argument("--jobs", type=whole_number, default=None, metavar="N",
                    help="with --scheduler local: the local cluster's worker processes "
                    "(default: every core)")
     add_scheduler(a)

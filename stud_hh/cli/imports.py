@@ -20,6 +20,7 @@ from stud_hh.cli.common import (
     add_scheduler,
     database_arg,
     positive_float,
+    whole_number,
 )
 
 if TYPE_CHECKING:
@@ -256,9 +257,10 @@ def add_import(i: argparse.ArgumentParser) -> None:
                    help="files and folders (default: the settings' folders)")
     i.add_argument("--db", type=database_arg, metavar="DIR",
                    help=DB_HELP)
-    i.add_argument("--jobs", type=int, default=None, metavar="N",
-                   help="worker processes (default: every core; with --scheduler local, "
-                   "the local cluster's)")
+    i.add_argument("--jobs", type=whole_number, default=None, metavar="N",
+                   help="worker processes (default: one per 16 MiB of files to read, at most "
+                   "one per core: a few thousand hands are read in one process; with "
+                   "--scheduler local, the local cluster's, every core)")
     add_scheduler(i)
     i.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,
                    help="house rules to audit against (default: site, each hand's own "
@@ -332,8 +334,8 @@ def add_repair(r: argparse.ArgumentParser) -> None:
                      "some file could not be read again, 2 when DIR is not a database.")
     r.add_argument("--db", type=database_arg, metavar="DIR",
                    help=DB_HELP)
-    r.add_argument("--jobs", type=int, default=None, metavar="N",
-                   help="worker processes for the import (default: every core)")
+    r.add_argument("--jobs", type=whole_number, default=None, metavar="N",
+                   help="worker processes for the import (default: as import chooses)")
     r.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,
                    help="house rules to audit the imported-again hands against (default: "
                    "site)")

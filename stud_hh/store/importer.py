@@ -102,6 +102,10 @@ turns up in it (see :func:`_if_it_holds_hands`); a larger one is looked into fir
 TASKS_PER_JOB = 4
 """Tasks per process at least, when there are files enough: the work stays balanced
 between processes, the progress bar moves, and a kill loses little."""
+PROCESS_BYTES = 16 * 2**20
+"""Bytes of files to read per worker process, when the number of processes is not given:
+starting a pool of processes costs seconds, which a few thousand hands do not pay back
+(see :func:`default_processes`)."""
 CHUNK_BYTES_MIN = 2**20
 """A file is cut into chunks (one task each, :mod:`stud_hh.read.chunks`) of the batch size
 when it is larger, but never into chunks smaller than this."""
@@ -1163,6 +1167,20 @@ class Runner(Protocol):
         raises what a task raised."""
 
 
+def default_processes(total_bytes: int, cores: int | None = None) -> int:
+    """How many processes read ``total_bytes`` of files when the user does not say: one
+    per :data:`PROCESS_BYTES`, at most one per core; a few thousand hands are read in this
+    process alone.
+
+    >>> default_processes(900_000, cores=8), default_processes(40 * 2**20, cores=8)
+    (1, 3)
+    >>> default_processes(10**10, cores=2)
+    2
+    """
+    cores = cores or os.cpu_count() or 1
+    return max(1, min(cores, 1 + total_bytes // PROCESS_BYTES))
+
+
 def _cut_large_files(todo: Sequence[tuple[tuple[str, bool], int]], jobs: int,
                      chunk_bytes: int | None = None) -> list[tuple[Piece, int]]:
     """``todo`` with each file larger than the batch size (or ``chunk_bytes``) cut into
@@ -1213,7 +1231,8 @@ def import_paths(
     sources, and listed in the summary. A failure stored earlier whose hand is now read
     whole (a file imported while its last hand was being written) is replaced by it.
 
-    ``jobs`` worker processes (default: every core; 1 runs in this process), each reading
+    ``jobs`` worker processes (default: :func:`default_processes`, by the size of the
+    files; 1 runs in this process), each reading
     up to ``batch_files`` files per task; or the tasks run by ``runner`` (a Dask cluster,
     :mod:`stud_hh.store.distributed`). With several processes, a file larger than a task's
     share (or than ``chunk_bytes``) is cut into chunks at hand boundaries, a task each
@@ -1278,7 +1297,8 @@ class _Run:
         up to date with what is committed."""
         db, summary, runner = self.db, self.summary, self.runner
         todo = _changed_files(candidates, stored.files, problems, summary)
-        wanted = runner.workers if runner else max(1, self.jobs or os.cpu_count() or 1)
+        wanted = (runner.workers if runner else self.jobs if self.jobs else
+                  default_processes(sum(size for _, size in todo)))
         pieces: Sequence[tuple[Piece, int]] = todo
         if wanted > 1 or runner:
             pieces = _cut_large_files(todo, max(1, wanted), self.chunk_bytes)
