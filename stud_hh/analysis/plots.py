@@ -60,7 +60,7 @@ def cumulative_winnings(players: pd.DataFrame, player: str, ax: Axes | None = No
         _winnings_curves(ax, won.astype(float), mine["saw_showdown"].to_numpy(dtype=bool))
         label = "big bets"
     elif unit == "money":
-        units = stats.money_unit(mine["currency"])
+        units = stats.money_unit(mine["currency"], mine.get("tournament"))
         if units.nunique() == 1:
             won = (mine["net"] / mine["scale"]).astype(float)
             _winnings_curves(ax, won, mine["saw_showdown"].to_numpy(dtype=bool))

@@ -29,6 +29,7 @@ from stud_hh.model.visit import EventVisitor
 from stud_hh.read import reader
 from stud_hh.replay import Action, ActionKind, Pot, ReplayedHand
 from stud_hh.rules import printing_of
+from stud_hh.rules.games import LIMIT_CODES
 from stud_hh.rules.violations import RULES, RuleCode, Unverifiable, Violation
 
 
@@ -56,9 +57,15 @@ def money(hand: ReplayedHand, units: int) -> str:
 
 
 def stakes(replayed: ReplayedHand) -> str:
-    """The hand's small and big bet as its site prints them: ``$0.10/$0.20``."""
+    """The hand's small and big bet as its site prints them: ``$0.10/$0.20``; a no-limit
+    or pot-limit hand's with ``NL`` or ``PL`` first, as the database labels them
+    (``NL $0.10`` when the site gives one bet size)."""
     header = replayed.hand.header
-    return f"{money(replayed, header.small_bet)}/{money(replayed, header.big_bet)}"
+    small, big = money(replayed, header.small_bet), money(replayed, header.big_bet)
+    code = LIMIT_CODES[header.limit]
+    if not code:
+        return f"{small}/{big}"
+    return f"{code} {small}" if header.small_bet == header.big_bet else f"{code} {small}/{big}"
 
 
 def violation_block(replayed: ReplayedHand) -> str:
@@ -313,12 +320,13 @@ _MONEY_LABELS = {
     "net_bb_showdown": "  at showdown (big bets)",
     "net_bb_no_showdown": "  without showdown (big bets)", "rake_paid": "Rake paid",
     "bb_per_100": "Big bets / 100 hands", "sb_per_100": "Small bets / 100 hands",
+    "bb_left_out": "  hands not in big bets (NL, PL, no stakes)",
     "ev_net": "Luck-adjusted net", "luck": "  luck (net - luck-adjusted)",
     "ev_net_bb": "Luck-adjusted net (big bets)", "luck_bb": "  luck (big bets)",
     "ev_bb_per_100": "Luck-adjusted big bets / 100", "all_in_hands": "All-in hands",
     "equity_hands": "Hands with an equity",
 }
-_COUNTS = ("hands", "all_in_hands", "equity_hands")
+_COUNTS = ("hands", "bb_left_out", "all_in_hands", "equity_hands")
 
 
 def _labels() -> dict[str, str]:

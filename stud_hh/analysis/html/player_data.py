@@ -89,7 +89,7 @@ def hand_results(data: PlayerData) -> pd.DataFrame:
     big_bet = mine["big_bet"].astype("float64")
     per_bb = big_bet.where(big_bet > 0)
     scale = mine["scale"].astype("float64")
-    unit = stats.money_unit(mine["currency"])
+    unit = stats.money_unit(mine["currency"], mine.get("tournament"))
     out = pd.DataFrame({
         "site": mine["site"].astype("string"), "hand_id": mine["hand_id"].astype("string"),
         "start_utc": mine["start_utc"], "game": mine["game"].astype("string"),
