@@ -50,9 +50,10 @@ def test_the_pokerstars_results_by_hand(db: Path, capsys: pytest.CaptureFixture[
     - #910000002 of the file with a damaged summary: $1.00 + $0.10, 1st, won $2.00
       (#910000001 could not be read: not counted).
 
-    Paid $2.20 + 3 x $5.50 + $1.10 = $19.80; won $40.50 + $9.00 + $2.00 = $51.50; net
-    $31.70; ROI 31.70 / 19.80 = 160.1%; in the money 3 of 5 places (60.0%); places 1st x2,
-    3rd, 6th x2.
+    Paid $2.20 + 4 x $5.50 + $1.10 = $25.30 for the 6 (the running one was paid for too);
+    won $40.50 + $9.00 + $2.00 = $51.50 in the 5 whose result is known; net over those 5
+    $51.50 - $19.80 = $31.70; ROI 31.70 / 19.80 = 160.1%; in the money 3 of 5 places
+    (60.0%); places 1st x2, 3rd, 6th x2.
     """
     assert main(["tournaments", "--db", str(db), "--player", "hero", "--site",
                  "PokerStars"]) == 0
@@ -62,10 +63,10 @@ def test_the_pokerstars_results_by_hand(db: Path, capsys: pytest.CaptureFixture[
     lines = {line.split("  ")[0].strip(): line.split("  ")[-1].strip() for line in table}
     assert lines["Tournaments"] == "6"
     assert lines["With a known place"] == "5"
-    assert lines["Still playing or no result"] == "1"
-    assert lines["Paid (buy-ins, fees, rebuys)"] == "$19.80"
-    assert lines["Won (prizes, tickets, bounties)"] == "$51.50"
-    assert lines["Net"] == "$31.70"
+    assert lines["Place unknown"] == "1 (no finish seen)"
+    assert lines["Paid (buy-ins, fees, rebuys)"] == "$25.30 (n=6)"
+    assert lines["Won (prizes, tickets, bounties)"] == "$51.50 (n=5)"
+    assert lines["Net (result and buy-in known)"] == "$31.70 (n=5)"
     assert lines["ROI"] == "160.1% (n=5)"
     assert lines["In the money"] == "3 (60.0% of 5)"
     assert lines["Best finish"] == "1st"
@@ -76,13 +77,15 @@ def test_every_unit_apart_and_each_tournament_listed(db: Path,
                                                      capsys: pytest.CaptureFixture[str]
                                                      ) -> None:
     """All sites: the Full Tilt heads-up adds $60.00 paid and nothing won to the dollars
-    ($79.80 paid, $51.50 won, net -$28.30, ROI -35.5%); the Winamax sit-and-go is in euros
-    apart (4.50 + 0.50 paid, 2nd, won 7.20: net €2.20, ROI 44.0%)."""
+    ($85.30 paid for 7, $51.50 won in 6, net -$28.30 and ROI -35.5% over those 6); the
+    Winamax sit-and-go is in euros apart (4.50 + 0.50 paid, 2nd, won 7.20: net €2.20, ROI
+    44.0%)."""
     assert main(["tournaments", "--db", str(db), "--player", "Hero"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].split() == ["Hero", "/", "USD", "Hero", "/", "EUR"]
-    assert "$79.80" in out
-    assert "-$28.30" in out
+    assert "$85.30 (n=7)" in out
+    assert "$51.50 (n=6)" in out
+    assert "-$28.30 (n=6)" in out
     assert "-35.5% (n=6)" in out
     assert "€5.00" in out
     assert "€7.20" in out
@@ -98,7 +101,7 @@ def test_every_unit_apart_and_each_tournament_listed(db: Path,
     assert "summary" in mtt
     running = next(line for line in listed if "3000104000004" in line)
     assert running.split()[-1] == "seen"
-    assert " - " in running
+    assert running.split()[-4:-1] == ["$5.50", "unknown", "unknown"]  # paid; place, won
     assert sum("Winamax" in line for line in listed) == 1
 
 
@@ -128,8 +131,9 @@ def test_stats_of_a_player_tells_the_tournament_results_too(
         db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--db", str(db), "--player", "Hero"]) == 0
     out = capsys.readouterr().out
-    assert ("Tournaments (USD): 7 played, 6 with a known place, paid $79.80, won $51.50, "
-            "net -$28.30, ROI -35.5% (n=6)") in out
+    assert ("Tournaments (USD): 7 played, 6 with a known place (1 no finish seen); paid "
+            "$85.30 (n=7), won $51.50 (n=6), net -$28.30 (n=6), ROI -35.5% (n=6), in the "
+            "money 3 (50.0% of 6), best 1st") in out
     assert "Tournaments (EUR): 1 played" in out
     assert main(["stats", "--db", str(db), "--player", "Hero", "--cash"]) == 2  # no cash
     capsys.readouterr()
