@@ -39,7 +39,10 @@ _MONEY = ("paid", "won", "net")
 
 
 def money_text(value: float, unit: str) -> str:
-    """An amount in whole units of ``unit``, as a person writes it."""
+    """An amount in whole units of ``unit``, as a person writes it (``-`` for none: a
+    sum the statistics do not make, such as chips of several tournaments)."""
+    if value != value:  # NaN
+        return "-"
     symbol = SYMBOLS.get(unit)
     sign = "-" if value < 0 else ""
     if symbol is not None:

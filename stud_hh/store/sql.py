@@ -21,9 +21,10 @@ that would write) is a one-line :class:`~stud_hh.model.errors.UsageError`.
 >>> db.sql("SELECT count(*) AS hands FROM hands")
    hands
 0      0
->>> print(render(query(db, "SELECT money(1250, 100) AS dollars, unit(NULL) AS unit"), "csv"))
+>>> print(render(query(db, "SELECT money(1250, 100) AS dollars, unit(NULL, true) AS unit"),
+...              "csv"))
 dollars,unit
-12.5,chips
+12.5,tournament chips
 <BLANKLINE>
 """
 

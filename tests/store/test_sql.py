@@ -201,7 +201,8 @@ def test_macros(tmp_path: Path) -> None:
                            month_of(TIMESTAMPTZ '2026-03-14 23:30:00-02') AS month,
                            year_of(NULL) AS year""").iloc[0].to_dict()
     assert row == {"dollars": 12.5, "chips": 1250.0, "usd": "USD", "no_currency": "chips",
-                   "tournament_chips": "tournament chips", "bb": 15.0, "unknown_stakes": 0.0, "day": "2026-03-14",
+                   "tournament_chips": "tournament chips", "bb": 15.0, "unknown_stakes": 0.0,
+                   "day": "2026-03-14",
                    "month": "2026-03", "year": "undated"}
     ratio = db.sql("SELECT pct(x % 4 = 0, x % 2 = 0) AS p, pct(x < 0, x < 0) AS none "
                    "FROM range(10) t(x)").iloc[0]

@@ -67,17 +67,21 @@ def test_each_unit_has_its_own_curve_and_row(report_pages: Any, corpus_database:
     page = read_page(report_pages("corpus", "player")[0].read_text(encoding="utf-8"))
     _, hero = _hero(corpus_database)
     money = stats.money(hero, by=["player", "unit"]).loc["Hero"]
-    assert sorted(money.index) == ["EUR", "USD", "chips"]
+    assert sorted(money.index) == ["EUR", "USD", "chips", "tournament chips"]
     unit_charts = [c for c in page.charts if c.startswith("chart-winnings-unit-")]
-    assert len(unit_charts) == 3
+    assert len(unit_charts) == 4
     for chart_id, unit in zip(unit_charts, sorted(money.index), strict=True):
         spec = page.chart(chart_id)
         assert spec["layout"]["title"]["text"].startswith(f"{unit}:")
-        assert _last(spec, "all") == pytest.approx(money.loc[unit, "net"], abs=0.01)
+        if unit == "tournament chips":  # chips of several tournaments: in big bets only
+            assert np.isnan(money.loc[unit, "net"])
+            assert _last(spec, "all") == pytest.approx(money.loc[unit, "net_bb"], abs=0.01)
+        else:
+            assert _last(spec, "all") == pytest.approx(money.loc[unit, "net"], abs=0.01)
     table = page.table("Results per money unit")
-    assert table.column("unit") == ["EUR", "USD", "chips"]
-    assert [float(v or 0) for v in table.column("net")] == \
-        pytest.approx(money["net"].tolist(), abs=1e-6)
+    assert table.column("unit") == money.index.tolist()
+    assert [float(v) if v else np.nan for v in table.column("net")] == \
+        pytest.approx(money["net"].tolist(), abs=1e-6, nan_ok=True)
 
 
 def test_sessions_games_and_door_cards_are_the_statistics(report_pages: Any,
