@@ -133,6 +133,8 @@ def summary_text(summary: pd.DataFrame, wide: bool = False) -> str:
         shown["best"] = shown["best"].map(lambda v: "-" if _missing(v) else ordinal(int(v)))
         columns = ["tournaments", "finished", "place_unknown", "paid", "paid_n", "won",
                    "won_n", "net", "roi", "roi_n", "itm", "itm_pct", "best", "average"]
+        shown = shown.rename(index={UNKNOWN_UNIT: unit_name(UNKNOWN_UNIT)},
+                             level=shown.index.nlevels - 1)
         with pd.option_context("display.width", 250, "display.max_columns", 40,
                                "display.max_rows", 500):
             return str(shown[columns])

@@ -67,7 +67,7 @@ COLUMNS = {
                      "in the texts (the hands stop before the end)",
     "still_playing": "of those, the tournaments the player was still in when last written of",
     "paid": "what was paid (buy-ins, bounties, fees, rebuys, add-ons), in the unit, for "
-            "every tournament whose buy-in is known",
+            "every tournament whose buy-in is known; empty when none is",
     "paid_n": "tournaments in paid (buy-in known)",
     "won": "what was won (prizes, tickets of known worth, bounties), in the unit, for every "
            "tournament whose result is known; empty when none is",
@@ -302,7 +302,7 @@ def _group_stats(rows: pd.DataFrame) -> dict[str, Any]:
     has_cost = rows["cost"].notna()
     has_won = rows["won"].notna()
     both = has_cost & has_won
-    paid = float(rows.loc[has_cost, "cost"].sum()) / SCALE
+    paid = float(rows.loc[has_cost, "cost"].sum()) / SCALE if has_cost.any() else np.nan
     won = float(rows.loc[has_won, "won"].sum()) / SCALE if has_won.any() else np.nan
     cost_both = float(rows.loc[both, "cost"].sum()) / SCALE
     net = float(rows.loc[both, "won"].sum()) / SCALE - cost_both if both.any() else np.nan

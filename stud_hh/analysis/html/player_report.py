@@ -107,7 +107,8 @@ def overview_section(data: pd_.PlayerData, hands: pd.DataFrame) -> Section:
                                                    caption="Results per money unit")
     return Section("overview", "Overview", body,
                    "Money per unit (a currency; tournament chips, never added across "
-                   "tournaments; chips of play money: never added across units) and big "
+                   "tournaments; chips of no named currency, play money or club chips: "
+                   "never added across units) and big "
                    "bets (net divided by the hand's fixed-limit big bet), which compare "
                    "across stakes and units; a no-limit or pot-limit hand has none.")
 
@@ -146,8 +147,7 @@ def results_section(data: pd_.PlayerData, hands: pd.DataFrame, links: HandLinks)
         rows = [hover[i] for i in hands.index[hands["unit"] == unit]]
         money = unit != stats.TOURNAMENT_CHIPS  # never added across tournaments: big bets
         charts.append(figure_html(cumulative_figure(
-            f"{plain(unit)}: won over {len(frame):,} hands"
-            + ("" if money else " (in big bets: chips are never added across tournaments)"),
+            f"{plain(unit)}: {'' if money else 'big bets '}won over {len(frame):,} hands",
             plain(unit) if money else "big bets",
             _curves(frame, money, data.luck, unit_color(str(unit))), rows,
             _kept(frame, links)), f"chart-winnings-unit-{number}"))
@@ -156,7 +156,8 @@ def results_section(data: pd_.PlayerData, hands: pd.DataFrame, links: HandLinks)
     return Section("results", "Results over time", Markup("").join(parts),
                    "Cumulative winnings hand by hand, in the order played: all of it, the "
                    "part won or lost at showdown and the part without one; in big bets "
-                   "(every stake and unit together), then in each unit's own money. Hover "
+                   "(every stake and unit together), then in each unit's own money (tournament "
+                   "chips in big bets: chips are never added across tournaments). Hover "
                    "a point for the hand; click it to replay the hand when this page holds it.")
 
 

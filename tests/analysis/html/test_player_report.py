@@ -118,6 +118,23 @@ def test_tournaments_are_what_stud_hh_tournaments_says(report_pages: Any,
     assert "tournaments" not in cash.sections
 
 
+def test_the_corpus_tournaments_are_paid_for_though_no_finish_shows(report_pages: Any
+                                                                    ) -> None:
+    """Hero's six dollar tournaments of the corpus show their buy-ins but no finish: paid
+    for all six, won unknown, each place unknown; the tournament whose buy-in shows no
+    currency is said so, not made a unit."""
+    page = read_page(report_pages("corpus", "player")[0].read_text(encoding="utf-8"))
+    table = page.table("Tournament results per unit")
+    assert table.column("unit") == ["USD", "play", "currency unknown"]
+    assert table.column("paid") == ["436.3", "109", ""]  # the cells' sort keys
+    assert table.column("won") == ["", "200", ""]  # unknown, not 0
+    assert table.column("place unknown") == ["6", "0", "1"]
+    games = page.table("Each tournament").column("game")
+    assert "stud hi/lo" in games
+    assert "mixed: 8-Game" in games
+    assert not any("Limit" in g or "CARD" in g for g in games)
+
+
 def test_streets_and_leaks_are_the_statistics(report_pages: Any,
                                               samples_database: Path) -> None:
     page = read_page(report_pages("samples", "player")[0].read_text(encoding="utf-8"))
