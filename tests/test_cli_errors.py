@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from stud_hh.cli import histories
-from stud_hh.cli import main
+from stud_hh.cli import histories, main
 from stud_hh.store.database import open_db
 
 HANDWRITTEN = Path(__file__).parent / "data" / "handwritten"

@@ -42,7 +42,7 @@ def _imported(*argv: str) -> dict[str, object]:
 def _heavy(modules: object, allowed: tuple[str, ...] = ()) -> list[str]:
     assert isinstance(modules, list)
     return [m for m in modules
-            if any(m == h or m.startswith(h + ".") for h in HEAVY + ("numpy",))
+            if any(m == h or m.startswith(h + ".") for h in (*HEAVY, "numpy"))
             and not any(m == a or m.startswith(a + ".") for a in allowed)]
 
 

@@ -26,6 +26,11 @@ SAMPLE = ROOT / "sample_histories" / "stud_tournament.txt"
 TRIPLE_STUD = "Stars/Triple-Stud-USD-2.00-0.20-MTT-201301.txt"
 
 
+def _unwrapped(out: str) -> str:
+    """``stats`` output with the tournament lines it wrapped to the terminal made whole."""
+    return out.replace("\n  ", " ")
+
+
 @pytest.fixture
 def db(tmp_path: Path, corpus: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     folder = tmp_path / "histories"
@@ -130,7 +135,7 @@ def test_finishing_lines_alone_and_the_filters(db: Path,
 def test_stats_of_a_player_tells_the_tournament_results_too(
         db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--db", str(db), "--player", "Hero"]) == 0
-    out = capsys.readouterr().out
+    out = _unwrapped(capsys.readouterr().out)
     assert ("Tournaments (USD): 7 played, 6 with a known place (1 no finish seen); paid "
             "$85.30 (n=7), won $51.50 (n=6), net -$28.30 (n=6), ROI -35.5% (n=6), in the "
             "money 3 (50.0% of 6), best 1st") in out
@@ -199,7 +204,7 @@ def test_the_corpus_buy_ins_are_paid_though_no_finish_shows(
     assert (usd["paid"], usd["paid_n"], usd["won"], usd["won_n"], usd["roi_n"]) == \
         (436.3, 6, None, 0, 0)
     assert main(["stats", "--db", str(corpus_db), "--player", "Hero"]) == 0
-    out = capsys.readouterr().out
+    out = _unwrapped(capsys.readouterr().out)
     assert ("Tournaments (USD): 6 played, 0 with a known place (6 no finish seen); paid "
             "$436.30 (n=6), won unknown\n") in out
     assert "Tournaments (currency unknown): 1 played" in out

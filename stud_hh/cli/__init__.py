@@ -7,8 +7,9 @@ traceback.
 
 :mod:`stud_hh.cli.parser` holds the grammar (each command's name and help); each command's
 arguments and function live in a module per kind of work (:mod:`~stud_hh.cli.histories`,
-:mod:`~stud_hh.cli.imports`, :mod:`~stud_hh.cli.analysis`, :mod:`~stud_hh.cli.tools`),
-imported only when one of its commands runs.
+:mod:`~stud_hh.cli.imports`, :mod:`~stud_hh.cli.analysis`, :mod:`~stud_hh.cli.tools`,
+:mod:`~stud_hh.cli.config`), imported only when one of its commands runs; a command with a
+database reads the settings first (:func:`stud_hh.cli.config.use_settings`).
 """
 
 from __future__ import annotations
@@ -68,6 +69,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         argv = sys.argv[1:] if argv is None else argv
         args = build_parser(argv).parse_args(argv)
+        if hasattr(args, "db"):  # a command with a database reads the settings
+            from stud_hh.cli.config import use_settings
+
+            use_settings(args)
         code: int = args.func(args, sys.stdout, sys.stderr)
         out.flush()
     except OutputClosed:  # `stud-hh parse ... | head`: the reader has all it wanted

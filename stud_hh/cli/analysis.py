@@ -22,6 +22,7 @@ from stud_hh.cli.common import (
     note_undated,
     selected_players,
     selection_of,
+    terminal_width,
     unwritable,
     write_page,
 )
@@ -31,12 +32,14 @@ if TYPE_CHECKING:
 
 
 def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.analysis import report, stats
+    from stud_hh.analysis import stats
+    from stud_hh.analysis.summary_text import chosen_columns, summary_table
     from stud_hh.store.database import open_db
 
-    db = open_db(args.db)
+    db = open_db(args.db, people=args.people)
     by = stats.check_by(["player", *args.by] if "player" not in args.by else args.by)
-    players, resolved = selected_players(db, args, stats.required_columns(by), err)
+    needed = stats.required_columns(by, stats.SUMMARY + stats.HILO + stats.STREET_RATIOS)
+    players, resolved = selected_players(db, args, needed, err)
     selection = resolved.selection
     if players.empty:
         return no_hands(args.db, selection, err)
@@ -44,24 +47,32 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     summary = stats.player_summary(players, by=by, hilo=bool((players["game"] == "stud8").any()),
                                    session_gap=pd.Timedelta(minutes=args.session_gap),
-                                   min_hands=selection.min_hands)
+                                   min_hands=selection.min_hands, streets=True)
     if args.top and not resolved.player:
         summary = summary.head(args.top)
-    if args.columns:
-        summary = summary[stats.check_columns(summary, args.columns)]
-    if args.format == "text":
-        heading = selection.describe(player=False)
-        if heading:
-            print(f"# {heading}", file=out)
-        print(report.summary_text(summary, wide=args.columns is not None or len(summary) > 4),
-              file=out)
-    else:
+    if args.columns and args.columns != ["all"]:
+        stats.check_columns(summary, args.columns)  # a mistyped name: one line, exit 2
+    # everything is read before anything is printed: a damaged database fails first
+    block = (_tournament_block(db, args, resolved.player)
+             if resolved.player and args.format == "text" else [])
+    if args.format != "text":
+        if args.columns:
+            summary = summary[stats.check_columns(summary, chosen_columns(summary,
+                                                                          args.columns))]
         print(frame_text(summary, args.format).rstrip("\n"), file=out)
-    if resolved.player and args.format == "text":
-        block = _tournament_block(db, args, resolved.player)
-        if block:
-            print("", file=out)
-            print("\n".join(block), file=out)
+        return EXIT_OK
+    heading = selection.describe(player=False)
+    if heading:
+        print(f"# {heading}", file=out)
+    print(summary_table(summary, args.columns, terminal_width(out)), file=out)
+    if block:
+        import textwrap
+
+        width = terminal_width(out)
+        print("", file=out)
+        for line in block:  # the pointer to `tournaments` names the database: not cut
+            print(line if line.startswith("(") else
+                  textwrap.fill(line, width, subsequent_indent="  "), file=out)
     return EXIT_OK
 
 
@@ -98,7 +109,7 @@ def cmd_tournaments(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.store.database import open_db
     from stud_hh.store.select import match_player
 
-    db = open_db(args.db)
+    db = open_db(args.db, people=args.people)
     selection = _tournament_selection(args)
     player = (match_player(tournaments.player_names(db), args.player, "tournament results")
               if args.player else None)
@@ -144,7 +155,7 @@ def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.store.database import open_db
     from stud_hh.store.schema import TABLES
 
-    db = open_db(args.db)
+    db = open_db(args.db, people=args.people)
     if args.kind == "violations":
         ax = plots.violations_over_time(_selected_violations(db, args, err), freq=args.freq)
     else:
@@ -187,7 +198,7 @@ def cmd_report(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print("stud-hh: report --audit covers the whole database: --player and the filters "
               "are for the player report", file=err)
         return EXIT_UNUSABLE
-    db = open_db(args.db)  # not a database: main() reports it, exit 2
+    db = open_db(args.db, people=args.people)  # not a database: main() reports it, exit 2
     if args.audit:
         from stud_hh.analysis.html.audit_report import audit_report
 
@@ -230,17 +241,26 @@ def cmd_sql(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def add_stats(t: argparse.ArgumentParser) -> None:
-    t.description = ("Player summary: hands, money won (per currency; chips "
-                     "apart) and big bets won, BB/100, and every ratio of docs/statistics.md "
-                     "with its opportunity count (_n).")
-    t.add_argument("--db", required=True, type=database_arg, metavar="DIR")
-    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter)")
+    t.description = ("Player summary: the key stud statistics (hands, money won in the "
+                     "unit's money and in big bets, BB/100 and luck-adjusted, VPIP, "
+                     "complete/raise 3rd, steal and the bring-in's defence, 3-bet 3rd, fold "
+                     "to a 4th-street bet, AF, WTSD, W$SD), each ratio with its sample size: "
+                     "a column per group for one player, a row per group for many. --columns "
+                     "chooses others (every statistic of docs/statistics.md); csv and json "
+                     "give every column, each ratio with its opportunity count (_n).")
+    t.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
+    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter; "
+                   "a person of the settings' aliases counts once; default: the settings' "
+                   "hero when the database holds their hands, else every player)")
+    t.add_argument("--all-players", action="store_true",
+                   help="every player, even when the settings name a hero")
     t.add_argument("--by", nargs="+", default=[], metavar="COL",
                    help="group further: game, stakes, site, currency, tournament, date, "
                    "month, year, session, door_rank, door_group, players_3rd, position, ...")
     t.add_argument("--columns", nargs="+", metavar="COL",
-                   help="only these columns (hands, net, net_bb, bb_per_100, vpip, vpip_n, "
-                   "cr3, steal, wtsd, wsd, afq, ...)")
+                   help="these statistics instead of the key ones, or `all` (names as in "
+                   "csv: net, net_bb, bb_per_100, vpip, cr3, limp, steal, afq, wwsf, "
+                   "saw_4th, fold_to_bet_5th, ...; stud-hh explain NAME)")
     t.add_argument("--session-gap", type=int, default=30, metavar="MINUTES",
                    help="--by session: a pause longer than this ends a session (default 30)")
     t.add_argument("--top", type=int, default=20, metavar="N",
@@ -258,8 +278,12 @@ def add_tournaments(t: argparse.ArgumentParser) -> None:
                      "place. Read from the tournament summary files imported, else from the "
                      "hands' finishing lines and headers (a summary wins). --list prints "
                      "each tournament.")
-    t.add_argument("--db", required=True, type=database_arg, metavar="DIR")
-    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter)")
+    t.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
+    t.add_argument("--player", metavar="NAME", help="only this player (case does not matter; "
+                   "default: the settings' hero when the database holds their tournaments, "
+                   "else every player)")
+    t.add_argument("--all-players", action="store_true",
+                   help="every player, even when the settings name a hero")
     t.add_argument("--list", action="store_true",
                    help="a line per tournament instead of the summary")
     t.add_argument("--top", type=int, default=20, metavar="N",
@@ -287,8 +311,9 @@ def add_plot(g: argparse.ArgumentParser) -> None:
                      "door-card: BB/100 by door card; streets: VPIP and aggression by "
                      "street against the field; violations: violations per rule over time.")
     g.add_argument("kind", choices=PLOTS, metavar="KIND", help=", ".join(PLOTS))
-    g.add_argument("--db", required=True, type=database_arg, metavar="DIR")
-    g.add_argument("--player", metavar="NAME")
+    g.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
+    g.add_argument("--player", metavar="NAME", help="whose figure (default: the settings' "
+                   "hero when the database holds their hands)")
     g.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
     g.add_argument("--unit", choices=("bb", "money"), default="bb",
                    help="winnings in big bets (default: one curve across stakes and "
@@ -313,10 +338,11 @@ def add_report(r: argparse.ArgumentParser) -> None:
                      "rule, table and period, the worst hands with their source lines, "
                      "every check the text cannot decide, balance checks, unreadable texts, "
                      "the clean bill and the profile used).")
-    r.add_argument("--db", required=True, type=database_arg, metavar="DIR")
+    r.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
     r.add_argument("--audit", action="store_true", help="the audit report instead")
     r.add_argument("--player", metavar="NAME", help="whose report (case does not matter; "
-                   "default: the player dealt the most hands, a history's owner)")
+                   "default: the settings' hero when the database holds their hands, else "
+                   "the player dealt the most hands, a history's owner)")
     r.add_argument("-o", "--output", type=Path, metavar="FILE",
                    help="the HTML file to write (default: report.html, or audit.html)")
     r.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,
@@ -349,7 +375,7 @@ def add_sql(q: argparse.ArgumentParser) -> None:
                      "statement other than SELECT/WITH/DESCRIBE/SHOW/EXPLAIN, a SQL error "
                      "or an unknown table or column is a one-line error (exit 2).")
     q.add_argument("query", metavar="QUERY", help="the query, or - to read it from stdin")
-    q.add_argument("--db", required=True, type=database_arg, metavar="DIR",
+    q.add_argument("--db", type=database_arg, metavar="DIR",
                    help=DB_HELP)
     q.add_argument("--format", default=None, metavar="FORMAT",
                    help="text (a table, the default), csv, json (an array of objects) or "

@@ -25,7 +25,8 @@ EXIT_UNUSABLE = 2
 EXIT_INTERNAL = 3
 
 
-DB_HELP = "database folder, or URL (s3://bucket/db: pip install 'stud-hh[s3]')"
+DB_HELP = ("database folder, or URL (s3://bucket/db: pip install 'stud-hh[s3]'); default: "
+           "the settings' database (`stud-hh config`)")
 
 
 def database_arg(text: str) -> str | Path:
@@ -175,3 +176,13 @@ def write_page(path: Path, html: str) -> int:
     finally:
         temporary.unlink(missing_ok=True)
     return len(data)
+
+
+def terminal_width(out: TextIO) -> int:
+    """The columns a table printed on ``out`` may take: the terminal's (at least 80), or 120
+    when ``out`` is not a terminal (a file, a pipe)."""
+    import shutil
+
+    if not out.isatty():
+        return 120
+    return max(80, shutil.get_terminal_size((120, 24)).columns)

@@ -243,15 +243,29 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if hand is None:
         return EXIT_UNUSABLE
     replayed = replay(hand, args.profile)
+    hero = _hero_seat(args, hand)
     if args.html:
         from stud_hh.analysis.html.replayer import hand_page, hand_view
 
         target = args.output or Path(_page_name(hand.hand_id))
-        target.write_text(hand_page(hand_view(replayed, hero=args.hero)), encoding="utf-8")
+        target.write_text(hand_page(hand_view(replayed, hero=hero)), encoding="utf-8")
         print(target, file=out)
         return EXIT_OK
-    print(show_hand(replayed, hero=args.hero), file=out)
+    print(show_hand(replayed, hero=hero), file=out)
     return EXIT_OK
+
+
+def _hero_seat(args: argparse.Namespace, hand: ParsedHand) -> str | None:
+    """The seat ``show`` marks as the hero: ``--hero`` (a name in the hand, or a person of
+    the settings), else the settings' hero; ``None`` leaves it to the hand (the player
+    whose down cards it shows)."""
+    names = [seat.name for seat in hand.header.seats]
+    people = args.people
+    if args.hero:
+        seat: str | None = people.seat_of(args.hero, hand.site, names)
+        return seat or args.hero
+    hero: str | None = people.hero_seat(hand.site, names)
+    return hero
 
 
 def _page_name(hand_id: str) -> str:
@@ -396,8 +410,10 @@ def add_show(s: argparse.ArgumentParser) -> None:
     s.add_argument("hand_id", metavar="HAND_ID", help="the hand's number (#123 or 123)")
     s.add_argument("paths", nargs="*", type=Path, metavar="PATH")
     s.add_argument("--db", type=database_arg, metavar="DIR",
-                   help="show a hand stored in this database (a folder or a URL)")
-    s.add_argument("--hero", metavar="NAME", help="the player marked as the hero (default: "
+                   help="show a hand stored in this database (a folder or a URL; default "
+                   "without PATHs: the settings' database)")
+    s.add_argument("--hero", metavar="NAME", help="the player marked as the hero: a name in "
+                   "the hand, or a person of the settings (default: the settings' hero, else "
                    "the one whose down cards the history shows)")
     s.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE)
     s.add_argument("--html", action="store_true",
@@ -421,7 +437,8 @@ def add_export(x: argparse.ArgumentParser) -> None:
     x.add_argument("--format", choices=("phh",), default="phh",
                    help="the output format (phh: PHH TOML, the only one so far)")
     x.add_argument("--db", type=database_arg, metavar="DIR",
-                   help="export stored hands (read again from the files they came from)")
+                   help="export stored hands (read again from the files they came from; "
+                   "default without PATHs: the settings' database)")
     x.add_argument("--hand", action="append", metavar="ID",
                    help="only this hand id (repeat for more)")
     x.add_argument("-o", "--output", required=True, type=Path, metavar="OUT",

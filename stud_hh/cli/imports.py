@@ -38,6 +38,10 @@ def _runner(args: argparse.Namespace) -> Iterator[Any]:
         yield runner
 
 
+FAILURES_SHOWN = 10
+"""The failures an import prints one by one; the rest are counted (``stud-hh failures``)."""
+
+
 def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from tqdm import tqdm
 
@@ -79,18 +83,20 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     finally:
         if bar:
             bar[0].close()
-    for path, line, reason in summary.failures:
+    shown = summary.failures[:FAILURES_SHOWN]
+    for path, line, reason in shown:
         print(f"failure: {path}:{line}: {reason}", file=err)
     if summary.failures:
-        n = len(summary.failures)
-        print(f"stud-hh: {n:,} {'text' if n == 1 else 'texts'} could not be read; each is "
-              f"kept whole in the failures table (`stud-hh failures --db {args.db}` lists "
-              "them)", file=err)
-    for c in summary.conflicts:
-        stored = (f"{c['stored_file']}:{c['stored_first_line']}" if c["stored_file"]
-                  else "the stored copy")
-        print(f"conflict: {c['site']} hand {c['hand_id']} at {c['file']}:{c['first_line']} "
-              f"differs from {stored} (kept in the conflicts table)", file=err)
+        n, more = len(summary.failures), len(summary.failures) - len(shown)
+        print(f"stud-hh: {n:,} {'text' if n == 1 else 'texts'} could not be read"
+              f"{f' ({more:,} more than those above)' if more else ''}; each is kept whole in "
+              f"the failures table (`stud-hh failures --db {args.db}` lists them)", file=err)
+    if summary.conflicts:
+        n = len(summary.conflicts)
+        print(f"stud-hh: {n:,} {'hand' if n == 1 else 'hands'} came again with different "
+              "text; the copy read first is stored, the other kept in the conflicts table "
+              f"(`stud-hh conflicts --db {args.db}` lists them and where they differ)",
+              file=err)
     print(summary.line(), file=out)
     if summary.hands_new == 0 and summary.failures_new == 0 and summary.results_new == 0 \
             and summary.files:
@@ -118,7 +124,8 @@ def cmd_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         # Ctrl-C is the way a watch is stopped
-        with Screen(watch, out, err, hero=args.hero, live=live) as screen, \
+        with Screen(watch, out, err, hero=args.hero, live=live,
+                    people=args.people) as screen, \
                 suppress(KeyboardInterrupt):
             watch.run(screen.show)
     finally:
@@ -132,6 +139,49 @@ def cmd_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _interrupt(signum: int, frame: object) -> None:
     """SIGTERM stops a watch as Ctrl-C does."""
     raise KeyboardInterrupt
+
+
+def cmd_conflicts(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """The second copies of stored hands whose text differs: where each is, where the stored
+    copy is, and the first line where the two differ."""
+    from stud_hh.analysis.audit import conflicts
+    from stud_hh.store.database import open_db
+
+    rows = conflicts(open_db(args.db))
+    for row in rows.itertuples(index=False):
+        stored = (f"{row.stored_file}:{row.stored_first_line}"
+                  if isinstance(row.stored_file, str) else "the stored copy")
+        if args.format == "jsonl":
+            out.write(json.dumps({"kind": "conflict", "site": row.site, "hand_id": row.hand_id,
+                                  "file": row.file, "first_line": _int_or_none(row.first_line),
+                                  "stored_file": row.stored_file,
+                                  "stored_first_line": _int_or_none(row.stored_first_line),
+                                  "line": _int_or_none(row.line), "copy": row.copy,
+                                  "stored": row.stored}, ensure_ascii=False) + "\n")
+            continue
+        print(f"{row.site} hand {row.hand_id}: {row.file}:{row.first_line} differs from "
+              f"{stored} (stored)", file=out)
+        if isinstance(row.copy, str) and (row.copy or row.stored):
+            line = _int_or_none(row.line)
+            where = f"line {line}:"
+            print(f"    {where} {row.copy}\n    {'stored:'.ljust(len(where))} {row.stored}"
+                  if line is not None else f"    stored only: {row.stored}", file=out)
+    if args.format != "jsonl":
+        print(f"{len(rows)} conflict{'s' if len(rows) != 1 else ''} in {args.db}: the copy "
+              "read first is stored, each other copy is kept whole in the conflicts table",
+              file=out)
+    return EXIT_OK
+
+
+def add_conflicts(c: argparse.ArgumentParser) -> None:
+    c.description = ("Every hand that came again with different text (other names, "
+                     "other amounts: an export edited by another tool, a site that rewrote "
+                     "a hand): the copy not stored, the stored one, and the first line where "
+                     "they differ. The copy read first (in the order the files are read) is "
+                     "stored; the others are kept whole in the conflicts table.")
+    c.add_argument("--db", required=True, type=database_arg, metavar="DIR", help=DB_HELP)
+    c.add_argument("--format", choices=("text", "jsonl"), default="text")
+    c.set_defaults(func=cmd_conflicts)
 
 
 def cmd_failures(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -202,8 +252,9 @@ def add_import(i: argparse.ArgumentParser) -> None:
                      "folders while playing, use `stud-hh watch`. Exit 0 when every text "
                      "was read, 1 when new failures were stored beside readable hands, 2 when "
                      "nothing could be read or the arguments are wrong.")
-    i.add_argument("paths", nargs="+", type=Path, metavar="PATH")
-    i.add_argument("--db", required=True, type=database_arg, metavar="DIR",
+    i.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                   help="files and folders (default: the settings' folders)")
+    i.add_argument("--db", type=database_arg, metavar="DIR",
                    help=DB_HELP)
     i.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="worker processes (default: every core; with --scheduler local, "
@@ -233,11 +284,12 @@ def add_watch(w: argparse.ArgumentParser) -> None:
                      "while it runs. Exit 0 when stopped, 1 when texts that could not be "
                      "read were stored while watching, 2 for a missing folder or a database "
                      "another import is writing.")
-    w.add_argument("folders", nargs="+", type=Path, metavar="FOLDER")
-    w.add_argument("--db", required=True, type=database_arg, metavar="DIR",
+    w.add_argument("folders", nargs="*", type=Path, metavar="FOLDER",
+                   help="the folders to follow (default: the settings' folders)")
+    w.add_argument("--db", type=database_arg, metavar="DIR",
                    help=DB_HELP)
-    w.add_argument("--hero", metavar="NAME", help="whose tables to show (default: the player "
-                   "whose down cards the most hands show)")
+    w.add_argument("--hero", metavar="NAME", help="whose tables to show (default: the "
+                   "settings' hero, else the player whose down cards the most hands show)")
     w.add_argument("--interval", type=positive_float, default=INTERVAL, metavar="SECONDS",
                    help=f"seconds between two looks at the folders (default {INTERVAL:g})")
     w.add_argument("--settle", type=positive_float, default=SETTLE, metavar="SECONDS",
@@ -254,7 +306,7 @@ def add_failures(f: argparse.ArgumentParser) -> None:
     f.description = ("Every hand or text an import could not read, with its "
                      "file, line, hand id and reason (the whole text is kept in the "
                      "failures table).")
-    f.add_argument("--db", required=True, type=database_arg, metavar="DIR")
+    f.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
     f.add_argument("--format", choices=("text", "jsonl"), default="text")
     f.set_defaults(func=cmd_failures)
 
@@ -265,7 +317,7 @@ def add_check(c: argparse.ArgumentParser) -> None:
                      "pot, violation and unverifiable row has its hand; every hand's file has "
                      "its files row). Prints each problem (part, table, what). Exit 0 when "
                      "sound, 1 when problems were found, 2 when DIR is not a database.")
-    c.add_argument("--db", required=True, type=database_arg, metavar="DIR",
+    c.add_argument("--db", type=database_arg, metavar="DIR",
                    help=DB_HELP)
     c.set_defaults(func=cmd_check)
 
@@ -278,7 +330,7 @@ def add_repair(r: argparse.ArgumentParser) -> None:
                      "damage came from, and import those files again; prints what was done "
                      "per file and per table. Exit 0 when repaired (or nothing to do), 1 when "
                      "some file could not be read again, 2 when DIR is not a database.")
-    r.add_argument("--db", required=True, type=database_arg, metavar="DIR",
+    r.add_argument("--db", type=database_arg, metavar="DIR",
                    help=DB_HELP)
     r.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="worker processes for the import (default: every core)")
@@ -292,6 +344,7 @@ ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "import": add_import,
     "watch": add_watch,
     "failures": add_failures,
+    "conflicts": add_conflicts,
     "check": add_check,
     "repair": add_repair,
 }

@@ -34,6 +34,12 @@ def _analysis() -> ModuleType:
     return analysis
 
 
+def _config() -> ModuleType:
+    from stud_hh.cli import config
+
+    return config
+
+
 def _tools() -> ModuleType:
     from stud_hh.cli import tools
 
@@ -56,6 +62,8 @@ class Command:
 
 
 COMMANDS: tuple[Command, ...] = (
+    Command("config", _config,
+            "show or change your settings: screen names, aliases, history folders, database"),
     Command("parse", _histories,
             "parse hand histories and report what was read"),
     Command("audit", _histories,
@@ -74,6 +82,8 @@ COMMANDS: tuple[Command, ...] = (
             "with a live table of the opponents"),
     Command("failures", _imports,
             "list the texts a database could not read"),
+    Command("conflicts", _imports,
+            "list the hands that came again with different text, and where they differ"),
     Command("check", _imports,
             "check a database through: checksums, footers, keys"),
     Command("repair", _imports,
