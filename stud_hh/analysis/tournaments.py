@@ -23,6 +23,12 @@ net ``won - paid`` of those and the ROI that net over what those cost, in percen
 player is in the money (``itm``) for a prize or a ticket for the place; ``itm_pct`` is
 over the tournaments whose place is known (``finished``).
 
+Each tournament's game is named one way whatever its site printed (``game_label``):
+``stud hi/lo`` for ``7 CARD STUD HI/LO LIMIT``, ``razz`` for ``Razz Limit`` and ``Limit
+Razz``, ``five-card stud``, ``2-7 razz``, ``razz NL`` for a no-limit one, ``mixed: 8-Game``,
+``mixed: HORSE``, ``mixed: Triple Stud`` for a mix. ``--game`` takes a game's code
+(``stud8``) or that name (``'stud hi/lo'``); a mixed tournament is none of its games'.
+
 >>> frame = pd.DataFrame({"player": ["Hero"] * 3, "unit": ["USD"] * 3,
 ...     "finish": [3, 28, None], "still_playing": [False, False, False],
 ...     "cost": [220, 220, 220], "won": [540, 0, None], "cashed": [True, False, False],
