@@ -65,7 +65,7 @@ def test_one_player_is_a_tall_table_of_the_key_statistics(
         samples_database: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = _stats(capsys, samples_database, "--player", "Hero")
     lines = out.splitlines()
-    assert lines[0].split() == ["Hero", "/", "USD", "Hero", "/", "chips"]
+    assert lines[0].split() == ["Hero", "/", "USD", "Hero", "/", "tournament", "chips"]
     labels = [line.split("  ")[0] for line in lines[1:] if line and not line[0].isspace()]
     for label in ("Hands", "Net won", "Net won (big bets)", "Big bets / 100 hands",
                   "Luck-adjusted big bets / 100", "VPIP", "Complete/raise 3rd",

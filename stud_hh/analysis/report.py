@@ -29,6 +29,7 @@ from stud_hh.model.visit import EventVisitor
 from stud_hh.read import reader
 from stud_hh.replay import Action, ActionKind, Pot, ReplayedHand
 from stud_hh.rules import printing_of
+from stud_hh.rules.games import LIMIT_CODES
 from stud_hh.rules.violations import RULES, RuleCode, Unverifiable, Violation
 
 
@@ -56,9 +57,15 @@ def money(hand: ReplayedHand, units: int) -> str:
 
 
 def stakes(replayed: ReplayedHand) -> str:
-    """The hand's small and big bet as its site prints them: ``$0.10/$0.20``."""
+    """The hand's small and big bet as its site prints them: ``$0.10/$0.20``; a no-limit
+    or pot-limit hand's with ``NL`` or ``PL`` first, as the database labels them
+    (``NL $0.10`` when the site gives one bet size)."""
     header = replayed.hand.header
-    return f"{money(replayed, header.small_bet)}/{money(replayed, header.big_bet)}"
+    small, big = money(replayed, header.small_bet), money(replayed, header.big_bet)
+    code = LIMIT_CODES[header.limit]
+    if not code:
+        return f"{small}/{big}"
+    return f"{code} {small}" if header.small_bet == header.big_bet else f"{code} {small}/{big}"
 
 
 def violation_block(replayed: ReplayedHand) -> str:

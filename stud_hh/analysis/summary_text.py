@@ -69,6 +69,9 @@ _MONEY: dict[str, Shown] = {
     "rake_paid": Shown("Rake paid", "rake", "money"),
     "bb_per_100": Shown("Big bets / 100 hands", "BB/100", "bb"),
     "sb_per_100": Shown("Small bets / 100 hands", "SB/100", "bb"),
+    "bb_left_out": Shown("  hands not in big bets (NL, PL, no stakes)", "no BB", "count",
+                         "no BB: hands left out of the big bets (no-limit, pot-limit, no "
+                         "stakes)"),
     "ev_net": Shown("Luck-adjusted net", "adj net", "money", "adj net: luck-adjusted net"),
     "luck": Shown("  luck (net - luck-adjusted)", "luck", "money"),
     "ev_net_bb": Shown("Luck-adjusted net (big bets)", "adj BB", "bb",
@@ -118,6 +121,9 @@ def chosen_columns(summary: pd.DataFrame, columns: Sequence[str] | None) -> list
         wanted = [str(c) for c in summary.columns]
     else:
         wanted = [*(("start", "minutes") if "start" in summary else ()), *KEY, *HILO_KEY]
+        if "bb_left_out" in summary and bool(summary["bb_left_out"].gt(0).any()):
+            # the big bets leave hands out: say how many, beside them
+            wanted.insert(wanted.index("bb_per_100") + 1, "bb_left_out")
     return [c for c in wanted if c in summary.columns and not str(c).endswith("_n")
             and c not in ("unit",)]
 

@@ -13,9 +13,11 @@ from stud_hh.cli.common import (
     DB_HELP,
     EXIT_OK,
     EXIT_UNUSABLE,
+    GAME_HELP,
     add_selection,
     database_arg,
     frame_text,
+    game_arg,
     no_hands,
     note_undated,
     selected_players,
@@ -293,9 +295,9 @@ def add_tournaments(t: argparse.ArgumentParser) -> None:
                    "moment (2026-03-14, 2026-03-14 18:30; UTC); undated ones are left out")
     f.add_argument("--until", metavar="WHEN", help="started up to this date (included) or "
                    "moment (excluded)")
-    f.add_argument("--game", nargs="+", metavar="GAME",
-                   choices=("stud", "stud8", "razz", "five_stud", "razz27"),
-                   help="tournaments of these games (a mixed game's are none of them)")
+    f.add_argument("--game", nargs="+", metavar="GAME", type=game_arg,
+                   help=f"tournaments of these games, however their site names them (a "
+                   f"mixed game's are none of them): {GAME_HELP}")
     f.add_argument("--site", nargs="+", metavar="SITE", help="PokerStars, Full Tilt Poker, ...")
     t.set_defaults(func=cmd_tournaments)
 

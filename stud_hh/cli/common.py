@@ -37,6 +37,21 @@ def database_arg(text: str) -> str | Path:
     return text if url_of(text) is not None else Path(text)
 
 
+GAME_HELP = ("stud, stud8 (or 'stud hi/lo'), razz, five_stud ('five-card stud'), razz27 "
+             "('2-7 razz')")
+
+
+def game_arg(text: str) -> str:
+    """A ``--game`` value: a game's code (``stud8``) or its name as reports print it
+    (``stud hi/lo``, any case), as the code."""
+    from stud_hh.rules.games import game_code
+
+    code = game_code(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(f"no game {text!r}: the games are {GAME_HELP}")
+    return code
+
+
 def progress(total_bytes: int, enabled: bool) -> object:
     """A tqdm bar over bytes on stderr, shown only on a terminal and for long work."""
     from tqdm import tqdm
@@ -108,8 +123,7 @@ def add_selection(parser: argparse.ArgumentParser, summaries: bool = True) -> No
                    "(2026-03-14, 2026-03-14 18:30; UTC); undated hands are left out")
     f.add_argument("--until", metavar="WHEN", help="hands up to this date (included) or "
                    "moment (excluded)")
-    f.add_argument("--game", nargs="+", metavar="GAME",
-                   choices=("stud", "stud8", "razz", "five_stud", "razz27"))
+    f.add_argument("--game", nargs="+", metavar="GAME", type=game_arg, help=GAME_HELP)
     f.add_argument("--stakes", nargs="+", metavar="SB/BB", help="as stored: 0.10/0.20, 20/40")
     f.add_argument("--site", nargs="+", metavar="SITE", help="PokerStars, Full Tilt Poker, ...")
     kind = f.add_mutually_exclusive_group()

@@ -48,6 +48,7 @@ import pyarrow.parquet as pq
 
 from stud_hh.model.errors import UsageError
 from stud_hh.model.events import Game
+from stud_hh.rules.games import game_code
 
 __all__ = ["Filters", "HandFilters", "Resolved", "Selection", "SelectionError",
            "UndatedHandsWarning", "UnknownPlayerError", "hand_keys", "match_player",
@@ -127,7 +128,8 @@ class Selection:
     until: datetime | None = None
     """Hands that started before this moment."""
     games: tuple[str, ...] = ()
-    """Game codes: ``stud``, ``stud8``, ``razz``, ``five_stud``, ``razz27``."""
+    """Game codes: ``stud``, ``stud8``, ``razz``, ``five_stud``, ``razz27`` (a game's name as
+    reports print it, ``stud hi/lo``, is taken for its code)."""
     stakes: tuple[str, ...] = ()
     """Stakes as stored (``$0.10/$0.20``, ``20/40``); the currency sign may be left out."""
     sites: tuple[str, ...] = ()
@@ -145,7 +147,7 @@ class Selection:
     def __post_init__(self) -> None:
         for name in ("games", "stakes", "sites"):
             object.__setattr__(self, name, _values(name, getattr(self, name)))
-        games = tuple(g.casefold() for g in self.games)
+        games = tuple(game_code(g) or g.casefold() for g in self.games)
         for game in games:
             if game not in GAMES:
                 raise SelectionError(f"no game {game!r}{_close(game, GAMES)} (the games are "
