@@ -147,3 +147,17 @@ def test_two_aliases_that_both_name_the_hero_are_refused() -> None:
     assert joined.hero is not None
     assert joined.hero.name == "Me"
     assert ("iPoker", "H2") in joined.hero.members
+
+
+def test_dask_frames_see_persons_as_pandas_frames_do(db_root: Path) -> None:
+    """A database too large for one process reads the same persons: labelled in each
+    partition, and a filter on a person's name keeps all of their names' rows."""
+    pytest.importorskip("dask.dataframe", reason="Dask is an optional extra: stud-hh[dask]")
+    db = open_db(db_root, people=HERO)
+    frames = db.dask.players(columns=stats.required_columns(["player"]))
+    pd.testing.assert_frame_equal(stats.player_summary(frames),
+                                  stats.player_summary(db.players()))
+    wanted = db.dask.players(columns=["hand_id", "player"],
+                             filters=[("player", "==", "Hero")]).compute()
+    assert set(wanted["player"]) == {"Hero"}
+    assert set(wanted["hand_id"]) == set(db.players(player="Hero")["hand_id"])
