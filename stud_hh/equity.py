@@ -149,10 +149,10 @@ def equity(hands: Sequence[Sequence[str]], game: Game | str = Game.STUD,
            samples: int = SAMPLES, seed: int | None = 0) -> Equity:
     """Each player's share of the pot from here on (see the module). Above
     ``exact_limit`` deals, ``samples`` deals are drawn with ``seed``: the same seed draws
-    the same deals (``None``: fresh ones each call). Draws of different calls are
-    independent only if their seeds differ: an import seeds each hand by its identity
-    (:func:`stud_hh.store.luck.hand_seed`), so that the sampling errors of its hands do
-    not add up."""
+    the same deals (``None``: fresh ones each call), and different seeds independent
+    ones. An import seeds each hand by its identity
+    (:func:`stud_hh.store.luck.hand_seed`), so that the sampling errors of its hands are
+    independent and do not add up."""
     game = _game(game)
     known = [tuple(h) for h in hands]
     dead = tuple(dead)
@@ -443,6 +443,10 @@ _WORD: dict[str, int] = {card: int(classes.WORDS[i]) for card, i in _ID.items()}
 _BITS: dict[str, int] = {card: int(classes.SUIT_BITS[i]) for card, i in _ID.items()}
 _CHUNK = 1 << 18
 """Deals (or pairs of completions) held at once: bounds the memory of a count."""
+_KEPT_DRAWS = 1 << 20
+"""Positions drawn are kept for the next hand up to this many each (as bytes; as numpy's
+indices up to :data:`_KEPT_INDICES`: an import's 2,000 deals are)."""
+_KEPT_INDICES = 1 << 17
 _FEW_DEALS = 1 << 16
 """Deals counted one by one up to this many; above it, heads-up in stud hi/lo, every pair
 of completions less those sharing a card (:func:`_heads_up_many`), and with one card to
@@ -777,12 +781,21 @@ def _disjoint(first: np.ndarray, second: np.ndarray) -> np.ndarray:
 
 def _sampled_many(ranking: Ranking, n: int, known: list[tuple[str, ...]], unseen: list[str],
                   needs: list[int], totals: _Totals, samples: int, seed: int | None) -> None:
-    """``samples`` deals drawn at random (numpy's generator, seeded), settled at once."""
-    deck = np.array([_ID[c] for c in unseen], dtype=np.intp)
+    """``samples`` deals drawn at random, settled at once: the unseen cards shuffled with
+    ``seed`` (numpy's generator), then dealt at the positions of :func:`_seeded_draws`
+    (drawn once for every spot with as many cards unseen and to come, and kept). Each
+    deal is then every ordered choice of the cards alike, and two seeds' deals are
+    independent: the positions are shared, the cards at them are not."""
+    draw = np.random.default_rng(seed)
+    deck = np.array([_ID[c] for c in unseen], dtype=np.intp)[draw.permutation(len(unseen))]
+    cards = sum(needs)
+    draws = (_seeded_draws(len(unseen), cards, samples)
+             if samples * cards <= _KEPT_DRAWS
+             else (p.T for p in _drawn(draw, len(unseen), cards, samples)))
     words, bits = classes.WORDS[deck], classes.SUIT_BITS[deck]
     hands = _known(known, needs)
-    for drawn in _drawn(np.random.default_rng(seed), len(unseen), sum(needs), samples):
-        positions = np.ascontiguousarray(drawn.T, dtype=np.intp)
+    for drawn in draws:
+        positions = drawn.astype(np.intp, copy=False)
 
         def bits_at(at: np.ndarray, positions: np.ndarray = positions) -> np.ndarray:
             """The suit bits of the players' hands at ``at`` (player x deals + deal)."""
@@ -808,6 +821,65 @@ def _by_player(cards: np.ndarray, needs: list[int]) -> np.ndarray:
         out[i] = cards[at:at + need].sum(axis=0)
         at += need
     return out
+
+
+_DRAWS_SEED = 0
+"""The seed of the positions every sampled count deals at (:func:`_seeded_draws`)."""
+
+
+@lru_cache(maxsize=32)
+def _seeded_draws(size: int, cards: int, samples: int) -> tuple[np.ndarray, ...]:
+    """The positions :func:`_drawn` draws with :data:`_DRAWS_SEED`, a row per card and a
+    column per deal: the same for every deal of that many cards from a deck of that size
+    (each count deals them from its own shuffle of the deck), so kept (read only) for the
+    next hand to use, as numpy's indices when they are few (an import's 2,000 deals are),
+    else as bytes (:func:`_seeded_bytes`)."""
+    kind = np.intp if samples * cards <= _KEPT_INDICES else np.int8
+    drawn = tuple(np.ascontiguousarray(positions, dtype=kind)
+                  for positions in _seeded_bytes(size, cards, samples))
+    for positions in drawn:
+        positions.flags.writeable = False
+    return drawn
+
+
+class _BytesKept:
+    """Seeded draws as bytes, by deck size, cards and deals, up to
+    :data:`_KEPT_BYTES` in all, the oldest let go first.
+
+    An import meets far more shapes of spot than :func:`_seeded_draws` keeps as indices
+    (3,000 fresh simulated stud hands: 66 pairs of deck size and cards to come, each drawn
+    afresh in 0.5-1 ms each time it had been let go, against a few microseconds to widen
+    the kept bytes); as bytes they all fit (2,000 deals of 12 cards: 24 KB)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[int, int, int], tuple[np.ndarray, ...]] = {}
+        self.size = 0
+
+    def get(self, key: tuple[int, int, int]) -> tuple[np.ndarray, ...]:
+        found = self.kept.get(key)
+        if found is None:
+            size, cards, samples = key
+            found = tuple(np.ascontiguousarray(positions.T) for positions in
+                          _drawn(np.random.default_rng(_DRAWS_SEED), size, cards, samples))
+            for positions in found:
+                positions.flags.writeable = False
+            self.size += samples * cards
+            while self.kept and self.size > _KEPT_BYTES:
+                gone = self.kept.pop(next(iter(self.kept)))
+                self.size -= sum(p.size for p in gone)
+            self.kept[key] = found
+        return found
+
+
+_KEPT_BYTES = 16 << 20
+"""Bytes of seeded draws kept at most (:class:`_BytesKept`)."""
+_BYTES = _BytesKept()
+
+
+def _seeded_bytes(size: int, cards: int, samples: int) -> tuple[np.ndarray, ...]:
+    """The positions :func:`_drawn` draws with :data:`_DRAWS_SEED` as bytes (a row per
+    card, a column per deal), kept while they fit (:class:`_BytesKept`)."""
+    return _BYTES.get((size, cards, samples))
 
 
 def _drawn(draw: np.random.Generator, size: int, cards: int, samples: int

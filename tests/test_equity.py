@@ -174,6 +174,32 @@ def test_sampling_above_the_limit_is_seeded_and_close() -> None:
         assert abs(sampled.equity - exact.equity) < 4 * spread + 1e-9
 
 
+def test_kept_draws_stay_within_their_bytes_and_give_the_same_equity(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The positions deals are drawn at are kept as bytes for later hands, the oldest let
+    go past the budget: an equity is the same whether its draws were kept, let go or
+    never kept."""
+    from stud_hh import equity as module
+
+    spots = [([["As", "Ad", "Kc"], ["9s", "9h", "9d"]], []),
+             ([["As", "Ad", "Kc", "Qd"], ["9s", "9h", "9d", "3c"]], ["2c", "5h"]),
+             ([["As", "Kd", "7c"], ["9s", "8h", "2d"], ["Tc", "Jh", "4s"]], ["3d"])]
+    fresh = [equity(h, "stud", d, exact_limit=0, samples=2_000, seed=0) for h, d in spots]
+    budget = 2_000 * 8 + 2_000 * 6  # the first two spots' draws (8 and 6 cards to come)
+    monkeypatch.setattr(module, "_KEPT_BYTES", budget)
+    monkeypatch.setattr(module, "_BYTES", module._BytesKept())
+    module._seeded_draws.cache_clear()
+    for _ in range(2):
+        for (hands, dead), before in zip(spots, fresh, strict=True):
+            module._seeded_draws.cache_clear()  # through the kept bytes each time
+            assert equity(hands, "stud", dead, exact_limit=0, samples=2_000, seed=0) == before
+            assert module._BYTES.size <= budget
+            assert module._BYTES.size == sum(p.size for drawn in module._BYTES.kept.values()
+                                             for p in drawn)
+    assert len(module._BYTES.kept) == 1  # the third spot's 24,000 bytes let the others go
+    module._seeded_draws.cache_clear()
+
+
 @pytest.mark.parametrize(("hands", "dead", "match"), [
     ([["As", "Kd"], ["As", "Qc"]], [], "dealt twice: As"),
     ([["As", "Kd"], ["Qc", "Zz"]], [], "not a card: 'Zz'"),
