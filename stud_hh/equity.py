@@ -17,8 +17,8 @@ and :attr:`Equity.exact` says which. Deals are counted many at once with numpy (
 hand looked up in the tables of :mod:`stud_hh.rules.classes`, the evaluator's answer for
 every set of ranks and every flush; the deals counted by who wins the high and who the
 low, each such outcome settled once; heads-up with many deals, every pair of completions
-less those that share a card), except in 2-7 razz and with a common card, which are dealt
-out one at a time.
+less those that share a card), except in 2-7 razz and in an exact count with a common
+card, which are dealt out one at a time.
 
 When more cards are still to come than the deck holds (eight players to seventh street),
 the last card is one common card for all, as the rules deal it.
@@ -168,11 +168,12 @@ def equity(hands: Sequence[Sequence[str]], game: Game | str = Game.STUD,
     score = _scorer(GAMES[game].ranking)
     exact = possible <= exact_limit
     ranking = GAMES[game].ranking
-    many = ranking is not Ranking.LOW_27 and not common
-    if exact and many:
+    many = ranking is not Ranking.LOW_27
+    if exact and many and not common:
         _enumerate_many(ranking, _cards(game), known, unseen, needs, totals)
-    elif many:
-        _sampled_many(ranking, _cards(game), known, unseen, needs, totals, samples, seed)
+    elif many and not exact:
+        _sampled_many(ranking, _cards(game), known, unseen, needs, totals, samples, seed,
+                      common)
     elif exact and not common:
         _enumerate(known, unseen, needs, score, totals)
     else:
@@ -434,7 +435,7 @@ class _Totals:
 # hand's strength is looked up in the tables of :mod:`stud_hh.rules.classes` (what the
 # evaluator of :mod:`stud_hh.rules.evaluate` gives each class of ranks, and each flush),
 # so these counts are the same as :func:`_award`'s deal by deal; 2-7 razz (where a flush
-# counts against a low) and the common card keep the paths above.
+# counts against a low) and an exact count with a common card keep the paths above.
 
 _ID: dict[str, int] = {rank + suit: 4 * r + s for r, rank in enumerate(RANKS)
                        for s, suit in enumerate(SUITS)}
@@ -780,15 +781,19 @@ def _disjoint(first: np.ndarray, second: np.ndarray) -> np.ndarray:
 
 
 def _sampled_many(ranking: Ranking, n: int, known: list[tuple[str, ...]], unseen: list[str],
-                  needs: list[int], totals: _Totals, samples: int, seed: int | None) -> None:
+                  needs: list[int], totals: _Totals, samples: int, seed: int | None,
+                  common: bool = False) -> None:
     """``samples`` deals drawn at random, settled at once: the unseen cards shuffled with
     ``seed`` (numpy's generator), then dealt at the positions of :func:`_seeded_draws`
     (drawn once for every spot with as many cards unseen and to come, and kept). Each
     deal is then every ordered choice of the cards alike, and two seeds' deals are
-    independent: the positions are shared, the cards at them are not."""
+    independent: the positions are shared, the cards at them are not. With a ``common``
+    card, each player still to get cards gets the deal's last one besides their own."""
     draw = np.random.default_rng(seed)
     deck = np.array([_ID[c] for c in unseen], dtype=np.intp)[draw.permutation(len(unseen))]
-    cards = sum(needs)
+    private = [need - 1 if common and need else need for need in needs]
+    cards = sum(private) + common
+    rows = _dealt_rows(tuple(private), common)
     draws = (_seeded_draws(len(unseen), cards, samples)
              if samples * cards <= _KEPT_DRAWS
              else (p.T for p in _drawn(draw, len(unseen), cards, samples)))
@@ -796,6 +801,8 @@ def _sampled_many(ranking: Ranking, n: int, known: list[tuple[str, ...]], unseen
     hands = _known(known, needs)
     for drawn in draws:
         positions = drawn.astype(np.intp, copy=False)
+        if rows is not None:
+            positions = positions[rows]
 
         def bits_at(at: np.ndarray, positions: np.ndarray = positions) -> np.ndarray:
             """The suit bits of the players' hands at ``at`` (player x deals + deal)."""
@@ -807,6 +814,21 @@ def _sampled_many(ranking: Ranking, n: int, known: list[tuple[str, ...]], unseen
         _settle(ranking, _judge(ranking, n, _by_player(words.take(positions), needs)
                                 + hands.words[:, None], bits_at if hands.flush else None),
                 totals)
+
+
+@lru_cache(maxsize=64)
+def _dealt_rows(private: tuple[int, ...], common: bool) -> np.ndarray | None:
+    """The rows of a deal's positions each player gets, player after player (their own,
+    then the common card, the deal's last row, for each player getting cards); ``None``
+    without a common card (the rows as they are)."""
+    if not common:
+        return None
+    last = sum(private)
+    rows: list[int] = []
+    for i, mine in enumerate(private):
+        first = sum(private[:i])
+        rows += [*range(first, first + mine), last]
+    return np.array(rows, dtype=np.intp)
 
 
 def _by_player(cards: np.ndarray, needs: list[int]) -> np.ndarray:

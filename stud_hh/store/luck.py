@@ -194,8 +194,13 @@ def _complete(slots: list[Slot], shown: Sequence[MaybeCard]) -> None:
     street's printed cards not dealt there already (in any order within the street:
     Full Tilt and KingsClub may swap the two down cards of 3rd street). Nothing when a
     card dealt is not printed on its street: the print does not square with the deal."""
+    pairs = list(zip(slots, shown, strict=False))
+    if all(slot[2] is None or slot[2] == card for slot, card in pairs):
+        for slot, card in pairs:  # printed as dealt, card by card: place by place
+            slot[2] = card
+        return
     streets: dict[int, list[tuple[Slot, MaybeCard]]] = {}
-    for slot, card in zip(slots, shown, strict=False):
+    for slot, card in pairs:
         streets.setdefault(slot[0], []).append((slot, card))
     for placed in streets.values():
         printed = [card for _, card in placed]
