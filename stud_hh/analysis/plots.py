@@ -23,9 +23,6 @@ from stud_hh.store.select import match_player
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-KINDS = ("winnings", "door-card", "streets", "violations")
-"""What ``stud-hh plot KIND`` draws."""
-
 _RANK_ORDER = list("AKQJT98765432")
 _RAZZ_ORDER = list("A23456789TJQK")
 

@@ -95,7 +95,7 @@ HILO: tuple[Ratio, ...] = (
 def _street_ratios() -> tuple[Ratio, ...]:
     out: list[Ratio] = []
     for s in (STREET_LABELS[x] for x in STREETS):
-        out.append(Ratio(f"fold_to_bet_{s}", f"Fold to bet {s}", f"fold_to_bet_{s}",
+        out.append(Ratio(f"fold_to_bet_{s}", f"Fold to a {s}-street bet", f"fold_to_bet_{s}",
                          f"faced_bet_{s}"))
         if s != "3rd":
             out.append(Ratio(f"check_raise_{s}", f"Check-raise {s}", f"check_raise_{s}",
@@ -544,8 +544,8 @@ def money(players: pd.DataFrame, by: Sequence[str] = ("player",), per_unit: bool
 
 def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
                    hilo: bool = True, session_gap: pd.Timedelta = SESSION_GAP, *,
-                   select: Selection | None = None, **filters: Unpack[Filters]
-                   ) -> pd.DataFrame:
+                   streets: bool = False, select: Selection | None = None,
+                   **filters: Unpack[Filters]) -> pd.DataFrame:
     """The player summary of STATS.md per group: money, then every ratio with its count.
 
     ``by`` takes ``players`` columns (``player``, ``game``, ``stakes``,
@@ -554,10 +554,11 @@ def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
     ``session`` (a player's hands with no pause over ``session_gap``), each row also
     has its ``start``, ``end``, ``minutes`` and hourly rates, in the order played.
     With ``player`` (a filter), that player's rows only; with ``min_hands``, the groups
-    of at least that many hands.
+    of at least that many hands; with ``streets``, also the street-by-street ratios
+    (:data:`STREET_RATIOS`: folding to a bet, check-raising).
     """
     players, chosen = _chosen(players, select, filters)
-    stats = SUMMARY + (HILO if hilo else ())
+    stats = SUMMARY + (HILO if hilo else ()) + (STREET_RATIOS if streets else ())
     summary = _summarise(players, by, stats, with_money=True, session_gap=session_gap,
                          min_hands=chosen.min_hands)
     if "start" in summary:  # sessions: in the order they were played

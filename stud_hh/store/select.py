@@ -398,28 +398,34 @@ class Resolved:
         _warn(self.undated, stacklevel + 1)
 
 
-def resolve(selection: Selection, read: Read) -> Resolved:
+def resolve(selection: Selection, read: Read,
+            match: Callable[[Iterable[str], str], str] | None = None) -> Resolved:
     """``selection`` matched against what a database holds (read through ``read``).
 
     Sites, stakes and games are checked against the stored values and the player's
-    name against the names of the selected hands: one that names nothing raises
-    :class:`SelectionError` (:class:`UnknownPlayerError`, with a "did you mean").
+    name against the names of the selected hands (with ``match``, default
+    :func:`match_player`; a database's people match a person's other names too): one that
+    names nothing raises :class:`SelectionError` (:class:`UnknownPlayerError`, with a "did
+    you mean").
     """
     known = _known(selection, lambda column: read("hands", [column], None)[column])
     terms = selection.parquet(known.get("site", ()), known.get("stakes", ()))
     player = None
     if selection.player is not None:
         names = read("players", ["player"], terms or None)["player"]
-        player = match_player(names.astype("string").unique(), selection.player)
+        player = (match or match_player)(names.astype("string").dropna().unique(),
+                                         selection.player)
     undated = 0
     if selection.dated:
         others = [t for t in terms if t[0] != "start_utc"]
-        table = "hands"
-        if player is not None:
-            table, others = "players", [*others, ("player", "==", player), ("dealt", "==", True)]
-        missing = ds.field("start_utc").is_null()
-        expression = pq.filters_to_expression(others) & missing if others else missing
-        undated = len(read(table, ["hand_id"], expression))
+        if player is not None:  # the player's own hands, as terms (a person is several names)
+            dealt = read("players", ["start_utc"],
+                         [*others, ("player", "==", player), ("dealt", "==", True)])
+            undated = int(dealt["start_utc"].isna().sum())
+        else:
+            missing = ds.field("start_utc").is_null()
+            expression = pq.filters_to_expression(others) & missing if others else missing
+            undated = len(read("hands", ["hand_id"], expression))
     return Resolved(selection, tuple(terms), player, undated)
 
 
@@ -468,6 +474,10 @@ def read_selected(resolved: Resolved, read: Read, table: str,
     if table == "players" and resolved.player is not None:
         terms.append(("player", "==", resolved.player))
     if table == "players" or (table == "hands" and resolved.player is None):
+        if filters is None or (isinstance(filters, list)
+                               and all(isinstance(t, tuple) for t in filters)):
+            # as terms: a database with people reads a term on player as a person's names
+            return read(table, columns, [*terms, *(filters or [])] or None)
         return read(table, columns, _and(_expression(terms), _expression(filters)))
     keys = hand_keys(resolved, read)
     ids = ds.field("hand_id").isin(pd.unique(keys["hand_id"].astype(str)).tolist())
