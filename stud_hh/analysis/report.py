@@ -28,7 +28,7 @@ from stud_hh.model.events import (
 from stud_hh.model.visit import EventVisitor
 from stud_hh.read import reader
 from stud_hh.replay import Action, ActionKind, Pot, ReplayedHand
-from stud_hh.rules import printing_of
+from stud_hh.rules import GAMES, printing_of
 from stud_hh.rules.games import LIMIT_CODES
 from stud_hh.rules.violations import RULES, RuleCode, Unverifiable, Violation
 
@@ -214,6 +214,23 @@ class _Story(EventVisitor[list[str]]):
         cards = " ".join(c or "??" for c in event.cards)
         self.out.append(f"  {event.line:>5}  {event.player} shows {cards}"
                         + (f" ({event.description})" if event.description else ""))
+        self._fill_down(event.player, event.cards)
+
+    def _fill_down(self, player: str, shown: Iterable[str | None]) -> None:
+        """The player's down cards not printed when dealt, from the hand he shows, where
+        the site prints a shown hand in dealing order (each down card at its place in the
+        game's pattern of down and up cards); the later streets' lines show them."""
+        header = self.replayed.hand.header
+        if not printing_of(header.site).shown_in_deal_order:
+            return  # the down cards' streets are not known from the print (Everleaf)
+        pattern = [up for rule in GAMES[header.game].streets for up in rule.face_up]
+        printed = [card for card, up in zip(shown, pattern, strict=False) if not up]
+        down = self.down.get(player, [])
+        if None in printed or any(c != "??" and c not in printed for c in down):
+            return  # the print does not square with the cards dealt
+        for i, card in enumerate(down):
+            if card == "??" and i < len(printed) and printed[i] not in down:
+                down[i] = str(printed[i])
 
 
 def _result_lines(replayed: ReplayedHand) -> list[str]:

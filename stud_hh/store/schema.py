@@ -240,7 +240,8 @@ _PLAYERS = (
     _c("scoop_chance", FLOAT, "stud hi/lo: the chance of taking the whole main pot",
        null=True),
     _c("equity_exact", BOOL, "``equity`` counted over every deal; false: over 2,000 deals "
-       "drawn at random, seeded (a share's standard error at most 1.1 points)",
+       "drawn at random, seeded by the hand's site and id (a share's standard error at most "
+       "1.1 points)",
        null=True),
     _c("ev_net", FLOAT, "luck-adjusted net, in the units of ``net`` (a float: an "
        "expectation): what the live players collected, shared in proportion to each one's "
