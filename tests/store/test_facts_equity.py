@@ -618,7 +618,8 @@ def test_corpus_equities_are_shares_that_add_up(corpus_db: Database) -> None:
 
 
 def test_corpus_player_equity_is_its_pots_weighted(corpus_db: Database) -> None:
-    players = corpus_db.players(columns=["site", "hand_id", "player", "equity"])
+    # the names as stored (as the pots name them), not as players() shows them: persons
+    players = corpus_db.arrow("players", ["site", "hand_id", "player", "equity"]).to_pandas()
     pots = corpus_db.pots()
     pots = pots[pots["equity"].notna()]
     expected: dict[tuple[str, str, str], list[float]] = {}
