@@ -47,20 +47,30 @@ class Poll:
 
 @dataclass(slots=True)
 class Totals:
-    """What a watch stored from its start."""
+    """What a watch stored from its start, as it stands: a failure a later import replaced
+    (a hand read while the client was still writing it, read whole later) is no failure."""
 
     polls: int = 0
     hands: int = 0
-    failures: int = 0
     replaced: int = 0
+    """Failures stored before the watch started that it read whole."""
     conflicts: int = 0
     started: float = field(default_factory=time.monotonic)
+    stored_failures: set[str] = field(default_factory=set)
+    """The keys of the failures the watch stored and that are still stored."""
+
+    @property
+    def failures(self) -> int:
+        """The texts the watch could not read that are still stored as failures."""
+        return len(self.stored_failures)
 
     def add(self, summary: ImportSummary) -> None:
         self.polls += 1
         self.hands += summary.hands_new
-        self.failures += summary.failures_new
-        self.replaced += summary.failures_replaced
+        mine = summary.replaced_keys & self.stored_failures
+        self.replaced += len(summary.replaced_keys) - len(mine)
+        self.stored_failures -= summary.replaced_keys
+        self.stored_failures.update(summary.failure_keys)
         self.conflicts += len(summary.conflicts)
 
     def line(self) -> str:

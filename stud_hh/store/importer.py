@@ -228,6 +228,10 @@ class ImportSummary:
     """Results read that the database already held."""
     failures: list[tuple[str, int, str]] = field(default_factory=list)
     """(file, line, reason) for each new failure, for the report."""
+    failure_keys: list[str] = field(default_factory=list)
+    """The key of each new failure, in the order of :attr:`failures`."""
+    replaced_keys: set[str] = field(default_factory=set)
+    """The keys of the stored failures this import replaced (:attr:`failures_replaced`)."""
     failures_replaced: int = 0
     """Failures stored earlier that this import read whole (the same file and first line,
     or the same hand id in the same file: a hand cut off while its file was being
@@ -1536,6 +1540,7 @@ class _Committer:
         parts += new
         self.stored.forget_failures(keys)
         self.summary.failures_replaced += len(keys)
+        self.summary.replaced_keys |= keys
         return old
     def _new_conflicts(self, conflicts: list[dict[str, Any]], parts: list[Part]
                        ) -> list[dict[str, Any]]:
@@ -1590,6 +1595,7 @@ class _Committer:
             self.stored.add_failure({"key": key, "site": site, "hand_id": hand_id,
                                      "file": result.path, "first_line": first})
             summary.failures.append((result.path, line, result.unreadable or reason))
+            summary.failure_keys.append(key)
         summary.hands_new += len(result.hand_keys)
         summary.duplicates += result.duplicates
         summary.failures_new += len(result.failure_keys) - again

@@ -171,3 +171,31 @@ def test_watch_refuses_a_nonsense_interval(tmp_path: Path,
         main(["watch", str(tmp_path), "--db", str(tmp_path / "db"), "--interval", "soon"])
     assert stopped.value.code == 2
     assert "not a number of seconds" in capsys.readouterr().err
+
+
+def test_a_failure_later_read_whole_is_not_counted(tmp_path: Path) -> None:
+    """A hand caught half-written (the client paused longer than --settle) is stored as a
+    failure, then replaced when the rest arrives: the watch's totals, its closing line and
+    its exit code count what is stored at the end, as `stud-hh failures` does."""
+    from stud_hh.live.watch import Watch
+    from stud_hh.store.importer import LiveImport
+
+    folder, db = tmp_path / "HandHistory", tmp_path / "db"
+    folder.mkdir()
+    session = folder / "HH20240103 Deneb.txt"
+    first, second = hands(2, 8_400_000_000, "Deneb")
+    half = len(second) // 2
+    session.write_text(first + second[:half], encoding="utf-8")
+    os.utime(session, (time.time() - 60, time.time() - 60))  # left alone: settled
+    watch = Watch([folder], db, settle=2.0)
+    with LiveImport(db, settle=2.0) as live:
+        watch.poll(live)
+        assert (watch.totals.hands, watch.totals.failures) == (1, 1)
+        assert open_db(db).count("failures") == 1
+        with session.open("a", encoding="utf-8") as out:
+            out.write(second[half:])
+        os.utime(session, (time.time() - 30, time.time() - 30))
+        watch.poll(live)
+    assert (watch.totals.hands, watch.totals.failures, watch.totals.replaced) == (2, 0, 0)
+    assert open_db(db).count("failures") == 0
+    assert watch.totals.line().startswith("2 hands imported, 0 failures in ")
