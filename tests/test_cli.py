@@ -125,3 +125,34 @@ def test_unreadable_and_binary_files_are_failures_not_tracebacks(
         assert "locked.txt" in err
     assert code == 1
     assert "1 failed" in out or "2 failed" in out
+
+
+def test_show_refuses_a_hero_who_is_not_in_the_hand(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from helpers import SAMPLES
+
+    path = str(SAMPLES / "stud_cash_0.10-0.20.txt")
+    assert main(["show", "259114372218", path, "--hero", "nobody"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == ("stud-hh: --hero 'nobody' is no player of hand 259114372218: its "
+                            "players are Hero, Big Slick, Ann [NL], Mr: Fox, Jürgen, Łucja, "
+                            "tortuga_77\n")
+    assert main(["show", "259114372218", path, "--hero", "big slick"]) == 0  # any case
+    assert "Big Slick (hero)" in capsys.readouterr().out
+
+
+def test_the_same_option_has_one_name_everywhere() -> None:
+    """A leak's sample is --min-sample (the n of stats), rows of a summary --min-hands; the
+    dates are on the machine's clock, as --help says."""
+    from stud_hh.cli.parser import build_parser
+
+    parser = build_parser()
+    helps = {name: sub.format_help() for name, sub in
+             parser._subparsers._group_actions[0].choices.items()}  # type: ignore[union-attr]
+    assert "--min-sample" in helps["report"]
+    assert "--min-n" not in helps["report"]
+    for name, text in helps.items():
+        assert "UTC)" not in text.replace("start (UTC)", ""), name
+        if "--since" in text:
+            assert "machine's clock" in " ".join(text.split()), name

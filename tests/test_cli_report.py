@@ -106,5 +106,5 @@ def test_report_is_listed_in_the_help(capsys: pytest.CaptureFixture[str]) -> Non
     with pytest.raises(SystemExit):
         main(["report", "--help"])
     text = capsys.readouterr().out
-    for option in ("--db", "--audit", "--player", "--profile", "--min-n", "--since", "-o"):
+    for option in ("--db", "--audit", "--player", "--profile", "--min-sample", "--since", "-o"):
         assert option in text

@@ -140,3 +140,28 @@ def test_a_damaged_database_fails_before_printing(samples_database: Path, tmp_pa
     assert code == 2
     assert captured.out == ""
     assert "damaged" in captured.err
+
+
+def test_dates_are_on_one_clock(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """--since/--until and --by date read the same clock, the machine's: a hand played at
+    00:14 UTC on the 13th is on the 12th in Los Angeles, for the filter and the grouping."""
+    import time
+
+    from helpers import SAMPLES
+
+    db = tmp_path / "db"
+    assert main(["import", str(SAMPLES / "stud_cash_0.10-0.20.txt"), "--db", str(db),
+                 "-q"]) == 0
+    monkeypatch.setenv("TZ", "America/Los_Angeles")
+    time.tzset()
+    try:
+        capsys.readouterr()
+        by_date = _stats(capsys, db, "--player", "Hero", "--by", "date", "--format", "csv")
+        assert {row["date"] for row in csv.DictReader(io.StringIO(by_date))} == {"2026-03-12"}
+        one_day = _stats(capsys, db, "--player", "Hero", "--since", "2026-03-12", "--until",
+                         "2026-03-12", "--format", "json")
+        assert json.loads(one_day)[0]["hands"] == 8
+    finally:
+        monkeypatch.undo()
+        time.tzset()

@@ -111,14 +111,23 @@ UNDATED = "undated"
 """The date, month, year or session of a hand whose site printed no time zone."""
 
 
+def on_clock(moments: pd.Series) -> pd.Series:
+    """UTC moments on this machine's clock (its time zone, summer time included): the
+    clock the dates a user types are read on (:func:`stud_hh.store.select.parse_when`)."""
+    from dateutil.tz import tzlocal
+
+    local: pd.Series = moments.dt.tz_convert(tzlocal())
+    return local
+
+
 def _dated(labels: pd.Series) -> pd.Series:
     return labels.astype("string").fillna(UNDATED)
 
 GROUPINGS: dict[str, tuple[tuple[str, ...], Derived]] = {
     "game": (("game", "limit"), lambda df: game_with_limit(df)),
-    "date": (("start_utc",), lambda df: _dated(df["start_utc"].dt.strftime("%Y-%m-%d"))),
-    "month": (("start_utc",), lambda df: _dated(df["start_utc"].dt.strftime("%Y-%m"))),
-    "year": (("start_utc",), lambda df: _dated(df["start_utc"].dt.strftime("%Y"))),
+    "date": (("start_utc",), lambda df: _dated(on_clock(df["start_utc"]).dt.strftime("%Y-%m-%d"))),
+    "month": (("start_utc",), lambda df: _dated(on_clock(df["start_utc"]).dt.strftime("%Y-%m"))),
+    "year": (("start_utc",), lambda df: _dated(on_clock(df["start_utc"]).dt.strftime("%Y"))),
     "door_group": (("door_rank", "game"), lambda df: door_group(df)),
     "session": (("player", "start_utc"), lambda df: sessions(df)),
     "unit": (("currency", "tournament"), lambda df: money_unit(df["currency"],
@@ -236,7 +245,7 @@ def sessions(df: pd.DataFrame, gap: pd.Timedelta = SESSION_GAP) -> pd.Series:
         pause = (start.diff() > gap).to_numpy()
         new[1:] = (player[1:] != player[:-1]) | pause[1:]
     first = start.where(new).ffill()
-    labels: pd.Series = first.dt.strftime("%Y-%m-%d %H:%M").astype("string")
+    labels: pd.Series = on_clock(first).dt.strftime("%Y-%m-%d %H:%M").astype("string")
     labels[start.isna().to_numpy()] = UNDATED  # no time: no session to join
     return labels.reindex(df.index)
 

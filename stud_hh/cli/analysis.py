@@ -14,6 +14,7 @@ from stud_hh.cli.common import (
     EXIT_OK,
     EXIT_UNUSABLE,
     GAME_HELP,
+    WHEN,
     add_selection,
     database_arg,
     frame_text,
@@ -24,6 +25,7 @@ from stud_hh.cli.common import (
     selection_of,
     terminal_width,
     unwritable,
+    whole_number,
     write_page,
 )
 
@@ -206,7 +208,7 @@ def cmd_report(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         from stud_hh.analysis.html.player_report import player_report
 
-        report = player_report(db, selection, args.player, profile=profile, min_n=args.min_n)
+        report = player_report(db, selection, args.player, profile=profile, min_n=args.min_sample)
     for warning in report.warnings:
         print(f"stud-hh: {warning}", file=err)
     size = write_page(output, report.html)
@@ -292,7 +294,7 @@ def add_tournaments(t: argparse.ArgumentParser) -> None:
     t.add_argument("--format", choices=("text", "csv", "json"), default="text")
     f = t.add_argument_group("which tournaments (filters)")
     f.add_argument("--since", metavar="WHEN", help="tournaments started from this date or "
-                   "moment (2026-03-14, 2026-03-14 18:30; UTC); undated ones are left out")
+                   f"moment {WHEN}; undated ones are left out")
     f.add_argument("--until", metavar="WHEN", help="started up to this date (included) or "
                    "moment (excluded)")
     f.add_argument("--game", nargs="+", metavar="GAME", type=game_arg,
@@ -348,9 +350,10 @@ def add_report(r: argparse.ArgumentParser) -> None:
     r.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,
                    help="house rules the page's hand replays are made under (default: site, "
                    "each hand's own site's); named on the audit page")
-    r.add_argument("--min-n", type=int, default=30, metavar="N",
-                   help="a leak needs N opportunities for the player and the field "
-                   "(default 30)")
+    r.add_argument("--min-sample", type=whole_number, default=30, metavar="N",
+                   help="a leak needs a sample of N opportunities, for the player and for the "
+                   "field (default 30; the n of stats)")
+    r.add_argument("--min-n", dest="min_sample", type=whole_number, help=argparse.SUPPRESS)
     add_selection(r, summaries=False)
     r.set_defaults(func=cmd_report)
 

@@ -115,12 +115,17 @@ def no_hands(where: object, selection: Any, err: TextIO) -> int:
     return EXIT_UNUSABLE
 
 
+WHEN = ("(2026-03-14, 2026-03-14 18:30: on this machine's clock, as the dates of --by date, "
+        "month, year and session; or with a zone, 2026-03-14T18:30+01:00)")
+"""What ``--since`` and ``--until`` take."""
+
+
 def add_selection(parser: argparse.ArgumentParser, summaries: bool = True) -> None:
     """The filter options every command that reads hands takes (``--min-hands`` only
     where rows of a summary are shown: not for ``export``, which writes hands)."""
     f = parser.add_argument_group("which hands (filters)")
-    f.add_argument("--since", metavar="WHEN", help="hands from this date or moment "
-                   "(2026-03-14, 2026-03-14 18:30; UTC); undated hands are left out")
+    f.add_argument("--since", metavar="WHEN", help=f"hands from this date or moment {WHEN}; "
+                   "undated hands are left out")
     f.add_argument("--until", metavar="WHEN", help="hands up to this date (included) or "
                    "moment (excluded)")
     f.add_argument("--game", nargs="+", metavar="GAME", type=game_arg, help=GAME_HELP)

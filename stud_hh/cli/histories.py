@@ -264,7 +264,14 @@ def _hero_seat(args: argparse.Namespace, hand: ParsedHand) -> str | None:
     people = args.people
     if args.hero:
         seat: str | None = people.seat_of(args.hero, hand.site, names)
-        return seat or args.hero
+        if seat is None:  # the name as printed, whatever its case
+            seat = next((n for n in names if n.casefold() == args.hero.casefold()), None)
+        if seat is None:
+            from stud_hh.model.errors import UsageError
+
+            raise UsageError(f"--hero {args.hero!r} is no player of hand {hand.hand_id}: its "
+                             f"players are {', '.join(names)}")
+        return seat
     hero: str | None = people.hero_seat(hand.site, names)
     return hero
 
