@@ -168,3 +168,28 @@ def test_a_read_only_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert err.count("the file system is read-only") == 2
     assert "Traceback" not in err
     assert open_db(db).count("hands") == before
+
+
+@pytest.mark.parametrize("command", ["parse", "audit", "import"])
+def test_an_unreadable_hand_is_a_finding_alone_or_in_a_folder(
+        command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One rule for every command and every way a file is named: a hand that cannot be
+    read is a finding (1), whether it is its file's only hand or not, named or in a folder;
+    2 is for input that holds no hand history at all."""
+    folder = tmp_path / "histories"
+    folder.mkdir()
+    hand = STARS.read_text(encoding="utf-8").split("\n\n\n")[0]
+    bad = folder / "bad.txt"
+    bad.write_text(hand.replace("to $0.10", "to $abc", 1), encoding="utf-8")
+    junk = tmp_path / "notes.txt"
+    junk.write_text("a shopping list, not a hand history\n", encoding="utf-8")
+
+    def run(path: Path, n: int) -> int:
+        extra = ["--db", str(tmp_path / f"db{n}"), "-q"] if command == "import" else []
+        code = main([command, str(path), *extra])
+        capsys.readouterr()
+        return code
+
+    assert run(bad, 1) == 1
+    assert run(folder, 2) == 1
+    assert run(junk, 3) == 2

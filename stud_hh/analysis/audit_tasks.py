@@ -53,6 +53,9 @@ class Outcome:
     """Its JSON records (``--format jsonl``)."""
     block: str = ""
     """The text block of a hand with violations (``--format text``)."""
+    hand: bool = True
+    """Whether an unreadable text is a hand of a known site (not a file that cannot be read,
+    nor text with no hand header)."""
 
 
 AuditPiece = tuple[str, Chunk | None]
@@ -68,12 +71,12 @@ def _results(piece: AuditPiece) -> Iterator[ParseResult]:
         yield ParseFailure(exc, "", path, 0, 0)
 
 
-def unreadable(error: StudHHError, jsonl: bool) -> Outcome:
+def unreadable(error: StudHHError, jsonl: bool, hand: bool = True) -> Outcome:
     records: tuple[dict[str, object], ...] = ()
     if jsonl:
         records = ({"kind": "unreadable", "file": error.path or "", "line": error.line,
                     "hand_id": error.hand_id, "reason": error.reason},)
-    return Outcome("unreadable", error=str(error), records=records)
+    return Outcome("unreadable", error=str(error), records=records, hand=hand)
 
 
 def audit_piece(piece: AuditPiece, profile: str, jsonl: bool) -> list[Outcome]:
@@ -84,7 +87,7 @@ def audit_piece(piece: AuditPiece, profile: str, jsonl: bool) -> list[Outcome]:
             found.append(Outcome("skipped"))
             continue
         if isinstance(result, ParseFailure):
-            found.append(unreadable(result.error, jsonl))
+            found.append(unreadable(result.error, jsonl, hand=result.site is not None))
             continue
         try:
             replayed = replay(result, profile)

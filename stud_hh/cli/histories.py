@@ -49,7 +49,7 @@ def cmd_parse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     files = list(scan.files)
     total = sum(f.stat().st_size for f in files)
     bar = progress(total, not args.quiet and total > 2_000_000)
-    parsed = failed = 0
+    parsed = failed = hands_failed = 0
     skipped: Counter[str] = Counter()
     jsonl = args.format == "jsonl"
     if jsonl:
@@ -68,6 +68,7 @@ def cmd_parse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     games["skipped"] += 1
                 else:
                     failed += 1
+                    hands_failed += result.site is not None
                     games["failed"] += 1
                     if not jsonl:
                         report_failure(result, err)
@@ -85,6 +86,8 @@ def cmd_parse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     bar.close()  # type: ignore[attr-defined]
     print(_summary(len(files), parsed, skipped, failed, scan.summary()),
           file=err if jsonl else out)
+    if failed and not (parsed or sum(skipped.values()) or hands_failed):
+        return EXIT_UNUSABLE  # no history in the input: unreadable files, no hand header
     return EXIT_FAILURES if failed else EXIT_OK
 
 
@@ -100,6 +103,7 @@ class _AuditTally:
     def __init__(self, out: TextIO, err: TextIO, jsonl: bool) -> None:
         self.out, self.err, self.jsonl = out, err, jsonl
         self.audited = self.flagged = self.failed = self.skipped = 0
+        self.hands_failed = 0  # unreadable texts that are hands of a known site
         self.counts: Counter[str] = Counter()
         self.unverifiable: Counter[str] = Counter()
         self.used: set[str] = set()
@@ -109,6 +113,7 @@ class _AuditTally:
 
     def unreadable(self, failure: ParseFailure | None, error: StudHHError) -> None:
         self.failed += 1
+        self.hands_failed += failure is None or failure.site is not None
         print(f"error: {failure.error if failure else error}", file=self.err)
         if self.jsonl:
             self.write(_failure_record(error.path or "", error.line, error.hand_id,
@@ -141,6 +146,7 @@ class _AuditTally:
             self.write(record)
         if outcome.kind == "unreadable":
             self.failed += 1
+            self.hands_failed += outcome.hand
             print(f"error: {outcome.error}", file=self.err)
             return
         self.audited += 1
@@ -153,9 +159,10 @@ class _AuditTally:
                 print(outcome.block, file=self.out)
 
     def exit_code(self) -> int:
-        """1 whenever a violation was found or a hand could not be read; 2 only when
-        nothing at all could be read."""
-        if self.failed and not self.audited and not self.skipped:
+        """1 whenever a violation was found or a hand could not be read (alone in a file
+        or among others); 2 only when the input holds no history at all (files that cannot
+        be read, text with no hand header)."""
+        if self.failed and not (self.audited or self.skipped or self.hands_failed):
             return EXIT_UNUSABLE
         return EXIT_FAILURES if self.flagged or self.failed else EXIT_OK
 
@@ -374,7 +381,10 @@ def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def add_parse(p: argparse.ArgumentParser) -> None:
-    p.description = ("Parse files and folders (recursively) of hand histories.")
+    p.description = ("Parse files and folders (recursively) of hand histories. Exit 0 "
+                     "when every hand was read, 1 when some hand could not be read, 2 when "
+                     "the input holds no hand history at all (a missing path, a file that "
+                     "cannot be read, text with no hand header).")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     p.add_argument("--format", choices=("text", "jsonl"), default="text",
                    help="text: a summary and the failures; jsonl: one JSON object per hand")
@@ -390,7 +400,9 @@ def add_audit(a: argparse.ArgumentParser) -> None:
     a.description = ("Parse and replay hands; print each broken rule with its "
                      "line. Exit 0 when every hand was read and is clean; 1 when any "
                      "violation was found or any hand could not be read (both are in the "
-                     "summary, and in jsonl); 2 only when nothing could be read or the "
+                     "summary, and in jsonl), whether the hand is alone in its file or "
+                     "not; 2 only when the input holds no hand history at all (a missing "
+                     "path, a file that cannot be read, text with no hand header) or the "
                      "arguments are wrong.")
     a.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     a.add_argument("--profile", choices=[SITE, *sorted(PROFILES)], default=SITE,

@@ -109,9 +109,9 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print("nothing new: the files hold no stud-family hands"
                   + (f" ({summary.skipped} of other games)" if summary.skipped else ""),
                   file=out)
-    if summary.failures_new and not (summary.hands_new or summary.duplicates
-                                     or summary.skipped or summary.failures_known):
-        return EXIT_UNUSABLE  # nothing could be read
+    if summary.failures_new and not (summary.hands_new or summary.duplicates or summary.skipped
+                                     or summary.failures_known or summary.hands_failed):
+        return EXIT_UNUSABLE  # no history in the input: files that cannot be read, no header
     return EXIT_FAILURES if summary.failures_new else EXIT_OK
 
 
@@ -251,8 +251,10 @@ def add_import(i: argparse.ArgumentParser) -> None:
                      "failure stored earlier is replaced when its hand is later read whole "
                      "(a file imported while the poker client was writing it). To follow "
                      "folders while playing, use `stud-hh watch`. Exit 0 when every text "
-                     "was read, 1 when new failures were stored beside readable hands, 2 when "
-                     "nothing could be read or the arguments are wrong.")
+                     "was read, 1 when new failures were stored (a hand that could not be "
+                     "read, alone in its file or not), 2 when the input holds no hand "
+                     "history at all (a missing path, files that cannot be read, text with no "
+                     "hand header) or the arguments are wrong.")
     i.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                    help="files and folders (default: the settings' folders)")
     i.add_argument("--db", type=database_arg, metavar="DIR",

@@ -138,6 +138,9 @@ class FileResult:
     failure_notes: list[tuple[int, int, str, str | None]] = field(default_factory=list)
     """(first line, line, reason, hand key or ``None``) of each failure of
     ``failure_keys``, in the same order."""
+    texts_failed: set[str] = field(default_factory=set)
+    """The keys of the failures of ``failure_keys`` that are no hand nor summary of a known
+    site: a file that cannot be read, text with no hand header."""
     result_keys: list[str] = field(default_factory=list)
     """Keys of the ``tournaments`` rows written for this file (summaries, finishing lines)."""
     results_known: int = 0
@@ -230,6 +233,9 @@ class ImportSummary:
     """(file, line, reason) for each new failure, for the report."""
     failure_keys: list[str] = field(default_factory=list)
     """The key of each new failure, in the order of :attr:`failures`."""
+    hands_failed: int = 0
+    """New failures that are hands (or summaries) of a known site: the others are files
+    that cannot be read, or text with no hand header."""
     replaced_keys: set[str] = field(default_factory=set)
     """The keys of the stored failures this import replaced (:attr:`failures_replaced`)."""
     failures_replaced: int = 0
@@ -679,6 +685,8 @@ class _BatchReader:
             return
         self.failures_seen.add(row["key"])
         result.failure_keys.append(row["key"])
+        if row["site"] is None:
+            result.texts_failed.add(row["key"])
         hand = (_key(row["site"], row["hand_id"]) if row["site"] is not None
                 and row["hand_id"] is not None else None)
         result.failure_notes.append((row["first_line"], row["line"] or row["first_line"],
@@ -1596,6 +1604,7 @@ class _Committer:
                                      "file": result.path, "first_line": first})
             summary.failures.append((result.path, line, result.unreadable or reason))
             summary.failure_keys.append(key)
+            summary.hands_failed += key not in result.texts_failed
         summary.hands_new += len(result.hand_keys)
         summary.duplicates += result.duplicates
         summary.failures_new += len(result.failure_keys) - again
