@@ -1,30 +1,53 @@
 # Two commands do everything on a fresh machine (see README.md):
-#   make demo   - set up, then audit the bundled sample_histories/, import them into a
-#                 Parquet database (build/sample.db), print Hero's statistics and draw a plot
-#   make test   - set up, then lint, type-check and run the whole test suite
-#   make compiled - build the mypyc-compiled wheel and run the whole suite against it
-# Set-up creates .venv with Python >= 3.11 and installs the project with its
-# development tools; it is redone only when pyproject.toml changes. That install
-# is editable and pure Python, so edits take effect at once; only a standard
-# wheel is compiled with mypyc (see hatch_build.py and README.md).
+#   make demo  - install stud-hh as a user gets it (the compiled wheel, into .venv), then
+#                import the bundled sample_histories/ into build/sample.db, print Hero's
+#                statistics and tournaments, draw his winnings, and audit the hands that
+#                break a rule on purpose
+#   make test  - set up the developers' environment (.venv-dev), then lint, type-check
+#                and run the whole test suite
+# Other targets:
+#   make install  - .venv holding stud-hh as `pip install .` builds it: the standard wheel,
+#                   compiled with mypyc (about 3 minutes on 2 cores; see hatch_build.py).
+#                   Redone when a source file changes.
+#   make dev      - .venv-dev: an editable, pure-Python install with the development tools
+#                   (edits take effect at once); redone when pyproject.toml changes
+#   make compiled - build the compiled wheel and run the whole suite against it
+# Both environments need Python >= 3.11 (PYTHON=python3.12 to choose another).
 
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.stud-hh-installed
+INSTALLED := $(VENV)/.stud-hh-installed
+DEV ?= .venv-dev
+DEVBIN := $(DEV)/bin
+STAMP := $(DEV)/.stud-hh-installed
+SOURCES := $(shell find stud_hh grammar -type f -not -path '*/__pycache__/*' 2>/dev/null)
+CHECK_PYTHON = @$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "stud-hh needs Python 3.11 or newer: set PYTHON=python3.11")'
 
-.PHONY: demo test lint setup compiled clean samples browser classes
+.PHONY: demo test lint install dev setup compiled clean samples browser classes
 
-$(STAMP): pyproject.toml
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "stud-hh needs Python 3.11 or newer: set PYTHON=python3.11")'
+$(INSTALLED): pyproject.toml hatch_build.py $(SOURCES)
+	$(CHECK_PYTHON)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	@echo "building and installing stud-hh (the wheel is compiled with mypyc: a few minutes)"
+	$(BIN)/python -m pip install --quiet .
+	@touch $(INSTALLED)
+	@echo "installed: $(BIN)/stud-hh (activate with: . $(BIN)/activate)"
+
+install: $(INSTALLED)
+
+$(STAMP): pyproject.toml
+	$(CHECK_PYTHON)
+	$(PYTHON) -m venv $(DEV)
+	$(DEVBIN)/python -m pip install --quiet --upgrade pip
+	$(DEVBIN)/python -m pip install --quiet -e ".[dev]"
 	@touch $(STAMP)
 
+dev: $(STAMP)
 setup: $(STAMP)
 
-demo: $(STAMP)
+demo: $(INSTALLED)
 	$(BIN)/stud-hh import sample_histories --db build/sample.db
 	$(BIN)/stud-hh stats --db build/sample.db --player Hero --by game
 	$(BIN)/stud-hh tournaments --db build/sample.db --player Hero
@@ -33,7 +56,7 @@ demo: $(STAMP)
 
 # sample_histories/ is generated: simulated sessions with fixed seeds (Hero has planted leaks;
 # injected/ breaks one rule per flagged hand, with the ground truth beside it).
-SIM = $(BIN)/stud-hh simulate
+SIM = $(DEVBIN)/stud-hh simulate
 samples: $(STAMP)
 	rm -rf sample_histories && mkdir -p sample_histories/injected
 	$(SIM) --game stud --hands 600 --players 6 --seed 101 --stakes 0.10/0.20 -o sample_histories/stud_cash_0.10-0.20.txt
@@ -48,12 +71,12 @@ samples: $(STAMP)
 # five and seven cards, the tables the equity counts look hands up in (a test holds every
 # entry to the evaluator, and the file to the bytes this writes).
 classes: $(STAMP)
-	$(BIN)/python -m stud_hh.rules.classes
+	$(DEVBIN)/python -m stud_hh.rules.classes
 
 lint: $(STAMP)
-	$(BIN)/ruff check stud_hh tests benchmarks notebooks hatch_build.py
-	$(BIN)/mypy
-	$(BIN)/lint-imports --no-cache
+	$(DEVBIN)/ruff check stud_hh tests benchmarks notebooks hatch_build.py
+	$(DEVBIN)/mypy
+	$(DEVBIN)/lint-imports --no-cache
 
 # The browser tests of the HTML reports drive Debian's Chromium with Playwright (never a
 # browser Playwright downloads). Installed here when missing and the machine lets us;
@@ -76,16 +99,16 @@ browser:
 TEST_JOBS ?= auto
 TEST_TMP ?= $(or $(TMPDIR),/tmp)/stud-hh-tests-$(shell printf %s '$(CURDIR)' | cksum | cut -d' ' -f1)
 test: lint browser
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup --basetemp=$(TEST_TMP) --durations=20
+	$(DEVBIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup --basetemp=$(TEST_TMP) --durations=20
 
 # The compiled wheel, installed into build/compiled (never into the source tree,
 # where its .so files would shadow the .py files being edited) and tested there.
 COMPILED := build/compiled
 compiled: $(STAMP) browser
 	rm -rf $(COMPILED) build/wheel
-	$(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation -w build/wheel .
-	$(BIN)/python -m pip install --quiet --no-deps --target $(COMPILED) build/wheel/stud_hh-*.whl
-	STUD_HH_EXPECT_COMPILED=1 PYTHONPATH=$(COMPILED) $(BIN)/pytest -p no:cacheprovider -n $(TEST_JOBS) --dist loadgroup --basetemp=$(TEST_TMP)-compiled
+	$(DEVBIN)/python -m pip wheel --quiet --no-deps --no-build-isolation -w build/wheel .
+	$(DEVBIN)/python -m pip install --quiet --no-deps --target $(COMPILED) build/wheel/stud_hh-*.whl
+	STUD_HH_EXPECT_COMPILED=1 PYTHONPATH=$(COMPILED) $(DEVBIN)/pytest -p no:cacheprovider -n $(TEST_JOBS) --dist loadgroup --basetemp=$(TEST_TMP)-compiled
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(DEV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,7 +1,7 @@
 """Simulator speed, and a long check that simulated hands replay clean with unique ids.
 
-    .venv/bin/python benchmarks/simulate.py --hands 20000 [--game stud] [--players 8]
-    .venv/bin/python benchmarks/simulate.py --audit 200000 [--jobs 2] [--session 400]
+    .venv-dev/bin/python benchmarks/simulate.py --hands 20000 [--game stud] [--players 8]
+    .venv-dev/bin/python benchmarks/simulate.py --audit 200000 [--jobs 2] [--session 400]
 
 The first form plays and writes a session to a temporary file with ``write_session``
 (what ``stud-hh simulate`` does) and prints hands/s, MB/s and the peak resident memory.
