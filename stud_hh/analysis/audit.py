@@ -118,12 +118,12 @@ def balance_checks(db: Database) -> pd.DataFrame:
     """Every stored hand's accounting: put in = pot; nets + rake = 0; rake shares = rake.
 
     One row per hand that fails any of the three checks (empty when all balance), with
-    the hand's money ``unit`` and ``scale``: the amounts are in the smallest unit (cents,
-    chips), as stored.
+    the hand's money ``unit``, ``currency`` and ``scale``: the amounts are in the smallest
+    unit (cents, chips), as stored (``scale`` of them to a whole unit).
     """
     hands = db.hands(columns=["site", "hand_id", "currency", "scale", "pot", "rake"]
                      ).set_index(["site", "hand_id"])
-    hands.insert(0, "unit", money_unit(hands.pop("currency")))
+    hands.insert(0, "unit", money_unit(hands["currency"]))
     players = db.players(columns=["site", "hand_id", "put_in", "net", "rake_share"])
     sums = players.groupby(["site", "hand_id"], observed=True)[
         ["put_in", "net", "rake_share"]].sum()

@@ -89,9 +89,9 @@ def unverifiable_section(checks: pd.DataFrame, links: HandLinks) -> Section:
 
 BALANCE_COLS = [
     Col("hand_id", "hand", "hand"), Col("site", "site"), Col("unit", "unit", "unit"),
-    Col("scale", "scale", "int", "smallest units per unit (100: cents)"),
-    Col("pot", "pot", "int"), Col("put_in", "put in", "int"), Col("rake", "rake", "int"),
-    Col("net", "sum of nets", "int"), Col("rake_share", "rake shares", "int"),
+    Col("pot", "pot", "units", tone=0), Col("put_in", "put in", "units", tone=0),
+    Col("rake", "rake", "units", tone=0), Col("net", "sum of nets", "units", tone=0),
+    Col("rake_share", "rake shares", "units", tone=0),
     Col("put_in_ok", "put in = pot"), Col("nets_ok", "nets + rake = 0"),
     Col("rake_ok", "shares = rake"),
 ]
@@ -99,7 +99,7 @@ BALANCE_COLS = [
 
 def balance_section(balance: pd.DataFrame, links: HandLinks) -> Section:
     body = table_html(balance, BALANCE_COLS, links=links, caption="Hands that do not balance "
-                      "(amounts in the smallest unit, as stored)",
+                      "(amounts as each hand's site prints them)",
                       empty="Every stored hand balances: chips put in equal the pot, the "
                       "players' nets and the rake add up to zero, and the rake shares add up "
                       "to the rake.", limit=LISTED)

@@ -136,3 +136,17 @@ def test_every_hand_id_printed_is_a_replay_the_page_holds(report_pages: Any,
     assert page.hands
     assert set(page.hands) <= embedded <= set(page.hands)
     assert len(embedded) <= 300
+
+
+def test_the_balance_table_prints_each_sites_money(report_pages: Any) -> None:
+    """The amounts of a hand that does not balance are the site's money (KingsClub's chips
+    in hundredths: ``8,287.75``), never the integers stored (``828,775``)."""
+    page = _page(report_pages, "corpus")
+    table = page.table("Hands that do not balance")
+    assert "3703449" in table.column("hand")
+    assert "scale" not in [h for h, _ in table.headers]
+    words = page.words()
+    assert "8,287.75" in words
+    assert "-2,674.50" in words
+    assert "828,775" not in words
+    assert "267,450" not in words
