@@ -47,6 +47,7 @@ from stud_hh.model.events import (
     UncalledReturned,
     compiled_makers,
 )
+from stud_hh.read.names import SeatNames, alike_seats
 from stud_hh.read.parse import ParsedHand
 from stud_hh.rules import GAMES, SITE, Profile, profile, profile_for
 from stud_hh.rules.violations import RuleCode, Unverifiable, Violation
@@ -205,6 +206,11 @@ class _Replay:
                                                        f.line, f.text))
 
     def unseated(self, name: str, line: int, what: str) -> None:
+        """An event of a player who is not seated (``what`` says so): when seats' names
+        differ from it only in case, the message names them."""
+        alike = alike_seats(name, SeatNames(self.table.players))
+        if alike:
+            what += f": {alike}"
         self.violations.append(Violation.make(
             RuleCode.ACTION_UNKNOWN_PLAYER, self.hand.hand_id, self.hand.path, line,
             self.table.street, name, what))

@@ -52,6 +52,7 @@ from stud_hh.model.events import (
     SummaryStart,
 )
 from stud_hh.model.money import parse_amount
+from stud_hh.read.names import SeatNames, by_case, case_warning, not_seated
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +254,9 @@ class SiteBuilder(StructureRules):
         self.game = Game.STUD
         self.street = Street.THIRD
         self.names: set[str] = set()
+        self.case_names: dict[str, str] = {}
+        """Names read as a seat's by their case alone (``Player1`` for ``PLAYER1``), each
+        told once in the warnings."""
         self.warnings: list[str] = []
         self.table_name = ""
         self.max_seats: int | None = None
@@ -279,6 +283,7 @@ class SiteBuilder(StructureRules):
         self.seats = []
         self.street = Street.THIRD
         self.names = set()
+        self.case_names = {}
         self.warnings = []
         self.table_name = self.fields.get("table") or ""
         self.max_seats = self.fields.get("max_seats")
@@ -316,6 +321,51 @@ class SiteBuilder(StructureRules):
         self.names.add(name)
         self.seats.append(Seat.make(number, name, self._amount(stack_text, n), sitting_out,
                                     self._file_line(n)))
+
+    def _seat_name(self, name: str, n: int) -> str | None:
+        """The seated name ``name`` is (:meth:`~stud_hh.read.names.SeatNames.find`), a name
+        read by its case alone told in the warnings once; ``None`` when no seat, or more
+        than one, is it."""
+        if name in self.names:
+            return name
+        seat = SeatNames(self.names).find(name)
+        if seat is not None and by_case(seat, name):
+            self._case_name(name, seat, n)
+        return seat
+
+    def _case_name(self, name: str, seat: str, n: int) -> None:
+        """``name`` is read as ``seat``'s by its case alone: told once in the warnings."""
+        if name not in self.case_names:
+            self.case_names[name] = seat
+            self.warnings.append(case_warning(name, seat, self._file_line(n)))
+
+    def _seated_or_fail(self, name: str, n: int, what: str) -> str:
+        """The seated name ``name`` is; a line whose name is no seat's (or several seats')
+        fails, saying so after ``what`` (``a summary line``)."""
+        seat = self._seat_name(name, n)
+        if seat is None:
+            raise LineError(f"{what}: {not_seated(name, SeatNames(self.names))}", n)
+        return seat
+
+    def _name_starting(self, text: str, n: int, what: str) -> tuple[str, int]:
+        """The seated player ``text`` starts with (:func:`seated_name`; else the one seated
+        name it starts with but for case, told in the warnings) and how long the printed
+        name is; a line that starts with no seat's name (or with several seats' names but
+        for case) fails, saying so after ``what``."""
+        exact = seated_name(self.names, text)
+        if exact is not None:
+            return exact, len(exact)
+        alike = [name for name in self.names
+                 if text[:len(name)].casefold() == name.casefold()
+                 and text[len(name):len(name) + 1] in ("", " ")]
+        longest = max((len(name) for name in alike), default=0)
+        found = [name for name in alike if len(name) == longest]
+        if len(found) != 1:
+            words = (f"{' and '.join(sorted(found))} differ from it only in case, and which "
+                     "one it is cannot be told" if found else "it names no seated player")
+            raise LineError(f"{what}: {words}", n)
+        self._case_name(text[:longest], found[0], n)
+        return found[0], longest
 
     def _put(self, name: str, to: int) -> None:
         """Record ``name``'s total on this street."""
