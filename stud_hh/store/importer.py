@@ -72,6 +72,7 @@ from stud_hh.read.summaries import (
 )
 from stud_hh.replay import ReplayedHand
 from stud_hh.rules import profile as rule_profile
+from stud_hh.rules.violations import split_words
 from stud_hh.store.database import Database, Part, plain_schema, rows_to_arrow, to_arrow
 from stud_hh.store.facts import failure_row, text_digest
 from stud_hh.store.known import KnownHands
@@ -147,6 +148,8 @@ class FileResult:
     failures_known: int = 0
     skipped: int = 0
     violations: int = 0
+    violations_following: int = 0
+    """Of ``violations``, those following from an earlier one of their hand."""
     hands_with_violations: int = 0
     unreadable: str | None = None
     """Why the file itself could not be read, if it could not."""
@@ -202,6 +205,8 @@ class ImportSummary:
     failures_known: int = 0
     skipped: int = 0
     violations: int = 0
+    violations_following: int = 0
+    """Of ``violations``, those following from an earlier one of their hand."""
     hands_with_violations: int = 0
     seconds: float = 0.0
     jobs: int = 1
@@ -239,6 +244,13 @@ class ImportSummary:
     def hands_per_second(self) -> float:
         return self.hands_new / self.seconds if self.seconds else 0.0
 
+    def _split(self) -> str:
+        """`` (1 root cause, 5 following from it)``: the violations told apart, or nothing
+        when there are none."""
+        if not self.violations:
+            return ""
+        return f" ({split_words(self.violations, self.violations_following)})"
+
     def _tournaments(self) -> str:
         """``; 2 tournament summaries, 14 tournament results new (3 already stored)``, or
         nothing when the import met no tournament result."""
@@ -271,7 +283,7 @@ class ImportSummary:
                 f"{self.duplicates} already stored or repeated{conflicts}, "
                 f"{self.failures_new} failures"
                 f"{known}, {self.skipped} skipped as not stud, {self.violations} violations "
-                f"in {self.hands_with_violations} hands{self._tournaments()}; "
+                f"in {self.hands_with_violations} hands{self._split()}{self._tournaments()}; "
                 f"{self.seconds:.1f} s, "
                 f"{self.hands_per_second:,.0f} hands/s on {self.jobs} "
                 f"{self.workers or ('process' if self.jobs == 1 else 'processes')}{held}")
@@ -390,6 +402,8 @@ class _Source:
     raw: RawHand
     result: FileResult
     violations: int
+    following: int
+    """Of ``violations``, those following from an earlier one of the hand."""
 
 
 def _short(value: object, width: int = 40) -> str:
@@ -684,6 +698,7 @@ class _BatchReader:
         del result.hand_lines[index]
         if source.violations:
             result.violations -= source.violations
+            result.violations_following -= source.following
             result.hands_with_violations -= 1
         self.seen.pop(source.key, None)
         hand_id = source.key.partition("\x1f")[2]
@@ -852,9 +867,11 @@ class _BatchReader:
                   key: str) -> None:
         rows = item.hand_rows(replayed)
         violations = len(replayed.violations)
-        self.buffer.add_hand(rows, _Source(key, item.raw, result, violations))
+        following = sum(1 for v in replayed.violations if v.follows_line is not None)
+        self.buffer.add_hand(rows, _Source(key, item.raw, result, violations, following))
         if violations:
             result.violations += violations
+            result.violations_following += following
             result.hands_with_violations += 1
 
     def finish(self) -> BatchResult:
@@ -1538,4 +1555,5 @@ class _Committer:
         summary.failures_known += result.failures_known + again
         summary.skipped += result.skipped
         summary.violations += result.violations
+        summary.violations_following += result.violations_following
         summary.hands_with_violations += result.hands_with_violations
