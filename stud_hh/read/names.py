@@ -24,7 +24,7 @@ is cannot be told"
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from stud_hh.model.events import Chat, HandEvent, HandHeader, PlayerEvent, TableEvent
 
@@ -63,6 +63,28 @@ class SeatNames:
     def rivals(self, name: str) -> list[str]:
         """The seated names ``name`` differs from only in case or spaces at its ends."""
         return [seat for seat in self.by_key.get(_key(name), []) if seat != name]
+
+
+def starting(names: Collection[str], text: str) -> tuple[str | None, str]:
+    """The seated name ``text`` starts with, as a whole word (or all of it): the longest,
+    else the one it starts with but for case; ``None`` and why, when none or several.
+
+    >>> starting({"Ann", "Ann Lee"}, "ANN LEE folded"), starting({"Bob"}, "Cid mucked")
+    (('Ann Lee', ''), (None, 'it names no seated player'))
+    """
+    whole = [name for name in names if text[len(name):len(name) + 1] in ("", " ")]
+    exact = [name for name in whole if text.startswith(name)]
+    if exact:
+        return max(exact, key=len), ""
+    alike = [name for name in whole if text[:len(name)].casefold() == name.casefold()]
+    longest = max((len(name) for name in alike), default=0)
+    found = sorted(name for name in alike if len(name) == longest)
+    if len(found) == 1:
+        return found[0], ""
+    if found:
+        return None, (f"{' and '.join(found)} differ from it only in case, and which one "
+                      "it is cannot be told")
+    return None, "it names no seated player"
 
 
 def by_case(seated: str, name: str) -> bool:

@@ -52,7 +52,7 @@ from stud_hh.model.events import (
     SummaryStart,
 )
 from stud_hh.model.money import parse_amount
-from stud_hh.read.names import SeatNames, by_case, case_warning, not_seated
+from stud_hh.read.names import SeatNames, by_case, case_warning, not_seated, starting
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,12 +323,9 @@ class SiteBuilder(StructureRules):
                                     self._file_line(n)))
 
     def _seat_name(self, name: str, n: int) -> str | None:
-        """The seated name ``name`` is (:meth:`~stud_hh.read.names.SeatNames.find`), a name
-        read by its case alone told in the warnings once; ``None`` when no seat, or more
-        than one, is it."""
-        if name in self.names:
-            return name
-        seat = SeatNames(self.names).find(name)
+        """The seated name ``name`` is (:meth:`~stud_hh.read.names.SeatNames.find`; one read
+        by its case alone told in the warnings once), or ``None``."""
+        seat = name if name in self.names else SeatNames(self.names).find(name)
         if seat is not None and by_case(seat, name):
             self._case_name(name, seat, n)
         return seat
@@ -340,32 +337,22 @@ class SiteBuilder(StructureRules):
             self.warnings.append(case_warning(name, seat, self._file_line(n)))
 
     def _seated_or_fail(self, name: str, n: int, what: str) -> str:
-        """The seated name ``name`` is; a line whose name is no seat's (or several seats')
-        fails, saying so after ``what`` (``a summary line``)."""
+        """The seated name ``name`` is; else the line fails, saying why after ``what``."""
         seat = self._seat_name(name, n)
         if seat is None:
             raise LineError(f"{what}: {not_seated(name, SeatNames(self.names))}", n)
         return seat
 
     def _name_starting(self, text: str, n: int, what: str) -> tuple[str, int]:
-        """The seated player ``text`` starts with (:func:`seated_name`; else the one seated
-        name it starts with but for case, told in the warnings) and how long the printed
-        name is; a line that starts with no seat's name (or with several seats' names but
-        for case) fails, saying so after ``what``."""
-        exact = seated_name(self.names, text)
-        if exact is not None:
-            return exact, len(exact)
-        alike = [name for name in self.names
-                 if text[:len(name)].casefold() == name.casefold()
-                 and text[len(name):len(name) + 1] in ("", " ")]
-        longest = max((len(name) for name in alike), default=0)
-        found = [name for name in alike if len(name) == longest]
-        if len(found) != 1:
-            words = (f"{' and '.join(sorted(found))} differ from it only in case, and which "
-                     "one it is cannot be told" if found else "it names no seated player")
-            raise LineError(f"{what}: {words}", n)
-        self._case_name(text[:longest], found[0], n)
-        return found[0], longest
+        """The seated player ``text`` starts with (:func:`~stud_hh.read.names.starting`) and
+        the length of the name printed; else the line fails, saying why after ``what``."""
+        found, why = starting(self.names, text)
+        if found is None:
+            raise LineError(f"{what}: {why}", n)
+        printed = text[:len(found)]
+        if printed != found:
+            self._case_name(printed, found, n)
+        return found, len(printed)
 
     def _put(self, name: str, to: int) -> None:
         """Record ``name``'s total on this street."""
