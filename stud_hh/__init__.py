@@ -8,31 +8,50 @@ statistics -> plots.
 >>> result = parse_text(SAMPLE)  # doctest: +SKIP
 """
 
+from typing import TYPE_CHECKING
+
 from stud_hh._version import __version__
 from stud_hh.model.errors import HandParseError, StudHHError
-from stud_hh.read.parse import (
-    ParsedHand,
-    ParseFailure,
-    SkippedHand,
-    parse_file,
-    parse_hand,
-    parse_paths,
-    parse_text,
-)
+
+# Every other name is imported when first used: `stud-hh --version`, `--help` and every
+# command that needs no reader start without the readers, Lark, pandas or numpy.
+_LAZY = {
+    "ParsedHand": "stud_hh.read.parse",
+    "ParseFailure": "stud_hh.read.parse",
+    "SkippedHand": "stud_hh.read.parse",
+    "parse_file": "stud_hh.read.parse",
+    "parse_hand": "stud_hh.read.parse",
+    "parse_paths": "stud_hh.read.parse",
+    "parse_text": "stud_hh.read.parse",
+    "open_db": "stud_hh.store.database",
+    "Selection": "stud_hh.store.select",
+}
 
 
 def __getattr__(name: str) -> object:
-    """``stud_hh.open_db`` and ``stud_hh.Selection`` without importing pandas and pyarrow
-    for every other use."""
-    if name == "open_db":
-        from stud_hh.store.database import open_db
+    """The public names of :data:`_LAZY`, imported from their module on first use."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'stud_hh' has no attribute {name!r}")
+    from importlib import import_module
 
-        return open_db
-    if name == "Selection":
-        from stud_hh.store.select import Selection
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
 
-        return Selection
-    raise AttributeError(f"module 'stud_hh' has no attribute {name!r}")
+
+if TYPE_CHECKING:
+    from stud_hh.read.parse import (
+        ParsedHand,
+        ParseFailure,
+        SkippedHand,
+        parse_file,
+        parse_hand,
+        parse_paths,
+        parse_text,
+    )
+    from stud_hh.store.database import open_db
+    from stud_hh.store.select import Selection
 
 
 __all__ = [

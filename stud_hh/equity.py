@@ -17,8 +17,8 @@ and :attr:`Equity.exact` says which. Deals are counted many at once with numpy (
 hand looked up in the tables of :mod:`stud_hh.rules.classes`, the evaluator's answer for
 every set of ranks and every flush; the deals counted by who wins the high and who the
 low, each such outcome settled once; heads-up with many deals, every pair of completions
-less those that share a card), except in 2-7 razz and with a common card, which are dealt
-out one at a time.
+less those that share a card), except in 2-7 razz and in an exact count with a common
+card, which are dealt out one at a time.
 
 When more cards are still to come than the deck holds (eight players to seventh street),
 the last card is one common card for all, as the rules deal it.
@@ -147,7 +147,12 @@ def _cards(game: Game) -> int:
 def equity(hands: Sequence[Sequence[str]], game: Game | str = Game.STUD,
            dead: Sequence[str] = (), *, exact_limit: int = EXACT_LIMIT,
            samples: int = SAMPLES, seed: int | None = 0) -> Equity:
-    """Each player's share of the pot from here on (see the module)."""
+    """Each player's share of the pot from here on (see the module). Above
+    ``exact_limit`` deals, ``samples`` deals are drawn with ``seed``: the same seed draws
+    the same deals (``None``: fresh ones each call), and different seeds independent
+    ones. An import seeds each hand by its identity
+    (:func:`stud_hh.store.luck.hand_seed`), so that the sampling errors of its hands are
+    independent and do not add up."""
     game = _game(game)
     known = [tuple(h) for h in hands]
     dead = tuple(dead)
@@ -163,11 +168,12 @@ def equity(hands: Sequence[Sequence[str]], game: Game | str = Game.STUD,
     score = _scorer(GAMES[game].ranking)
     exact = possible <= exact_limit
     ranking = GAMES[game].ranking
-    many = ranking is not Ranking.LOW_27 and not common
-    if exact and many:
+    many = ranking is not Ranking.LOW_27
+    if exact and many and not common:
         _enumerate_many(ranking, _cards(game), known, unseen, needs, totals)
-    elif many:
-        _sampled_many(ranking, _cards(game), known, unseen, needs, totals, samples, seed)
+    elif many and not exact:
+        _sampled_many(ranking, _cards(game), known, unseen, needs, totals, samples, seed,
+                      common)
     elif exact and not common:
         _enumerate(known, unseen, needs, score, totals)
     else:
@@ -429,7 +435,7 @@ class _Totals:
 # hand's strength is looked up in the tables of :mod:`stud_hh.rules.classes` (what the
 # evaluator of :mod:`stud_hh.rules.evaluate` gives each class of ranks, and each flush),
 # so these counts are the same as :func:`_award`'s deal by deal; 2-7 razz (where a flush
-# counts against a low) and the common card keep the paths above.
+# counts against a low) and an exact count with a common card keep the paths above.
 
 _ID: dict[str, int] = {rank + suit: 4 * r + s for r, rank in enumerate(RANKS)
                        for s, suit in enumerate(SUITS)}
@@ -439,8 +445,8 @@ _BITS: dict[str, int] = {card: int(classes.SUIT_BITS[i]) for card, i in _ID.item
 _CHUNK = 1 << 18
 """Deals (or pairs of completions) held at once: bounds the memory of a count."""
 _KEPT_DRAWS = 1 << 20
-"""Positions drawn with a seed are kept for the next hand up to this many each (as bytes;
-as numpy's indices up to :data:`_KEPT_INDICES`: an import's 2,000 deals are)."""
+"""Positions drawn are kept for the next hand up to this many each (as bytes; as numpy's
+indices up to :data:`_KEPT_INDICES`: an import's 2,000 deals are)."""
 _KEPT_INDICES = 1 << 17
 _FEW_DEALS = 1 << 16
 """Deals counted one by one up to this many; above it, heads-up in stud hi/lo, every pair
@@ -775,18 +781,28 @@ def _disjoint(first: np.ndarray, second: np.ndarray) -> np.ndarray:
 
 
 def _sampled_many(ranking: Ranking, n: int, known: list[tuple[str, ...]], unseen: list[str],
-                  needs: list[int], totals: _Totals, samples: int, seed: int | None) -> None:
-    """``samples`` deals drawn at random (numpy's generator, seeded), settled at once."""
-    deck = np.array([_ID[c] for c in unseen], dtype=np.intp)
-    cards = sum(needs)
-    draws = (_seeded_draws(len(unseen), cards, samples, seed)
-             if seed is not None and samples * cards <= _KEPT_DRAWS
-             else (p.T for p in _drawn(np.random.default_rng(seed), len(unseen), cards,
-                                       samples)))
+                  needs: list[int], totals: _Totals, samples: int, seed: int | None,
+                  common: bool = False) -> None:
+    """``samples`` deals drawn at random, settled at once: the unseen cards shuffled with
+    ``seed`` (numpy's generator), then dealt at the positions of :func:`_seeded_draws`
+    (drawn once for every spot with as many cards unseen and to come, and kept). Each
+    deal is then every ordered choice of the cards alike, and two seeds' deals are
+    independent: the positions are shared, the cards at them are not. With a ``common``
+    card, each player still to get cards gets the deal's last one besides their own."""
+    draw = np.random.default_rng(seed)
+    deck = np.array([_ID[c] for c in unseen], dtype=np.intp)[draw.permutation(len(unseen))]
+    private = [need - 1 if common and need else need for need in needs]
+    cards = sum(private) + common
+    rows = _dealt_rows(tuple(private), common)
+    draws = (_seeded_draws(len(unseen), cards, samples)
+             if samples * cards <= _KEPT_DRAWS
+             else (p.T for p in _drawn(draw, len(unseen), cards, samples)))
     words, bits = classes.WORDS[deck], classes.SUIT_BITS[deck]
     hands = _known(known, needs)
     for drawn in draws:
         positions = drawn.astype(np.intp, copy=False)
+        if rows is not None:
+            positions = positions[rows]
 
         def bits_at(at: np.ndarray, positions: np.ndarray = positions) -> np.ndarray:
             """The suit bits of the players' hands at ``at`` (player x deals + deal)."""
@@ -798,6 +814,21 @@ def _sampled_many(ranking: Ranking, n: int, known: list[tuple[str, ...]], unseen
         _settle(ranking, _judge(ranking, n, _by_player(words.take(positions), needs)
                                 + hands.words[:, None], bits_at if hands.flush else None),
                 totals)
+
+
+@lru_cache(maxsize=64)
+def _dealt_rows(private: tuple[int, ...], common: bool) -> np.ndarray | None:
+    """The rows of a deal's positions each player gets, player after player (their own,
+    then the common card, the deal's last row, for each player getting cards); ``None``
+    without a common card (the rows as they are)."""
+    if not common:
+        return None
+    last = sum(private)
+    rows: list[int] = []
+    for i, mine in enumerate(private):
+        first = sum(private[:i])
+        rows += [*range(first, first + mine), last]
+    return np.array(rows, dtype=np.intp)
 
 
 def _by_player(cards: np.ndarray, needs: list[int]) -> np.ndarray:
@@ -814,22 +845,27 @@ def _by_player(cards: np.ndarray, needs: list[int]) -> np.ndarray:
     return out
 
 
+_DRAWS_SEED = 0
+"""The seed of the positions every sampled count deals at (:func:`_seeded_draws`)."""
+
+
 @lru_cache(maxsize=32)
-def _seeded_draws(size: int, cards: int, samples: int, seed: int) -> tuple[np.ndarray, ...]:
-    """The positions :func:`_drawn` draws with ``seed``, a row per card and a column per
-    deal: the same for every deal of that many cards from a deck of that size, so kept
-    (read only) for the next hand to use, as numpy's indices when they are few (an
-    import's 2,000 deals are), else as bytes (:func:`_seeded_bytes`)."""
+def _seeded_draws(size: int, cards: int, samples: int) -> tuple[np.ndarray, ...]:
+    """The positions :func:`_drawn` draws with :data:`_DRAWS_SEED`, a row per card and a
+    column per deal: the same for every deal of that many cards from a deck of that size
+    (each count deals them from its own shuffle of the deck), so kept (read only) for the
+    next hand to use, as numpy's indices when they are few (an import's 2,000 deals are),
+    else as bytes (:func:`_seeded_bytes`)."""
     kind = np.intp if samples * cards <= _KEPT_INDICES else np.int8
     drawn = tuple(np.ascontiguousarray(positions, dtype=kind)
-                  for positions in _seeded_bytes(size, cards, samples, seed))
+                  for positions in _seeded_bytes(size, cards, samples))
     for positions in drawn:
         positions.flags.writeable = False
     return drawn
 
 
 class _BytesKept:
-    """Seeded draws as bytes, by deck size, cards, deals and seed, up to
+    """Seeded draws as bytes, by deck size, cards and deals, up to
     :data:`_KEPT_BYTES` in all, the oldest let go first.
 
     An import meets far more shapes of spot than :func:`_seeded_draws` keeps as indices
@@ -838,15 +874,15 @@ class _BytesKept:
     the kept bytes); as bytes they all fit (2,000 deals of 12 cards: 24 KB)."""
 
     def __init__(self) -> None:
-        self.kept: dict[tuple[int, int, int, int], tuple[np.ndarray, ...]] = {}
+        self.kept: dict[tuple[int, int, int], tuple[np.ndarray, ...]] = {}
         self.size = 0
 
-    def get(self, key: tuple[int, int, int, int]) -> tuple[np.ndarray, ...]:
+    def get(self, key: tuple[int, int, int]) -> tuple[np.ndarray, ...]:
         found = self.kept.get(key)
         if found is None:
-            size, cards, samples, seed = key
+            size, cards, samples = key
             found = tuple(np.ascontiguousarray(positions.T) for positions in
-                          _drawn(np.random.default_rng(seed), size, cards, samples))
+                          _drawn(np.random.default_rng(_DRAWS_SEED), size, cards, samples))
             for positions in found:
                 positions.flags.writeable = False
             self.size += samples * cards
@@ -862,10 +898,10 @@ _KEPT_BYTES = 16 << 20
 _BYTES = _BytesKept()
 
 
-def _seeded_bytes(size: int, cards: int, samples: int, seed: int) -> tuple[np.ndarray, ...]:
-    """The positions :func:`_drawn` draws with ``seed`` as bytes (a row per card, a column
-    per deal), kept while they fit (:class:`_BytesKept`)."""
-    return _BYTES.get((size, cards, samples, seed))
+def _seeded_bytes(size: int, cards: int, samples: int) -> tuple[np.ndarray, ...]:
+    """The positions :func:`_drawn` draws with :data:`_DRAWS_SEED` as bytes (a row per
+    card, a column per deal), kept while they fit (:class:`_BytesKept`)."""
+    return _BYTES.get((size, cards, samples))
 
 
 def _drawn(draw: np.random.Generator, size: int, cards: int, samples: int

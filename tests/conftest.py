@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,8 @@ from stud_hh.read.parse import ParsedHand, parse_raw
 
 if TYPE_CHECKING:
     from local_s3 import LocalS3
+
+
 
 CORPUS_DIR = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 CORPUS_MISSING = (
@@ -163,7 +166,14 @@ def s3_environ(s3: LocalS3, monkeypatch: pytest.MonkeyPatch) -> Iterator[LocalS3
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Under ``make compiled`` the suite must run the compiled wheel, not the source tree."""
+    """No test reads or writes the user's real settings file (``stud-hh config``): the
+    session's settings file is one that does not exist, in a folder that does not either;
+    a test that needs settings points ``STUD_HH_CONFIG`` at a file of its own. Under
+    ``make compiled`` the suite must run the compiled wheel, not the source tree."""
+    from stud_hh.settings import ENV
+
+    os.environ[ENV] = str(Path(tempfile.gettempdir()) / f"stud-hh-no-settings-{os.getpid()}"
+                          / "settings.toml")
     if os.environ.get("STUD_HH_EXPECT_COMPILED"):
         import stud_hh.replay
 

@@ -113,6 +113,20 @@ def test_show_gives_the_heros_down_cards_from_the_first_street(
     assert "bet level" not in out
 
 
+def test_show_gives_a_players_down_cards_once_he_has_shown_them(
+        corpus: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Merge prints a shown hand in dealing order: Player1, all-in on 4th street, shows
+    2h 8d 6c 2c, and every later street gives his down cards (the 7th-street one was
+    dealt face down to a player already shown, so the deal prints it)."""
+    path = corpus / "Merge" / "Razz-USD-0.50-1.00-201111.allIn.txt"
+    assert main(["show", "43618199-14", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "    Player1: 6c\n" in out  # on 3rd street nothing is shown yet
+    assert "    Player1: [2h 8d] 6c 2c 3d\n" in out
+    assert "    Player1: [2h 8d 9d] 6c 2c 3d Kd\n" in out
+    assert "??" not in out.split("--- result ---")[0]
+
+
 def test_show_prints_the_hand_street_by_street(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", "300000000001", str(_bad(tmp_path))]) == 0

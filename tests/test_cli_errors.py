@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from stud_hh import cli
-from stud_hh.cli import main
+from stud_hh.cli import histories, main
 from stud_hh.store.database import open_db
 
 HANDWRITTEN = Path(__file__).parent / "data" / "handwritten"
@@ -53,7 +52,7 @@ def test_a_bug_is_one_line_and_exit_3(monkeypatch: pytest.MonkeyPatch,
     def broken(*args: object) -> int:
         raise KeyError("oops")
 
-    monkeypatch.setattr(cli, "cmd_parse", broken)
+    monkeypatch.setattr(histories, "cmd_parse", broken)
     monkeypatch.delenv("STUD_HH_DEBUG", raising=False)
     assert main(["parse", str(STARS)]) == 3
     line = _one_line(capsys.readouterr().err)
@@ -76,14 +75,36 @@ def test_a_worker_pipe_closing_is_reported(monkeypatch: pytest.MonkeyPatch,
     assert "rerun with --jobs 1" in line
 
 
-def test_output_piped_to_head_ends_quietly(tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", [
+    "parse --format jsonl {big}",
+    "audit {big}",
+    "stats --db {db} --format json",
+    "stats --db {db}",
+    "tournaments --db {db} --list",
+    "--help",
+])
+def test_output_piped_to_head_ends_quietly(command: str, tmp_path: Path,
+                                           samples_database: Path) -> None:
+    """`stud-hh ... | head`: the reader has what it wanted; nothing on standard error,
+    exit 0 (the pipeline's status with pipefail)."""
     big = tmp_path / "big.txt"
     big.write_text(STARS.read_text(encoding="utf-8") * 40, encoding="utf-8")
     stud_hh = Path(sys.executable).parent / "stud-hh"
-    done = subprocess.run(f"'{stud_hh}' parse --format jsonl '{big}' | head -c 100",
-                          shell=True, capture_output=True, text=True, check=False)
-    assert "Traceback" not in done.stderr
-    assert len(done.stdout) == 100
+    line = command.format(big=big, db=samples_database)
+    done = subprocess.run(["bash", "-o", "pipefail", "-c", f"'{stud_hh}' {line} | head -c 1"],
+                          capture_output=True, text=True, check=False)
+    assert done.stderr == ""
+    assert done.returncode == 0
+    assert len(done.stdout) == 1
+
+
+def test_a_full_standard_output_is_named_as_such(samples_database: Path) -> None:
+    stud_hh = Path(sys.executable).parent / "stud-hh"
+    done = subprocess.run(["bash", "-c", f"'{stud_hh}' stats --db '{samples_database}' "
+                           "> /dev/full"], capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    line = _one_line(done.stderr)
+    assert line.startswith("stud-hh: standard output: no space left on the device")
 
 
 def _run(*args: str) -> bool:

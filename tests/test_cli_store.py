@@ -83,7 +83,7 @@ def test_stats_for_one_player(db: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert main(["stats", "--db", str(db), "--player", "Hero", "--by", "game"]) == 0
     out = capsys.readouterr().out
     for words in ("VPIP", "(n=", "Big bets / 100 hands", "WTSD", "Scoop (whole pot)",
-                  "Hero / stud8 / USD", "Hero / razz / chips"):
+                  "Hero / stud8 / USD", "Hero / razz / tournament chips"):
         assert words in out
 
 
@@ -167,7 +167,7 @@ def test_stats_filters_agree_with_a_count_from_the_text(
 def test_stats_money_is_per_currency(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--db", str(db), "--player", "Hero", "--format", "json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert sorted(r["unit"] for r in rows) == ["USD", "chips"]
+    assert sorted(r["unit"] for r in rows) == ["USD", "tournament chips"]
     assert all(r["net"] == r["net"] and r["rake_paid"] == r["rake_paid"] for r in rows)
     assert main(["stats", "--db", str(db), "--player", "Hero"]) == 0
     assert "nan" not in capsys.readouterr().out.lower()

@@ -176,8 +176,9 @@ def test_sampling_above_the_limit_is_seeded_and_close() -> None:
 
 def test_kept_draws_stay_within_their_bytes_and_give_the_same_equity(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Seeded draws are kept as bytes for later hands, the oldest let go past the budget:
-    an equity is the same whether its draws were kept, let go or never kept."""
+    """The positions deals are drawn at are kept as bytes for later hands, the oldest let
+    go past the budget: an equity is the same whether its draws were kept, let go or
+    never kept."""
     from stud_hh import equity as module
 
     spots = [([["As", "Ad", "Kc"], ["9s", "9h", "9d"]], []),

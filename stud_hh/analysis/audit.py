@@ -8,7 +8,7 @@ must pass, and a one-paragraph clean bill (or not).
 
 Every count tells the root causes apart from the violations that follow from an
 earlier one of their hand (``violations.follows_line``, :mod:`stud_hh.engine.causes`):
-one site fault and its consequences read as one fault. Rows imported before schema 3
+one site fault and its consequences read as one fault. Rows imported before schema 4
 did not record it, and count as root causes.
 
 >>> db = open_db("room.db")  # doctest: +SKIP
@@ -203,3 +203,48 @@ def _count(n: int, word: str) -> str:
 def _verb(n: int, one: str, many: str) -> str:
     """The verb agreeing with ``n`` things."""
     return one if n == 1 else many
+
+
+def conflicts(db: Database) -> pd.DataFrame:
+    """Every second copy of a stored hand whose text differs (the ``conflicts`` table), in
+    the order of their files, with where the two first differ: ``line`` (in the copy's file),
+    ``copy`` and ``stored``, the two lines (empty when the stored copy's file can no longer
+    be read, or when the copy only adds or drops lines at its end)."""
+    rows = db.conflicts(columns=["site", "hand_id", "file", "first_line", "stored_file",
+                                 "stored_first_line", "text"])
+    rows = rows.sort_values(["file", "first_line"], kind="stable").reset_index(drop=True)
+    hands = db.hands(columns=["site", "hand_id", "first_line", "last_line"])
+    ends = {(str(s), str(h)): (int(f), int(e)) for s, h, f, e in zip(
+        hands["site"], hands["hand_id"], hands["first_line"], hands["last_line"], strict=True)}
+    where: list[tuple[int | None, str, str]] = []
+    for row in rows.itertuples(index=False):
+        stored: list[str] = []
+        span = ends.get((str(row.site), str(row.hand_id)))
+        if isinstance(row.stored_file, str) and span is not None:
+            stored = list(source_lines(row.stored_file)[span[0] - 1:span[1]])
+        where.append(_first_difference(str(row.text).splitlines(), stored,
+                                       int(str(row.first_line))))
+    rows["line"] = pd.array([w[0] for w in where], dtype="Int64")
+    rows["copy"] = pd.array([w[1] for w in where], dtype="string")
+    rows["stored"] = pd.array([w[2] for w in where], dtype="string")
+    return rows.drop(columns="text")
+
+
+def _first_difference(copy: list[str], stored: list[str], first_line: int
+                      ) -> tuple[int | None, str, str]:
+    """The first line (numbered in the copy's file) where ``copy`` and ``stored`` differ
+    beyond whitespace, and the two lines; blank lines are passed over in both."""
+    def shown(lines: list[str]) -> list[tuple[int, str]]:
+        return [(i, " ".join(t.split())) for i, t in enumerate(lines) if t.strip()]
+
+    if not stored:
+        return None, "", ""
+    ours, theirs = shown(copy), shown(stored)
+    for (i, mine), (_, other) in zip(ours, theirs, strict=False):
+        if mine != other:
+            return first_line + i, mine, other
+    if len(ours) != len(theirs):
+        longer = ours if len(ours) > len(theirs) else theirs
+        i, text = longer[min(len(ours), len(theirs))]
+        return (first_line + i, text, "") if longer is ours else (None, "", text)
+    return None, "", ""

@@ -23,9 +23,6 @@ from stud_hh.store.select import match_player
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-KINDS = ("winnings", "door-card", "streets", "violations")
-"""What ``stud-hh plot KIND`` draws."""
-
 _RANK_ORDER = list("AKQJT98765432")
 _RAZZ_ORDER = list("A23456789TJQK")
 
@@ -46,13 +43,26 @@ def _hero(players: pd.DataFrame, player: str) -> pd.DataFrame:
     return dealt[dealt["player"] == name]
 
 
+def _curve_units(mine: pd.DataFrame) -> pd.Series:
+    """Each hand's money curve: its unit, and a tournament's chips per tournament (``chips
+    of tournament 123``; a hand read before schema 3, with no tournament id, in
+    ``tournament chips``)."""
+    units = stats.money_unit(mine["currency"], mine.get("tournament"))
+    if "tournament_id" not in mine:
+        return units
+    ids = mine["tournament_id"].astype("string")
+    apart = (units == stats.TOURNAMENT_CHIPS) & ids.notna()
+    return units.mask(apart, "chips of tournament " + ids.fillna(""))
+
+
 def cumulative_winnings(players: pd.DataFrame, player: str, ax: Axes | None = None,
                         unit: str = "bb") -> Axes:
     """Winnings over the player's hands, with the showdown and non-showdown parts.
 
     ``unit`` is ``"bb"`` (big bets, comparable across stakes and currencies: the
-    default) or ``"money"``: then each currency (and tournament chips) is its own
-    curve, over its own hands, never added to another.
+    default) or ``"money"``: then each currency, and each tournament's chips (never
+    added across tournaments), is its own curve, over its own hands, never added to
+    another.
     """
     ax = _axes(ax)
     mine = _hero(players, player).sort_values(["start_utc", "hand_id"], kind="stable")
@@ -63,7 +73,7 @@ def cumulative_winnings(players: pd.DataFrame, player: str, ax: Axes | None = No
         _winnings_curves(ax, won.astype(float), mine["saw_showdown"].to_numpy(dtype=bool))
         label = "big bets"
     elif unit == "money":
-        units = stats.money_unit(mine["currency"])
+        units = _curve_units(mine)
         if units.nunique() == 1:
             won = (mine["net"] / mine["scale"]).astype(float)
             _winnings_curves(ax, won, mine["saw_showdown"].to_numpy(dtype=bool))

@@ -67,13 +67,25 @@ def _ratio_lines(ratio: stats.Ratio) -> list[str]:
 _MONEY = """## Money
 
 - `hands`: hands the player was dealt into.
-- `unit`: the money unit, a currency code or `chips` (tournaments, play money). Money is
-  never added across units: a player with hands in several units gets a row per unit.
+- `unit`: the money unit: a currency code; `tournament chips` for a tournament hand's chips;
+  `chips` for the other hands without a currency (play money, club chips). Money is never
+  added across units: a player with hands in several units gets a row per unit.
 - `net`, `rake_paid`: won and rake paid, in the unit (cents and chips divided by the
-  hand's scale).
-- `net_bb`, `net_bb_showdown`, `net_bb_no_showdown`: won in big bets (the hand's big
-  bet), in all, at showdown and without; big bets add up across stakes and units.
-- `bb_per_100`, `sb_per_100`: big bets (small bets) won per 100 hands.
+  hand's scale). Tournament chips are worth nothing outside their tournament: their `net`
+  (and `rake_paid`, `ev_net`, `luck`) is given per tournament only (`--by tournament_id`),
+  empty for a row of several tournaments, whose results are in big bets here and in
+  buy-ins in `stud-hh tournaments`.
+- `net_bb`, `net_bb_showdown`, `net_bb_no_showdown`: won in big bets (the hand's fixed-limit
+  big bet), in all, at showdown and without; big bets add up across stakes and units. A
+  no-limit or pot-limit hand has no big bet (nor does one whose stakes nothing shows): it
+  adds nothing to them, and a row of such hands only has them empty.
+- `bb_per_100`, `sb_per_100`: big bets (small bets) won per 100 hands, over the hands
+  that have a big bet.
+- `bb_left_out`: hands left out of the big-bet figures (no-limit, pot-limit, stakes
+  unknown).
+
+A no-limit or pot-limit hand's game groups as its code with `NL` or `PL` (`stud8 NL`) and its
+stakes begin with `NL` or `PL` (`NL $0.10`): never grouped with fixed-limit hands.
 """
 
 
@@ -241,9 +253,10 @@ def _sql_lines() -> list[str]:
              f"names that are SQL keywords are written in double quotes: {quoted}.\n",
              "Money is stored as integers in the hand's smallest unit (`scale`: 100 for "
              "cents, 1 for chips) and is never added across units: group by "
-             "`unit(currency)` before summing `money(...)`. The `players` table has a row "
-             "for every seated player, dealt in or not; the statistics count the dealt "
-             "ones (`WHERE dealt`). Every connection has these macros:\n",
+             "`unit(currency, tournament)` before summing `money(...)`, and add tournament "
+             "chips up per `tournament_id` only. The `players` table has a row for every "
+             "seated player, dealt in or not; the statistics count the dealt ones "
+             "(`WHERE dealt`). Every connection has these macros:\n",
              "| macro | stands for | meaning |", "|---|---|---|"]
     for macro in sql.MACROS:
         lines.append(f"| `{macro.signature}` | `{macro.body.replace('|', '/')}` | "
@@ -407,6 +420,10 @@ def _entries() -> dict[str, str]:
         found[f"{ratio.name}_n"] = (f"{ratio.name}_n -- the sample size of {ratio.name} "
                                     f"({ratio.label}): the count of "
                                     f"{_parts(ratio.opportunity)}")
+    found["bb_left_out"] = ("bb_left_out -- a money column of the player summary (stud-hh "
+                            "stats): hands left out of the big-bet figures (net_bb, "
+                            "bb_per_100 ...): no-limit and pot-limit hands, whose bets have "
+                            "no fixed size, and hands whose stakes nothing shows")
     for name, text in LUCK_COLUMNS.items():
         if name != "ev_net":  # the players column of that name is what it sums
             found[name] = (f"{name} -- a money column of the player summary (stud-hh "

@@ -28,7 +28,8 @@ from stud_hh.model.events import (
 from stud_hh.model.visit import EventVisitor
 from stud_hh.read import reader
 from stud_hh.replay import Action, ActionKind, Pot, ReplayedHand
-from stud_hh.rules import printing_of
+from stud_hh.rules import GAMES, printing_of
+from stud_hh.rules.games import LIMIT_CODES
 from stud_hh.rules.violations import (
     RULES,
     RuleCode,
@@ -63,9 +64,15 @@ def money(hand: ReplayedHand, units: int) -> str:
 
 
 def stakes(replayed: ReplayedHand) -> str:
-    """The hand's small and big bet as its site prints them: ``$0.10/$0.20``."""
+    """The hand's small and big bet as its site prints them: ``$0.10/$0.20``; a no-limit
+    or pot-limit hand's with ``NL`` or ``PL`` first, as the database labels them
+    (``NL $0.10`` when the site gives one bet size)."""
     header = replayed.hand.header
-    return f"{money(replayed, header.small_bet)}/{money(replayed, header.big_bet)}"
+    small, big = money(replayed, header.small_bet), money(replayed, header.big_bet)
+    code = LIMIT_CODES[header.limit]
+    if not code:
+        return f"{small}/{big}"
+    return f"{code} {small}" if header.small_bet == header.big_bet else f"{code} {small}/{big}"
 
 
 def follows_words(v: Violation) -> str:
@@ -233,6 +240,23 @@ class _Story(EventVisitor[list[str]]):
         cards = " ".join(c or "??" for c in event.cards)
         self.out.append(f"  {event.line:>5}  {event.player} shows {cards}"
                         + (f" ({event.description})" if event.description else ""))
+        self._fill_down(event.player, event.cards)
+
+    def _fill_down(self, player: str, shown: Iterable[str | None]) -> None:
+        """The player's down cards not printed when dealt, from the hand he shows, where
+        the site prints a shown hand in dealing order (each down card at its place in the
+        game's pattern of down and up cards); the later streets' lines show them."""
+        header = self.replayed.hand.header
+        if not printing_of(header.site).shown_in_deal_order:
+            return  # the down cards' streets are not known from the print (Everleaf)
+        pattern = [up for rule in GAMES[header.game].streets for up in rule.face_up]
+        printed = [card for card, up in zip(shown, pattern, strict=False) if not up]
+        down = self.down.get(player, [])
+        if None in printed or any(c != "??" and c not in printed for c in down):
+            return  # the print does not square with the cards dealt
+        for i, card in enumerate(down):
+            if card == "??" and i < len(printed) and printed[i] not in down:
+                down[i] = str(printed[i])
 
 
 def _result_lines(replayed: ReplayedHand) -> list[str]:
@@ -326,75 +350,3 @@ def take_action(actions: dict[int, list[Action]], event: HandEvent) -> Action | 
         if action.player == event.player:
             return at.pop(k)
     return None
-
-
-# -- a player summary as text -------------------------------------------------------------
-
-_MONEY_LABELS = {
-    "hands": "Hands", "unit": "Unit", "net": "Net won", "net_bb": "Net won (big bets)",
-    "net_bb_showdown": "  at showdown (big bets)",
-    "net_bb_no_showdown": "  without showdown (big bets)", "rake_paid": "Rake paid",
-    "bb_per_100": "Big bets / 100 hands", "sb_per_100": "Small bets / 100 hands",
-    "ev_net": "Luck-adjusted net", "luck": "  luck (net - luck-adjusted)",
-    "ev_net_bb": "Luck-adjusted net (big bets)", "luck_bb": "  luck (big bets)",
-    "ev_bb_per_100": "Luck-adjusted big bets / 100", "all_in_hands": "All-in hands",
-    "equity_hands": "Hands with an equity",
-}
-_COUNTS = ("hands", "all_in_hands", "equity_hands")
-
-
-def _labels() -> dict[str, str]:
-    from stud_hh.analysis.stats import HILO, STREET_RATIOS, SUMMARY
-
-    return {**_MONEY_LABELS, **{r.name: r.label for r in (*SUMMARY, *HILO, *STREET_RATIOS)}}
-
-
-def _cell(name: str, value: object, count: object) -> str:
-    if isinstance(value, str):
-        return value
-    if value is None or value != value:  # NaN: no opportunity
-        return "-" if count is None else f"- (n={_whole(count):,})"
-    number = float(str(value))
-    if name in _COUNTS:
-        return f"{int(number):,}"
-    text = f"{number:,.2f}" if name in _MONEY_LABELS or name == "af" else f"{number:.1f}%"
-    return text if count is None else f"{text} (n={_whole(count):,})"
-
-
-def _whole(value: object) -> int:
-    return int(float(str(value)))
-
-
-def summary_text(summary: object, wide: bool = False) -> str:
-    """A player summary (:func:`stud_hh.analysis.stats.player_summary`) for a terminal.
-
-    A few rows (one player, a few groups) read best as a tall table: one line per
-    statistic with its label, its value and its sample size (``n``), a column per row of
-    the summary. Many rows (or ``wide``) are printed as they are, a row each.
-    """
-    import pandas as pd
-
-    assert isinstance(summary, pd.DataFrame)
-    if wide or len(summary) > 4:
-        with pd.option_context("display.width", 250, "display.max_columns", 40,
-                               "display.max_rows", 500, "display.float_format", "{:,.1f}".format):
-            return str(summary)
-    labels = _labels()
-    columns = [c for c in summary.columns if not str(c).endswith("_n")]
-    heads = [" / ".join(str(k) for k in (key if isinstance(key, tuple) else (key,)))
-             for key in summary.index]
-    rows = []
-    for column in columns:
-        count = f"{column}_n" if f"{column}_n" in summary.columns else None
-        cells = [_cell(str(column), summary.iloc[i][column],
-                       summary.iloc[i][count] if count else None) for i in range(len(summary))]
-        rows.append((labels.get(str(column), str(column)), cells))
-    width = max(len(label) for label, _ in rows)
-    widths = [max(len(heads[i]), *(len(cells[i]) for _, cells in rows))
-              for i in range(len(heads))]
-    lines = [" " * width + "  " + "  ".join(h.rjust(w) for h, w in zip(heads, widths,
-                                                                      strict=True))]
-    for label, cells in rows:
-        lines.append(label.ljust(width) + "  " + "  ".join(
-            c.rjust(w) for c, w in zip(cells, widths, strict=True)))
-    return "\n".join(lines)

@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 from stud_hh.analysis.scale import is_dask, summed, with_column
+from stud_hh.rules.games import LIMIT_CODES
 from stud_hh.store.schema import STREET_LABELS, STREETS
 from stud_hh.store.select import Filters, HandFilters, Selection, SelectionError, match_player
 
@@ -95,7 +96,7 @@ HILO: tuple[Ratio, ...] = (
 def _street_ratios() -> tuple[Ratio, ...]:
     out: list[Ratio] = []
     for s in (STREET_LABELS[x] for x in STREETS):
-        out.append(Ratio(f"fold_to_bet_{s}", f"Fold to bet {s}", f"fold_to_bet_{s}",
+        out.append(Ratio(f"fold_to_bet_{s}", f"Fold to a {s}-street bet", f"fold_to_bet_{s}",
                          f"faced_bet_{s}"))
         if s != "3rd":
             out.append(Ratio(f"check_raise_{s}", f"Check-raise {s}", f"check_raise_{s}",
@@ -114,22 +115,49 @@ def _dated(labels: pd.Series) -> pd.Series:
     return labels.astype("string").fillna(UNDATED)
 
 GROUPINGS: dict[str, tuple[tuple[str, ...], Derived]] = {
+    "game": (("game", "limit"), lambda df: game_with_limit(df)),
     "date": (("start_utc",), lambda df: _dated(df["start_utc"].dt.strftime("%Y-%m-%d"))),
     "month": (("start_utc",), lambda df: _dated(df["start_utc"].dt.strftime("%Y-%m"))),
     "year": (("start_utc",), lambda df: _dated(df["start_utc"].dt.strftime("%Y"))),
     "door_group": (("door_rank", "game"), lambda df: door_group(df)),
     "session": (("player", "start_utc"), lambda df: sessions(df)),
-    "unit": (("currency",), lambda df: money_unit(df["currency"])),
+    "unit": (("currency", "tournament"), lambda df: money_unit(df["currency"],
+                                                                df["tournament"])),
 }
 """Groupings computed from columns (``by=["date"]``), beside any ``players`` column.
 
 Undated hands (a site that prints no time zone) fall into an ``undated`` date, month,
-year or session rather than out of the table."""
+year or session rather than out of the table. A no-limit or pot-limit hand's ``game``
+is its code with ``NL`` or ``PL`` (``stud8 NL``): never grouped with fixed-limit hands."""
+
+OPTIONAL_SOURCES = ("limit", "tournament_id")
+"""Columns a summary reads when the table has them (added in schema 3; a frame without
+them: every hand fixed limit, no tournament told apart)."""
+
+TOURNAMENT_CHIPS = "tournament chips"
+"""The unit of a tournament hand's chips: worth nothing outside their tournament, so never
+added across tournaments (``net`` is given per tournament only, ``--by tournament_id``)."""
 
 
-def money_unit(currency: pd.Series) -> pd.Series:
-    """Each row's money unit: its currency, or ``chips`` (tournaments, play money)."""
-    return currency.astype("string").fillna("chips")
+def money_unit(currency: pd.Series, tournament: pd.Series | None = None) -> pd.Series:
+    """Each row's money unit: its currency; else :data:`TOURNAMENT_CHIPS` in a tournament
+    hand; else ``chips`` (play money, or chips of a currency the site does not name)."""
+    unit = currency.astype("string")
+    if tournament is not None:
+        chips = tournament.fillna(False).astype(bool) & unit.isna()
+        unit = unit.mask(chips, TOURNAMENT_CHIPS)
+    return unit.fillna("chips")
+
+
+def game_with_limit(df: pd.DataFrame) -> pd.Series:
+    """Each row's game for grouping: the game's code, with ``NL`` or ``PL`` after it for a
+    no-limit or pot-limit hand (a row without a limit, read before schema 3: fixed)."""
+    game = df["game"].astype("string")
+    if "limit" not in df:
+        return game
+    codes = {str(k): v for k, v in LIMIT_CODES.items() if v}
+    suffix = df["limit"].astype("string").map(codes)
+    return game.where(suffix.isna(), game + " " + suffix.fillna(""))
 
 
 def groupings() -> list[str]:
@@ -244,7 +272,8 @@ def required_columns(by: Sequence[str] = ("player",),
                 for source in DERIVED_FLAGS.get(column, ((column,), None))[0]:
                     needed[source] = None
     for column in ("dealt", "net", "big_bet", "scale", "rake_share", "saw_showdown", "game",
-                   "currency", "won_at_showdown", *_LUCK_SOURCES):
+                   "currency", "tournament", "won_at_showdown", *_LUCK_SOURCES,
+                   *OPTIONAL_SOURCES):
         needed[column] = None
     return list(needed)
 
@@ -275,20 +304,21 @@ def _prepare(players: pd.DataFrame, by: Sequence[str], columns: Sequence[str],
     for column in columns:
         for source in DERIVED_FLAGS.get(column, ((column,), None))[0]:
             sources[source] = None
-    missing = [c for c in sources if c not in players and c not in _LUCK_SOURCES]
+    missing = [c for c in sources if c not in players and c not in _LUCK_SOURCES
+               and c not in OPTIONAL_SOURCES]
     if missing:
         raise KeyError(f"the players table lacks {', '.join(missing)}: load these columns "
                        "(stats.required_columns(by) lists them)")
     picked = [c for c in sources if c in players]
     frame = players.loc[players["dealt"], picked] if "dealt" in players \
         else players[picked].copy()
-    for key in keys:
-        if key in GROUPINGS:
-            frame[key] = (sessions(frame, session_gap) if key == "session"
-                          else GROUPINGS[key][1](frame))
     for name in columns:
         if name in DERIVED_FLAGS:
             frame[name] = DERIVED_FLAGS[name][1](frame)
+    labels = {key: sessions(frame, session_gap) if key == "session"
+              else GROUPINGS[key][1](frame) for key in keys if key in GROUPINGS}
+    for key, label in labels.items():  # each from the stored columns (``game`` among them)
+        frame[key] = label
     return frame, keys
 
 
@@ -296,7 +326,7 @@ _LUCK_SOURCES = ("ev_net", "equity_all_in", "equity")
 """The luck-adjusted columns of the money: a table without them (read before schema 2,
 or loaded without them) counts every hand's ``ev_net`` as its ``net``."""
 _MONEY_SOURCES = ["net", "scale", "big_bet", "rake_share", "saw_showdown", "currency",
-                  *_LUCK_SOURCES]
+                  "tournament", *_LUCK_SOURCES, *OPTIONAL_SOURCES]
 _MICRO = 1_000_000
 """``ev_net`` (a float) is summed as whole millionths of the smallest unit: exact in any
 order, like the integer money, so that a summary is the same however its rows are split."""
@@ -388,8 +418,8 @@ def _group_sums(frame: pd.DataFrame, keys: Sequence[str], needed: Sequence[str],
     data = pd.DataFrame(columns, index=frame.index)
     for key in grouping:
         if key not in data:
-            data[key] = money_unit(frame["currency"]) if key == "unit" and key not in frame \
-                else frame[key]
+            data[key] = money_unit(frame["currency"], frame.get("tournament")) \
+                if key == "unit" and key not in frame else frame[key]
     return data.groupby(grouping, observed=True, sort=True, dropna=False).sum()
 
 
@@ -411,7 +441,8 @@ def _luck_sums(frame: pd.DataFrame, net: np.ndarray) -> dict[str, np.ndarray]:
 
 def _money_of(sums: pd.DataFrame) -> pd.DataFrame:
     """Partial sums with money -> the same per group and unit, money divided into units
-    and big bets (a hand whose stakes nothing shows, big bet 0, adds no big bets)."""
+    and big bets (a hand with no big bet, 0: no-limit, pot-limit or stakes unknown, adds
+    no big bets and is counted in ``_no_bb``)."""
     scale = sums.index.get_level_values("_scale").to_numpy(dtype=np.float64)
     big_bet = sums.index.get_level_values("_big_bet").to_numpy(dtype=np.float64)
     net = sums["_net"].to_numpy(dtype=np.float64)
@@ -420,6 +451,7 @@ def _money_of(sums: pd.DataFrame) -> pd.DataFrame:
     safe = np.where(has_bb, big_bet, 1.0)
     expected = sums["_ev_net"].to_numpy(dtype=np.float64) / _MICRO
     out = sums.drop(columns=["_net", "_net_showdown", "_rake", "_ev_net"]).assign(
+        _no_bb=np.where(has_bb, 0, sums["_rows"].to_numpy(dtype=np.int64)),
         _net=net / scale, _net_bb=np.where(has_bb, net / safe, 0.0),
         _net_bb_showdown=np.where(has_bb, shown / safe, 0.0),
         _net_bb_no_showdown=np.where(has_bb, (net - shown) / safe, 0.0),
@@ -472,27 +504,49 @@ def finish_sums(sums: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
 
 
 def _money_columns(out: pd.DataFrame, sums: pd.DataFrame, per_unit: bool) -> None:
-    """Hands, money (in the group's one unit), big bets and rates, into ``out``."""
+    """Hands, money (in the group's one unit), big bets and rates, into ``out``: big bets
+    over the hands that have one (``bb_left_out`` says how many do not), tournament chips
+    only per tournament."""
     out["hands"] = sums["_rows"].astype("int64")
     if "_unit" in sums:
         out["unit"] = sums["_unit"].to_numpy(dtype=object)
+    measured = (sums["_rows"] - sums["_no_bb"]).astype("int64")
+    some = measured.where(measured > 0)  # no hand in big bets: every big-bet figure empty
+    counted = _money_counted(sums)
     if per_unit:
-        out["net"] = sums["_net"].round(4)
-    out["net_bb"] = sums["_net_bb"].round(4)
-    out["net_bb_showdown"] = sums["_net_bb_showdown"].round(4)
-    out["net_bb_no_showdown"] = sums["_net_bb_no_showdown"].round(4)
+        out["net"] = sums["_net"].round(4).where(counted)
+    out["net_bb"] = sums["_net_bb"].round(4).where(some.notna())
+    out["net_bb_showdown"] = sums["_net_bb_showdown"].round(4).where(some.notna())
+    out["net_bb_no_showdown"] = sums["_net_bb_no_showdown"].round(4).where(some.notna())
     if per_unit:
-        out["rake_paid"] = sums["_rake"].round(4)
-    out["bb_per_100"] = out["net_bb"] / out["hands"] * 100
+        out["rake_paid"] = sums["_rake"].round(4).where(counted)
+    out["bb_per_100"] = out["net_bb"] / some * 100
     out["sb_per_100"] = out["bb_per_100"] * 2
+    out["bb_left_out"] = sums["_no_bb"].astype("int64")
     if per_unit:
-        out["ev_net"] = sums["_ev_net"].round(4)
-        out["luck"] = (sums["_net"] - sums["_ev_net"]).round(4)
-    out["ev_net_bb"] = sums["_ev_net_bb"].round(4)
-    out["luck_bb"] = (sums["_net_bb"] - sums["_ev_net_bb"]).round(4)
-    out["ev_bb_per_100"] = out["ev_net_bb"] / out["hands"] * 100
+        out["ev_net"] = sums["_ev_net"].round(4).where(counted)
+        out["luck"] = (sums["_net"] - sums["_ev_net"]).round(4).where(counted)
+    out["ev_net_bb"] = sums["_ev_net_bb"].round(4).where(some.notna())
+    out["luck_bb"] = (sums["_net_bb"] - sums["_ev_net_bb"]).round(4).where(some.notna())
+    out["ev_bb_per_100"] = out["ev_net_bb"] / some * 100
     out["all_in_hands"] = sums["_all_in"].astype("int64")
     out["equity_hands"] = sums["_equity"].astype("int64")
+
+
+def _money_counted(sums: pd.DataFrame) -> pd.Series:
+    """Whether each group's money is given: any unit but :data:`TOURNAMENT_CHIPS`, and those
+    of one tournament (a group keyed by a ``tournament_id``), never chips of several."""
+    names = list(sums.index.names)
+    if "unit" in names:
+        units = pd.Series(sums.index.get_level_values("unit").astype(object), index=sums.index)
+    elif "_unit" in sums:
+        units = sums["_unit"].astype(object)
+    else:
+        return pd.Series(True, index=sums.index)
+    one = pd.Series(False, index=sums.index)
+    if "tournament_id" in names:
+        one = pd.Series(sums.index.get_level_values("tournament_id").notna(), index=sums.index)
+    return (units != TOURNAMENT_CHIPS) | one
 
 
 def _session_columns(out: pd.DataFrame, frame: pd.DataFrame, keys: Sequence[str],
@@ -500,8 +554,8 @@ def _session_columns(out: pd.DataFrame, frame: pd.DataFrame, keys: Sequence[str]
     """Each session's start, end, length in minutes and hourly rates (none when undated
     or a single hand long), for the rows of ``out``."""
     levels = [name for name in out.index.names if name is not None]
-    groups = [money_unit(frame["currency"]) if k == "unit" and k not in frame else frame[k]
-              for k in levels]
+    groups = [money_unit(frame["currency"], frame.get("tournament"))
+              if k == "unit" and k not in frame else frame[k] for k in levels]
     times = frame["start_utc"].groupby(groups, observed=True, sort=True, dropna=False
                                        ).agg(["min", "max"]).reindex(out.index)
     found = pd.DataFrame({"start": times["min"], "end": times["max"]}, index=out.index)
@@ -544,8 +598,8 @@ def money(players: pd.DataFrame, by: Sequence[str] = ("player",), per_unit: bool
 
 def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
                    hilo: bool = True, session_gap: pd.Timedelta = SESSION_GAP, *,
-                   select: Selection | None = None, **filters: Unpack[Filters]
-                   ) -> pd.DataFrame:
+                   streets: bool = False, select: Selection | None = None,
+                   **filters: Unpack[Filters]) -> pd.DataFrame:
     """The player summary of STATS.md per group: money, then every ratio with its count.
 
     ``by`` takes ``players`` columns (``player``, ``game``, ``stakes``,
@@ -554,10 +608,11 @@ def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
     ``session`` (a player's hands with no pause over ``session_gap``), each row also
     has its ``start``, ``end``, ``minutes`` and hourly rates, in the order played.
     With ``player`` (a filter), that player's rows only; with ``min_hands``, the groups
-    of at least that many hands.
+    of at least that many hands; with ``streets``, also the street-by-street ratios
+    (:data:`STREET_RATIOS`: folding to a bet, check-raising).
     """
     players, chosen = _chosen(players, select, filters)
-    stats = SUMMARY + (HILO if hilo else ())
+    stats = SUMMARY + (HILO if hilo else ()) + (STREET_RATIOS if streets else ())
     summary = _summarise(players, by, stats, with_money=True, session_gap=session_gap,
                          min_hands=chosen.min_hands)
     if "start" in summary:  # sessions: in the order they were played

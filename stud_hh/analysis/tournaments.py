@@ -8,22 +8,36 @@ tournament is one row of ``results()``: the summary's values where there is one 
 later, more complete summary before one written while the player was still in), each
 value it does not give taken from the finishing lines, then from the hands' headers
 (buy-in, fee, start). Statistics are pure functions of that table (``summary()``);
-money is never added across units (``USD``, ``EUR``, ``play``, ``FPP``...).
+money is never added across units (``USD``, ``EUR``, ``play``, ``FPP``...), and a
+tournament whose buy-in does not show its currency is of the unit ``unknown``, apart from
+every other. Tournament chips are never counted: a tournament's result is its buy-in and
+what it paid out.
 
-ROI is the net over what was paid, in percent: ``(won - paid) / paid``, over the
-tournaments whose result and buy-in are both known (``roi_n`` of them); what was paid is
-each entry's buy-in, bounty and fee and the rebuys and add-ons; what was won is the
-prize, a ticket of known worth and the bounties collected. A player is in the money
-(``itm``) for a prize or a ticket for the place; ``itm_pct`` is over the tournaments whose
-place is known (``finished``).
+What was paid is each entry's buy-in, bounty and fee and the rebuys and add-ons, over every
+tournament whose buy-in is known (``paid_n`` of them); what was won is the prize, a ticket
+of known worth and the bounties collected, over every tournament whose result is known
+(``won_n``). A tournament whose texts show no finish (the player still in, or the hands
+stop before the end) was paid for, but what it won is unknown, not nothing: net and ROI
+are over the tournaments whose result and buy-in are both known (``roi_n`` of them), the
+net ``won - paid`` of those and the ROI that net over what those cost, in percent. A
+player is in the money (``itm``) for a prize or a ticket for the place; ``itm_pct`` is
+over the tournaments whose place is known (``finished``).
 
->>> frame = pd.DataFrame({"player": ["Hero", "Hero"], "unit": ["USD", "USD"],
-...     "finish": [3, 28], "cost": [220, 220],
-...     "won": [540, 0], "cashed": [True, False], "ticket": [None, None],
-...     "ticket_value": [None, None]})
+Each tournament's game is named one way whatever its site printed (``game_label``):
+``stud hi/lo`` for ``7 CARD STUD HI/LO LIMIT``, ``razz`` for ``Razz Limit`` and ``Limit
+Razz``, ``five-card stud``, ``2-7 razz``, ``razz NL`` for a no-limit one, ``mixed: 8-Game``,
+``mixed: HORSE``, ``mixed: Triple Stud`` for a mix. ``--game`` takes a game's code
+(``stud8``) or that name (``'stud hi/lo'``); a mixed tournament is none of its games'.
+
+>>> frame = pd.DataFrame({"player": ["Hero"] * 3, "unit": ["USD"] * 3,
+...     "finish": [3, 28, None], "still_playing": [False, False, False],
+...     "cost": [220, 220, 220], "won": [540, 0, None], "cashed": [True, False, False],
+...     "ticket": [None] * 3, "ticket_value": [None] * 3})
 >>> row = summary(frame).iloc[0]
 >>> [float(row[c]) for c in ("paid", "won", "net")], round(float(row["roi"]), 1)
-([4.4, 5.4, 1.0], 22.7)
+([6.6, 5.4, 1.0], 22.7)
+>>> [int(row[c]) for c in ("paid_n", "won_n", "roi_n", "place_unknown")]
+[3, 2, 2, 1]
 >>> int(row["itm"]), int(row["best"]), row["places"]
 (1, 3, '3rd, 28th')
 """
@@ -37,28 +51,37 @@ import numpy as np
 import pandas as pd
 
 from stud_hh.model.results import SCALE, ResultSource
+from stud_hh.rules.games import game_label, limit_of, mix_name
 from stud_hh.store.select import Selection, SelectionError, match_player
 
 KEY = ["site", "tournament_id", "player"]
 """One player's tournament."""
-_SAID = ["hero", "game", "game_text", "tournament_name", "unit", "buy_in", "fee", "bounty",
+_SAID = ["hero", "game", "game_text", "limit", "tournament_name", "unit", "buy_in", "fee", "bounty",
          "entrants", "prize_pool", "start_utc", "finish", "still_playing", "prize", "ticket",
          "ticket_value", "entries", "rebuys", "addons", "rebuy_cost", "knockouts",
          "bounties_won", "hand_id", "file", "line"]
 """The columns of a result row besides its key and source."""
 _POINTS = ("FPP", "SC")
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥"}
+UNKNOWN_UNIT = "unknown"
+"""The unit of a tournament whose buy-in does not show its currency (nor play money)."""
 
 COLUMNS = {
     "tournaments": "tournaments played (a summary, a finishing line or hands dealt in it)",
     "finished": "tournaments whose place is known",
-    "place_unknown": "tournaments without a known place: the player still in, or no result "
-                     "printed",
-    "paid": "what was paid (buy-ins, bounties, fees, rebuys, add-ons), in the unit",
-    "won": "what was won (prizes, tickets of known worth, bounties), in the unit",
-    "net": "won minus paid",
-    "roi": "return on investment: net over paid, in percent",
-    "roi_n": "tournaments in paid, won, net and ROI (result and buy-in both known)",
+    "place_unknown": "tournaments without a known place: the player still in, or no finish "
+                     "in the texts (the hands stop before the end)",
+    "still_playing": "of those, the tournaments the player was still in when last written of",
+    "paid": "what was paid (buy-ins, bounties, fees, rebuys, add-ons), in the unit, for "
+            "every tournament whose buy-in is known; empty when none is",
+    "paid_n": "tournaments in paid (buy-in known)",
+    "won": "what was won (prizes, tickets of known worth, bounties), in the unit, for every "
+           "tournament whose result is known; empty when none is",
+    "won_n": "tournaments in won (result known)",
+    "net": "won minus paid over the tournaments whose result and buy-in are both known "
+           "(not won minus paid above when a result is unknown); empty when none is",
+    "roi": "return on investment: net over what those tournaments cost, in percent",
+    "roi_n": "tournaments in net and ROI (result and buy-in both known)",
     "itm": "finishes in the money (a prize or a ticket for the place)",
     "itm_pct": "in the money over finished, in percent",
     "best": "the best place",
@@ -100,7 +123,7 @@ def _hand_rows(rows: pd.DataFrame) -> pd.DataFrame:
 def seen_rows(players: pd.DataFrame, hands: pd.DataFrame) -> pd.DataFrame:
     """A row per player and tournament of the hands they were dealt in (``players``:
     site, hand_id, player; ``hands``: site, hand_id, tournament_id, start_utc, game,
-    mixed_game, game_text, buy_in, fee, buy_in_currency, play_money), buy-ins in
+    mixed_game, game_text, limit, buy_in, fee, buy_in_currency, play_money), buy-ins in
     hundredths of their unit."""
     hands = hands[hands["tournament_id"].notna()]
     if hands.empty or players.empty:
@@ -124,6 +147,10 @@ def seen_rows(players: pd.DataFrame, hands: pd.DataFrame) -> pd.DataFrame:
     games = grouped["game"].nunique()
     mixed = first["mixed_game"].astype("string")
     out["game"] = first["game"].astype("string").where(mixed.isna() & (games == 1))
+    limits = grouped["limit"].nunique() if "limit" in joined else games * 0
+    out["limit"] = (first["limit"].astype("string") if "limit" in first
+                    else pd.Series(pd.NA, index=first.index, dtype="string")
+                    ).where(mixed.isna() & (limits == 1))
     out["game_text"] = mixed.fillna(first["game_text"].astype("string"))
     out["entries"] = 1
     out["still_playing"] = False
@@ -188,7 +215,8 @@ def _with_money(frame: pd.DataFrame) -> pd.DataFrame:
         out["bounties_won"].fillna(0)
     out["won"] = won.where(known)
     out["cashed"] = (out["prize"].fillna(0) > 0) | out["ticket"].notna()
-    out["unit"] = out["unit"].astype("string").fillna("unknown")
+    out["unit"] = out["unit"].astype("string").fillna(UNKNOWN_UNIT)
+    out["game_label"] = _game_labels(out)
     out["still_playing"] = out["still_playing"].fillna(False).astype(bool)
     out["start_utc"] = pd.to_datetime(out["start_utc"], utc=True)
     return out
@@ -199,7 +227,8 @@ def _with_money(frame: pd.DataFrame) -> pd.DataFrame:
 # ---------------------------------------------------------------------------
 
 _HAND_COLUMNS = ["site", "hand_id", "tournament_id", "start_utc", "game", "mixed_game",
-                 "game_text", "buy_in", "fee", "buy_in_currency", "play_money", "file"]
+                 "game_text", "limit", "buy_in", "fee", "buy_in_currency", "play_money",
+                 "file"]
 
 
 def read_results(db: Any, player: str | None = None) -> pd.DataFrame:
@@ -224,7 +253,8 @@ def player_names(db: Any) -> list[str]:
 
 def select(frame: pd.DataFrame, selection: Selection) -> pd.DataFrame:
     """The rows of :func:`results` a selection keeps: its dates (the tournament's start),
-    games (a mixed tournament is no one game's), sites; ``cash`` keeps none. Stakes and
+    games (by code: a tournament's game however its site names it; a mixed tournament is
+    no one game's), sites; ``cash`` keeps none. Stakes and
     the minimum number of hands do not apply to tournaments (:class:`SelectionError`)."""
     if selection.stakes:
         raise SelectionError("--stakes does not apply to tournament results (a tournament's "
@@ -275,22 +305,49 @@ def _places(finishes: pd.Series) -> str:
 
 def _group_stats(rows: pd.DataFrame) -> dict[str, Any]:
     finished = rows["finish"].notna()
-    counted = rows["won"].notna() & rows["cost"].notna()
-    paid = float(rows.loc[counted, "cost"].sum()) / SCALE
-    won = float(rows.loc[counted, "won"].sum()) / SCALE
+    has_cost = rows["cost"].notna()
+    has_won = rows["won"].notna()
+    both = has_cost & has_won
+    paid = float(rows.loc[has_cost, "cost"].sum()) / SCALE if has_cost.any() else np.nan
+    won = float(rows.loc[has_won, "won"].sum()) / SCALE if has_won.any() else np.nan
+    cost_both = float(rows.loc[both, "cost"].sum()) / SCALE
+    net = float(rows.loc[both, "won"].sum()) / SCALE - cost_both if both.any() else np.nan
     unvalued = int((rows["ticket"].notna() & rows["ticket_value"].isna()).sum())
     itm = int((rows["cashed"] & finished).sum())
     places = rows.loc[finished, "finish"].astype(float)
+    still = rows["still_playing"].fillna(False).astype(bool) if "still_playing" in rows \
+        else pd.Series(False, index=rows.index)
     return {
         "tournaments": len(rows), "finished": int(finished.sum()),
-        "place_unknown": int((~finished).sum()), "paid": paid, "won": won,
-        "net": won - paid, "roi": (won - paid) / paid * 100 if paid else np.nan,
-        "roi_n": int(counted.sum()), "itm": itm,
+        "place_unknown": int((~finished).sum()), "still_playing": int((still & ~finished).sum()),
+        "paid": paid, "paid_n": int(has_cost.sum()), "won": won, "won_n": int(has_won.sum()),
+        "net": net, "roi": net / cost_both * 100 if cost_both else np.nan,
+        "roi_n": int(both.sum()), "itm": itm,
         "itm_pct": itm / finished.sum() * 100 if finished.any() else np.nan,
         "best": int(places.min()) if len(places) else pd.NA,
         "average": float(places.mean()) if len(places) else np.nan,
         "places": _places(rows["finish"]), "tickets_unvalued": unvalued,
     }
+
+
+def _game_labels(frame: pd.DataFrame) -> pd.Series:
+    """Each tournament's game as every report names it (:func:`game_label`): ``stud hi/lo``
+    for ``7 CARD STUD HI/LO LIMIT``, ``mixed: 8-Game`` for a mix, with ``NL`` or ``PL`` for
+    a no-limit or pot-limit game; the site's words when they name neither."""
+    labels = []
+    for game, text, limit in zip(frame["game"], frame["game_text"], frame["limit"],
+                                 strict=True):
+        words = "" if _absent(text) else str(text)
+        known = None if _absent(limit) else str(limit)
+        code = None if _absent(game) else str(game)
+        mixed = words if code is None and mix_name(words) else None
+        label = game_label(code, known or limit_of(words), mixed)
+        labels.append(label if label is not None else (words or "unknown"))
+    return pd.Series(labels, index=frame.index, dtype="string")
+
+
+def _absent(value: object) -> bool:
+    return value is None or value is pd.NA or (isinstance(value, float) and value != value)
 
 
 def summary(frame: pd.DataFrame, by: Sequence[str] = ("player", "unit")) -> pd.DataFrame:

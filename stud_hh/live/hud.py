@@ -21,6 +21,7 @@ import pyarrow.compute as pc
 
 from stud_hh.analysis.stats import SUMMARY, ratios, required_columns
 from stud_hh.store.database import Database
+from stud_hh.store.people import HERO_MARKS, holds
 
 CURRENT = pd.Timedelta(minutes=20)
 """How far back from the hero's latest hand a table still counts as being played."""
@@ -57,11 +58,21 @@ class Opponent:
 
 
 def find_hero(db: Database) -> str | None:
-    """The player whose down cards the most hands show (the one a client writes for)."""
+    """The hero: the settings' (:attr:`Database.people`) when the database holds their
+    hands; else a seat a site marks as the history's owner (Bovada's ``[ME]``, a site that
+    shows every player's down cards); else the player whose down cards the most hands show
+    (the one a client writes for)."""
+    hero = db.people.hero
+    if hero is not None and holds(db, hero.name):
+        return hero.name
     known = db.players(columns=["player"], filters=pc.field("hole_cards").is_valid())
     if known.empty:
         return None
-    return str(known["player"].value_counts().index[0])
+    counts = known["player"].value_counts()
+    marked = [name for name in counts.index
+              if name in {db.people.label_of(site, mark) for site, (_, mark) in
+                          HERO_MARKS.items()}]
+    return str(marked[0] if marked else counts.index[0])
 
 
 def current_hands(db: Database, hero: str) -> pd.DataFrame:

@@ -15,6 +15,7 @@ from typing import Any, TextIO
 from stud_hh.live.hud import HEADINGS, Opponent, lines, opponents, render_text
 from stud_hh.live.watch import Poll, Watch
 from stud_hh.store.database import Database
+from stud_hh.store.people import People
 
 
 def poll_line(poll: Poll) -> str:
@@ -36,9 +37,11 @@ class Screen:
     """Shows a watch's polls on ``out``: live (a terminal) or as lines."""
 
     def __init__(self, watch: Watch, out: TextIO, err: TextIO, *, hero: str | None,
-                 live: bool) -> None:
+                 live: bool, people: People | None = None) -> None:
         self.watch, self.out, self.err = watch, out, err
         self.hero = hero
+        self.people = people
+        """Who is who (the settings' hero and aliases): each opponent counted once."""
         self.rows: Sequence[Opponent] = ()
         self.last = "waiting for hands"
         self._live: Any = None
@@ -76,7 +79,7 @@ class Screen:
             print(self.last, file=self.out, flush=True)
 
     def _opponents(self) -> Sequence[Opponent]:
-        db = Database(self.watch.db_root)
+        db = Database(self.watch.db_root, people=self.people)
         if self.hero is None:
             from stud_hh.live.hud import find_hero
 

@@ -25,15 +25,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from stud_hh.live.timing import INTERVAL, SETTLE
 from stud_hh.model.errors import InputError
 from stud_hh.read.reader import walk
 from stud_hh.store.importer import FileResult, ImportSummary, LiveImport
-
-INTERVAL = 1.0
-"""Seconds between two polls of the folders."""
-SETTLE = 2.0
-"""Seconds a file must be left alone before its last text, with no blank line after it,
-is taken as whole."""
 
 
 @dataclass(slots=True)

@@ -63,6 +63,11 @@ class DatabaseError(InputError):
     there, credentials refused)."""
 
 
+class SettingsError(InputError):
+    """The settings file (``stud-hh config``) is not TOML, or holds a key or value that
+    means nothing: named with its file and line."""
+
+
 class UsageError(StudHHError):
     """An option or argument that names nothing there is (a grouping, a player, a date):
     the message is the reason alone, since no file or line is at fault.

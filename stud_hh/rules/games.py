@@ -11,13 +11,15 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from stud_hh.model.events import Game, Street
+from stud_hh.model.events import Game, Limit, Street
 
-__all__ = ["GAMES", "BetSize", "BoardOrder", "BringInRule", "FirstActor", "GameRules",
-           "PotHalf", "Ranking", "StreetRule"]
+__all__ = ["GAMES", "GAME_NAMES", "LIMIT_CODES", "LIMIT_WORDS", "MIXED_GAME", "BetSize",
+           "BoardOrder", "BringInRule", "FirstActor", "GameRules", "PotHalf", "Ranking",
+           "StreetRule", "game_code", "game_label", "limit_of", "mix_name"]
 
 
 # ---------------------------------------------------------------------------
@@ -227,3 +229,90 @@ The 4th street of every seven-card game is marked ``open_pair_option``: whether
 an open pair there allows a big bet is the profile's
 :attr:`Profile.open_pair_big_bet` (RULES.md: stud only).
 """
+
+
+# ---------------------------------------------------------------------------
+# Names: how every report calls a game, whatever the site printed
+
+
+GAME_NAMES: dict[Game, str] = {
+    Game.STUD: "stud", Game.STUD8: "stud hi/lo", Game.RAZZ: "razz",
+    Game.FIVE_STUD: "five-card stud", Game.RAZZ_27: "2-7 razz",
+}
+"""The short name every report gives a game (``7 CARD STUD HI/LO LIMIT`` is ``stud hi/lo``)."""
+
+LIMIT_CODES: dict[Limit, str] = {Limit.FIXED: "", Limit.POT: "PL", Limit.NO_LIMIT: "NL"}
+"""How a game's or stakes' label says its limit: nothing for fixed limit (stud's usual
+limit), ``NL`` and ``PL`` for no limit and pot limit."""
+
+MIXED_GAME = re.compile(r"(?i)\bhorse\b|\bhose\b|\d+[- ]game\b|triple stud|\bmixed\b|"
+                        r"\bheros\b|^(?:ha|ho|hoe|oa|oe|se|rash|shoe|har)$")
+"""Words that name a mixed game (a rotation of games), as sites and summaries print them:
+``8-Game``, ``HORSE``, ``Triple Stud``, ``Mixed Games``, a bare code such as ``HA``."""
+
+LIMIT_WORDS = re.compile(r"(?i)\b(?P<limit>no limit|pot limit|fixed limit|limit)\b")
+"""The words of a game's name that say its limit (``Razz Limit``, ``7 Card Stud No Limit``)."""
+_LIMITS = {"no limit": Limit.NO_LIMIT, "pot limit": Limit.POT, "fixed limit": Limit.FIXED,
+           "limit": Limit.FIXED}
+
+
+def limit_of(text: str) -> Limit | None:
+    """The limit a game's words name, or ``None`` when they name none.
+
+    >>> limit_of("7 Card Stud No Limit"), limit_of("Razz Limit"), limit_of("Razz")
+    (<Limit.NO_LIMIT: 'no_limit'>, <Limit.FIXED: 'fixed'>, None)
+    """
+    found = LIMIT_WORDS.search(text)
+    return None if found is None else _LIMITS[found["limit"].lower()]
+
+
+def mix_name(text: str) -> str | None:
+    """The mixed game ``text`` names, spelt one way whatever the site's case, or ``None``.
+
+    >>> [mix_name(t) for t in ("8-Game", "8-game", "Horse", "TRIPLE STUD", "HA", "Razz")]
+    ['8-Game', '8-Game', 'HORSE', 'Triple Stud', 'HA', None]
+    """
+    found = MIXED_GAME.search(text.strip())
+    if found is None:
+        return None
+    word = found.group(0).lower()
+    if word.endswith("game"):
+        return f"{word[:-5]}-Game"
+    if word == "triple stud":
+        return "Triple Stud"
+    if word == "mixed":  # "Mixed Games", "Stud Mixed": the words as printed
+        return LIMIT_WORDS.sub("", text).strip()
+    return word.upper()
+
+
+def game_code(name: str) -> str | None:
+    """The game code (``stud8``) of a code or of a short name (``stud hi/lo``), any case;
+    ``None`` for neither.
+
+    >>> game_code("Stud Hi/Lo"), game_code("razz27"), game_code("2-7 razz"), game_code("x")
+    ('stud8', 'razz27', 'razz27', None)
+    """
+    wanted = name.strip().casefold()
+    for game, short in GAME_NAMES.items():
+        if wanted in (game.value, short):
+            return game.value
+    return None
+
+
+def game_label(game: Game | str | None, limit: Limit | str | None = None,
+               mixed: str | None = None) -> str | None:
+    """How a report names a hand's or a tournament's game: the short name, with ``NL`` or
+    ``PL`` when the limit is not fixed; a mixed game as ``mixed: HORSE``; ``None`` when
+    neither the game nor a mix is known.
+
+    >>> game_label("stud8"), game_label(Game.STUD8, Limit.NO_LIMIT)
+    ('stud hi/lo', 'stud hi/lo NL')
+    >>> game_label(None, None, "8-game"), game_label(None)
+    ('mixed: 8-Game', None)
+    """
+    if mixed:
+        return f"mixed: {mix_name(mixed) or mixed.strip()}"
+    if game is None or game not in Game.__members__.values():
+        return None
+    code = LIMIT_CODES.get(Limit(limit), "") if limit else ""
+    return f"{GAME_NAMES[Game(game)]} {code}".strip()

@@ -3,13 +3,16 @@
 A house rule (:class:`~stud_hh.rules.profiles.Profile`) decides what happens at the table;
 how the site writes it down is another matter, and the engine must know it to check the
 history: whether a bet nobody called is returned by a line, left in the printed pot or not
-printed at all, and whether the history records the order hands were shown in; and to
+printed at all, whether the history records the order hands were shown in, and whether a
+shown hand's cards stand in the order they were dealt; and to
 report on it in the site's own words, how it prints an amount (``$1,500``, ``5€``).
 RULES.md lets a profile hold "anything else a site does differently": these are those
 things, held by the profile as its own value (:attr:`Profile.prints`).
 
 >>> Printing().showdown_order_recorded, Printing().money.format(3, 100, "USD")
 (True, '$0.03')
+>>> Printing().shown_in_deal_order
+True
 >>> Printing(uncalled=UncalledBet.IN_POT).unprinted(None)
 False
 """
@@ -55,6 +58,16 @@ class Printing:
     """False: the history lists shown hands in an order of its own (Winamax: by seat,
     highest first, whoever bet; iPoker and OnGame: by seat), so the order they were shown
     in cannot be checked, whatever house rule the profile gives for it."""
+    shown_in_deal_order: bool = True
+    """True: a hand shown (or mucked with its cards printed) lists each card on its
+    street, in dealing order: 3rd street's two down cards and door, the 4th to 6th street
+    up cards, the 7th-street down card (Full Tilt and KingsClub may swap the two down
+    cards of 3rd street, which leaves each card on its street). False: the hand's down
+    cards stand in an order of their own (Everleaf: the up cards where they were dealt,
+    the 7th-street card first or second in 2 of the corpus's 3 hands whose deal is
+    known; Bovada: the best five cards), so no down card is put on a street from it: a
+    player whose down cards the deal lines do not print is known only at the showdown,
+    as the whole hand."""
     money: MoneyStyle = PLAIN_MONEY
     """How the site prints an amount (:class:`~stud_hh.model.money.MoneyStyle`): the
     audit's messages print theirs the same way (``$0.03``, ``1,500``, ``5€``)."""

@@ -446,6 +446,12 @@ FULL_TILT = _differing_from_casino(
     "hands (only the bring-in tie-break and the open pair are decided by them)",
     prints=Printing(money=MoneyStyle(grouped=True, chips_grouped=True)),
     evidence=(*_FTP_EVIDENCE, _SIDE_POTS_UNDECIDED,
+              Evidence(setting="prints.shown_in_deal_order", support=Support.CONSISTENT,
+                       file=_FTP_3BET, hand_id="21536527525",
+                       shows="Hero, dealt Td Jd As, shows [Jd Td As Jc Js 7h 2s]: the two down "
+                       "cards of 3rd street swapped, every card on its street (likewise "
+                       "11111112961); the corpus's other five shown hands whose deal is "
+                       "known print it in its order"),
               _money(Support.DECIDES, "tournament chips with thousands marked: 'Player0 "
                      "(4,950)', 'raises to 1,345'", "FTP/5-Stud-USD-MTT-100-201303.txt",
                      "32412111030"),
@@ -746,8 +752,16 @@ EVERLEAF = _differing_from_casino(
     site="Everleaf",
     description="Everleaf fixed-limit stud: an uncalled bet is returned without a line; the "
     "open pair is decided by the corpus hands",
-    prints=Printing(uncalled=UncalledBet.UNPRINTED, money=PLAIN_MONEY),
+    prints=Printing(uncalled=UncalledBet.UNPRINTED, shown_in_deal_order=False,
+                    money=PLAIN_MONEY),
     evidence=(*_EVERLEAF_EVIDENCE, _SIDE_POTS_UNDECIDED,
+              Evidence(setting="prints.shown_in_deal_order", support=Support.DECIDES,
+                       file=_EVERLEAF, hand_id="295679620",
+                       shows="EricBlade is dealt 5c 4d Ks, then Ac 9d Qh up and Js down on "
+                       "7th, and shows [ Js, 4d, Ks, Ac, 9d, Qh, 5c ]: the 7th-street card "
+                       "first, a 3rd-street one last; in 295680165 (dealt Js Qs 6s ... Ts) "
+                       "[ Qs, Ts, 6s, 4h, 5c, Jd, Js ]. The up cards stand where they were "
+                       "dealt; only 295680332 prints the deal's order"),
               _money(Support.CONSISTENT, "'posts bring-in €0.02.'; the bracketed amounts "
                      "spell it '[€ 0.01 EURO]', which the messages shorten to '€0.01'",
                      _EVERLEAF, "295679510")),
@@ -903,8 +917,14 @@ BOVADA = _differing_from_casino(
     site="Bovada",
     description="Bovada (Bodog) fixed-limit stud and stud8: the open pair and the odd cent "
     "of a split are decided by the corpus hands",
-    prints=Printing(money=MoneyStyle(grouped=True)),
+    prints=Printing(shown_in_deal_order=False, money=MoneyStyle(grouped=True)),
     evidence=(*_BOVADA_EVIDENCE, _SIDE_POTS_UNDECIDED,
+              Evidence(setting="prints.shown_in_deal_order", support=Support.DECIDES,
+                       file=_BODOG, hand_id="2604291699",
+                       shows="Seat+5, dealt 9d 8s Jd, 5c, Td, Ac, Js, shows 'Showdown [Js Jd "
+                       "Ac Td 9d]': the best five cards, not the hand as dealt (stud hi/lo "
+                       "prints the best high five and then the best low five). Bovada prints "
+                       "every player's cards as they are dealt, so nothing is lost"),
               _money(Support.CONSISTENT, "'Ante chip $1.25', 'Calls $5' (no cents on a whole "
                      "amount); no amount reaches $1,000, which the reader's tests write "
                      "'$1,500.25' (tests/read/sites/forms_bovada.py)",
@@ -1050,6 +1070,11 @@ KINGSCLUB = _differing_from_casino(
     prints=Printing(uncalled=UncalledBet.UNPRINTED, money=MoneyStyle(grouped=True)),
     bring_in_is_bet=True,
     evidence=(*_KC_EVIDENCE, _SIDE_POTS_UNDECIDED,
+              Evidence(setting="prints.shown_in_deal_order", support=Support.CONSISTENT,
+                       file=_KC + "7-StudHL-USD-40-80-202101.txt", hand_id="39969428",
+                       shows="Hero, dealt Qh 4s Qs, shows [4s Qh Qs 3d 6h As Kd]: the two "
+                       "down cards of 3rd street swapped, every card on its street "
+                       "(likewise 49595550)"),
               _money(Support.DECIDES, "club chips in hundredths, no sign, thousands marked, "
                      "cents only where there are some: 'Player0 (2,146.30)', 'posts ante "
                      "33.16'; 'raises to 1,000' in 3703449", _KC_STUD, "37581152")),

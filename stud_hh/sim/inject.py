@@ -43,27 +43,9 @@ from stud_hh.model.events import (
 from stud_hh.read.parse import ParsedHand
 from stud_hh.replay import replay
 from stud_hh.rules.violations import RuleCode
+from stud_hh.sim.faults import EDITED, INJECTABLE, TABLE_FAULTS
 
 __all__ = ["EDITS", "INJECTABLE", "TABLE_FAULTS", "applicable", "check", "edit", "numbered"]
-
-TABLE_FAULTS: tuple[RuleCode, ...] = (
-    RuleCode.ANTE_WRONG_AMOUNT,
-    RuleCode.ANTE_MISSING,
-    RuleCode.BRING_IN_WRONG_PLAYER,
-    RuleCode.BRING_IN_WRONG_AMOUNT,
-    RuleCode.COMPLETE_WRONG_SIZE,
-    RuleCode.BET_WRONG_SIZE,
-    RuleCode.BET_BIG_WITHOUT_OPEN_PAIR,
-    RuleCode.RAISE_OVER_CAP,
-    RuleCode.ACTION_OUT_OF_TURN,
-    RuleCode.ACTION_CHECK_FACING_BET,
-    RuleCode.CARD_DUPLICATE,
-    RuleCode.SHOWDOWN_WRONG_ORDER,
-    RuleCode.POT_WRONG_WINNER,
-    RuleCode.POT_WRONG_SPLIT,
-    RuleCode.POT_NOT_BALANCED,
-)
-"""Rules the table breaks while playing (:class:`stud_hh.sim.table.Fault`)."""
 
 _Edited = tuple[HandHeader, list[HandEvent], int]
 Edit = Callable[[HandHeader, list[HandEvent], Random], _Edited | None]
@@ -253,8 +235,8 @@ EDITS: dict[RuleCode, Edit] = {
 }
 """Rules broken by editing a clean hand's events."""
 
-INJECTABLE: tuple[RuleCode, ...] = TABLE_FAULTS + tuple(EDITS)
-"""Every rule ``--inject`` can break, in the order ``--inject all`` cycles through them."""
+if tuple(EDITS) != EDITED:  # pragma: no cover - the two lists are kept in step by hand
+    raise ImportError("stud_hh.sim.inject.EDITS and stud_hh.sim.faults.EDITED differ")
 
 
 def applicable(rule: RuleCode, game: Game) -> bool:

@@ -59,6 +59,7 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from stud_hh.model.errors import DatabaseError, UsageError
+from stud_hh.store.people import LABELLED_TABLES, People
 from stud_hh.store.schema import (
     ADDED,
     SCHEMA_VERSION,
@@ -838,7 +839,13 @@ class _Compaction(_PartWriting):
 
 class _TableReading(_CommitRecords):
     """Reading the committed parts of a table as Arrow or pandas, with projections and
-    filters pushed down to Parquet; a damaged part raises :class:`DamagedDatabaseError`."""
+    filters pushed down to Parquet; a damaged part raises :class:`DamagedDatabaseError`.
+    The pandas readers show each ``players`` and ``tournaments`` row's player as its
+    person (:attr:`people`); :meth:`arrow` and SQL read the names as stored."""
+
+    people: People
+    """Who is who (:mod:`stud_hh.store.people`): the settings' hero and aliases, and the
+    seats a site marks as the history's owner."""
 
     def _unreadable(self, table: str, exc: BaseException) -> DamagedDatabaseError:
         what = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -906,7 +913,7 @@ class _TableReading(_CommitRecords):
 
     def resolve(self, select: Selection) -> Resolved:
         """``select`` matched to this database's values (see :func:`resolve`)."""
-        return resolve(select, self._read)
+        return resolve(select, self._read, self.people.match)
 
     def read_resolved(self, table: str, resolved: Resolved,
                       columns: Sequence[str] | None = None, filters: Filters | None = None
@@ -916,6 +923,19 @@ class _TableReading(_CommitRecords):
         return read_selected(resolved, self._read, table, columns, filters)
 
     def _read(self, table: str, columns: Sequence[str] | None, filters: Any) -> pd.DataFrame:
+        """``table``'s rows as pandas, each player shown as its person (a filter on
+        ``player`` names people too: :meth:`People.translate`)."""
+        if table in LABELLED_TABLES:
+            pushed, keep = self.people.translate(filters)
+            if keep is not None or columns is None or "player" in columns:
+                loaded = None if columns is None else \
+                    list(dict.fromkeys([*columns, "site", "player"]))
+                frame = self.people.label(to_pandas(table, self.arrow(table, loaded, pushed)))
+                if keep is not None:
+                    frame = frame[frame["player"].isin(keep).fillna(False).astype(bool)]
+                    frame = frame.reset_index(drop=True)
+                return frame if columns is None or loaded == list(columns) \
+                    else frame[list(columns)]
         return to_pandas(table, self.arrow(table, columns, filters))
 
     def _selected(self, table: str, columns: Sequence[str] | None, filters: Filters | None,
@@ -1021,8 +1041,10 @@ class Database(_Compaction, _TableReading):
     """
 
     def __init__(self, root: str | os.PathLike[str] | Storage, *, verify: bool = False,
-                 storage_options: Mapping[str, Any] | None = None) -> None:
+                 storage_options: Mapping[str, Any] | None = None,
+                 people: People | None = None) -> None:
         self.storage = storage_of(root, storage_options)
+        self.people = people if people is not None else People()
         self.root = self.storage.root
         self._records = {}
         self._last_number = None
@@ -1115,9 +1137,12 @@ class Database(_Compaction, _TableReading):
 
 
 def open_db(root: str | os.PathLike[str] | Storage, *,
-            storage_options: Mapping[str, Any] | None = None) -> Database:
+            storage_options: Mapping[str, Any] | None = None,
+            people: People | None = None) -> Database:
     """Open an existing database (made by ``stud-hh import``): a folder, or an fsspec URL
     (``s3://bucket/db``, its filesystem opened with ``storage_options``), checking on the
     way that every committed part is there with its recorded size and that every commit
-    record reads (:class:`DamagedDatabaseError` otherwise)."""
-    return Database(root, verify=True, storage_options=storage_options)
+    record reads (:class:`DamagedDatabaseError` otherwise). ``people`` (the settings' hero
+    and aliases: ``People.from_settings(load_settings())``) makes several names one
+    player in what is read (:mod:`stud_hh.store.people`)."""
+    return Database(root, verify=True, storage_options=storage_options, people=people)

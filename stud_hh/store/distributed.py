@@ -182,12 +182,10 @@ class DaskRunner:
         self.workers = worker_count(client)
 
     def __call__(self, batches: list[list[Piece]], initargs: tuple[Any, ...],
-                 commit: Callable[[BatchResult], None]
-                 ) -> tuple[list[list[Piece]], BaseException | None]:
+                 done: Callable[[int, BatchResult], None]
+                 ) -> tuple[list[int], BaseException | None]:
         shared = (uuid.uuid4().hex, initargs)
-        left, failure = run_tasks(self.client, _import_task, batches, shared,
-                                  lambda _, result: commit(result), "import")
-        return [batches[i] for i in left], failure
+        return run_tasks(self.client, _import_task, batches, shared, done, "import")
 
 
 @contextmanager

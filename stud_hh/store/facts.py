@@ -19,11 +19,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from stud_hh.model.events import Collect, Game, PotKind, Seat, Street
+from stud_hh.model.events import Collect, Game, Limit, PotKind, Seat, Street
 from stud_hh.model.money import format_amount
 from stud_hh.read.parse import ParseFailure
 from stud_hh.replay import Action, ActionKind, Dealt, ReplayedHand
 from stud_hh.rules import GAMES, big_bet_allowed, profile
+from stud_hh.rules.games import LIMIT_CODES
 from stud_hh.store import luck
 from stud_hh.store.schema import STREET_LABELS, STREETS, TABLES
 
@@ -89,19 +90,39 @@ _SAW: Final = tuple((s, f"saw_{STREET_LABELS[s]}") for s in STREETS[1:])
 """The streets after 3rd with their players-table column ``saw_4th`` ... ``saw_7th``."""
 
 
-def stakes_label(small_bet: int, big_bet: int, scale: int, currency: str | None) -> str:
+def stakes_label(small_bet: int, big_bet: int, scale: int, currency: str | None,
+                 limit: Limit = Limit.FIXED) -> str:
     """``$0.04/$0.08`` for money, ``100/200`` for chips, ``unknown`` when the site printed
-    no stakes and no bet of the hand showed them (0/0).
+    no stakes and no bet of the hand showed them (0/0); a no-limit or pot-limit hand's
+    stakes begin with ``NL`` or ``PL`` (and give the smallest bet once when the site
+    gives one bet size).
 
     >>> stakes_label(4, 8, 100, "USD")
     '$0.04/$0.08'
     >>> stakes_label(100, 200, 1, None), stakes_label(0, 0, 1, None)
     ('100/200', 'unknown')
+    >>> stakes_label(10, 10, 100, "USD", Limit.NO_LIMIT), stakes_label(4, 8, 100, "USD", Limit.POT)
+    ('NL $0.10', 'PL $0.04/$0.08')
     """
+    code = LIMIT_CODES[limit]
+    prefix = f"{code} " if code else ""
     if small_bet == 0 and big_bet == 0:
-        return "unknown"
+        return f"{prefix}unknown"
     symbol = _SYMBOLS.get(currency or "", "")
-    return f"{format_amount(small_bet, scale, symbol)}/{format_amount(big_bet, scale, symbol)}"
+    small = format_amount(small_bet, scale, symbol)
+    if code and small_bet == big_bet:
+        return f"{prefix}{small}"
+    return f"{prefix}{small}/{format_amount(big_bet, scale, symbol)}"
+
+
+def measured_big_bet(limit: Limit, big_bet: int) -> int:
+    """The big bet a hand's money is counted in (``players.big_bet``): a fixed-limit
+    hand's, and 0 (none) for a no-limit or pot-limit hand, whose bets have no fixed size.
+
+    >>> measured_big_bet(Limit.FIXED, 20), measured_big_bet(Limit.NO_LIMIT, 20)
+    (20, 0)
+    """
+    return big_bet if limit is Limit.FIXED else 0
 
 
 _ORDER = "A23456789TJQKA"
@@ -513,12 +534,13 @@ def hand_rows(r: ReplayedHand) -> dict[str, list[Row]]:
     """The rows one replayed hand adds to each table."""
     h = r.hand.header
     dealt = [s for s in h.seats if s.name in r.contributions]
-    label = stakes_label(h.small_bet, h.big_bet, h.scale, h.currency)
+    label = stakes_label(h.small_bet, h.big_bet, h.scale, h.currency, h.limit)
     seen = r.dealt
     order = _order(r, dealt)
     common_fields = {"site": h.site, "hand_id": h.hand_id, "game": h.game.value,
-                     "stakes": label, "currency": h.currency, "scale": h.scale,
-                     "big_bet": h.big_bet, "tournament": h.is_tournament,
+                     "limit": h.limit.value, "stakes": label, "currency": h.currency,
+                     "scale": h.scale, "big_bet": measured_big_bet(h.limit, h.big_bet),
+                     "tournament": h.is_tournament, "tournament_id": h.tournament_id,
                      "start_utc": h.started_at, "players_3rd": len(dealt)}
     rows = {s.name: _player_row(s, r, seen, order, common_fields) for s in h.seats}
     betting = _Betting(r, rows, seen, order.bring_in)

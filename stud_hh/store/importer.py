@@ -103,6 +103,10 @@ turns up in it (see :func:`_if_it_holds_hands`); a larger one is looked into fir
 TASKS_PER_JOB = 4
 """Tasks per process at least, when there are files enough: the work stays balanced
 between processes, the progress bar moves, and a kill loses little."""
+PROCESS_BYTES = 16 * 2**20
+"""Bytes of files to read per worker process, when the number of processes is not given:
+starting a pool of processes costs seconds, which a few thousand hands do not pay back
+(see :func:`default_processes`)."""
 CHUNK_BYTES_MIN = 2**20
 """A file is cut into chunks (one task each, :mod:`stud_hh.read.chunks`) of the batch size
 when it is larger, but never into chunks smaller than this."""
@@ -129,6 +133,10 @@ class FileResult:
     """The text digest of each hand of ``hand_keys``, in the same order."""
     hand_lines: list[int] = field(default_factory=list)
     """The first line of each hand of ``hand_keys``, in the same order."""
+    hand_violations: list[int] = field(default_factory=list)
+    """The violations of each hand of ``hand_keys``, in the same order."""
+    hand_following: list[int] = field(default_factory=list)
+    """Of each hand's violations, those following from an earlier one of the hand."""
     failure_keys: list[str] = field(default_factory=list)
     failure_notes: list[tuple[int, int, str, str | None]] = field(default_factory=list)
     """(first line, line, reason, hand key or ``None``) of each failure of
@@ -696,6 +704,8 @@ class _BatchReader:
         del result.hand_keys[index]
         del result.hand_digests[index]
         del result.hand_lines[index]
+        del result.hand_violations[index]
+        del result.hand_following[index]
         if source.violations:
             result.violations -= source.violations
             result.violations_following -= source.following
@@ -869,6 +879,8 @@ class _BatchReader:
         violations = len(replayed.violations)
         following = sum(1 for v in replayed.violations if v.follows_line is not None)
         self.buffer.add_hand(rows, _Source(key, item.raw, result, violations, following))
+        result.hand_violations.append(violations)
+        result.hand_following.append(following)
         if violations:
             result.violations += violations
             result.violations_following += following
@@ -1085,24 +1097,26 @@ def _pool_context() -> Any:
 
 
 def _on_pool(batches: list[list[Piece]], jobs: int, initargs: tuple[Any, ...],
-             commit: Callable[[BatchResult], None],
-             ) -> tuple[list[list[Piece]], BaseException | None]:
-    """Run ``batches`` on ``jobs`` worker processes, committing each as it ends.
+             done: Callable[[int, BatchResult], None],
+             ) -> tuple[list[int], BaseException | None]:
+    """Run ``batches`` on ``jobs`` worker processes, handing each result to ``done`` with
+    its batch's index as it ends.
 
-    Returns the batches left undone and why, when the processes could not start or stopped
-    at once (their parts, written or not, stay uncommitted); raises what a worker raised.
+    Returns the indexes of the batches left undone and why, when the processes could not
+    start or stopped at once (their parts, written or not, stay uncommitted); raises what a
+    worker raised.
     """
-    left: dict[int, list[Piece]] = dict(enumerate(batches))
+    left = set(range(len(batches)))
     failure: BaseException | None = None
     try:
         pool = ProcessPoolExecutor(jobs, mp_context=_pool_context(), initializer=_init_pool_worker,
                                    initargs=initargs)
     except POOL_ERRORS as exc:
-        return batches, exc
+        return sorted(left), exc
     try:
         futures: dict[Future[BatchResult], int] = {}
         try:
-            for index, batch in left.items():
+            for index, batch in enumerate(batches):
                 futures[pool.submit(_import_batch, batch)] = index
         except POOL_ERRORS as exc:
             failure = exc
@@ -1114,13 +1128,39 @@ def _on_pool(batches: list[list[Piece]], jobs: int, initargs: tuple[Any, ...],
                     raise
                 failure = failure or exc
                 continue
-            commit(result)
-            del left[futures[future]]
+            done(futures[future], result)
+            left.discard(futures[future])
     except BaseException:
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True, cancel_futures=True)
-    return list(left.values()), failure
+    return sorted(left), failure
+
+
+class _InOrder:
+    """Commits batch results in the order of their batches, whatever order they end in, so
+    that what is stored is the same for any number of processes: of two copies of a hand
+    (or two readings of a failure), the one first in the order the files are read is kept,
+    the other is the repeat (or the conflict)."""
+
+    def __init__(self, commit: Callable[[BatchResult], None]) -> None:
+        self.commit = commit
+        self.next = 0
+        self.waiting: dict[int, BatchResult] = {}
+
+    def done(self, index: int, result: BatchResult) -> None:
+        """Batch ``index`` has ended: commit it, and the waiting ones it was holding back."""
+        self.waiting[index] = result
+        while self.next in self.waiting:
+            self.commit(self.waiting.pop(self.next))
+            self.next += 1
+
+    def give_up(self) -> list[int]:
+        """The batches that ended but still wait for an earlier one (their workers
+        stopped): forgotten, to be read again; their parts are left uncommitted."""
+        waiting = sorted(self.waiting)
+        self.waiting.clear()
+        return waiting
 
 
 def _pool_note(exc: BaseException, done: int, workers: str = "worker processes") -> str:
@@ -1140,11 +1180,26 @@ class Runner(Protocol):
     """What runs them, for the summary (``"Dask workers"``)."""
 
     def __call__(self, batches: list[list[Piece]], initargs: tuple[Any, ...],
-                 commit: Callable[[BatchResult], None]
-                 ) -> tuple[list[list[Piece]], BaseException | None]:
+                 done: Callable[[int, BatchResult], None]
+                 ) -> tuple[list[int], BaseException | None]:
         """Run ``_import_batch`` on each batch, after ``_init_worker(*initargs)`` in each
-        process; ``commit`` each result in this process. Returns the batches left undone
-        and why, when the workers stopped; raises what a task raised."""
+        process; hand each result to ``done`` in this process, with its batch's index.
+        Returns the indexes of the batches left undone and why, when the workers stopped;
+        raises what a task raised."""
+
+
+def default_processes(total_bytes: int, cores: int | None = None) -> int:
+    """How many processes read ``total_bytes`` of files when the user does not say: one
+    per :data:`PROCESS_BYTES`, at most one per core; a few thousand hands are read in this
+    process alone.
+
+    >>> default_processes(900_000, cores=8), default_processes(40 * 2**20, cores=8)
+    (1, 3)
+    >>> default_processes(10**10, cores=2)
+    2
+    """
+    cores = cores or os.cpu_count() or 1
+    return max(1, min(cores, 1 + total_bytes // PROCESS_BYTES))
 
 
 def _cut_large_files(todo: Sequence[tuple[tuple[str, bool], int]], jobs: int,
@@ -1197,7 +1252,8 @@ def import_paths(
     sources, and listed in the summary. A failure stored earlier whose hand is now read
     whole (a file imported while its last hand was being written) is replaced by it.
 
-    ``jobs`` worker processes (default: every core; 1 runs in this process), each reading
+    ``jobs`` worker processes (default: :func:`default_processes`, by the size of the
+    files; 1 runs in this process), each reading
     up to ``batch_files`` files per task; or the tasks run by ``runner`` (a Dask cluster,
     :mod:`stud_hh.store.distributed`). With several processes, a file larger than a task's
     share (or than ``chunk_bytes``) is cut into chunks at hand boundaries, a task each
@@ -1262,7 +1318,8 @@ class _Run:
         up to date with what is committed."""
         db, summary, runner = self.db, self.summary, self.runner
         todo = _changed_files(candidates, stored.files, problems, summary)
-        wanted = runner.workers if runner else max(1, self.jobs or os.cpu_count() or 1)
+        wanted = (runner.workers if runner else self.jobs if self.jobs else
+                  default_processes(sum(size for _, size in todo)))
         pieces: Sequence[tuple[Piece, int]] = todo
         if wanted > 1 or runner:
             pieces = _cut_large_files(todo, max(1, wanted), self.chunk_bytes)
@@ -1278,21 +1335,23 @@ class _Run:
                 frozenset(stored.failures), self.batch_hands, self.settle,
                 frozenset(stored.results))
         run = _Committer(db, summary, problems, stored, self.on_file)
-        left = batches
+        ordered = _InOrder(run.commit)
+        left = list(range(len(batches)))
         if runner or jobs > 1:
-            left, failure = (runner(batches, args, run.commit) if runner else
-                             _on_pool(batches, jobs, args, run.commit))
+            left, failure = (runner(batches, args, ordered.done) if runner else
+                             _on_pool(batches, jobs, args, ordered.done))
             if failure is not None:
                 self.note(_pool_note(failure, len(batches) - len(left),
                                      runner.name if runner else "worker processes"))
                 summary.jobs, summary.workers = 1, ""
+                left = sorted(left + ordered.give_up())
             if failure is not None or runner:
                 db.remove_uncommitted()  # what stopped workers (or a task's dead try) wrote
         if left:  # in this process, which holds every stored hand anyway
             _init_worker(args[0], args[1], known, *args[3:])
             with frozen_gc():  # once for the run, as a worker process does (_init_pool_worker)
-                for batch in left:
-                    run.commit(_import_batch(batch))
+                for index in left:
+                    ordered.done(index, _import_batch(batches[index]))
         summary.files = summary.files_unchanged + run.read
         summary.scan_note = Scan((), tuple(run.without_hands), tuple(problems)).summary()
         summary.cpu_seconds = sum(run.worker_cpu.values())
@@ -1530,14 +1589,20 @@ class _Committer:
             return
         self.read += result.completes
         summary.held_back += result.held_back
-        if repeated:
-            kept = [(k, d, n) for k, d, n in zip(result.hand_keys, result.hand_digests,
-                                                 result.hand_lines, strict=True)
-                    if k not in repeated]
+        if repeated:  # brought by an earlier batch: their rows were dropped, and so is their count
+            kept = [(k, d, n, v, f) for k, d, n, v, f in zip(
+                result.hand_keys, result.hand_digests, result.hand_lines,
+                result.hand_violations, result.hand_following, strict=True)
+                if k not in repeated]
             summary.duplicates += len(result.hand_keys) - len(kept)
-            result.hand_keys = [k for k, _, _ in kept]
-            result.hand_digests = [d for _, d, _ in kept]
-            result.hand_lines = [n for _, _, n in kept]
+            result.hand_keys = [k for k, *_ in kept]
+            result.hand_digests = [d for _, d, *_ in kept]
+            result.hand_lines = [n for _, _, n, _, _ in kept]
+            result.hand_violations = [v for *_, v, _ in kept]
+            result.hand_following = [f for *_, f in kept]
+            result.violations = sum(result.hand_violations)
+            result.violations_following = sum(result.hand_following)
+            result.hands_with_violations = sum(v > 0 for v in result.hand_violations)
         self.stored.hands.update(zip(result.hand_keys, result.hand_digests, strict=True))
         again = 0
         for key, (first, line, reason, hand) in zip(result.failure_keys, result.failure_notes,

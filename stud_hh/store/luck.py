@@ -14,6 +14,7 @@ Moment(street=6, all_in=True, live=('Ann', 'Bob'))
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -22,7 +23,7 @@ from stud_hh.equity import EquityError, equity
 from stud_hh.model.cards import MaybeCard
 from stud_hh.model.events import Game
 from stud_hh.replay import ActionKind, Pot, ReplayedHand
-from stud_hh.rules import GAMES
+from stud_hh.rules import GAMES, printing_of
 from stud_hh.rules.games import GameRules, Ranking
 from stud_hh.rules.pots import best_hands
 
@@ -30,22 +31,28 @@ EXACT_LIMIT = 1_000_000
 """Deals enumerated at most for a stored equity (heads-up from 5th street on, three-way
 on 6th); above it the equity is sampled."""
 SAMPLES = 2_000
-"""Deals drawn for a stored equity above :data:`EXACT_LIMIT` (seeded: a share's standard
-error is then at most 1.1 percentage points). Far fewer than :data:`stud_hh.equity.SAMPLES`:
-an import stores an equity for every all-in and showdown (2,000 heads-up deals drawn and
-settled take 0.1-0.2 ms, most of it numpy's cost per call rather than the deals), and
-luck summed over many hands averages the sampling error out (100 all-ins of 10 big bets:
-about 1 big bet of sampling error against some 50 of luck).
+"""Deals drawn for a stored equity above :data:`EXACT_LIMIT`, seeded by the hand
+(:func:`hand_seed`): a share's standard error is then at most 1.1 percentage points. Far
+fewer than :data:`stud_hh.equity.SAMPLES`: an import stores an equity for every all-in
+and showdown, and luck summed over many hands averages the sampling errors out (100
+all-ins of 10 big bets: about 1 big bet of sampling error against some 50 of luck), as
+long as each hand's draws are its own."""
 
-What it costs, measured by ``benchmarks/import.py --split --hands 5000 --build pure``
-(one process, the corpus's Stars hands and the handwritten ones, about one hand in
-twelve needing an equity counted or drawn; 2026-12-02, a loaded 2-core machine): the
-facts stage 348 -> 770-790 us a hand, the whole import 452 -> 368-378 hands/s. Since the
-counts look hands up in the tables of :mod:`stud_hh.rules.classes` and settle deals by
-outcome (2026-12-03, ``--hands 10000``, runs before and after on a loaded machine): the
-facts stage 410-478 -> 245-321 us a hand pure and 379-390 -> 254 compiled (185-204
-with this module compiled too, which would cost it its docstring), of which the equity
-calls (``benchmarks/equity.py --import-calls 5000``) 81-100 -> 24-33 us a hand."""
+
+def hand_seed(site: str, hand_id: str) -> int:
+    """The seed of a hand's sampled equities: a stable hash (BLAKE2b) of its site and id,
+    so that every import of the hand draws the same deals (whatever the process, unlike
+    Python's salted ``hash``) and different hands draw independent ones (a seed shared by
+    every hand of one shape gives them one sampling error, which summing does not shrink).
+
+    >>> hand_seed("PokerStars", "35874153086") == hand_seed("PokerStars", "35874153086")
+    True
+    >>> hand_seed("PokerStars", "35874153086") == hand_seed("Full Tilt Poker", "35874153086")
+    False
+    """
+    digest = hashlib.blake2b(f"{site}\n{hand_id}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
 
 Row = dict[str, Any]
 _FOLD: Final = ActionKind.FOLD
@@ -60,19 +67,25 @@ to come were then dealt without a bet) or because the hand went to its showdown 
 
 **The cards known then.** Each live player's cards dealt up to and including that
 street: the up cards as dealt, the down cards as dealt to the hero or, for anyone, from
-the hand shown at the end (shown, or mucked with the cards printed), taken street by
-street in the order the site prints a hand (two down and the door, the 4th to 6th
-street up cards, the 7th-street down card; an order checked against the up cards
-dealt). Dead: every other card the text shows dealt by then (folded players' up cards,
-the hero's down cards after a fold). When some live player's cards are not all known
-(a hand mucked unseen), no equity is computed and every equity column stays null.
+the hand shown (shown, or mucked with the cards printed), taken street by street where
+the site prints a shown hand in dealing order (two down and the door, the 4th to 6th
+street up cards, the 7th-street down card; each card checked against the cards dealt
+on its street). Where the site prints it in an order of its own (Everleaf, Bovada:
+``shown_in_deal_order`` in ``docs/rules.md``), a shown hand puts no down card on a
+street: an opponent's cards are then known only at the showdown, as the whole hand, and
+an all-in before 7th street gets no equity. Dead: every other card the text shows
+dealt by then (folded players' up cards, the hero's down cards after a fold). When some
+live player's cards are not all known (a hand mucked unseen), no equity is computed and
+every equity column stays null.
 
 **Equity.** For each pot, among the players eligible for it (a player all-in for less
 has no share of a side pot), with the other live players' known cards dead too:
 :func:`stud_hh.equity.equity` over every way the cards to come can fall, exact up to a
 million deals (:data:`EXACT_LIMIT`: heads-up from 5th street on, three-way on 6th) and
-over 2,000 seeded draws above it (:data:`SAMPLES`: a share's standard error at most 1.1
-points; the same rows at every import; ``equity_exact`` says which). On the last
+over 2,000 draws above it (:data:`SAMPLES`: a share's standard error at most 1.1
+points; ``equity_exact`` says which). The draws are seeded by the hand's site and id: the
+same at every import of the hand, and independent from one hand to the next, so that
+the sampling errors of many hands do not add up to a bias. On the last
 street nothing is to come: each share is the showdown's by the rules (1, 0, a half, a
 quarter), whatever a player mucked. A player's ``equity`` is their expected share of
 the pots they were eligible for, weighted by the pots' sizes; stud hi/lo tells it apart
@@ -143,9 +156,10 @@ Slot = list[Any]
 
 def hands(r: ReplayedHand, rules: GameRules, players: Sequence[str]) -> dict[str, list[Slot]]:
     """The cards of ``players`` in dealing order, as far as the text shows them (the
-    cards the replay gathered: :attr:`~stud_hh.replay.Dealt.deals` and
-    :attr:`~stud_hh.replay.Dealt.revealed`)."""
-    size = rules.cards_per_player
+    cards the replay gathered: :attr:`~stud_hh.replay.Dealt.deals`, and
+    :attr:`~stud_hh.replay.Dealt.revealed` where the site prints a shown hand in dealing
+    order: :attr:`~stud_hh.rules.printing.Printing.shown_in_deal_order`)."""
+    in_order = printing_of(r.hand.header.site).shown_in_deal_order
     out = {}
     for name in players:
         by_street: dict[int, list[tuple[bool, MaybeCard]]] = {}
@@ -153,7 +167,7 @@ def hands(r: ReplayedHand, rules: GameRules, players: Sequence[str]) -> dict[str
             by_street.setdefault(street, []).append((up, card))
         slots = _slots(rules, by_street)
         whole = r.dealt.revealed.get(name, ())
-        if len(whole) == size and None not in whole:
+        if in_order and len(whole) <= len(slots) and None not in whole:
             _complete(slots, whole)
         out[name] = slots
     return out
@@ -175,19 +189,39 @@ def _slots(rules: GameRules, dealt: Mapping[int, list[tuple[bool, MaybeCard]]]
 
 
 def _complete(slots: list[Slot], shown: Sequence[MaybeCard]) -> None:
-    """The unknown cards of ``slots`` from the whole hand ``shown``: place by place when
-    the site printed it in dealing order (every card dealt is where it was dealt), else
-    the down cards in the order printed (each up card must then be known from the deal)."""
-    if all(slot[2] is None or slot[2] == card for slot, card in zip(slots, shown, strict=True)):
-        for slot, card in zip(slots, shown, strict=True):
+    """The unknown cards of ``slots`` from a hand ``shown`` in dealing order (as many
+    cards as were dealt when it was shown): each street's unknown places take that
+    street's printed cards not dealt there already (in any order within the street:
+    Full Tilt and KingsClub may swap the two down cards of 3rd street). Nothing when a
+    card dealt is not printed on its street: the print does not square with the deal."""
+    pairs = list(zip(slots, shown, strict=False))
+    if all(slot[2] is None or slot[2] == card for slot, card in pairs):
+        for slot, card in pairs:  # printed as dealt, card by card: place by place
             slot[2] = card
         return
-    known = {slot[2] for slot in slots if slot[2] is not None}
-    unknown = [slot for slot in slots if slot[2] is None]
-    if not known <= set(shown) or any(slot[1] for slot in unknown):
-        return
-    for slot, card in zip(unknown, [c for c in shown if c not in known], strict=True):
-        slot[2] = card
+    streets: dict[int, list[tuple[Slot, MaybeCard]]] = {}
+    for slot, card in pairs:
+        streets.setdefault(slot[0], []).append((slot, card))
+    for placed in streets.values():
+        printed = [card for _, card in placed]
+        if any(slot[2] is not None and slot[2] not in printed for slot, _ in placed):
+            return
+    for placed in streets.values():
+        known = {slot[2] for slot, _ in placed if slot[2] is not None}
+        left = [card for _, card in placed if card not in known]
+        for slot, _ in placed:
+            if slot[2] is None and left:
+                slot[2] = left.pop(0)
+
+
+def _whole(r: ReplayedHand, rules: GameRules, name: str) -> list[str] | None:
+    """``name``'s whole hand as shown at the end, whatever street each card came on, when
+    every card is printed and the cards dealt are among them."""
+    whole = r.dealt.revealed.get(name, ())
+    dealt = {card for _, _, card in r.dealt.deals.get(name, ()) if card is not None}
+    if len(whole) != rules.cards_per_player or None in whole or not dealt <= set(whole):
+        return None
+    return [card for card in whole if card is not None]
 
 
 def fill(r: ReplayedHand, rows: dict[str, Row]) -> list[list[float] | None]:
@@ -231,16 +265,19 @@ def _pot_shares(r: ReplayedHand, rules: GameRules, when: Moment, pots: list[Pot]
     last = when.street == int(rules.streets[-1].street)
     cards: dict[str, list[str]] = {}
     for name in when.live:
-        mine = [c for street, _, c in slots[name] if street <= when.street]
+        mine: list[MaybeCard] = [c for street, _, c in slots[name] if street <= when.street]
         if common is not None and last:  # the 7th-street card is everyone's common card
             mine = [*mine[:-1], common]
+        if None in mine and last:  # shown in an order of the site's own: known as a whole
+            mine = list(_whole(r, rules, name) or mine)
         if None in mine:
             return None
-        cards[name] = mine
+        cards[name] = [c for c in mine if c is not None]
     live = set(when.live)
     dead = [c for name, dealt in r.dealt.deals.items() if name not in live
             for street, _, c in dealt if street <= when.street and c is not None]
     out, exact = [], True
+    seed = hand_seed(r.hand.header.site, r.hand.hand_id)
     for pot in pots:
         if len(pot.eligible) == 1:
             out.append({pot.eligible[0]: Share(1.0, 1.0, 0.0, 1.0)})
@@ -249,7 +286,7 @@ def _pot_shares(r: ReplayedHand, rules: GameRules, when: Moment, pots: list[Pot]
         else:
             others = [c for n in when.live if n not in pot.eligible for c in cards[n]]
             result = equity([cards[n] for n in pot.eligible], rules.game, [*dead, *others],
-                            exact_limit=EXACT_LIMIT, samples=SAMPLES, seed=0)
+                            exact_limit=EXACT_LIMIT, samples=SAMPLES, seed=seed)
             exact = exact and result.exact
             out.append({n: Share(s.equity, float(s.high), float(s.low), float(s.scoop))
                         for n, s in zip(pot.eligible, result.shares, strict=True)})

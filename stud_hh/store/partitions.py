@@ -25,6 +25,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from stud_hh.model.errors import UsageError
+from stud_hh.store.people import LABELLED_TABLES, People
 from stud_hh.store.schema import TABLES, arrow_schema, to_pandas
 from stud_hh.store.storage import LocalStorage, Storage
 
@@ -49,16 +50,27 @@ def dask_dataframe() -> Any:
 
 
 def _read_part(where: str | Storage, path: str, table: str, columns: list[str] | None,
-               filters: Any) -> Any:
+               filters: Any, people: People | None = None,
+               keep: frozenset[str] | None = None, shown: list[str] | None = None) -> Any:
     """One partition: the part ``path`` of the database at ``where`` (a folder's path, or
-    the storage of a URL, which the task opens itself)."""
+    the storage of a URL, which the task opens itself), each player shown as its person
+    (``people``: as :meth:`Database.table` shows them), only the persons ``keep`` names
+    when it names some (:meth:`People.translate`), and the columns ``shown`` when the
+    labelling needed more."""
     if isinstance(where, str):
         data = pq.read_table(Path(where) / path, columns=columns, filters=filters,
                              schema=arrow_schema(table))
     else:
         data = pq.read_table(where.arrow_path(path), columns=columns, filters=filters,
                              schema=arrow_schema(table), filesystem=where.arrow_filesystem)
-    return _text_categories(to_pandas(table, data))
+    frame = to_pandas(table, data)
+    if people is not None and table in LABELLED_TABLES:
+        frame = people.label(frame)
+        if keep is not None:
+            frame = frame[frame["player"].isin(keep).fillna(False).astype(bool)]
+    if shown is not None and list(frame.columns) != shown:
+        frame = frame[shown]
+    return _text_categories(frame)
 
 
 def _text_categories(frame: Any) -> Any:
@@ -89,7 +101,15 @@ class DaskTables:
         meta = _meta(table, wanted)
         storage = self.db.storage
         where = str(storage.root) if isinstance(storage, LocalStorage) else storage
-        parts = [delayed(_read_part)(where, path, table, wanted, filters)
+        people: People | None = getattr(self.db, "people", None)
+        keep = None
+        loaded = wanted
+        if people is not None and table in LABELLED_TABLES:  # players shown as persons
+            filters, keep = people.translate(filters)
+            if wanted is not None:
+                loaded = list(dict.fromkeys([*wanted, "site", "player"]))
+        parts = [delayed(_read_part)(where, path, table, loaded, filters, people, keep,
+                                     wanted)
                  for path in self._parts(table)]
         if not parts:
             return dd.from_pandas(meta, npartitions=1)

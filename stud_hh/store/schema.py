@@ -9,7 +9,7 @@ dictionary-encoded so pandas loads them as categoricals.
 >>> arrow_schema("hands").field("hand_id").type
 DataType(string)
 >>> arrow_schema("hands").metadata[b"stud_hh.schema_version"]
-b'3'
+b'4'
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 import pandas as pd
 import pyarrow as pa
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """Bumped whenever a column is added or changes meaning or type. Readers take every
 version of :data:`ADDED` (older parts read with the columns added since as nulls) and
 refuse others."""
@@ -79,7 +79,8 @@ _HANDS = (
     _c("game_text", STR, "the site's words for the game"),
     _c("mixed_game", ENUM, "the mixed-game wrapper (``8-Game``, ``HORSE``)", null=True),
     _c("limit", ENUM, "``fixed``, ``pot`` or ``no_limit``"),
-    _c("stakes", ENUM, "small and big bet as printed, e.g. ``$0.04/$0.08``"),
+    _c("stakes", ENUM, "small and big bet as printed, e.g. ``$0.04/$0.08``; a no-limit or "
+       "pot-limit hand's with ``NL`` or ``PL`` first (``NL $0.10``)"),
     _c("currency", ENUM, "ISO code for real money, null for chips", null=True),
     _c("scale", I32, "money units per printed whole: 100 for cents, 1 for chips"),
     _c("play_money", BOOL, "play-money table"),
@@ -107,7 +108,7 @@ _HANDS = (
     _c("violations", I32, "violations found by the replay"),
     _c("violations_following", I32, "of ``violations``, those that follow from an earlier "
        "violation of the hand (consequences, counted apart: the rest are root causes); null "
-       "only in rows imported before schema 3", null=True),
+       "only in rows imported before schema 4", null=True),
     _c("unverifiable", I32, "checks the text could not decide"),
     _c("profile", ENUM, "the rule profile the hand was audited under"),
     _c("file", STR, "the file the hand was read from"),
@@ -144,11 +145,17 @@ _PLAYERS = (
     _c("player", STR, "the player's name"),
     _c("seat", I8, "seat number"),
     _c("game", ENUM, "the hand's game (repeated from ``hands`` for grouping)"),
+    _c("limit", ENUM, "the hand's limit (repeated from ``hands``); null only in rows "
+       "imported before schema 3, which read as ``fixed``", null=True),
     _c("stakes", ENUM, "the hand's stakes (repeated from ``hands``)"),
     _c("currency", ENUM, "the hand's currency (repeated from ``hands``)", null=True),
     _c("scale", I32, "money units per printed whole (repeated from ``hands``)"),
-    _c("big_bet", MONEY, "the hand's big bet (repeated from ``hands``)"),
+    _c("big_bet", MONEY, "the big bet the hand's money is counted in: the hand's fixed-limit "
+       "big bet; 0 (none) for a no-limit or pot-limit hand (from schema 3) or when no stakes "
+       "show"),
     _c("tournament", BOOL, "a tournament hand (repeated from ``hands``)"),
+    _c("tournament_id", STR, "the site's tournament number (repeated from ``hands``); null "
+       "for a cash hand, and in rows imported before schema 3", null=True),
     _c("start_utc", TIME, "the hand's start (repeated from ``hands``)", null=True),
     _c("stack", MONEY, "chips at the start of the hand"),
     _c("dealt", BOOL, "dealt in (false for a player sitting out)"),
@@ -236,7 +243,8 @@ _PLAYERS = (
     _c("scoop_chance", FLOAT, "stud hi/lo: the chance of taking the whole main pot",
        null=True),
     _c("equity_exact", BOOL, "``equity`` counted over every deal; false: over 2,000 deals "
-       "drawn at random, seeded (a share's standard error at most 1.1 points)",
+       "drawn at random, seeded by the hand's site and id (a share's standard error at most "
+       "1.1 points)",
        null=True),
     _c("ev_net", FLOAT, "luck-adjusted net, in the units of ``net`` (a float: an "
        "expectation): what the live players collected, shared in proportion to each one's "
@@ -281,7 +289,7 @@ _VIOLATIONS = (
     _c("message", STR, "what happened, in words"),
     _c("follows_line", I32, "a consequence: the line of the earlier violation of the hand it "
        "follows from (its root cause, which left unreliable what this rule's check reads); "
-       "null for a root cause, and in rows imported before schema 3", null=True),
+       "null for a root cause, and in rows imported before schema 4", null=True),
     _c("follows_rule", ENUM, "that root cause's rule", null=True),
     _c("profile", ENUM, "the rule profile"),
     _c("file", STR, "the source file"),
@@ -405,16 +413,19 @@ ADDED: dict[int, dict[str, tuple[str, ...]]] = {
     2: {"players": ("equity_street", "equity_all_in", "equity", "equity_high", "equity_low",
                     "scoop_chance", "equity_exact", "ev_net"),
         "pots": ("equity",)},
-    3: {"hands": ("violations_following",), "violations": ("follows_line", "follows_rule")},
+    3: {"players": ("limit", "tournament_id")},
+    4: {"hands": ("violations_following",), "violations": ("follows_line", "follows_rule")},
 }
 """The columns each schema version added, by table: a part of an older version has none
-of the columns added since, and reads with them null."""
+of the columns added since, and reads with them null. Schema 3 also changed what
+``players.big_bet`` holds for a no-limit or pot-limit hand (0: its money is not counted in
+big bets); rows imported before keep the hand's smallest bet there, until imported again."""
 
 
 def missing_columns(table: str, version: int) -> tuple[str, ...]:
     """The columns of ``table`` a part of schema ``version`` does not have.
 
-    >>> missing_columns("pots", 1), missing_columns("violations", 2)
+    >>> missing_columns("pots", 1), missing_columns("violations", 3)
     (('equity',), ('follows_line', 'follows_rule'))
     """
     return tuple(name for later, added in ADDED.items() if later > version

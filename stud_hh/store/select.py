@@ -48,6 +48,7 @@ import pyarrow.parquet as pq
 
 from stud_hh.model.errors import UsageError
 from stud_hh.model.events import Game
+from stud_hh.rules.games import game_code
 
 __all__ = ["Filters", "HandFilters", "Resolved", "Selection", "SelectionError",
            "UndatedHandsWarning", "UnknownPlayerError", "hand_keys", "match_player",
@@ -127,7 +128,8 @@ class Selection:
     until: datetime | None = None
     """Hands that started before this moment."""
     games: tuple[str, ...] = ()
-    """Game codes: ``stud``, ``stud8``, ``razz``, ``five_stud``, ``razz27``."""
+    """Game codes: ``stud``, ``stud8``, ``razz``, ``five_stud``, ``razz27`` (a game's name as
+    reports print it, ``stud hi/lo``, is taken for its code)."""
     stakes: tuple[str, ...] = ()
     """Stakes as stored (``$0.10/$0.20``, ``20/40``); the currency sign may be left out."""
     sites: tuple[str, ...] = ()
@@ -145,7 +147,7 @@ class Selection:
     def __post_init__(self) -> None:
         for name in ("games", "stakes", "sites"):
             object.__setattr__(self, name, _values(name, getattr(self, name)))
-        games = tuple(g.casefold() for g in self.games)
+        games = tuple(game_code(g) or g.casefold() for g in self.games)
         for game in games:
             if game not in GAMES:
                 raise SelectionError(f"no game {game!r}{_close(game, GAMES)} (the games are "
@@ -398,28 +400,34 @@ class Resolved:
         _warn(self.undated, stacklevel + 1)
 
 
-def resolve(selection: Selection, read: Read) -> Resolved:
+def resolve(selection: Selection, read: Read,
+            match: Callable[[Iterable[str], str], str] | None = None) -> Resolved:
     """``selection`` matched against what a database holds (read through ``read``).
 
     Sites, stakes and games are checked against the stored values and the player's
-    name against the names of the selected hands: one that names nothing raises
-    :class:`SelectionError` (:class:`UnknownPlayerError`, with a "did you mean").
+    name against the names of the selected hands (with ``match``, default
+    :func:`match_player`; a database's people match a person's other names too): one that
+    names nothing raises :class:`SelectionError` (:class:`UnknownPlayerError`, with a "did
+    you mean").
     """
     known = _known(selection, lambda column: read("hands", [column], None)[column])
     terms = selection.parquet(known.get("site", ()), known.get("stakes", ()))
     player = None
     if selection.player is not None:
         names = read("players", ["player"], terms or None)["player"]
-        player = match_player(names.astype("string").unique(), selection.player)
+        player = (match or match_player)(names.astype("string").dropna().unique(),
+                                         selection.player)
     undated = 0
     if selection.dated:
         others = [t for t in terms if t[0] != "start_utc"]
-        table = "hands"
-        if player is not None:
-            table, others = "players", [*others, ("player", "==", player), ("dealt", "==", True)]
-        missing = ds.field("start_utc").is_null()
-        expression = pq.filters_to_expression(others) & missing if others else missing
-        undated = len(read(table, ["hand_id"], expression))
+        if player is not None:  # the player's own hands, as terms (a person is several names)
+            dealt = read("players", ["start_utc"],
+                         [*others, ("player", "==", player), ("dealt", "==", True)])
+            undated = int(dealt["start_utc"].isna().sum())
+        else:
+            missing = ds.field("start_utc").is_null()
+            expression = pq.filters_to_expression(others) & missing if others else missing
+            undated = len(read("hands", ["hand_id"], expression))
     return Resolved(selection, tuple(terms), player, undated)
 
 
@@ -468,6 +476,10 @@ def read_selected(resolved: Resolved, read: Read, table: str,
     if table == "players" and resolved.player is not None:
         terms.append(("player", "==", resolved.player))
     if table == "players" or (table == "hands" and resolved.player is None):
+        if filters is None or (isinstance(filters, list)
+                               and all(isinstance(t, tuple) for t in filters)):
+            # as terms: a database with people reads a term on player as a person's names
+            return read(table, columns, [*terms, *(filters or [])] or None)
         return read(table, columns, _and(_expression(terms), _expression(filters)))
     keys = hand_keys(resolved, read)
     ids = ds.field("hand_id").isin(pd.unique(keys["hand_id"].astype(str)).tolist())

@@ -21,9 +21,10 @@ that would write) is a one-line :class:`~stud_hh.model.errors.UsageError`.
 >>> db.sql("SELECT count(*) AS hands FROM hands")
    hands
 0      0
->>> print(render(query(db, "SELECT money(1250, 100) AS dollars, unit(NULL) AS unit"), "csv"))
+>>> print(render(query(db, "SELECT money(1250, 100) AS dollars, unit(NULL, true) AS unit"),
+...              "csv"))
 dollars,unit
-12.5,chips
+12.5,tournament chips
 <BLANKLINE>
 """
 
@@ -77,14 +78,20 @@ MACROS: tuple[Macro, ...] = (
     Macro("money", ("amount", "scale"), "amount / scale",
           "an amount in printed units (dollars, euros, chips), a double: the integer in the "
           "smallest unit divided by the hand's `scale`, as `stud-hh stats` does for `net` "
-          "(`sum(money(net, scale))` grouped by `unit(currency)`: never add two units)"),
-    Macro("unit", ("currency",), "coalesce(currency, 'chips')",
-          "the money unit the statistics keep apart: the currency code, or `chips` "
-          "(tournaments, play money), as `stats.money_unit`"),
+          "(`sum(money(net, scale))` grouped by `unit(currency, tournament)`: never add two "
+          "units)"),
+    Macro("unit", ("currency", "tournament"),
+          "coalesce(currency, CASE WHEN tournament THEN 'tournament chips' ELSE 'chips' END)",
+          "the money unit the statistics keep apart, as `stats.money_unit`: the currency "
+          "code; else `tournament chips` in a tournament hand (worth nothing outside their "
+          "tournament: add them up per `tournament_id` only), else `chips` (play money, or "
+          "a currency the site does not name)"),
     Macro("big_bets", ("amount", "big_bet"),
           "CASE WHEN big_bet > 0 THEN amount / big_bet ELSE 0 END",
-          "an amount in big bets of its hand, a double (0 when the stakes are unknown: big "
-          "bet 0), as the statistics' `net_bb`; big bets add up across stakes and units"),
+          "an amount in big bets of its hand (the `players` table's `big_bet`), a double; 0 "
+          "for a hand with no big bet (no-limit, pot-limit, stakes unknown: big bet 0), which "
+          "the statistics' `net_bb` leaves out, and their big bets per 100 hands count only "
+          "`count_if(big_bet > 0)` hands; big bets add up across stakes and units"),
     Macro("pct", ("done", "opportunity"),
           "100 * sum(CAST(done AS BIGINT)) / nullif(sum(CAST(opportunity AS BIGINT)), 0)",
           "an aggregate: a statistic of docs/statistics.md, the *done* flags over the "

@@ -90,19 +90,24 @@ def test_no_violations_draws_a_note() -> None:
 
 
 def test_money_winnings_draw_a_curve_per_currency(db: Database) -> None:
-    """Hero has dollar and tournament-chip hands: in money, each is its own curve, never
-    one sum; in big bets, one curve over every hand."""
+    """Hero has dollar hands and tournament hands: in money, dollars are one
+    curve and each tournament's chips another (chips are never added across tournaments),
+    never one sum; in big bets, one curve over every hand."""
     players = db.players()
     hero = players[(players["player"] == "Hero") & players["dealt"]]
     ax = plots.cumulative_winnings(players, "Hero", unit="money")
     curves = {line.get_label(): line for line in ax.get_lines() if line.get_label()[0] != "_"}
     usd = hero[hero["currency"] == "USD"]
     chips = hero[hero["currency"].isna()]
-    assert set(curves) == {f"USD ({len(usd)} hands)", f"chips ({len(chips)} hands)"}
+    per = chips.groupby(chips["tournament_id"].astype(str))["net"]
+    assert len(per) >= 1
+    assert set(curves) == {f"USD ({len(usd)} hands)", *(
+        f"chips of tournament {t} ({n} hands)" for t, n in per.size().items())}
     final = curves[f"USD ({len(usd)} hands)"].get_ydata()[-1]
     assert final == pytest.approx((usd["net"] / usd["scale"]).sum())
-    assert curves[f"chips ({len(chips)} hands)"].get_ydata()[-1] == pytest.approx(
-        chips["net"].sum())
+    for tournament, net in per.sum().items():
+        label = f"chips of tournament {tournament} ({per.size()[tournament]} hands)"
+        assert curves[label].get_ydata()[-1] == pytest.approx(net)
     plt.close(ax.figure)
     ax = plots.cumulative_winnings(players, "Hero")
     (total,) = [line for line in ax.get_lines() if line.get_label() == "all winnings"]

@@ -67,17 +67,17 @@ def test_money_in_big_bets_and_showdown_split() -> None:
         {"net": -10, "currency": None, "scale": 1, "big_bet": 200, "tournament": True},
     ])
     result = stats.money(players)  # dollars and tournament chips: a row per unit
-    usd, chips = result.loc[("Ann", "USD")], result.loc[("Ann", "chips")]
+    usd, chips = result.loc[("Ann", "USD")], result.loc[("Ann", "tournament chips")]
     assert (usd["hands"], chips["hands"]) == (2, 1)
     assert usd["net"] == pytest.approx(0.30)
-    assert chips["net"] == pytest.approx(-10)
+    assert np.isnan(chips["net"])  # chips of no one tournament: in big bets only
     assert usd["rake_paid"] == pytest.approx(0.02)
     assert usd["net_bb"] == pytest.approx(2 - 0.5)
     assert chips["net_bb"] == pytest.approx(-0.05)
     assert usd["net_bb_showdown"] == pytest.approx(2)
     assert usd["net_bb_no_showdown"] == pytest.approx(-0.5)
     assert usd["bb_per_100"] == pytest.approx(100 * 1.5 / 2)
-    assert not result.isna().any().any()
+    assert not result.loc[("Ann", "USD")].isna().any()
     # big bets add up across units when asked for them alone
     whole = stats.money(players, per_unit=False).loc["Ann"]
     assert whole["hands"] == 3
@@ -87,6 +87,68 @@ def test_money_in_big_bets_and_showdown_split() -> None:
     assert by_currency.loc[("Ann", "USD"), "net"] == pytest.approx(0.30)
     assert by_currency.loc[("Ann", "USD"), "rake_paid"] == pytest.approx(0.02)
     assert len(by_currency) == 2  # chips (no currency) keep their own row
+
+
+def test_tournament_chips_are_never_added_across_tournaments() -> None:
+    """Two tournaments' chips (1,500 won in one, 800 lost in the other) and play-money chips:
+    the tournaments' net is given per tournament only, in big bets across them; play
+    money is a unit apart from them and from real money."""
+    players = frame([
+        {"net": 1500, "currency": None, "scale": 1, "big_bet": 100, "tournament": True,
+         "tournament_id": "1"},
+        {"net": -800, "currency": None, "scale": 1, "big_bet": 400, "tournament": True,
+         "tournament_id": "2"},
+        {"net": 300, "currency": None, "scale": 1, "big_bet": 100},  # play money
+        {"net": 40},
+    ])
+    result = stats.money(players)
+    assert set(result.index.get_level_values("unit")) == {"tournament chips", "chips", "USD"}
+    chips = result.loc[("Ann", "tournament chips")]
+    assert np.isnan(chips["net"])
+    assert np.isnan(chips["rake_paid"])
+    assert np.isnan(chips["ev_net"])
+    assert np.isnan(chips["luck"])
+    assert chips["net_bb"] == pytest.approx(15 - 2)
+    assert result.loc[("Ann", "chips"), "net"] == pytest.approx(300)
+    apart = stats.money(players, by=["player", "tournament_id"])
+    assert apart.loc[("Ann", "1", "tournament chips"), "net"] == pytest.approx(1500)
+    assert apart.loc[("Ann", "2", "tournament chips"), "net"] == pytest.approx(-800)
+    # a tournament hand read before schema 3 (no tournament_id) stays out of any one
+    old = frame([{"net": 1500, "currency": None, "scale": 1, "tournament": True}])
+    assert np.isnan(stats.money(old, by=["player", "tournament_id"])["net"]).all()
+
+
+def test_no_limit_hands_are_left_out_of_big_bets_and_counted() -> None:
+    """A no-limit hand (stored with no big bet) and a pot-limit one beside two fixed-limit
+    hands: big bets and BB/100 over the two fixed-limit hands, the two others counted as
+    left out; grouped by game, each limit apart; a row of no-limit hands only has no
+    big-bet figures. A row read before schema 3 (no limit) keeps its big bet."""
+    players = frame([
+        {"net": 40}, {"net": -10},
+        {"net": 500, "limit": "no_limit", "big_bet": 0, "stakes": "NL $0.10"},
+        {"net": -90, "limit": "pot", "big_bet": 0},
+        {"net": 20, "limit": None},
+    ])
+    whole = stats.player_summary(players).loc["Ann"]
+    assert whole["hands"] == 5
+    assert whole["bb_left_out"] == 2
+    assert whole["net"] == pytest.approx(4.60)  # money is money, whatever the limit
+    assert whole["net_bb"] == pytest.approx(2 - 0.5 + 1)
+    assert whole["bb_per_100"] == pytest.approx(2.5 / 3 * 100)
+    assert whole["ev_bb_per_100"] == pytest.approx(2.5 / 3 * 100)
+    by_game = stats.player_summary(players, by=["player", "game"])
+    assert sorted(by_game.index.get_level_values("game")) == ["stud", "stud NL", "stud PL"]
+    nl = by_game.loc[("Ann", "stud NL")]
+    assert (nl["hands"], nl["bb_left_out"], nl["net"]) == (1, 1, pytest.approx(5.0))
+    for column in ("net_bb", "net_bb_showdown", "bb_per_100", "sb_per_100", "ev_net_bb",
+                   "luck_bb", "ev_bb_per_100"):
+        assert np.isnan(nl[column]), column
+    assert by_game.loc[("Ann", "stud"), "bb_left_out"] == 0
+    # the grouping labels; the flags that read the game still see its code
+    hilo = frame([{"game": "stud8", "limit": "no_limit", "big_bet": 0, "saw_showdown": True,
+                   "scoop_whole": True}])
+    found = stats.player_summary(hilo, by=["player", "game"]).loc[("Ann", "stud8 NL")]
+    assert (found["scoop_whole"], found["scoop_whole_n"]) == (100.0, 1)
 
 
 def test_one_unit_keeps_one_row_per_group() -> None:
@@ -168,7 +230,7 @@ def test_summary_from_a_database_matches_the_flags(db: Database) -> None:
     players = db.players(columns=stats.required_columns(["player", "game", "unit"]))
     summary = stats.player_summary(players, by=["player", "game", "unit"])
     hero = db.players(filters=[("player", "==", "Hero"), ("dealt", "==", True)])
-    hero["unit"] = stats.money_unit(hero["currency"])
+    hero["unit"] = stats.money_unit(hero["currency"], hero["tournament"])
     for (game, unit), rows in hero.groupby(["game", "unit"], observed=True):
         row = summary.loc[("Hero", game, unit)]
         assert row["hands"] == len(rows)

@@ -88,13 +88,16 @@ def test_roi_itm_and_places_by_hand_and_units_apart() -> None:
     rows = stored(
         result(tid="1", finish=3, prize=5400),               # paid 11.00, won 54.00
         result(tid="2", finish=28, prize=0),                 # paid 11.00
-        result(tid="3", finish=None, still_playing=True),    # counted nowhere but played
+        result(tid="3", finish=None, still_playing=True),    # paid 11.00, result unknown
         result(tid="4", finish=1, prize=0, ticket="Sunday Million ticket"),  # unvalued
         result(tid="5", finish=2, prize=90, unit="EUR", buy_in=42, fee=8))
     summary = tr.summary(tr.results(rows))
     usd = summary.loc[("Hero", "USD")]
     assert (usd["tournaments"], usd["finished"], usd["place_unknown"]) == (4, 3, 1)
-    assert (usd["paid"], usd["won"], usd["net"]) == (33.0, 54.0, 21.0)
+    assert usd["still_playing"] == 1
+    assert (usd["paid"], usd["paid_n"]) == (44.0, 4)  # every buy-in known, the running one's
+    assert (usd["won"], usd["won_n"]) == (54.0, 3)    # every result known
+    assert usd["net"] == 21.0                         # 54.00 - 33.00: the 3 with both
     assert usd["roi"] == pytest.approx(21 / 33 * 100)
     assert (usd["roi_n"], usd["itm"], usd["best"], usd["places"]) == (3, 2, 1,
                                                                       "1st, 3rd, 28th")

@@ -53,7 +53,9 @@ def start(folder: Path, db: Path, *extra: str) -> subprocess.Popen[str]:
     return process
 
 
-def wait_for(condition: Callable[[], bool], seconds: float = 60) -> None:
+def wait_for(condition: Callable[[], bool], seconds: float = 600) -> None:
+    """Until ``condition`` holds: ``seconds`` only guards against a hang (a loaded machine
+    is slower, never failed)."""
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "the watch did not import in time"
@@ -71,7 +73,7 @@ def hand_count(db: Path) -> int:
 
 def stop(process: subprocess.Popen[str]) -> tuple[int, str, str]:
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    out, err = process.communicate(timeout=600)  # a guard against a hang only
     return process.returncode, out, err
 
 

@@ -120,7 +120,7 @@ def test_a_named_profile_takes_the_printing_of_the_hands_site() -> None:
     # a profile made for the hand's own site, one whose printing is the site's, and a site
     # without a profile keep the named profile as it is
     assert profile_for("winamax", "Winamax") is profile("winamax")
-    assert profile_for("absolute", "Bovada") is profile("absolute")
+    assert profile_for("merge", "Winning Poker Network") is profile("merge")
     assert profile_for("fulltilt", "Bovada").prints.money == profile("bovada").prints.money
     assert profile_for("casino", "PHH") is CASINO
     assert profile_for("winamax", "Nowhere") is profile("winamax")

@@ -10,12 +10,16 @@ each conflict is stored once.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import SAMPLES
 
 from stud_hh.cli import main
+from stud_hh.store import importer
 from stud_hh.store.database import open_db
 from stud_hh.store.importer import import_paths
 
@@ -94,12 +98,94 @@ def test_each_conflict_is_stored_once(tmp_path: Path) -> None:
     assert open_db(db).count("conflicts") == 1
 
 
-def test_import_reports_the_conflict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_import_counts_the_conflicts_and_conflicts_lists_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "db"
     first = _write(tmp_path / "a.txt", HAND)
     assert main(["import", str(first), "--db", str(db), "-q"]) == 0
-    other = _write(tmp_path / "b.txt", _changed(HAND))
+    other = _write(tmp_path / "b.txt", _changed(HAND), _changed(HAND.replace(
+        "#259114372218", "#259114372219")))
+    _write(tmp_path / "c.txt", HAND.replace("#259114372218", "#259114372219"))
+    assert main(["import", str(tmp_path / "c.txt"), "--db", str(db), "-q"]) == 0
+    capsys.readouterr()
     assert main(["import", str(other), "--db", str(db), "-q"]) == 0
     captured = capsys.readouterr()
-    assert f"{other.resolve()}:1 differs from {first.resolve()}:1" in captured.err
-    assert "1 with different text: conflicts" in captured.out
+    assert "2 with different text: conflicts" in captured.out
+    # a count and a pointer, not a line per conflict
+    assert captured.err == ("stud-hh: 2 hands came again with different text; the copy read "
+                            "first is stored, the other kept in the conflicts table (`stud-hh "
+                            f"conflicts --db {db}` lists them and where they differ)\n")
+    assert main(["conflicts", "--db", str(db)]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert listed[0] == (f"PokerStars hand 259114372218: {other.resolve()}:1 differs from "
+                         f"{first.resolve()}:1 (stored)")
+    assert listed[1] == "    line 3: Seat 1: Hero ($8.50 in chips)"
+    assert listed[2] == "    stored: Seat 1: Hero ($8 in chips)"
+    assert listed[-1].startswith(f"2 conflicts in {db}")
+    assert main(["conflicts", "--db", str(db), "--format", "jsonl"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["hand_id"] for r in records] == ["259114372218", "259114372219"]
+    assert records[0]["line"] == 3
+    assert records[0]["stored"] == "Seat 1: Hero ($8 in chips)"
+
+
+def test_an_import_prints_the_first_failures_and_counts_the_rest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = [HAND.replace("#259114372218", f"#2591143722{n:02d}").replace(
+        "raises $0.05 to $0.10", "raises $0.05 to $abc") for n in range(30, 45)]
+    path = _write(tmp_path / "a.txt", HAND, *broken)
+    assert main(["import", str(path), "--db", str(tmp_path / "db"), "-q"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert sum(line.startswith("failure: ") for line in err) == 10
+    assert err[-1].startswith("stud-hh: 15 texts could not be read (5 more than those above)")
+
+
+class _Backwards:
+    """An import's tasks run in this process, the last batch first: the order in which a
+    pool's or a cluster's tasks may end."""
+
+    workers = 2
+    name = "tasks run backwards"
+
+    def __call__(self, batches: list[Any], initargs: tuple[Any, ...],
+                 done: Callable[[int, Any], None]) -> tuple[list[int], BaseException | None]:
+        importer._init_worker(*initargs)
+        for index in reversed(range(len(batches))):
+            done(index, importer._import_batch(batches[index]))
+        return [], None
+
+
+def _stored(db: Path) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
+    hands = open_db(db).hands(columns=["file", "first_line"])
+    conflicts = open_db(db).conflicts()
+    return (set(zip(hands["file"], hands["first_line"], strict=True)),
+            set(zip(conflicts["file"], conflicts["first_line"], strict=True)))
+
+
+def test_the_copy_kept_is_the_first_read_however_the_tasks_end(tmp_path: Path) -> None:
+    """Which of several copies is stored does not depend on the number of processes nor on
+    the order their tasks end: the first in the order the files are read is kept."""
+    first = _write(tmp_path / "a.txt", HAND)
+    _write(tmp_path / "b.txt", _changed(HAND))
+    _write(tmp_path / "c.txt", HAND.replace("($8 in chips)", "($9 in chips)", 1))
+    paths = [tmp_path / name for name in ("a.txt", "b.txt", "c.txt")]
+    found = []
+    for jobs, runner in ((1, None), (2, None), (2, _Backwards())):
+        db = tmp_path / f"db-{jobs}-{runner is not None}"
+        summary = import_paths(paths, db, jobs=jobs, batch_files=1, runner=runner)
+        assert (summary.hands_new, summary.duplicates, len(summary.conflicts)) == (1, 2, 2)
+        found.append(_stored(db))
+    assert found[0][0] == {(str(first.resolve()), 1)}
+    assert found[0] == found[1] == found[2]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_violations_of_a_copy_not_stored_are_not_counted(tmp_path: Path, jobs: int) -> None:
+    """The summary counts the violations of the hands stored: a later copy that breaks a rule
+    (here an ante of the wrong size) is a conflict, and its violation is not the database's."""
+    broken = HAND.replace("Big Slick: posts the ante $0.02", "Big Slick: posts the ante $0.03")
+    paths = [_write(tmp_path / "a.txt", HAND), _write(tmp_path / "b.txt", broken)]
+    summary = import_paths(paths, tmp_path / "db", jobs=jobs, batch_files=1)
+    assert (summary.hands_new, len(summary.conflicts)) == (1, 1)
+    assert (summary.violations, summary.hands_with_violations) == (0, 0)
+    assert open_db(tmp_path / "db").count("violations") == 0

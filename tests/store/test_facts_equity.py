@@ -13,6 +13,9 @@ hides (no equity), and over the whole corpus (shares within 0..1 adding up to a 
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
@@ -27,6 +30,7 @@ from test_violations import ALLIN, BASE
 from stud_hh import parse_hand
 from stud_hh.equity import equity
 from stud_hh.model.cards import ALL_CARDS
+from stud_hh.read.parse import ParsedHand, parse_file
 from stud_hh.replay import replay
 from stud_hh.store import luck
 from stud_hh.store.database import Database, open_db
@@ -414,6 +418,46 @@ def test_razz_all_in_on_fourth_is_sampled_and_the_same_at_every_import() -> None
     assert pots[0]["equity"] == [ann["equity"], bob["equity"]]
 
 
+def _razz_fourth_as(hand_id: int) -> str:
+    return RAZZ_FOURTH.replace("#300000000104:", f"#{hand_id}:")
+
+
+def test_each_hand_draws_its_own_deals_and_the_same_at_every_import() -> None:
+    """Sampled equities are seeded by the hand (its site and id): 80 copies of one spot
+    under other ids spread around the count of every deal as 2,000 independent deals
+    each say (a seed shared by every hand of a shape gives them all one error, which no
+    number of hands shrinks), and a hand draws the same deals at every import, in any
+    process (no salted ``hash``)."""
+    truth = equity([["As", "2d", "3c", "8h"], ["4s", "5d", "6c", "7h"]], "razz", ["Kh", "2s"],
+                   exact_limit=10**9)
+    assert truth.exact
+    bob = truth.shares[1]
+    ties = 2 * (bob.exact - bob.scoop)  # a tie gives each half the pot
+    spread = (float(bob.scoop + ties / 4 - bob.exact ** 2) / luck.SAMPLES) ** 0.5
+    scores = []
+    for hand_id in range(400_000_000_000, 400_000_000_080):
+        p, _ = rows_of(_razz_fourth_as(hand_id))
+        assert p["Bob"]["equity_exact"] is False
+        scores.append((p["Bob"]["equity"] - bob.equity) / spread)
+    mean = sum(scores) / len(scores)
+    sd = (sum((z - mean) ** 2 for z in scores) / (len(scores) - 1)) ** 0.5
+    # independent errors: mean 0 and spread 1, each here within 5 of its standard errors
+    # (0.11 and 0.08); one error shared by every copy: spread 0
+    assert abs(mean) < 0.56, scores
+    assert 0.6 < sd < 1.4, scores
+    first, _ = rows_of(_razz_fourth_as(400_000_000_000))
+    assert rows_of(_razz_fourth_as(400_000_000_000))[0] == first
+    script = ("import sys; from stud_hh import parse_hand; from stud_hh.replay import replay;"
+              "from stud_hh.store.facts import hand_rows;"
+              "rows = hand_rows(replay(parse_hand(sys.stdin.read())))['players'];"
+              "print(repr([r['equity'] for r in rows]))")
+    for salt in ("1", "2"):
+        other = subprocess.run([sys.executable, "-c", script], input=_razz_fourth_as(
+            400_000_000_000), capture_output=True, text=True, check=True,
+            env={**os.environ, "PYTHONHASHSEED": salt})
+        assert other.stdout.strip() == repr([first[n]["equity"] for n in ("Ann", "Bob", "Cid")])
+
+
 def test_an_all_in_on_third_street() -> None:
     p, _ = rows_of(ALLIN)  # Bob all-in for $0.13 on 3rd, Ann calls, Cid folded his door
     ann, bob = p["Ann"], p["Bob"]
@@ -470,10 +514,58 @@ def test_a_hand_mucked_unseen_gives_no_equity() -> None:
     assert rows_of(printed)[0]["Bob"]["equity"] == pytest.approx(8 / 38)
 
 
-def test_a_hand_shown_out_of_dealing_order_is_placed_by_its_up_cards() -> None:
-    """A site printing the down cards elsewhere: the up cards as dealt fix the order."""
+def test_a_hand_printed_out_of_dealing_order_is_not_guessed() -> None:
+    """A site that prints a shown hand in dealing order (PokerStars) and a print that does
+    not square with the cards dealt on each street: no down card is put on a street
+    from it, so no equity before 7th street."""
     moved = SIXTH.replace("[2h 4d Jh 9h 6h Ks 8c]", "[Jh 9h 6h Ks 2h 4d 8c]")
-    assert rows_of(moved)[0]["Bob"]["equity"] == pytest.approx(8 / 38)
+    p, pots = rows_of(moved)
+    assert [p["Ann"]["equity"], p["Bob"]["equity"], pots[0]["equity"]] == [None, None, None]
+    swapped = SIXTH.replace("[2h 4d Jh 9h 6h Ks 8c]", "[4d 2h Jh 9h 6h Ks 8c]")
+    assert rows_of(swapped)[0]["Bob"]["equity"] == pytest.approx(8 / 38)  # on its street
+
+
+def _corpus_rows(path: Path) -> dict[str, Rows]:
+    return {hand.hand_id: {row["player"]: row for row in hand_rows(replay(hand))["players"]}
+            for hand in parse_file(path) if isinstance(hand, ParsedHand)}
+
+
+def test_everleaf_shown_hands_put_no_down_card_on_a_street(corpus: Path) -> None:
+    """Everleaf prints a shown hand's down cards in an order of its own (the 7th-street
+    card first or second in 295679620 and 295680165, whose deal the hero's lines give):
+    an opponent's 3rd-street down cards are not known from it, so hands whose last
+    chips went in before 7th street get no equity (the guess gave MOURINHO_ 0.69 and
+    0.11), while one whose last chips went in on 7th gets the showdown's shares from the
+    whole hands. No opponent's hole cards or start hand are taken from a print."""
+    hands = _corpus_rows(corpus / "Everleaf" / "7-Stud-EUR-0.05-0.10.201108-new-format.txt")
+    for hand_id, street in (("295679620", 4), ("295680165", 6)):
+        mourinho, eric = hands[hand_id]["MOURINHO_"], hands[hand_id]["EricBlade"]
+        assert (mourinho["equity_street"], mourinho["equity"], eric["equity"]) == (
+            street, None, None)
+        assert eric["ev_net"] == eric["net"]
+    river = hands["295680332"]
+    assert river["MOURINHO_"]["equity_street"] == 7
+    assert (river["MOURINHO_"]["equity"], river["EricBlade"]["equity"]) == (0.0, 1.0)
+    for rows in hands.values():
+        assert rows["EricBlade"]["hole_cards"] is not None  # the hero's, from his deal lines
+        opponent = rows["MOURINHO_"]
+        assert (opponent["hole_cards"], opponent["rolled_up"], opponent["start_hand"]) == (
+            None, None, None)
+
+
+def test_a_hand_shown_before_the_end_places_the_cards_dealt_so_far(corpus: Path) -> None:
+    """A print of the cards dealt so far, in dealing order, places them: Merge's razz
+    players show four cards each when all-in on 4th, PokerStars' players six at an
+    8-handed river whose last card is the common card."""
+    merge = _corpus_rows(corpus / "Merge" / "Razz-USD-0.50-1.00-201111.allIn.txt")
+    hero, player1 = merge["43618199-14"]["Hero"], merge["43618199-14"]["Player1"]
+    assert (player1["equity_street"], player1["equity_all_in"]) == (4, True)
+    assert hero["equity"] + player1["equity"] == pytest.approx(1)
+    assert 0.4 < player1["equity"] < 0.6  # 2-6 with a pair, against A-4-7 and a king
+    stars = _corpus_rows(corpus / "Stars" / "7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt")
+    river = stars["30506593746"]
+    assert [river[n]["equity"] for n in ("Player3", "Player5", "Player6", "Player8")] == [
+        1.0, 0.0, 0.0, 0.0]
 
 
 def test_the_moment() -> None:
@@ -526,7 +618,8 @@ def test_corpus_equities_are_shares_that_add_up(corpus_db: Database) -> None:
 
 
 def test_corpus_player_equity_is_its_pots_weighted(corpus_db: Database) -> None:
-    players = corpus_db.players(columns=["site", "hand_id", "player", "equity"])
+    # the names as stored (as the pots name them), not as players() shows them: persons
+    players = corpus_db.arrow("players", ["site", "hand_id", "player", "equity"]).to_pandas()
     pots = corpus_db.pots()
     pots = pots[pots["equity"].notna()]
     expected: dict[tuple[str, str, str], list[float]] = {}

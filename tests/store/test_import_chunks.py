@@ -118,7 +118,7 @@ def test_an_import_killed_half_way_through_a_file_is_completed_by_the_next(
     root = tmp_path / "db"
     done = subprocess.run(
         [sys.executable, "-c", KILLER, str(nth), str(CHUNK), "import", str(folder), "--db",
-         str(root), "--jobs", "2", "-q"], capture_output=True, text=True, timeout=300,
+         str(root), "--jobs", "2", "-q"], capture_output=True, text=True,
         check=False)
     assert done.returncode == -signal.SIGKILL, done.stderr
     db = open_db(root)

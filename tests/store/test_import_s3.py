@@ -159,8 +159,7 @@ def test_an_import_killed_mid_way_is_completed_by_the_next(
     url = f"s3://{s3_environ.bucket()}/db"
     storage = FsspecStorage(url)
     process = subprocess.Popen([sys.executable, "-c", KILL_SCRIPT, *map(str, SMALL), url])
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and process.poll() is None:
+    while process.poll() is None:  # no deadline: a loaded machine is only slower
         commits = storage.listing("commits")
         if commits and len(storage.listing("hands")) > len(commits):
             break

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import SAMPLE_HISTORIES
 from helpers import SAMPLES, sample_hand_texts, write_renumbered
 
 from stud_hh.cli import main
@@ -74,6 +75,21 @@ def test_batches_follow_sizes_and_processes() -> None:
     big = [("a", 10 * 2**20), ("b", 10), ("c", 10)]
     assert importer.plan_batches(big, 1) == [["a"], ["b", "c"]]
     assert importer.plan_batches([], 2) == []
+
+
+def test_a_few_thousand_hands_are_read_without_worker_processes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unless --jobs says otherwise, a pool is started only for input that pays for it:
+    the 2,450 sample hands (4.6 MB) are read in this process, on any machine."""
+    monkeypatch.setattr(os, "cpu_count", lambda: 16)
+    started: list[int] = []
+    monkeypatch.setattr(importer, "_on_pool", lambda *args: started.append(1))
+    summary = import_paths([SAMPLE_HISTORIES], tmp_path / "db")
+    assert started == []
+    assert summary.jobs == 1
+    assert summary.hands_new == 2450
+    assert importer.default_processes(40 * 2**20, cores=16) == 3
+    assert importer.default_processes(10**12, cores=16) == 16
 
 
 def _write(path: Path, *texts: str) -> Path:

@@ -47,7 +47,7 @@ def test_the_fixture_is_a_schema_1_database_without_the_new_columns() -> None:
     schema = pq.read_schema(part)
     assert schema.metadata[b"stud_hh.schema_version"] == b"1"
     assert not set(NEW_PLAYER_COLUMNS) & set(schema.names)
-    assert missing_columns("players", 1) == tuple(NEW_PLAYER_COLUMNS)
+    assert missing_columns("players", 1) == (*NEW_PLAYER_COLUMNS, *ADDED[3]["players"])
 
 
 def test_an_old_database_reads_with_the_new_columns_null(old: Path) -> None:
@@ -116,8 +116,8 @@ def test_an_unknown_version_is_refused_clearly(old: Path, version: object, messa
         Database(old)
 
 
-def test_hands_imported_before_schema_3_count_their_violations_as_root_causes(old: Path) -> None:
-    """Schema 3 added which violation follows from which: the old rows read it as null, and
+def test_hands_imported_before_schema_4_count_their_violations_as_root_causes(old: Path) -> None:
+    """Schema 4 added which violation follows from which: the old rows read it as null, and
     the audit counts them as root causes; hands imported since carry it."""
     from test_audit import BAD
 

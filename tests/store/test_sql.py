@@ -194,13 +194,15 @@ def test_quoted_names_are_the_columns_named_by_reserved_words() -> None:
 def test_macros(tmp_path: Path) -> None:
     db = Database.create(tmp_path / "db")
     row = db.sql("""SELECT money(1250, 100) AS dollars, money(1250, 1) AS chips,
-                           unit('USD') AS usd, unit(NULL) AS no_currency,
+                           unit('USD', true) AS usd, unit(NULL, false) AS no_currency,
+                           unit(NULL, true) AS tournament_chips,
                            big_bets(300, 20) AS bb, big_bets(300, 0) AS unknown_stakes,
                            date_of(TIMESTAMPTZ '2026-03-14 23:30:00+00') AS day,
                            month_of(TIMESTAMPTZ '2026-03-14 23:30:00-02') AS month,
                            year_of(NULL) AS year""").iloc[0].to_dict()
     assert row == {"dollars": 12.5, "chips": 1250.0, "usd": "USD", "no_currency": "chips",
-                   "bb": 15.0, "unknown_stakes": 0.0, "day": "2026-03-14",
+                   "tournament_chips": "tournament chips", "bb": 15.0, "unknown_stakes": 0.0,
+                   "day": "2026-03-14",
                    "month": "2026-03", "year": "undated"}
     ratio = db.sql("SELECT pct(x % 4 = 0, x % 2 = 0) AS p, pct(x < 0, x < 0) AS none "
                    "FROM range(10) t(x)").iloc[0]

@@ -234,9 +234,9 @@ def test_an_import_killed_mid_write_leaves_a_readable_database(tmp_path: Path) -
         write_renumbered(histories / f"s{i}.txt", texts, 600, 8_000_000_000 + i * 10_000)
     root = tmp_path / "db"
     process = subprocess.Popen([sys.executable, "-c", KILL_SCRIPT, str(histories), str(root)])
-    deadline = time.monotonic() + 120
-    # kill once a first file is committed and the next file's parts are being written
-    while time.monotonic() < deadline and process.poll() is None:
+    # kill once a first file is committed and the next file's parts are being written (no
+    # deadline: a loaded machine is only slower)
+    while process.poll() is None:
         commits = list((root / "commits").glob("*.json")) if (root / "commits").exists() else []
         if commits and len(list((root / "hands").glob("*.parquet"))) > len(commits):
             break

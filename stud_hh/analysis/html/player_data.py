@@ -89,7 +89,7 @@ def hand_results(data: PlayerData) -> pd.DataFrame:
     big_bet = mine["big_bet"].astype("float64")
     per_bb = big_bet.where(big_bet > 0)
     scale = mine["scale"].astype("float64")
-    unit = stats.money_unit(mine["currency"])
+    unit = stats.money_unit(mine["currency"], mine.get("tournament"))
     out = pd.DataFrame({
         "site": mine["site"].astype("string"), "hand_id": mine["hand_id"].astype("string"),
         "start_utc": mine["start_utc"], "game": mine["game"].astype("string"),
@@ -124,12 +124,12 @@ def results_per_unit(data: PlayerData) -> pd.DataFrame:
     """:func:`stats.money` per unit, with the luck-adjusted net when stored."""
     table = stats.money(data.mine, by=["player", "unit"]).reset_index()
     if data.luck:
-        hands = hand_results(data)
-        luck = hands.groupby("unit")[["luck_net", "luck_bb"]].sum()
         # stats' own ``luck_bb`` is the luck itself (net minus expected): the page's columns
-        # are the luck-adjusted results, summed from the same hands
+        # are the luck-adjusted results (empty where stats leave the net empty: chips of
+        # several tournaments)
         table = table.drop(columns=["luck", "luck_bb"], errors="ignore")
-        table = table.join(luck.round(4), on="unit")
+        table["luck_net"] = table["ev_net"]
+        table["luck_bb"] = table["ev_net_bb"]
     return table
 
 

@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 from markupsafe import Markup
 
+from stud_hh.analysis import stats
 from stud_hh.analysis.html import player_data as pd_
 from stud_hh.analysis.html.charts import (
     CURVE_COLORS,
@@ -105,9 +106,11 @@ def overview_section(data: pd_.PlayerData, hands: pd.DataFrame) -> Section:
     body = _tiles(data, hands, units) + table_html(units, present(units, cols),
                                                    caption="Results per money unit")
     return Section("overview", "Overview", body,
-                   "Money per unit (a currency, or chips for tournaments and play money: "
-                   "never added across units) and big bets (net divided by the hand's big "
-                   "bet), which compare across stakes and units.")
+                   "Money per unit (a currency; tournament chips, never added across "
+                   "tournaments; chips of no named currency, play money or club chips: "
+                   "never added across units) and big "
+                   "bets (net divided by the hand's fixed-limit big bet), which compare "
+                   "across stakes and units; a no-limit or pot-limit hand has none.")
 
 
 def _curves(frame: pd.DataFrame, money: bool, luck: bool, color: str) -> list[Curve]:
@@ -142,16 +145,19 @@ def results_section(data: pd_.PlayerData, hands: pd.DataFrame, links: HandLinks)
     for number, (unit, frame) in enumerate(hands.groupby("unit", sort=True)):
         frame = frame.reset_index(drop=True)
         rows = [hover[i] for i in hands.index[hands["unit"] == unit]]
+        money = unit != stats.TOURNAMENT_CHIPS  # never added across tournaments: big bets
         charts.append(figure_html(cumulative_figure(
-            f"{plain(unit)}: won over {len(frame):,} hands", plain(unit),
-            _curves(frame, True, data.luck, unit_color(str(unit))), rows,
+            f"{plain(unit)}: {'' if money else 'big bets '}won over {len(frame):,} hands",
+            plain(unit) if money else "big bets",
+            _curves(frame, money, data.luck, unit_color(str(unit))), rows,
             _kept(frame, links)), f"chart-winnings-unit-{number}"))
     parts.append(Markup('<div class="charts-2">') + Markup("").join(charts)
                  + Markup("</div>"))
     return Section("results", "Results over time", Markup("").join(parts),
                    "Cumulative winnings hand by hand, in the order played: all of it, the "
                    "part won or lost at showdown and the part without one; in big bets "
-                   "(every stake and unit together), then in each unit's own money. Hover "
+                   "(every stake and unit together), then in each unit's own money (tournament "
+                   "chips in big bets: chips are never added across tournaments). Hover "
                    "a point for the hand; click it to replay the hand when this page holds it.")
 
 

@@ -18,10 +18,19 @@ from stud_hh.store.select import Selection
 SUMMARY_COLS = [
     Col("unit", "unit", "unit"), Col("tournaments", "tournaments", "int"),
     Col("finished", "with a known place", "int"),
-    Col("paid", "paid", "money", "buy-ins, fees, bounties, rebuys, add-ons", tone=0),
-    Col("won", "won", "money", "prizes, tickets of known worth, bounties", tone=0),
-    Col("net", "net", "money"), Col("roi", "ROI %", "pct", "net / paid"),
-    Col("roi_n", "n", "int"), Col("itm", "in the money", "int"),
+    Col("place_unknown", "place unknown", "int",
+        "still playing, or no finish in the texts (the hands stop before the end)"),
+    Col("paid", "paid", "money", "buy-ins, fees, bounties, rebuys, add-ons of every "
+        "tournament whose buy-in is known", unit_column="unit_code", tone=0),
+    Col("paid_n", "n", "int", "tournaments whose buy-in is known"),
+    Col("won", "won", "money", "prizes, tickets of known worth, bounties of every tournament "
+        "whose result is known", unit_column="unit_code", tone=0),
+    Col("won_n", "n", "int", "tournaments whose result is known"),
+    Col("net", "net", "money", "won - paid, over the tournaments whose result and buy-in "
+        "are both known", unit_column="unit_code"),
+    Col("roi", "ROI %", "pct", "net / what those tournaments cost"),
+    Col("roi_n", "n", "int", "tournaments whose result and buy-in are both known"),
+    Col("itm", "in the money", "int"),
     Col("itm_pct", "ITM %", "pct"), Col("best", "best place", "int"),
     Col("average", "average place", "num"), Col("places", "places"),
 ]
@@ -42,6 +51,8 @@ def tournaments_section(db: Any, player: str, selection: Selection) -> Section |
     if found.empty:
         return None
     summary = tournaments.summary(found).reset_index()
+    summary["unit_code"] = summary["unit"]  # what the money cells are written in
+    summary["unit"] = summary["unit"].map(tournament_report.unit_name)
     listed = pd.DataFrame(tournament_report.list_rows(found),
                           columns=list(tournament_report.LIST_HEADS))
     body = Markup("").join([
@@ -50,5 +61,8 @@ def tournaments_section(db: Any, player: str, selection: Selection) -> Section |
         table_html(listed, LIST_COLS, caption="Each tournament", limit=500)])
     return Section("tournaments", "Tournaments", body,
                    "From the tournament summaries imported, else the hands' finishing lines "
-                   "(a summary wins): paid, won, net, ROI and places, per unit (never added "
-                   "across units). Stakes do not apply to tournaments.")
+                   "and headers (a summary wins), per unit (never added across units): paid "
+                   "for every tournament whose buy-in is known, won for every one whose "
+                   "result is known, net and ROI over those with both (each with its n); "
+                   "a tournament whose texts show no finish is counted as place unknown. "
+                   "Stakes do not apply to tournaments.")

@@ -153,14 +153,19 @@ def views_for_db(db: Database, keys: Iterable[tuple[str, str]], *, profile: str 
                  hero: str | None = None) -> dict[str, dict[str, Any]]:
     """The views of the stored hands ``keys`` (``(site, hand_id)``), by :func:`hand_key`: each
     read again from its file and lines and replayed under the profile it was stored under
-    (or ``profile``). A hand not stored, whose file is gone or whose text changed since the
-    import is left out: the caller compares the keys it asked for."""
+    (or ``profile``), ``hero`` (a name, or a person of ``db.people``) marked. A hand not
+    stored, whose file is gone or whose text changed since the import is left out: the
+    caller compares the keys it asked for."""
     from stud_hh.store.stored import read_again
 
     found = read_again(db, keys)
     views: dict[str, dict[str, Any]] = {}
     for hand, stored_profile in found.hands:
-        view = hand_view(replay(hand, profile or stored_profile), hero=hero)
+        seat = hero
+        if hero is not None:  # a person's seat in this hand (db.people: Seat+3 [ME] is [ME])
+            names = [s.name for s in hand.header.seats]
+            seat = db.people.seat_of(hero, hand.site, names) or hero
+        view = hand_view(replay(hand, profile or stored_profile), hero=seat)
         views[view["key"]] = view
     return views
 

@@ -77,6 +77,9 @@ from stud_hh.read.sites.headers import to_utc
 from stud_hh.read.sites.noise import NoiseShape
 
 SITE: str = "Bovada"
+HERO_MARK: str = " [ME]"
+"""What Bovada prints after the seat of the history's owner (``Seat+3 [ME]``): the hero,
+whichever seat (:mod:`stud_hh.store.people` makes those seats one player)."""
 
 _BRAND = r"(?:Ignition|Bovada|Bodog(?:\.com|\.eu| UK| Canada|88)?)"
 _PLAYER = r"(?P<name>Seat\+\d+(?: \[ME\])?)"

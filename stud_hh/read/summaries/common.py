@@ -34,6 +34,7 @@ from stud_hh.model.results import SCALE, ResultSource, TournamentResult
 from stud_hh.read.grammars import grammar_text
 from stud_hh.read.sites import games
 from stud_hh.read.sites.headers import to_utc
+from stud_hh.rules.games import LIMIT_WORDS, MIXED_GAME
 
 # ---------------------------------------------------------------------------
 # What a summary file holds
@@ -198,9 +199,6 @@ def money(text: str) -> tuple[int, str | None]:
     return value, unit
 
 
-_MIXED = re.compile(r"(?i)\bhorse\b|\bhose\b|\d+-game|triple stud|\bmixed\b|\bheros\b|"
-                    r"^(?:ha|ho|hoe|oa|oe|se|rash|shoe|har)$")
-_LIMIT_WORDS = re.compile(r"(?i)\b(?:no limit|pot limit|fixed limit|limit)\b")
 
 
 def game_of(text: str) -> Game | None:
@@ -210,8 +208,8 @@ def game_of(text: str) -> Game | None:
     [<Game.STUD8: 'stud8'>, <Game.STUD: 'stud'>, <Game.FIVE_STUD: 'five_stud'>, \
 <Game.RAZZ_27: 'razz27'>, None]
     """
-    words = _LIMIT_WORDS.sub("", text).strip().lower()
-    if _MIXED.search(words):
+    words = LIMIT_WORDS.sub("", text).strip().lower()
+    if MIXED_GAME.search(words):
         return None
     if "razz" in words:
         return Game.RAZZ_27 if re.search(r"2-?7", words) else Game.RAZZ
@@ -225,7 +223,7 @@ def game_of(text: str) -> Game | None:
 def other_game(text: str) -> bool:
     """Whether a tournament's game is positively not stud (hold'em, Omaha, draw); a mixed
     game with stud in it, or words that name no game, are not."""
-    return game_of(text) is None and not _MIXED.search(text) and games.is_other_game(text, "")
+    return game_of(text) is None and not MIXED_GAME.search(text) and games.is_other_game(text, "")
 
 
 _MOMENT = re.compile(r"(?P<d>\d{4}/\d{1,2}/\d{1,2})[ -]+(?P<t>\d{1,2}:\d{2}(?::\d{2})?)"

@@ -67,17 +67,21 @@ def test_each_unit_has_its_own_curve_and_row(report_pages: Any, corpus_database:
     page = read_page(report_pages("corpus", "player")[0].read_text(encoding="utf-8"))
     _, hero = _hero(corpus_database)
     money = stats.money(hero, by=["player", "unit"]).loc["Hero"]
-    assert sorted(money.index) == ["EUR", "USD", "chips"]
+    assert sorted(money.index) == ["EUR", "USD", "chips", "tournament chips"]
     unit_charts = [c for c in page.charts if c.startswith("chart-winnings-unit-")]
-    assert len(unit_charts) == 3
+    assert len(unit_charts) == 4
     for chart_id, unit in zip(unit_charts, sorted(money.index), strict=True):
         spec = page.chart(chart_id)
         assert spec["layout"]["title"]["text"].startswith(f"{unit}:")
-        assert _last(spec, "all") == pytest.approx(money.loc[unit, "net"], abs=0.01)
+        if unit == "tournament chips":  # chips of several tournaments: in big bets only
+            assert np.isnan(money.loc[unit, "net"])
+            assert _last(spec, "all") == pytest.approx(money.loc[unit, "net_bb"], abs=0.01)
+        else:
+            assert _last(spec, "all") == pytest.approx(money.loc[unit, "net"], abs=0.01)
     table = page.table("Results per money unit")
-    assert table.column("unit") == ["EUR", "USD", "chips"]
-    assert [float(v or 0) for v in table.column("net")] == \
-        pytest.approx(money["net"].tolist(), abs=1e-6)
+    assert table.column("unit") == money.index.tolist()
+    assert [float(v) if v else np.nan for v in table.column("net")] == \
+        pytest.approx(money["net"].tolist(), abs=1e-6, nan_ok=True)
 
 
 def test_sessions_games_and_door_cards_are_the_statistics(report_pages: Any,
@@ -112,6 +116,23 @@ def test_tournaments_are_what_stud_hh_tournaments_says(report_pages: Any,
     assert len(page.table("Each tournament").rows) == int(summary["tournaments"].sum())
     cash = read_page(player_report(db, Selection(tournament=False), "Hero").html)
     assert "tournaments" not in cash.sections
+
+
+def test_the_corpus_tournaments_are_paid_for_though_no_finish_shows(report_pages: Any
+                                                                    ) -> None:
+    """Hero's six dollar tournaments of the corpus show their buy-ins but no finish: paid
+    for all six, won unknown, each place unknown; the tournament whose buy-in shows no
+    currency is said so, not made a unit."""
+    page = read_page(report_pages("corpus", "player")[0].read_text(encoding="utf-8"))
+    table = page.table("Tournament results per unit")
+    assert table.column("unit") == ["USD", "play", "currency unknown"]
+    assert table.column("paid") == ["436.3", "109", ""]  # the cells' sort keys
+    assert table.column("won") == ["", "200", ""]  # unknown, not 0
+    assert table.column("place unknown") == ["6", "0", "1"]
+    games = page.table("Each tournament").column("game")
+    assert "stud hi/lo" in games
+    assert "mixed: 8-Game" in games
+    assert not any("Limit" in g or "CARD" in g for g in games)
 
 
 def test_streets_and_leaks_are_the_statistics(report_pages: Any,

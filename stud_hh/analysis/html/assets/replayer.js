@@ -220,16 +220,90 @@
     this.commonNode = make('div', 'common');
     center.appendChild(this.commonNode);
     table.appendChild(center);
-    var seats = seatOrder(this.view);
-    var n = seats.length;
-    for (var i = 0; i < n; i++) {
-      var angle = (90 + i * 360 / n) * Math.PI / 180;
-      var seat = this.buildSeat(seats[i]);
-      seat.style.left = (50 + 38.5 * Math.cos(angle)).toFixed(2) + '%';
-      seat.style.top = (50 + 35 * Math.sin(angle)).toFixed(2) + '%';
-      table.appendChild(seat);
+    this.tableNode = table;
+    this.centerNode = center;
+    this.seatNodes = seatOrder(this.view).map(function (seat) {
+      var node = this.buildSeat(seat);
+      table.appendChild(node);
+      return node;
+    }, this);
+    if (window.ResizeObserver) {
+      new ResizeObserver(this.layout.bind(this)).observe(table);
     }
     return table;
+  };
+
+  /* ---- where the seats sit -------------------------------------------------------
+   * Clockwise from the hero at the bottom, evenly by angle around an ellipse or a
+   * superellipse (squared off toward a rectangle, so the seats by the corners stand
+   * clear of those beside them: the one of SQUARENESS that needs the lowest table), as
+   * wide as the table and as tall as keeps every two seats, and each seat and the pot in
+   * the middle, SEAT_GAP pixels apart. A table too narrow for
+   * that (or that would need to be taller than TALLEST) lays the seats out in rows under
+   * the pot instead (.sr-narrow). Laid out again when the table's width changes and when
+   * a seat grows taller (hand names at the showdown), never shrinking within a hand. */
+  var SEAT_GAP = 8;
+  var SQUARENESS = [2, 3, 4, 6, 10];  /* superellipses tried: 2 is an ellipse */
+  var TALLEST = 900;   /* the table's most pixels of height */
+
+  function around(angle, squareness) {
+    var c = Math.cos(angle), s = Math.sin(angle), power = 2 / squareness;
+    return [(c < 0 ? -1 : 1) * Math.pow(Math.abs(c), power),
+            (s < 0 ? -1 : 1) * Math.pow(Math.abs(s), power)];
+  }
+
+  /* The least vertical radius keeping the boxes apart (null: none does), given each
+   * seat's place on the unit superellipse and the horizontal radius. */
+  function leastHeight(points, rx, seatW, seatH, centerW, centerH) {
+    var ry = 0;
+    function apart(dx, dyUnit, width, height) {
+      if (Math.abs(dx) >= width + SEAT_GAP) { return true; }
+      if (Math.abs(dyUnit) < 1e-9) { return false; }
+      ry = Math.max(ry, (height + SEAT_GAP) / Math.abs(dyUnit));
+      return true;
+    }
+    for (var i = 0; i < points.length; i++) {
+      if (!apart(rx * points[i][0], points[i][1], (seatW + centerW) / 2,
+                 (seatH + centerH) / 2)) { return null; }
+      for (var j = i + 1; j < points.length; j++) {
+        if (!apart(rx * (points[i][0] - points[j][0]), points[i][1] - points[j][1],
+                   seatW, seatH)) { return null; }
+      }
+    }
+    return ry;
+  }
+
+  Replayer.prototype.layout = function () {
+    var table = this.tableNode, nodes = this.seatNodes, n = nodes.length;
+    var width = table.clientWidth;
+    if (!width || !n) { return; }  /* not shown (a closed tab): laid out when it is */
+    var seatW = 0, seatH = 0;
+    nodes.forEach(function (node) {
+      seatW = Math.max(seatW, node.offsetWidth);
+      seatH = Math.max(seatH, node.offsetHeight);
+    });
+    this.seatHeight = seatH = Math.max(this.seatHeight || 0, seatH);
+    if (width === this.laidWidth && seatH === this.laidHeight) { return; }
+    this.laidWidth = width;
+    this.laidHeight = seatH;
+    var rx = (width - seatW) / 2 - SEAT_GAP;
+    var centerW = this.centerNode.offsetWidth, centerH = this.centerNode.offsetHeight;
+    var points = null, ry = null;
+    SQUARENESS.forEach(function (power) {  /* the roundest of the lowest tables */
+      var tried = nodes.map(function (node, i) {
+        return around((90 + i * 360 / n) * Math.PI / 180, power);
+      });
+      var least = rx > 0 ? leastHeight(tried, rx, seatW, seatH, centerW, centerH) : null;
+      if (least !== null && (ry === null || least < ry - 1)) { points = tried; ry = least; }
+    });
+    var height = ry === null ? Infinity : 2 * ry + seatH + 2 * SEAT_GAP;
+    var narrow = height > TALLEST;
+    table.classList.toggle('sr-narrow', narrow);
+    table.style.height = narrow ? '' : height.toFixed(0) + 'px';
+    nodes.forEach(function (node, i) {
+      node.style.left = narrow ? '' : (width / 2 + rx * points[i][0]).toFixed(1) + 'px';
+      node.style.top = narrow ? '' : (height / 2 + ry * points[i][1]).toFixed(1) + 'px';
+    });
   };
 
   Replayer.prototype.buildSeat = function (seat) {
@@ -371,6 +445,7 @@
     this.renderNow(step);
     this.renderPots(step);
     this.renderList(i);
+    this.layout();
   };
 
   Replayer.prototype.renderSeat = function (name, seat, step) {
