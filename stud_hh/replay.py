@@ -20,7 +20,8 @@ from typing import Any
 
 from stud_hh.engine import betting, cards
 from stud_hh.engine.betting import Action, ActionKind, Move
-from stud_hh.engine.findings import Finding
+from stud_hh.engine.causes import Causes
+from stud_hh.engine.findings import Finding, broke
 from stud_hh.engine.settle import Ledger, Pot, settle
 from stud_hh.engine.table import FirstActor, Table
 from stud_hh.model.cards import MaybeCard
@@ -47,6 +48,7 @@ from stud_hh.model.events import (
     UncalledReturned,
     compiled_makers,
 )
+from stud_hh.read.names import SeatNames, alike_seats
 from stud_hh.read.parse import ParsedHand
 from stud_hh.rules import GAMES, SITE, Profile, profile, profile_for
 from stud_hh.rules.violations import RuleCode, Unverifiable, Violation
@@ -175,6 +177,7 @@ class _Replay:
         self.ledger = Ledger()
         self.violations: list[Violation] = []
         self.unverifiable: list[Unverifiable] = []
+        self.causes = Causes()
         self.actions: list[Action] = []
         self.ante: int | None = None
         self.antes_seen = False
@@ -194,20 +197,30 @@ class _Replay:
                     "sizes and caps are audited"))
 
     def record(self, found: list[Finding]) -> None:
-        """Each finding, located in this hand (on the table's street at this moment)."""
+        """Each finding of one step (an event, or one check of the hand's end), located in
+        this hand (on the table's street at this moment); each violation with the earlier
+        one it follows from, if any (:mod:`stud_hh.engine.causes`)."""
         hand, street = self.hand, self.table.street
+        checked = [(f.rule, f.line) for f in found if f.checked]
+        causes = iter(self.causes.step(checked) if checked else ())
         for f in found:
             if f.checked:
-                self.violations.append(Violation.make(f.rule, hand.hand_id, hand.path, f.line,
-                                                  street, f.player, f.text))
+                cause = next(causes)
+                self.violations.append(Violation.make(
+                    f.rule, hand.hand_id, hand.path, f.line, street, f.player, f.text,
+                    cause.line if cause is not None else None,
+                    cause.rule if cause is not None else None))
             else:
                 self.unverifiable.append(Unverifiable.make(f.rule, hand.hand_id, hand.path,
                                                        f.line, f.text))
 
     def unseated(self, name: str, line: int, what: str) -> None:
-        self.violations.append(Violation.make(
-            RuleCode.ACTION_UNKNOWN_PLAYER, self.hand.hand_id, self.hand.path, line,
-            self.table.street, name, what))
+        """An event of a player who is not seated (``what`` says so): when seats' names
+        differ from it only in case, the message names them."""
+        alike = alike_seats(name, SeatNames(self.table.players))
+        if alike:
+            what += f": {alike}"
+        self.record([broke(RuleCode.ACTION_UNKNOWN_PLAYER, line, name, what)])
 
     def close_round(self, line: int | None) -> None:
         found = self.table.close_round(line)
@@ -284,6 +297,7 @@ class _Replay:
         if event.street > self.last_street:
             self.last_street = int(event.street)
         self.close_round(event.line)
+        self.causes.new_street()
         found = self.table.start_street(event.street, event.line, event.has_common,
                                         event.common)
         if found:
@@ -301,9 +315,8 @@ class _Replay:
             if found:
                 self.record(found)
         if player.folded:
-            self.violations.append(Violation.make(
-                RuleCode.ACTION_AFTER_FOLD, self.hand.hand_id, self.hand.path, line,
-                table.street, name, f"{name} acts on {table.street_label()} after folding"))
+            self.record([broke(RuleCode.ACTION_AFTER_FOLD, line, name,
+                               f"{name} acts on {table.street_label()} after folding")])
             return
         plan = betting.plan(table, event)
         if plan.findings:
@@ -351,7 +364,8 @@ class _Replay:
         hand, ledger = self.hand, self.ledger
         done = settle(self.table, ledger, self.actions, hand.header.started_at,
                       hand.last_line)
-        self.record(done.findings)
+        for finding in done.findings:  # the end's checks run one after another
+            self.record([finding])
         return ReplayedHand.make(
             hand, self.profile.name, tuple(self.actions), tuple(self.table.first_actors),
             done.contributions, done.uncalled, dict(ledger.collected), done.pots, done.rake,

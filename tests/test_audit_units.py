@@ -33,7 +33,15 @@ from test_violations import BASE, CASES, _edit
 from stud_hh.cli import main
 from stud_hh.model.events import Game
 from stud_hh.model.money import MoneyStyle
-from stud_hh.read.parse import ParsedHand, parse_file, parse_text, raw_hands, result_of, scan_paths
+from stud_hh.read.parse import (
+    ParsedHand,
+    parse_file,
+    parse_hand,
+    parse_text,
+    raw_hands,
+    result_of,
+    scan_paths,
+)
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules import PROFILES, SITE, SITE_PROFILES, printing_of
 from stud_hh.rules.violations import RuleCode
@@ -339,12 +347,15 @@ def test_messages_in_dollars_and_cents() -> None:
 
 
 def test_an_uncalled_bet_left_in_the_pot_is_named_in_words(corpus: Path) -> None:
-    """Winamax leaves a bet nobody called in the pot, and its bettor must collect it; in
-    this corpus hand (a negative raise) he does not. The message printed the dict
+    """Winamax leaves a bet nobody called in the pot, and its bettor must collect it. The
+    corpus hand of the negative raise, with Player0 seated with 10€ less (so that its raise
+    line can only be taken as printed, a total of 18.90€ below Player1's 25€), leaves
+    Player1 10€ nobody called that he does not collect. The message printed the dict
     ``{'Player1': 1000}``."""
     path = corpus / "Winamax/7-Stud-6max-EUR-25-50-201611._8games_.negative.bet.txt"
-    (hand,) = (r for r in parse_file(path) if isinstance(r, ParsedHand))
-    assert [v.message for v in replay(hand).violations
+    text = path.read_text(encoding="utf-8").replace("Seat 2: Player0 (33.90€)",
+                                                    "Seat 2: Player0 (23.90€)")
+    assert [v.message for v in replay(parse_hand(text)).violations
             if v.rule == RuleCode.POT_UNCALLED_WRONG] == [
         "Player1's uncalled bet of 10€ stays in the pot, but Player1 collects only 0€"]
 

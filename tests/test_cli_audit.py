@@ -34,7 +34,8 @@ def test_audit_text_groups_violations_with_the_source_line(
     assert "hand 300000000001" in out
     assert "line 15  action.out-of-turn: Cid acts out of turn on 3rd street; Bob was to act" in out
     assert "      | Cid: calls $0.05" in out
-    assert "action.out-of-turn           1" in out
+    assert "rule                root causes  following  unverifiable  meaning" in out
+    assert "action.out-of-turn            1          0             0" in out
 
 
 def test_audit_jsonl_has_one_object_per_violation(

@@ -63,7 +63,8 @@ def vpip_by_stakes(db: Database, players: pd.DataFrame, player: str
 
 def violations_per_rule(db: Database, players: pd.DataFrame, player: str
                         ) -> tuple[pd.DataFrame, list[str]]:
-    return audit.violations_by_rule(db).reset_index(), ["rule"]
+    found = audit.violations_by_rule(db).reset_index()  # the README's columns of it
+    return found[["rule", "violations", "hands"]], ["rule"]
 
 
 def net_per_currency(db: Database, players: pd.DataFrame, player: str

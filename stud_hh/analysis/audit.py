@@ -6,6 +6,11 @@ hands with the most broken rules with their offending source lines, every check 
 text cannot decide with its line and reason, the accounting checks every stored hand
 must pass, and a one-paragraph clean bill (or not).
 
+Every count tells the root causes apart from the violations that follow from an
+earlier one of their hand (``violations.follows_line``, :mod:`stud_hh.engine.causes`):
+one site fault and its consequences read as one fault. Rows imported before schema 4
+did not record it, and count as root causes.
+
 >>> db = open_db("room.db")  # doctest: +SKIP
 >>> clean_bill(db)  # doctest: +SKIP
 '12,000 hands audited under the pokerstars profile: 3 hands break 4 rules ...'
@@ -17,6 +22,7 @@ import pandas as pd
 
 from stud_hh.analysis.report import source_lines
 from stud_hh.analysis.stats import UNDATED, money_unit
+from stud_hh.rules.violations import split_words
 from stud_hh.store.database import Database
 
 
@@ -49,30 +55,47 @@ def money_by_unit(db: Database) -> pd.DataFrame:
     return out.astype(dict.fromkeys(counts, "int64"))
 
 
+FOLLOWING = "following"
+"""The column of :func:`violations_by_table` counting the violations that follow from an
+earlier one of their hand, whatever their rule."""
+
+
 def violations_by_rule(db: Database) -> pd.DataFrame:
-    """Violations and hands per rule, most frequent first."""
-    v = db.violations(columns=["rule", "hand_id"])
+    """Violations per rule, the root causes and those following from an earlier violation
+    of their hand apart, and the hands they are in; most frequent first."""
+    v = db.violations(columns=["rule", "site", "hand_id", "follows_line"])
     if v.empty:
-        return pd.DataFrame({"violations": pd.Series(dtype="int64"),
-                             "hands": pd.Series(dtype="int64")}).rename_axis("rule")
-    grouped = v.assign(rule=v["rule"].astype("string")).groupby("rule")
-    out = pd.DataFrame({"violations": grouped.size(), "hands": grouped["hand_id"].nunique()})
-    return out.sort_values(["violations", "hands"], ascending=False)
+        return pd.DataFrame({name: pd.Series(dtype="int64") for name in (
+            "violations", "root_causes", FOLLOWING, "hands")}).rename_axis("rule")
+    following = v["follows_line"].notna()
+    frame = v.assign(rule=v["rule"].astype("string"), following=following,
+                     hand=v["site"].astype("string") + "#" + v["hand_id"].astype("string"))
+    grouped = frame.groupby("rule")
+    out = pd.DataFrame({"violations": grouped.size(), FOLLOWING: grouped["following"].sum(),
+                        "hands": grouped["hand"].nunique()})
+    out.insert(1, "root_causes", out["violations"] - out[FOLLOWING])
+    out = out.astype("int64")
+    return out.sort_values(["violations", "root_causes", "hands"], ascending=False)
 
 
 def violations_by_table(db: Database, freq: str = "D") -> pd.DataFrame:
-    """Violations per table and period (``freq``: ``D``, ``W``, ``M``), rules as columns.
+    """Violations per table and period (``freq``: ``D``, ``W``, ``M``): the root causes
+    per rule as columns, and the violations following from an earlier one of their hand
+    in one more column, :data:`FOLLOWING` (the rows sum to every violation).
 
     A hand whose site printed no time zone has no date: its violations are counted in
     an ``undated`` period, never left out."""
-    v = db.violations(columns=["table", "rule", "start_utc"])
+    v = db.violations(columns=["table", "rule", "start_utc", "follows_line"])
     if v.empty:
         return pd.DataFrame()
     start = v["start_utc"].dt.tz_convert(None).dt.to_period(freq).dt.start_time
     period = start.dt.strftime("%Y-%m-%d").astype("string").fillna(UNDATED)
-    frame = v.assign(period=period, rule=v["rule"].astype("string"),
+    column = v["rule"].astype("string").where(v["follows_line"].isna(), FOLLOWING)
+    frame = v.assign(period=period, rule=column,
                      table=v["table"].astype("string").fillna("(no table name)"))
-    return frame.groupby(["table", "period", "rule"]).size().unstack("rule", fill_value=0)
+    by_table = frame.groupby(["table", "period", "rule"]).size().unstack("rule", fill_value=0)
+    ordered = [c for c in by_table.columns if c != FOLLOWING]
+    return by_table[ordered + ([FOLLOWING] if FOLLOWING in by_table.columns else [])]
 
 
 def unverifiable_checks(db: Database, quote: bool = True) -> pd.DataFrame:
@@ -99,14 +122,22 @@ def _line_text(path: str, line: int) -> str:
 
 
 def worst_hands(db: Database, n: int = 10, quote: bool = True) -> pd.DataFrame:
-    """The ``n`` hands with the most violations, one row per violation, with the source line."""
-    v = db.violations(columns=["site", "hand_id", "rule", "line", "player", "message", "file"])
+    """The ``n`` hands with the most root causes (then the most violations), one row per
+    violation, with the source line: ``in_hand`` counts the hand's violations,
+    ``roots_in_hand`` its root causes, and a consequence names the root cause it follows
+    from (``follows_line``, ``follows_rule``)."""
+    v = db.violations(columns=["site", "hand_id", "rule", "line", "player", "message", "file",
+                               "follows_line", "follows_rule"])
     if v.empty:
         return v.assign(source=pd.Series(dtype="string"))
-    counts = v.groupby(["site", "hand_id"], observed=True).size().rename("in_hand")
-    top = counts.sort_values(ascending=False, kind="stable").head(n)
-    chosen = v.join(top, on=["site", "hand_id"], how="inner")
-    chosen = chosen.sort_values(["in_hand", "hand_id", "line"], ascending=[False, True, True])
+    v = v.assign(root=v["follows_line"].isna())
+    grouped = v.groupby(["site", "hand_id"], observed=True)
+    counts = pd.DataFrame({"in_hand": grouped.size(), "roots_in_hand": grouped["root"].sum()})
+    top = counts.sort_values(["roots_in_hand", "in_hand"], ascending=False,
+                             kind="stable").head(n)
+    chosen = v.drop(columns="root").join(top, on=["site", "hand_id"], how="inner")
+    chosen = chosen.sort_values(["roots_in_hand", "in_hand", "hand_id", "line"],
+                                ascending=[False, False, True, True], kind="stable")
     if quote:
         chosen["source"] = pd.Series([_line_text(str(f), int(n)) for f, n in
                                       zip(chosen["file"], chosen["line"], strict=True)],
@@ -118,12 +149,12 @@ def balance_checks(db: Database) -> pd.DataFrame:
     """Every stored hand's accounting: put in = pot; nets + rake = 0; rake shares = rake.
 
     One row per hand that fails any of the three checks (empty when all balance), with
-    the hand's money ``unit`` and ``scale``: the amounts are in the smallest unit (cents,
-    chips), as stored.
+    the hand's money ``unit``, ``currency`` and ``scale``: the amounts are in the smallest
+    unit (cents, chips), as stored (``scale`` of them to a whole unit).
     """
     hands = db.hands(columns=["site", "hand_id", "currency", "scale", "pot", "rake"]
                      ).set_index(["site", "hand_id"])
-    hands.insert(0, "unit", money_unit(hands.pop("currency")))
+    hands.insert(0, "unit", money_unit(hands["currency"]))
     players = db.players(columns=["site", "hand_id", "put_in", "net", "rake_share"])
     sums = players.groupby(["site", "hand_id"], observed=True)[
         ["put_in", "net", "rake_share"]].sum()
@@ -138,11 +169,15 @@ def balance_checks(db: Database) -> pd.DataFrame:
 
 
 def clean_bill(db: Database) -> str:
-    """A paragraph a compliance officer can sign: what was audited and what was found."""
-    hands = db.hands(columns=["violations", "unverifiable", "profile"])
+    """A paragraph a compliance officer can sign: what was audited and what was found, the
+    root causes told apart from the violations that follow from them."""
+    hands = db.hands(columns=["violations", "violations_following", "unverifiable",
+                              "profile"])
     failures = db.count("failures")
     flagged = int((hands["violations"] > 0).sum())
     total = int(hands["violations"].sum())
+    following = int(hands["violations_following"].fillna(0).sum())
+    split = f" ({split_words(total, following)})" if total else ""
     unverifiable = int((hands["unverifiable"] > 0).sum())
     names = sorted({str(p) for p in hands["profile"].unique()})
     profiles = (", ".join(names) or "no") + (" profiles" if len(names) > 1 else " profile")
@@ -153,7 +188,7 @@ def clean_bill(db: Database) -> str:
         verdict = "NOT CLEAN: see the violations, balance checks and failures listed."
     return (f"{_count(len(hands), 'hand')} audited under the {profiles}: "
             f"{_count(flagged, 'hand')} {_verb(flagged, 'breaks', 'break')} "
-            f"{_count(total, 'rule')}; {_count(unverifiable, 'hand')} "
+            f"{_count(total, 'rule')}{split}; {_count(unverifiable, 'hand')} "
             f"{_verb(unverifiable, 'has', 'have')} checks the text cannot decide (each listed "
             f"with its line and reason); {_count(unbalanced, 'hand')} "
             f"{_verb(unbalanced, 'does', 'do')} not balance; {_count(failures, 'text')} could "

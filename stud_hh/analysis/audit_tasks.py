@@ -46,7 +46,9 @@ class Outcome:
     """The error of an unreadable text, as ``path:line [hand N]: reason``."""
     profile: str = ""
     rules: tuple[str, ...] = ()
-    """The rule of each violation of a replayed hand."""
+    """The rule of each root cause of a replayed hand."""
+    following: tuple[str, ...] = ()
+    """The rule of each violation following from an earlier one of the hand."""
     unverifiable: tuple[str, ...] = ()
     """The rule of each check the text cannot decide."""
     records: tuple[dict[str, object], ...] = field(default=())
@@ -100,7 +102,8 @@ def audit_piece(piece: AuditPiece, profile: str, jsonl: bool) -> list[Outcome]:
             records += (unverifiable_dict(u, replayed.profile) for u in replayed.unverifiable)
         found.append(Outcome(
             "replayed", profile=replayed.profile,
-            rules=tuple(v.rule for v in replayed.violations),
+            rules=tuple(v.rule for v in replayed.violations if v.follows_line is None),
+            following=tuple(v.rule for v in replayed.violations if v.follows_line is not None),
             unverifiable=tuple(u.rule for u in replayed.unverifiable), records=tuple(records),
             block=violation_block(replayed) if replayed.violations and not jsonl else ""))
     return found

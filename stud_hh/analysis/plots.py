@@ -147,9 +147,15 @@ def streets_against_field(players: pd.DataFrame, player: str, ax: Axes | None = 
     return ax
 
 
+_FOLLOWING = "following from an earlier violation"
+"""The label of the violations that follow from an earlier one of their hand."""
+
+
 def violations_over_time(violations: pd.DataFrame, ax: Axes | None = None,
                          freq: str = "W") -> Axes:
-    """Violations per rule per period (``freq``: ``D``, ``W``, ``M``), stacked."""
+    """Violations per period (``freq``: ``D``, ``W``, ``M``), stacked: the root causes per
+    rule, then in grey the violations following from an earlier one of their hand
+    (``follows_line``; a frame without that column counts every violation a root cause)."""
     ax = _axes(ax)
     if violations.empty:
         ax.text(0.5, 0.5, "no violations", ha="center", va="center", transform=ax.transAxes)
@@ -157,17 +163,26 @@ def violations_over_time(violations: pd.DataFrame, ax: Axes | None = None,
         return ax
     starts = violations["start_utc"].dt.tz_convert(None).dt.to_period(freq).dt.start_time
     # a hand whose site printed no time zone has no date: its own bar, never dropped
+    rule = violations["rule"].astype("string")
+    if "follows_line" in violations:
+        rule = rule.where(violations["follows_line"].isna(), _FOLLOWING)
     frame = violations.assign(
         period=starts.dt.strftime("%Y-%m-%d").astype("string").fillna(stats.UNDATED),
-        rule=violations["rule"].astype("string"))
+        rule=rule)
     counts = frame.groupby(["period", "rule"]).size().unstack("rule", fill_value=0)
+    counts = counts[[c for c in counts.columns if c != _FOLLOWING]
+                    + ([_FOLLOWING] if _FOLLOWING in counts.columns else [])]
     dated = sorted(p for p in counts.index if p != stats.UNDATED)
     counts = counts.reindex(dated + ([stats.UNDATED] if stats.UNDATED in counts.index else []))
     bottom = np.zeros(len(counts))
     positions = np.arange(len(counts))
-    for rule in counts.columns:
-        ax.bar(positions, counts[rule].to_numpy(), bottom=bottom, label=rule)
-        bottom += counts[rule].to_numpy()
+    for column in counts.columns:
+        values = counts[column].to_numpy()
+        if column == _FOLLOWING:  # grey and hatched: not faults of their own
+            ax.bar(positions, values, bottom=bottom, label=column, color="0.7", hatch="//")
+        else:
+            ax.bar(positions, values, bottom=bottom, label=column)
+        bottom += values
     step = max(1, len(counts) // 12)
     ticks = list(positions[::step])
     if len(counts) and ticks[-1] != positions[-1] and counts.index[-1] == stats.UNDATED:

@@ -24,9 +24,9 @@ from pathlib import Path
 
 from stud_hh.analysis import stats, tournaments
 from stud_hh.model.money import MoneyStyle
-from stud_hh.rules import printing, profiles
+from stud_hh.rules import printing, profiles, violations
 from stud_hh.rules.printing import Printing
-from stud_hh.rules.violations import RULES
+from stud_hh.rules.violations import RULES, HandState
 from stud_hh.store import luck, sql, storage
 from stud_hh.store.schema import TABLES
 from stud_hh.store.select import SelectionError
@@ -265,7 +265,8 @@ def _sql_lines() -> list[str]:
 
 
 def _field_docs(module: object, name: str) -> dict[str, str]:
-    """The docstring under each field of the dataclass ``name`` of ``module``'s source."""
+    """The docstring under each field of the dataclass ``name`` of ``module``'s source (or
+    each member of the enum ``name``)."""
     compiled = Path(str(getattr(module, "__file__", "")))  # x.py, or x.cpython-311-....so
     source = (compiled.parent / f"{compiled.name.split('.')[0]}.py").read_text(
         encoding="utf-8")
@@ -274,10 +275,12 @@ def _field_docs(module: object, name: str) -> dict[str, str]:
         if isinstance(node, ast.ClassDef) and node.name == name:
             body = node.body
             for field, after in zip(body, [*body[1:], None], strict=True):
-                if (isinstance(field, ast.AnnAssign) and isinstance(field.target, ast.Name)
-                        and isinstance(after, ast.Expr)
+                target = (field.target if isinstance(field, ast.AnnAssign) else
+                          field.targets[0] if isinstance(field, ast.Assign)
+                          and len(field.targets) == 1 else None)
+                if (isinstance(target, ast.Name) and isinstance(after, ast.Expr)
                         and isinstance(after.value, ast.Constant)):
-                    found[field.target.id] = " ".join(str(after.value.value).split())
+                    found[target.id] = " ".join(str(after.value.value).split())
     return found
 
 
@@ -353,14 +356,36 @@ def rules() -> str:
            "the rules themselves are in [stud-rules.md](stud-rules.md). A check the text "
            "of a hand cannot decide is listed as *unverifiable*, with its reason, never as "
            "a violation.\n", "## Rule codes\n",
-           "| code | what it means | part of the rules |\n|---|---|---|"]
-    out += [f"| `{r.code.value}` | {r.title} | {r.reference} |" for r in RULES.values()]
+           "Each rule's check *reads* part of the hand's state, and a violation of it "
+           "*puts in doubt* part of it (the replay goes on from what the history says, which "
+           "the broken rule makes unsure). A violation whose check reads what an earlier "
+           "violation of its hand put in doubt *follows from* that one: it is a consequence, "
+           "printed with its root cause's line (`follows from line 17: bet.wrong-size`) and "
+           "counted apart in every count, so one fault and its consequences read as one "
+           "fault. The state: " + "; ".join(
+               f"*{s.value}*: {_state_doc(s)}" for s in HandState)
+           + " (*turn* and *bets* are sound again when a street begins).\n",
+           "| code | what it means | part of the rules | reads | puts in doubt |\n"
+           "|---|---|---|---|---|"]
+    out += [f"| `{r.code.value}` | {r.title} | {r.reference} | {_states(r.reads)} | "
+            f"{_states(r.breaks)} |" for r in RULES.values()]
     out += ["", "## House-rule profiles\n",
             "Where card rooms differ, a profile decides (`--profile`; the default `site` "
             "takes each hand's own site's). " + " ".join(
                 f"`{p.name}`: {p.description}" for p in profiles.PROFILES.values()), "",
             *_profile_settings()]
     return "\n".join(out).rstrip() + "\n"
+
+
+def _states(states: frozenset[HandState]) -> str:
+    """``pot, stacks``, in the order the states are declared; ``-`` for none."""
+    return ", ".join(s.value for s in HandState if s in states) or "-"
+
+
+def _state_doc(state: HandState) -> str:
+    """What a part of the state is, from its docstring (lower-cased, without its stop)."""
+    text = _field_docs(violations, "HandState").get(state.name, "")
+    return (text[:1].lower() + text[1:]).rstrip(".")
 
 
 DOCUMENTS = {"statistics.md": statistics, "database.md": database, "rules.md": rules}
@@ -414,8 +439,12 @@ def _entries() -> dict[str, str]:
         found.setdefault(name, f"{name} -- a tournament statistic (stud-hh tournaments): "
                          f"{text}")
     for rule in RULES.values():
+        doubt = (f"a violation of it puts in doubt {_states(rule.breaks)}, and a later "
+                 "violation whose check reads that follows from it" if rule.breaks else
+                 "a violation of it puts nothing in doubt")
         found[rule.code.value] = (f"{rule.code.value} -- a rule: {rule.title} "
-                                  f"(docs/stud-rules.md: {rule.reference})")
+                                  f"(docs/stud-rules.md: {rule.reference}); its check reads "
+                                  f"{_states(rule.reads) if rule.reads else 'nothing'}; {doubt}")
     docs = _setting_docs()
     for field in profiles.Profile.__dataclass_fields__:
         if field in docs:

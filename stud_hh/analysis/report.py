@@ -30,7 +30,14 @@ from stud_hh.read import reader
 from stud_hh.replay import Action, ActionKind, Pot, ReplayedHand
 from stud_hh.rules import GAMES, printing_of
 from stud_hh.rules.games import LIMIT_CODES
-from stud_hh.rules.violations import RULES, RuleCode, Unverifiable, Violation
+from stud_hh.rules.violations import (
+    RULES,
+    RuleCode,
+    Unverifiable,
+    Violation,
+    plural,
+    split_words,
+)
 
 
 @lru_cache(maxsize=16)
@@ -68,37 +75,55 @@ def stakes(replayed: ReplayedHand) -> str:
     return f"{code} {small}" if header.small_bet == header.big_bet else f"{code} {small}/{big}"
 
 
+def follows_words(v: Violation) -> str:
+    """`` (follows from line 17: bet.wrong-size)`` for a consequence, empty for a root
+    cause."""
+    if v.follows_line is None:
+        return ""
+    return f" (follows from line {v.follows_line}: {v.follows_rule})"
+
+
 def violation_block(replayed: ReplayedHand) -> str:
-    """One hand's violations, each with the offending source line."""
+    """One hand's violations, each with the offending source line; a consequence names the
+    root cause it follows from, and the count tells them apart."""
     hand = replayed.hand
+    found = replayed.violations
+    following = sum(1 for v in found if v.follows_line is not None)
+    split = f" ({split_words(len(found), following)})" if following else ""
     out = [f"hand {hand.hand_id} ({hand.path}:{hand.first_line}) "
            f"{hand.header.game.value} {stakes(replayed)}: "
-           f"{len(replayed.violations)} violation{'s' if len(replayed.violations) != 1 else ''}"]
-    for v in replayed.violations:
-        out.append(f"  line {v.line}  {v.rule}: {v.message}")
+           f"{plural(len(found), 'violation')}{split}"]
+    for v in found:
+        out.append(f"  line {v.line}  {v.rule}: {v.message}{follows_words(v)}")
         quoted = _quote(hand.path, v.line)
         if quoted:
             out.append(f"      | {quoted}")
     return "\n".join(out)
 
 
-def rule_table(counts: Counter[str], unverifiable: Counter[str]) -> str:
-    """Violations (and unverifiable checks) per rule, most frequent first."""
-    if not counts and not unverifiable:
+def rule_table(roots: Counter[str], following: Counter[str],
+               unverifiable: Counter[str]) -> str:
+    """Violations per rule, the root causes and those following from an earlier violation
+    of their hand apart, and unverifiable checks; most frequent first."""
+    codes = set(roots) | set(following) | set(unverifiable)
+    if not codes:
         return "no violations"
-    width = max(len(code) for code in (*counts, *unverifiable))
-    rows = [f"{'rule':<{width}}  violations  unverifiable  meaning"]
-    for code in sorted(set(counts) | set(unverifiable), key=lambda c: (-counts[c], c)):
-        rows.append(f"{code:<{width}}  {counts[code]:>10}  {unverifiable[code]:>12}  "
-                    f"{RULES[RuleCode(code)].title}")
+    width = max(len(code) for code in codes)
+    rows = [f"{'rule':<{width}}  root causes  following  unverifiable  meaning"]
+    for code in sorted(codes, key=lambda c: (-roots[c] - following[c], -roots[c], c)):
+        rows.append(f"{code:<{width}}  {roots[code]:>11}  {following[code]:>9}  "
+                    f"{unverifiable[code]:>12}  {RULES[RuleCode(code)].title}")
     return "\n".join(rows)
 
 
 def violation_dict(v: Violation, profile: str) -> dict[str, object]:
-    """A violation as one JSON object (``audit --format jsonl``)."""
+    """A violation as one JSON object (``audit --format jsonl``): ``follows_line`` and
+    ``follows_rule`` name the earlier violation of the hand it follows from (``null``: a
+    root cause)."""
     return {"kind": "violation", "file": v.path, "line": v.line, "hand_id": v.hand_id,
             "rule": v.rule, "street": v.street.label if v.street is not None else None,
-            "player": v.player, "message": v.message, "profile": profile}
+            "player": v.player, "message": v.message, "follows_line": v.follows_line,
+            "follows_rule": v.follows_rule, "profile": profile}
 
 
 def unverifiable_dict(u: Unverifiable, profile: str) -> dict[str, object]:
@@ -133,6 +158,7 @@ def show_hand(replayed: ReplayedHand, hero: str | None = None) -> str:
            f"source: {hand.path}:{hand.first_line}-{hand.last_line}; profile: {replayed.profile}",
            "seats: " + ", ".join(f"{s.seat} {s.name} {money(replayed, s.stack)}"
                                  for s in header.seats)]
+    out += [f"read with a warning: {w}" for w in hand.warnings]
     out += _Story(replayed, hero or hero_of(hand.events)).walk(hand.events)
     out += _result_lines(replayed)
     return "\n".join(out)
@@ -167,7 +193,7 @@ class _Story(EventVisitor[list[str]]):
             self.visit(event)
             if last_event[event.line] == i:
                 for v in self.by_line.get(event.line, []):
-                    self.out.append(f"         !! {v.rule}: {v.message}")
+                    self.out.append(f"         !! {v.rule}: {v.message}{follows_words(v)}")
         return self.out
 
     def visit_street_start(self, event: StreetStart) -> None:
@@ -251,11 +277,16 @@ def _result_lines(replayed: ReplayedHand) -> list[str]:
     lines = {e.line for e in replayed.hand.events}
     for v in replayed.violations:
         if v.line not in lines:
-            out.append(f"  !! line {v.line} {v.rule}: {v.message}")
+            out.append(f"  !! line {v.line} {v.rule}: {v.message}{follows_words(v)}")
     for u in replayed.unverifiable:
         out.append(f"  ?? {u.rule} cannot be checked: {u.reason}")
-    if not replayed.violations:
+    found = replayed.violations
+    if not found:
         out.append("  no violations")
+    else:
+        following = sum(1 for v in found if v.follows_line is not None)
+        out.append(f"  {plural(len(found), 'violation')}: "
+                   f"{split_words(len(found), following)}")
     return out
 
 
@@ -319,12 +350,3 @@ def take_action(actions: dict[int, list[Action]], event: HandEvent) -> Action | 
         if action.player == event.player:
             return at.pop(k)
     return None
-
-
-def totals(replayed: Iterable[ReplayedHand]) -> tuple[Counter[str], Counter[str]]:
-    violations: Counter[str] = Counter()
-    unverifiable: Counter[str] = Counter()
-    for hand in replayed:
-        violations.update(v.rule for v in hand.violations)
-        unverifiable.update(u.rule for u in hand.unverifiable)
-    return violations, unverifiable

@@ -104,7 +104,8 @@ class _AuditTally:
         self.out, self.err, self.jsonl = out, err, jsonl
         self.audited = self.flagged = self.failed = self.skipped = 0
         self.hands_failed = 0  # unreadable texts that are hands of a known site
-        self.counts: Counter[str] = Counter()
+        self.roots: Counter[str] = Counter()  # violations per rule that follow from none
+        self.following: Counter[str] = Counter()  # ... and those that follow from another
         self.unverifiable: Counter[str] = Counter()
         self.used: set[str] = set()
 
@@ -124,7 +125,8 @@ class _AuditTally:
 
         self.audited += 1
         self.used.add(replayed.profile)
-        self.counts.update(v.rule for v in replayed.violations)
+        for v in replayed.violations:
+            (self.roots if v.follows_line is None else self.following)[v.rule] += 1
         self.unverifiable.update(u.rule for u in replayed.unverifiable)
         if self.jsonl:
             for v in replayed.violations:
@@ -151,9 +153,10 @@ class _AuditTally:
             return
         self.audited += 1
         self.used.add(outcome.profile)
-        self.counts.update(outcome.rules)
+        self.roots.update(outcome.rules)
+        self.following.update(outcome.following)
         self.unverifiable.update(outcome.unverifiable)
-        if outcome.rules:
+        if outcome.rules or outcome.following:
             self.flagged += 1
             if not self.jsonl:
                 print(outcome.block, file=self.out)
@@ -172,6 +175,7 @@ def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.read.parse import ParseFailure, SkippedHand, frozen_gc, parse_file, scan_paths
     from stud_hh.replay import replay
     from stud_hh.rules import SITE, profile
+    from stud_hh.rules.violations import plural, split_words
 
     if args.profile != SITE:
         profile(args.profile)  # an unknown name is unusable input
@@ -198,13 +202,17 @@ def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                         tally.unreadable(None, exc)
     names = ", ".join(f"'{name}'" for name in sorted(tally.used)) or f"'{args.profile}'"
     noun = "profiles" if len(tally.used) > 1 else "profile"
-    summary = (f"{tally.audited} hands audited under the {names} {noun}: "
-               f"{tally.flagged} with violations ({sum(tally.counts.values())} in all), "
+    following = sum(tally.following.values())
+    total = sum(tally.roots.values()) + following
+    found = (f" ({total} in all: {split_words(total, following)})" if following else
+             f" ({total} in all, none following from another)" if total else "")
+    summary = (f"{plural(tally.audited, 'hand')} audited under the {names} {noun}: "
+               f"{tally.flagged} with violations{found}, "
                f"{tally.skipped} skipped as not stud, {tally.failed} unreadable"
                f"{scan.summary()}")
     target = err if tally.jsonl else out
     if not tally.jsonl:
-        print(rule_table(tally.counts, tally.unverifiable), file=target)
+        print(rule_table(tally.roots, tally.following, tally.unverifiable), file=target)
     print(summary, file=target)
     return tally.exit_code()
 

@@ -118,8 +118,8 @@ class Plan:
     twice as much)."""
 
     __slots__ = ("aggressive", "all_in", "amount", "big_bet_made", "bring_in_posted",
-                 "findings", "full_to", "kind", "last_increment", "level", "move", "player",
-                 "raiser", "reopens", "street")
+                 "findings", "full_to", "kind", "last_increment", "level", "misprinted", "move",
+                 "player", "raiser", "reopens", "street")
 
     def __init__(self, move: Move, player: Seat, street: Street, findings: list[Finding],
                  table: Table, bring_in_posted: bool) -> None:
@@ -142,6 +142,9 @@ class Plan:
         """A full bet or raise: its maker is the last full raiser."""
         self.reopens: bool | None = None
         """A completion, bet or raise: whether it reopens the betting for everyone else."""
+        self.misprinted = False
+        """A raise whose printed amounts cannot be read as any raise: found as such, its size
+        is not judged again."""
 
 
 def plan(table: Table, move: Move) -> Plan:
@@ -247,7 +250,10 @@ def _plan_aggression(table: Table, p: Plan, move: Bet | Raise | Complete, mine: 
     if isinstance(move, Raise):
         to = move.to
         by = to - table.bet_to
-        if move.by != by:
+        if to < table.bet_to:
+            to = _impossible_raise(table, p, move, mine)
+            by = to - table.bet_to
+        elif move.by != by:
             p.findings.append(broke(RuleCode.RAISE_WRONG_TOTAL, line, name,
                                     f"{name} raises {table.money(move.by)} to "
                                     f"{table.money(to)}, but the bet was "
@@ -277,6 +283,34 @@ def _plan_aggression(table: Table, p: Plan, move: Bet | Raise | Complete, mine: 
         _plan_unlimited(table, p, by)
     else:
         _plan_fixed(table, p, to, by)
+
+
+def _impossible_raise(table: Table, p: Plan, move: Raise, mine: int) -> int:
+    """A raise to less than the bet it raises: its printed total cannot be the player's
+    total on the street. The total it is read as is returned, the line's fault found.
+
+    When the printed total, read as the chips the line puts in, makes a raise the player's
+    stack can pay, that is the reading (a site that printed the chips of an all-in for its
+    total: Winamax's ``raises -6.10€ to 18.90€`` of a player with 18.90€ left); the
+    replay goes on from it, and what the history says next (the call, the pot, the
+    collection) checks it. Otherwise the line is taken as printed, and what follows from it
+    is counted as its consequence."""
+    name, money, bet_to = move.player, table.money, table.bet_to
+    printed = f"{name} raises {money(move.by)} to {money(move.to)}"
+    chips, stack = move.to, p.player.stack
+    if 0 < chips <= stack and mine + chips > bet_to:
+        p.all_in = p.all_in or chips == stack
+        p.findings.append(broke(RuleCode.RAISE_WRONG_TOTAL, move.line, name,
+                                f"{printed}, a total below the bet of {money(bet_to)}: read "
+                                f"as {money(chips)} put in"
+                                + (" (all-in)" if p.all_in else "")
+                                + f", a raise to {money(mine + chips)}"))
+        return mine + chips
+    p.misprinted = True
+    p.findings.append(broke(RuleCode.RAISE_WRONG_TOTAL, move.line, name,
+                            f"{printed}, a total below the bet of {money(bet_to)}: taken as "
+                            "printed"))
+    return move.to
 
 
 def _plan_completion(table: Table, p: Plan, to: int) -> None:
@@ -319,7 +353,7 @@ def _plan_fixed(table: Table, p: Plan, to: int, by: int) -> None:
         p.findings.append(unknown(RuleCode.BET_BIG_WITHOUT_OPEN_PAIR, line,
                                   "not every board is shown: an open pair cannot be ruled "
                                   "out"))
-    if by not in allowed and not (all_in and by < max(allowed)):
+    if by not in allowed and not (all_in and by < max(allowed)) and not p.misprinted:
         if street is FOURTH and by == big and table.open_pair_big_bet:
             p.findings.append(broke(RuleCode.BET_BIG_WITHOUT_OPEN_PAIR, line, name,
                                     f"{name} makes a big bet of {table.money(by)} on 4th "

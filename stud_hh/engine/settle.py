@@ -200,15 +200,17 @@ class _Settlement:
             found.append(unknown(RuleCode.POT_UNCALLED_WRONG, line,
                                  "the history prints no uncalled bets"))
         else:
-            if put_in - returned != taken + rake:
-                money = table.money
-                found.append(broke(RuleCode.POT_NOT_BALANCED, line, None,
-                                   f"players put in {money(put_in - returned)} after uncalled "
-                                   f"bets; {money(taken)} was collected and the rake is "
-                                   f"{money(rake)}"))
             self._check_uncalled(line)
         self._check_showdown_order()
         pots = self._award(line, totals)
+        if summary is not None and put_in - returned != taken + rake:
+            # the balance last: a finding above (an uncalled bet kept, a pot given to
+            # another player) is the cause of money that does not add up, not its consequence
+            money = table.money
+            found.append(broke(RuleCode.POT_NOT_BALANCED, line, None,
+                               f"players put in {money(put_in - returned)} after uncalled "
+                               f"bets; {money(taken)} was collected and the rake is "
+                               f"{money(rake)}"))
         collected, uncalled = ledger.collected, ledger.uncalled
         nets = {name: collected.get(name, 0) + uncalled.get(name, 0) - totals[name]
                 for name, p in table.players.items() if p.dealt}

@@ -31,10 +31,11 @@ from lark import Lark
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from stud_hh.model.errors import HandParseError, InputError, StudHHError, UnsupportedFormatError
-from stud_hh.model.events import HandEvent, HandHeader, PlayerEvent, compiled_makers
+from stud_hh.model.events import HandEvent, HandHeader, compiled_makers
 from stud_hh.read import limits, reader
 from stud_hh.read.documents import DocumentFormat, DocumentHand
 from stud_hh.read.grammars import SHARED_GRAMMAR, grammar_folder, grammar_text
+from stud_hh.read.names import SPACES, seated_names
 from stud_hh.read.reader import RawHand
 from stud_hh.read.sites import (
     DIALECTS,
@@ -388,13 +389,11 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
     events: tuple[HandEvent, ...] = tuple(builder.events)
     if taken:
         events = merge_noise(events, noise.events(taken, (s.name for s in header.seats)))
-    if any(s.name != s.name.strip(_SPACES) for s in header.seats):
-        events = seated_names(header, events)
+    events, renamed = seated_names(header, events, builder.case_names)
     return _in_range(ParsedHand.make(header, events, raw.path, raw.first_line, last_line,
-                                tuple(builder.warnings)), raw)
+                                (*builder.warnings, *renamed)), raw)
 
 
-_SPACES = " \t\xa0\u3000"
 _COLON_SEAT = re.compile(r"\n[Ss]eat ?\d+: ([^\n]*:[^\n]*) \(")
 _COLON_SEAT_SEEN = re.compile(r"\n[Ss]eat ?\d+: [^\n(]*:")
 """A seat line with a colon before its first parenthesis: the cheap test first. Both look
@@ -412,37 +411,8 @@ def colon_names(text: str) -> tuple[str, ...]:
     lined = "\n" + text  # the first line, too, follows a line end
     if _COLON_SEAT_SEEN.search(lined) is None:
         return ()
-    found = (m.group(1).strip(_SPACES) for m in _COLON_SEAT.finditer(lined))
+    found = (m.group(1).strip(SPACES) for m in _COLON_SEAT.finditer(lined))
     return tuple(dict.fromkeys(n for n in found if ":" in n))
-
-
-def seated_names(header: HandHeader, events: tuple[HandEvent, ...]) -> tuple[HandEvent, ...]:
-    """``events`` with each player named as his seat line names him.
-
-    The reader drops spaces at the ends of lines, so a player called `` Al`` (or ``Al ``)
-    reads as ``Al`` on a line that starts (or ends) with his name: such a name is his seat's
-    name when exactly one seat's name is it with spaces at its ends.
-
-    >>> from stud_hh.model.events import Fold, Game, Limit, Seat
-    >>> header = HandHeader(site="x", hand_id="1", game=Game.STUD, game_text="", limit=Limit.FIXED,
-    ...     small_bet=2, big_bet=4, currency=None, scale=1, table="t", line=1,
-    ...     seats=(Seat(seat=1, name=" Al", stack=10, line=2),))
-    >>> seated_names(header, (Fold(line=3, player="Al"),))
-    (Fold(line=3, player=' Al'),)
-    """
-    names = {s.name for s in header.seats}
-    by_key: dict[str, str | None] = {}
-    for name in names:
-        key = name.strip(_SPACES)
-        by_key[key] = None if key in by_key else name  # two seats alike: neither is chosen
-    out = []
-    for event in events:
-        if isinstance(event, PlayerEvent) and event.player not in names:
-            seat = by_key.get(event.player.strip(_SPACES))
-            if seat is not None:
-                event = dataclasses.replace(event, player=seat)
-        out.append(event)
-    return tuple(out)
 
 
 def _in_range(hand: ParsedHand, raw: RawHand) -> ParsedHand:
@@ -487,8 +457,9 @@ def _parse_document(raw: RawHand, last_line: int) -> ParsedHand | SkippedHand:
                              line=raw.first_line, text=raw.line_text(1)) from exc
     if read.header is None:
         return _skipped(read.site, read.hand_id, read.game_text, raw, last_line)
-    return _in_range(ParsedHand(read.header, read.events, raw.path, raw.first_line, last_line,
-                                read.warnings), raw)
+    events, renamed = seated_names(read.header, read.events)
+    return _in_range(ParsedHand(read.header, events, raw.path, raw.first_line, last_line,
+                                (*read.warnings, *renamed)), raw)
 
 
 def _skipped(site: str, hand_id: str, game_text: str, raw: RawHand,

@@ -33,12 +33,16 @@ def side_pots(totals: Mapping[str, int], live: Sequence[str], all_in: Collection
     ``totals`` is what every player put in (folded players too, uncalled bets taken
     back); ``live`` the players still in, in seat order; ``all_in`` those of them who
     are all-in. A level no live player reaches (chips of folded players above every
-    live total) joins the main pot.
+    live total) joins the main pot. Only an all-in caps what a player may win: a live
+    player with chips left who put in less than the others (after a fault of the
+    history, never in a sound hand) still contends for every pot.
 
     >>> side_pots({"a": 10, "b": 30, "c": 30, "d": 5}, ["a", "b", "c"], {"a"})
     [(35, ['a', 'b', 'c']), (40, ['b', 'c'])]
     >>> side_pots({"a": 10, "b": 10}, ["a", "b"], set())
     [(20, ['a', 'b'])]
+    >>> side_pots({"a": 8, "b": 10}, ["a", "b"], set())
+    [(18, ['a', 'b'])]
     """
     levels = sorted({totals[p] for p in live if p in all_in}
                     | {max((totals[p] for p in live), default=0)})
@@ -46,7 +50,7 @@ def side_pots(totals: Mapping[str, int], live: Sequence[str], all_in: Collection
     below = 0
     for level in levels:
         amount = sum(min(t, level) - min(t, below) for t in totals.values())
-        eligible = [p for p in live if totals[p] >= level]
+        eligible = [p for p in live if totals[p] >= level or p not in all_in]
         if amount > 0:
             if pots and eligible == pots[-1][1]:
                 pots[-1] = (pots[-1][0] + amount, eligible)

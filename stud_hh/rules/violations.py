@@ -11,6 +11,7 @@ text of a hand cannot decide (cards never shown) is recorded as
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -56,70 +57,131 @@ class RuleCode(StrEnum):
     GAME_NOT_AUDITED = "game.not-audited"
 
 
+class HandState(StrEnum):
+    """A part of a hand's state as the replay keeps it: what a rule's check reads, and what
+    a violation of a rule may leave unreliable for the checks after it (the replay goes on
+    from what the history says, which a broken rule puts in doubt).
+
+    >>> HandState.POT.street_scoped, HandState.TURN.street_scoped
+    (False, True)
+    """
+
+    SEATS = "seats"
+    """Who is dealt in, still in the hand and able to act (folded, all-in)."""
+    TURN = "turn"
+    """Who is to act in the street's betting round."""
+    BETS = "bets"
+    """The street's bet to call, the bets made and the cap."""
+    STACKS = "stacks"
+    """The chips each player has behind."""
+    POT = "pot"
+    """What each player put in."""
+    CARDS = "cards"
+    """The cards each player holds."""
+    COLLECTIONS = "collections"
+    """What the history says each player took from the pot (and got back uncalled)."""
+
+    @property
+    def street_scoped(self) -> bool:
+        """Begun afresh on each street: a violation leaves it unreliable only until the
+        street ends."""
+        return self in (HandState.TURN, HandState.BETS)
+
+
+_S, _T, _B, _K, _P, _C, _W = (HandState.SEATS, HandState.TURN, HandState.BETS,
+                              HandState.STACKS, HandState.POT, HandState.CARDS,
+                              HandState.COLLECTIONS)
+_MOVE = frozenset({_B, _T, _P, _K})
+"""What a betting move changes: the bet, the turn, the pot and the mover's stack."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     code: RuleCode
     title: str
     reference: str
     """Where RULES.md states it."""
+    reads: frozenset[HandState] = frozenset()
+    """The state its check reads: a violation found while an earlier one of the hand has
+    left any of it unreliable follows from that one (a consequence, counted apart)."""
+    breaks: frozenset[HandState] = frozenset()
+    """The state a violation of it leaves unreliable for the checks after it (until the
+    street ends, for the street's betting: :attr:`HandState.street_scoped`)."""
+
+
+def _rule(code: RuleCode, title: str, reference: str, reads: Iterable[HandState] = (),
+          breaks: Iterable[HandState] = ()) -> Rule:
+    return Rule(code, title, reference, frozenset(reads), frozenset(breaks))
 
 
 _RULES = (
-    Rule(RuleCode.ANTE_WRONG_AMOUNT, "antes of different amounts in one hand",
-         "Structure of a hand"),
-    Rule(RuleCode.ANTE_MISSING,
-         "a player dealt in without posting the ante", "Structure of a hand"),
-    Rule(RuleCode.BRING_IN_WRONG_PLAYER, "the bring-in posted by the wrong player",
-         "3rd street: who brings in"),
-    Rule(RuleCode.BRING_IN_WRONG_AMOUNT, "a bring-in not smaller than the small bet, or of nothing",
-         "3rd street: bring-in and completion"),
-    Rule(RuleCode.BRING_IN_MISSING, "3rd street betting without a bring-in",
-         "3rd street: bring-in and completion"),
-    Rule(RuleCode.COMPLETE_WRONG_SIZE, "a completion to other than the small bet",
-         "3rd street: bring-in and completion"),
-    Rule(RuleCode.BET_WRONG_SIZE, "a bet or raise of the wrong size for the street",
-         "Structure of a hand: bet sizes"),
-    Rule(RuleCode.BET_BIG_WITHOUT_OPEN_PAIR, "a big bet on 4th street with no open pair showing",
-         "4th street open pair"),
-    Rule(RuleCode.BET_FACING_BET, "a bet made when a bet was already made (should be a raise)",
-         "Structure of a hand"),
-    Rule(RuleCode.RAISE_OVER_CAP, "a bet or raise beyond the cap", "Raise cap"),
-    Rule(RuleCode.RAISE_NOT_REOPENED, "a raise by a player whose option was not reopened",
-         "Raise cap; All-in"),
-    Rule(RuleCode.RAISE_WRONG_TOTAL, "a raise whose printed total is not the bet plus the raise",
-         "Structure of a hand"),
-    Rule(RuleCode.CALL_WRONG_AMOUNT, "a call of other than the amount owed", "All-in"),
-    Rule(RuleCode.ACTION_OUT_OF_TURN,
-         "a player acting out of turn", "Later streets: who acts first"),
-    Rule(RuleCode.ACTION_AFTER_FOLD, "a player acting after folding", "Structure of a hand"),
-    Rule(RuleCode.ACTION_UNKNOWN_PLAYER,
-         "an action by a player not dealt in", "Structure of a hand"),
-    Rule(RuleCode.ACTION_CHECK_FACING_BET,
-         "a check when a bet is to be called", "Structure of a hand"),
-    Rule(RuleCode.ACTION_MISSING, "a betting round that ends before every player has acted",
-         "Structure of a hand"),
-    Rule(RuleCode.STACK_EXCEEDED, "a player putting in more than their stack", "Accounting"),
-    Rule(RuleCode.STACK_ALL_IN_MISMATCH,
-         "'is all-in' printed when the stack is not empty, or missing "
-         "when it is", "Accounting"),
-    Rule(RuleCode.CARD_DUPLICATE, "one card dealt twice in a hand", "Accounting"),
-    Rule(RuleCode.CARD_WRONG_COUNT, "a player with the wrong number of cards for the street",
-         "Accounting"),
-    Rule(RuleCode.CARD_CHANGED, "a card shown at showdown that differs from the one dealt",
-         "Accounting"),
-    Rule(RuleCode.COMMON_CARD_WRONG,
-         "a common card dealt when the deck did not run out, or missing "
-         "when it did", "Deck exhaustion: the common card"),
-    Rule(RuleCode.SHOWDOWN_WRONG_ORDER, "hands shown in the wrong order", "Showdown"),
-    Rule(RuleCode.POT_UNCALLED_WRONG, "an uncalled bet returned in the wrong amount or not at all",
-         "All-in"),
-    Rule(RuleCode.POT_WRONG_WINNER, "a pot awarded to a player who did not win it", "Showdown"),
-    Rule(RuleCode.POT_WRONG_SPLIT, "a split pot divided wrongly (hi/lo halves, ties, odd chip)",
-         "Showdown"),
-    Rule(RuleCode.POT_NOT_BALANCED, "money put in differs from money collected plus rake",
-         "Accounting that must always hold"),
-    Rule(RuleCode.GAME_NOT_AUDITED, "a hand of a game whose rules the replayer does not check "
-         "(five-card stud, 2-7 razz): recorded as unverifiable, never as a violation", "Games"),
+    _rule(RuleCode.ANTE_WRONG_AMOUNT, "antes of different amounts in one hand",
+          "Structure of a hand", (), (_P, _K)),
+    _rule(RuleCode.ANTE_MISSING, "a player dealt in without posting the ante",
+          "Structure of a hand", (_S,), (_P, _K)),
+    _rule(RuleCode.BRING_IN_WRONG_PLAYER, "the bring-in posted by the wrong player",
+          "3rd street: who brings in", (_C, _T), (_T,)),
+    _rule(RuleCode.BRING_IN_WRONG_AMOUNT,
+          "a bring-in not smaller than the small bet, or of nothing",
+          "3rd street: bring-in and completion", (_B,), (_B, _P, _K)),
+    _rule(RuleCode.BRING_IN_MISSING, "3rd street betting without a bring-in",
+          "3rd street: bring-in and completion", (_T, _B), (_T, _B)),
+    _rule(RuleCode.COMPLETE_WRONG_SIZE, "a completion to other than the small bet",
+          "3rd street: bring-in and completion", (_B,), _MOVE),
+    _rule(RuleCode.BET_WRONG_SIZE, "a bet or raise of the wrong size for the street",
+          "Structure of a hand: bet sizes", (_B, _C), _MOVE),
+    _rule(RuleCode.BET_BIG_WITHOUT_OPEN_PAIR,
+          "a big bet on 4th street with no open pair showing", "4th street open pair",
+          (_B, _C), _MOVE),
+    _rule(RuleCode.BET_FACING_BET,
+          "a bet made when a bet was already made (should be a raise)",
+          "Structure of a hand", (_B,), _MOVE),
+    _rule(RuleCode.RAISE_OVER_CAP, "a bet or raise beyond the cap", "Raise cap",
+          (_B, _S), _MOVE),
+    _rule(RuleCode.RAISE_NOT_REOPENED, "a raise by a player whose option was not reopened",
+          "Raise cap; All-in", (_B, _T), _MOVE),
+    _rule(RuleCode.RAISE_WRONG_TOTAL, "a raise whose printed amounts cannot be: its total "
+          "not the bet plus the raise, or below the bet", "Structure of a hand",
+          (_B,), _MOVE),
+    _rule(RuleCode.CALL_WRONG_AMOUNT, "a call of other than the amount owed", "All-in",
+          (_B, _K), (_P, _K)),
+    _rule(RuleCode.ACTION_OUT_OF_TURN, "a player acting out of turn",
+          "Later streets: who acts first", (_T, _S), (_T,)),
+    _rule(RuleCode.ACTION_AFTER_FOLD, "a player acting after folding", "Structure of a hand",
+          (_S,), (_T, _P, _K)),
+    _rule(RuleCode.ACTION_UNKNOWN_PLAYER, "an action by a player not dealt in",
+          "Structure of a hand", (_S,), (_T, _P, _C)),
+    _rule(RuleCode.ACTION_CHECK_FACING_BET, "a check when a bet is to be called",
+          "Structure of a hand", (_B,), (_T, _P, _K)),
+    _rule(RuleCode.ACTION_MISSING, "a betting round that ends before every player has acted",
+          "Structure of a hand", (_T, _S), (_S, _P)),
+    _rule(RuleCode.STACK_EXCEEDED, "a player putting in more than their stack", "Accounting",
+          (_K,), (_K, _S, _P)),
+    _rule(RuleCode.STACK_ALL_IN_MISMATCH, "'is all-in' printed when the stack is not empty, "
+          "or missing when it is", "Accounting", (_K,), (_K, _S)),
+    _rule(RuleCode.CARD_DUPLICATE, "one card dealt twice in a hand", "Accounting",
+          (_C,), (_C,)),
+    _rule(RuleCode.CARD_WRONG_COUNT, "a player with the wrong number of cards for the street",
+          "Accounting", (_C,), (_C,)),
+    _rule(RuleCode.CARD_CHANGED, "a card shown at showdown that differs from the one dealt",
+          "Accounting", (_C,), (_C,)),
+    _rule(RuleCode.COMMON_CARD_WRONG, "a common card dealt when the deck did not run out, "
+          "or missing when it did", "Deck exhaustion: the common card", (_S, _C), (_C,)),
+    _rule(RuleCode.SHOWDOWN_WRONG_ORDER, "hands shown in the wrong order", "Showdown",
+          (_S, _T, _B)),
+    _rule(RuleCode.POT_UNCALLED_WRONG,
+          "an uncalled bet returned in the wrong amount or not at all", "All-in",
+          (_P, _W), (_W,)),
+    _rule(RuleCode.POT_WRONG_WINNER, "a pot awarded to a player who did not win it",
+          "Showdown", (_S, _C, _P, _W), (_W,)),
+    _rule(RuleCode.POT_WRONG_SPLIT,
+          "a split pot divided wrongly (hi/lo halves, ties, odd chip)", "Showdown",
+          (_S, _C, _P, _W), (_W,)),
+    _rule(RuleCode.POT_NOT_BALANCED, "money put in differs from money collected plus rake",
+          "Accounting that must always hold", (_P, _W)),
+    _rule(RuleCode.GAME_NOT_AUDITED, "a hand of a game whose rules the replayer does not "
+          "check (five-card stud, 2-7 razz): recorded as unverifiable, never as a violation",
+          "Games"),
 )
 
 RULES: dict[RuleCode, Rule] = {rule.code: rule for rule in _RULES}
@@ -128,7 +190,8 @@ RULES: dict[RuleCode, Rule] = {rule.code: rule for rule in _RULES}
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Violation:
-    """A broken rule, located: which hand, which line, which player."""
+    """A broken rule, located: which hand, which line, which player; and, for a consequence,
+    the earlier violation of the hand it follows from (its root cause)."""
 
     rule: RuleCode
     hand_id: str
@@ -137,14 +200,26 @@ class Violation:
     street: Street | None
     player: str | None
     message: str
+    follows_line: int | None = None
+    """The line of the violation this one follows from (``None``: a root cause, found
+    where no earlier violation of the hand had left what its check reads unreliable:
+    :attr:`Rule.reads`, :attr:`Rule.breaks`)."""
+    follows_rule: RuleCode | None = None
+    """That violation's rule."""
 
     def __post_init__(self) -> None:
         if self.rule not in RULES:  # pragma: no cover - a programming error of ours
             raise ValueError(f"unknown rule code {self.rule!r}")
 
+    @property
+    def root(self) -> bool:
+        """A root cause: it follows from no earlier violation of the hand."""
+        return self.follows_line is None
+
     @staticmethod
     def make(rule: RuleCode, hand_id: str, path: str, line: int, street: Street | None,
-             player: str | None, message: str) -> Violation:
+             player: str | None, message: str, follows_line: int | None,
+             follows_rule: RuleCode | None) -> Violation:
         """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
         made = Violation.__new__(Violation)
         object.__setattr__(made, "rule", rule)
@@ -154,6 +229,8 @@ class Violation:
         object.__setattr__(made, "street", street)
         object.__setattr__(made, "player", player)
         object.__setattr__(made, "message", message)
+        object.__setattr__(made, "follows_line", follows_line)
+        object.__setattr__(made, "follows_rule", follows_rule)
         return made
 
 
@@ -182,3 +259,24 @@ class Unverifiable:
 
 
 compiled_makers(Unverifiable)
+
+
+def plural(n: int, word: str) -> str:
+    """``1 violation``, ``2 violations``."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def split_words(total: int, following: int) -> str:
+    """``total`` violations told apart: the root causes, and those following from them
+    (:attr:`Violation.follows_line`).
+
+    >>> split_words(6, 5), split_words(2, 0), split_words(1, 0)
+    ('1 root cause, 5 following from it', '2 root causes, none following from another', \
+'1 root cause')
+    """
+    roots = total - following
+    if not following:
+        return plural(roots, "root cause") + (", none following from another" if roots > 1
+                                              else "")
+    return (f"{plural(roots, 'root cause')}, {following:,} following from "
+            f"{'it' if roots == 1 else 'them'}")

@@ -482,6 +482,7 @@ def _hands_row(r: ReplayedHand, seen: Dealt, label: str, players: int, showdown:
         "start_local": h.started_local, "seated": len(h.seats), "players": players,
         "pot": pot_total, "rake": r.rake, "common_card": seen.common, "showdown": showdown,
         "last_street": seen.last_street, "violations": len(r.violations),
+        "violations_following": sum(1 for v in r.violations if v.follows_line is not None),
         "unverifiable": len(r.unverifiable), "profile": r.profile, "file": hand.path,
         "first_line": hand.first_line, "last_line": hand.last_line,
         "warnings": list(hand.warnings),
@@ -520,7 +521,8 @@ def _record_rows(r: ReplayedHand) -> dict[str, list[Row]]:
     violations = [{
         "site": site, "hand_id": hand_id, "rule": v.rule,
         "street": None if v.street is None else STREET_LABELS[int(v.street)],
-        "player": v.player, "line": v.line, "message": v.message, "profile": r.profile,
+        "player": v.player, "line": v.line, "message": v.message,
+        "follows_line": v.follows_line, "follows_rule": v.follows_rule, "profile": r.profile,
         "file": v.path, "start_utc": h.started_at, "table": h.table,
     } for v in r.violations]
     unverifiable = [{"site": site, "hand_id": hand_id, "rule": u.rule, "line": u.line,

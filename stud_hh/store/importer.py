@@ -72,6 +72,7 @@ from stud_hh.read.summaries import (
 )
 from stud_hh.replay import ReplayedHand
 from stud_hh.rules import profile as rule_profile
+from stud_hh.rules.violations import split_words
 from stud_hh.store.database import Database, Part, plain_schema, rows_to_arrow, to_arrow
 from stud_hh.store.facts import failure_row, text_digest
 from stud_hh.store.known import KnownHands
@@ -134,6 +135,8 @@ class FileResult:
     """The first line of each hand of ``hand_keys``, in the same order."""
     hand_violations: list[int] = field(default_factory=list)
     """The violations of each hand of ``hand_keys``, in the same order."""
+    hand_following: list[int] = field(default_factory=list)
+    """Of each hand's violations, those following from an earlier one of the hand."""
     failure_keys: list[str] = field(default_factory=list)
     failure_notes: list[tuple[int, int, str, str | None]] = field(default_factory=list)
     """(first line, line, reason, hand key or ``None``) of each failure of
@@ -156,6 +159,8 @@ class FileResult:
     failures_known: int = 0
     skipped: int = 0
     violations: int = 0
+    violations_following: int = 0
+    """Of ``violations``, those following from an earlier one of their hand."""
     hands_with_violations: int = 0
     unreadable: str | None = None
     """Why the file itself could not be read, if it could not."""
@@ -211,6 +216,8 @@ class ImportSummary:
     failures_known: int = 0
     skipped: int = 0
     violations: int = 0
+    violations_following: int = 0
+    """Of ``violations``, those following from an earlier one of their hand."""
     hands_with_violations: int = 0
     seconds: float = 0.0
     jobs: int = 1
@@ -255,6 +262,13 @@ class ImportSummary:
     def hands_per_second(self) -> float:
         return self.hands_new / self.seconds if self.seconds else 0.0
 
+    def _split(self) -> str:
+        """`` (1 root cause, 5 following from it)``: the violations told apart, or nothing
+        when there are none."""
+        if not self.violations:
+            return ""
+        return f" ({split_words(self.violations, self.violations_following)})"
+
     def _tournaments(self) -> str:
         """``; 2 tournament summaries, 14 tournament results new (3 already stored)``, or
         nothing when the import met no tournament result."""
@@ -287,7 +301,7 @@ class ImportSummary:
                 f"{self.duplicates} already stored or repeated{conflicts}, "
                 f"{self.failures_new} failures"
                 f"{known}, {self.skipped} skipped as not stud, {self.violations} violations "
-                f"in {self.hands_with_violations} hands{self._tournaments()}; "
+                f"in {self.hands_with_violations} hands{self._split()}{self._tournaments()}; "
                 f"{self.seconds:.1f} s, "
                 f"{self.hands_per_second:,.0f} hands/s on {self.jobs} "
                 f"{self.workers or ('process' if self.jobs == 1 else 'processes')}{held}")
@@ -406,6 +420,8 @@ class _Source:
     raw: RawHand
     result: FileResult
     violations: int
+    following: int
+    """Of ``violations``, those following from an earlier one of the hand."""
 
 
 def _short(value: object, width: int = 40) -> str:
@@ -701,8 +717,10 @@ class _BatchReader:
         del result.hand_digests[index]
         del result.hand_lines[index]
         del result.hand_violations[index]
+        del result.hand_following[index]
         if source.violations:
             result.violations -= source.violations
+            result.violations_following -= source.following
             result.hands_with_violations -= 1
         self.seen.pop(source.key, None)
         hand_id = source.key.partition("\x1f")[2]
@@ -871,10 +889,13 @@ class _BatchReader:
                   key: str) -> None:
         rows = item.hand_rows(replayed)
         violations = len(replayed.violations)
-        self.buffer.add_hand(rows, _Source(key, item.raw, result, violations))
+        following = sum(1 for v in replayed.violations if v.follows_line is not None)
+        self.buffer.add_hand(rows, _Source(key, item.raw, result, violations, following))
         result.hand_violations.append(violations)
+        result.hand_following.append(following)
         if violations:
             result.violations += violations
+            result.violations_following += following
             result.hands_with_violations += 1
 
     def finish(self) -> BatchResult:
@@ -1582,15 +1603,18 @@ class _Committer:
         self.read += result.completes
         summary.held_back += result.held_back
         if repeated:  # brought by an earlier batch: their rows were dropped, and so is their count
-            kept = [(k, d, n, v) for k, d, n, v in zip(
+            kept = [(k, d, n, v, f) for k, d, n, v, f in zip(
                 result.hand_keys, result.hand_digests, result.hand_lines,
-                result.hand_violations, strict=True) if k not in repeated]
+                result.hand_violations, result.hand_following, strict=True)
+                if k not in repeated]
             summary.duplicates += len(result.hand_keys) - len(kept)
-            result.hand_keys = [k for k, _, _, _ in kept]
-            result.hand_digests = [d for _, d, _, _ in kept]
-            result.hand_lines = [n for _, _, n, _ in kept]
-            result.hand_violations = [v for _, _, _, v in kept]
+            result.hand_keys = [k for k, *_ in kept]
+            result.hand_digests = [d for _, d, *_ in kept]
+            result.hand_lines = [n for _, _, n, _, _ in kept]
+            result.hand_violations = [v for *_, v, _ in kept]
+            result.hand_following = [f for *_, f in kept]
             result.violations = sum(result.hand_violations)
+            result.violations_following = sum(result.hand_following)
             result.hands_with_violations = sum(v > 0 for v in result.hand_violations)
         self.stored.hands.update(zip(result.hand_keys, result.hand_digests, strict=True))
         again = 0
@@ -1611,4 +1635,5 @@ class _Committer:
         summary.failures_known += result.failures_known + again
         summary.skipped += result.skipped
         summary.violations += result.violations
+        summary.violations_following += result.violations_following
         summary.hands_with_violations += result.hands_with_violations

@@ -9,7 +9,7 @@ dictionary-encoded so pandas loads them as categoricals.
 >>> arrow_schema("hands").field("hand_id").type
 DataType(string)
 >>> arrow_schema("hands").metadata[b"stud_hh.schema_version"]
-b'3'
+b'4'
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 import pandas as pd
 import pyarrow as pa
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """Bumped whenever a column is added or changes meaning or type. Readers take every
 version of :data:`ADDED` (older parts read with the columns added since as nulls) and
 refuse others."""
@@ -106,6 +106,9 @@ _HANDS = (
     _c("showdown", BOOL, "two or more players reached a showdown"),
     _c("last_street", I8, "the last street dealt (3..7)"),
     _c("violations", I32, "violations found by the replay"),
+    _c("violations_following", I32, "of ``violations``, those that follow from an earlier "
+       "violation of the hand (consequences, counted apart: the rest are root causes); null "
+       "only in rows imported before schema 4", null=True),
     _c("unverifiable", I32, "checks the text could not decide"),
     _c("profile", ENUM, "the rule profile the hand was audited under"),
     _c("file", STR, "the file the hand was read from"),
@@ -284,6 +287,10 @@ _VIOLATIONS = (
     _c("player", STR, "the player concerned", null=True),
     _c("line", I32, "the offending source line"),
     _c("message", STR, "what happened, in words"),
+    _c("follows_line", I32, "a consequence: the line of the earlier violation of the hand it "
+       "follows from (its root cause, which left unreliable what this rule's check reads); "
+       "null for a root cause, and in rows imported before schema 4", null=True),
+    _c("follows_rule", ENUM, "that root cause's rule", null=True),
     _c("profile", ENUM, "the rule profile"),
     _c("file", STR, "the source file"),
     _c("start_utc", TIME, "the hand's start (repeated from ``hands``)", null=True),
@@ -407,6 +414,7 @@ ADDED: dict[int, dict[str, tuple[str, ...]]] = {
                     "scoop_chance", "equity_exact", "ev_net"),
         "pots": ("equity",)},
     3: {"players": ("limit", "tournament_id")},
+    4: {"hands": ("violations_following",), "violations": ("follows_line", "follows_rule")},
 }
 """The columns each schema version added, by table: a part of an older version has none
 of the columns added since, and reads with them null. Schema 3 also changed what
@@ -417,8 +425,8 @@ big bets); rows imported before keep the hand's smallest bet there, until import
 def missing_columns(table: str, version: int) -> tuple[str, ...]:
     """The columns of ``table`` a part of schema ``version`` does not have.
 
-    >>> missing_columns("pots", 1), missing_columns("pots", SCHEMA_VERSION)
-    (('equity',), ())
+    >>> missing_columns("pots", 1), missing_columns("violations", 3)
+    (('equity',), ('follows_line', 'follows_rule'))
     """
     return tuple(name for later, added in ADDED.items() if later > version
                  for name in added.get(table, ()))

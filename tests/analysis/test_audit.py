@@ -34,17 +34,25 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Database:
 def test_violations_by_rule_and_worst_hands(db: Database) -> None:
     by_rule = audit.violations_by_rule(db)
     assert by_rule["violations"].sum() == db.count("violations") > 0
+    # BAD's 5th-street bet of the wrong size is the root cause; the raise after it, the
+    # call and the money that does not balance follow from it, counted apart
+    assert by_rule.loc["bet.wrong-size", ["root_causes", "following"]].tolist() == [1, 1]
+    assert by_rule.loc["pot.not-balanced", ["root_causes", "following"]].tolist() == [0, 1]
+    assert (by_rule["root_causes"] + by_rule["following"] == by_rule["violations"]).all()
     worst = audit.worst_hands(db, n=1)
     assert set(worst["hand_id"]) == {"300000000009"}
     assert worst["source"].str.contains("Bob: bets \\$0.10").any()
+    assert (worst["roots_in_hand"] == 1).all()
+    assert worst["follows_line"].dropna().tolist() == [29, 29, 29]
     by_table = audit.violations_by_table(db)
     assert by_table.to_numpy().sum() == db.count("violations")
+    assert by_table[audit.FOLLOWING].sum() == 3
 
 
 def test_clean_bill(db: Database, tmp_path: Path) -> None:
     assert "NOT CLEAN" in audit.clean_bill(db)
     bill = audit.clean_bill(db)
-    assert "1 hand breaks" in bill
+    assert "1 hand breaks 4 rules (1 root cause, 3 following from it);" in bill
     assert not re.search(r"\b1 (hands|rules|texts)\b|\b1 hand (have|do) ", bill), bill
     import_paths([SAMPLES], tmp_path / "clean", jobs=1)
     bill = audit.clean_bill(open_db(tmp_path / "clean"))

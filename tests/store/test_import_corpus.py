@@ -56,13 +56,18 @@ STATS.md counterpart), and the ``card*`` columns (FPDB card codes)."""
 SITE_DATA_FAULTS = {
     ("Winamax", "9250793-1578-1479092164"):
         "Winamax/7-Stud-6max-EUR-25-50-201611._8games_.negative.bet.txt: an all-in printed "
-        "as 'raises -6.10€ to 18.90€'; the audit must flag it (tests/read/sites/test_winamax.py)",
+        "as 'raises -6.10€ to 18.90€'; the audit must flag it, and reads it as the 18.90€ "
+        "Player0 had left, so its money balances (tests/read/sites/test_winamax.py)",
     ("KingsClub", "3703449"):
         "KingsClub/2-7 Razz-USD-500-1000-202102.multi.pot.failure.txt: the side pot Player1 "
         "takes is printed only in the end stacks, in no 'wins' line; the money does not "
         "balance and the audit must flag it (tests/read/sites/test_kingsclub.py)",
 }
 """Hands whose history is wrong as the site wrote it: flagged, never repaired."""
+
+UNBALANCED = {("KingsClub", "3703449")}
+"""Of :data:`SITE_DATA_FAULTS`, the hands whose stored money does not balance: the side pot
+paid in no line is never made up."""
 
 SITE_TRUNCATED = {
     "Winning/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt": 1,
@@ -159,7 +164,7 @@ def test_money_balances_for_every_stored_hand(corpus_db: Database) -> None:
     assert len(joined) == 73 + 24 + 4 + 7 + 8 + 8 + 36 + 6 + 6 + 1 + 6 + 7 + 7
     assert (joined["put_in"] == joined["pot"]).all()
     balanced = joined["net"] + joined["rake"] == 0
-    assert set(joined.index[~balanced]) == set(SITE_DATA_FAULTS)
+    assert set(joined.index[~balanced]) == UNBALANCED
     assert (joined["rake_share"] == joined["rake"]).all()
 
 
@@ -226,3 +231,21 @@ def test_no_ratio_exceeds_its_opportunity_on_real_hands(corpus_db: Database) -> 
         over = players[players[done].astype("int64").sum(axis=1)
                        > players[opp].astype("int64").sum(axis=1)]
         assert over.empty, (ratio.name, list(over["hand_id"]))
+
+
+def test_a_consequence_is_stored_with_its_root_cause(corpus_db: Database) -> None:
+    """KingsClub's side pot paid in no line: the award is the root cause, the balance
+    follows from it; each hand counts its consequences apart."""
+    v = corpus_db.violations(columns=["site", "hand_id", "rule", "line", "follows_line",
+                                      "follows_rule"])
+    found = {(str(r.site), r.hand_id, str(r.rule)): (r.line, r.follows_line, r.follows_rule)
+             for r in v.itertuples()}
+    assert pd.isna(found[("KingsClub", "3703449", "pot.wrong-winner")][1])
+    assert found[("KingsClub", "3703449", "pot.not-balanced")] == (54, 54, "pot.wrong-winner")
+    assert pd.isna(found[("Winamax", "9250793-1578-1479092164", "raise.wrong-total")][1])
+    hands = corpus_db.hands(columns=["site", "hand_id", "violations", "violations_following"])
+    flagged = {(str(r.site), r.hand_id): (r.violations, r.violations_following)
+               for r in hands[hands["violations"] > 0].itertuples()}
+    assert flagged == {("KingsClub", "3703449"): (2, 1),
+                       ("Winamax", "9250793-1578-1479092164"): (1, 0)}
+    assert (hands["violations_following"] <= hands["violations"]).all()

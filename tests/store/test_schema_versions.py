@@ -114,3 +114,23 @@ def test_an_unknown_version_is_refused_clearly(old: Path, version: object, messa
     (old / "stud_hh.json").write_text(json.dumps(stamp))
     with pytest.raises(DatabaseError, match=message):
         Database(old)
+
+
+def test_hands_imported_before_schema_4_count_their_violations_as_root_causes(old: Path) -> None:
+    """Schema 4 added which violation follows from which: the old rows read it as null, and
+    the audit counts them as root causes; hands imported since carry it."""
+    from test_audit import BAD
+
+    from stud_hh.analysis import audit
+
+    db = open_db(old)
+    assert db.hands(columns=["violations_following"])["violations_following"].isna().all()
+    assert {"follows_line", "follows_rule"} <= set(db.violations().columns)
+    (old.parent / "h").mkdir()
+    (old.parent / "h" / "bad.txt").write_text(BAD, encoding="utf-8")
+    import_paths([old.parent / "h"], old, jobs=1)
+    db = open_db(old)
+    hands = db.hands(columns=["hand_id", "violations", "violations_following"])
+    assert hands.set_index("hand_id").loc["300000000009"].tolist() == [4, 3]
+    assert hands["violations_following"].isna().sum() == 8  # the schema-1 hands
+    assert "1 hand breaks 4 rules (1 root cause, 3 following from it)" in audit.clean_bill(db)

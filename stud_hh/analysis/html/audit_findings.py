@@ -12,6 +12,7 @@ from markupsafe import Markup
 from stud_hh.analysis.html.hands import HandLinks
 from stud_hh.analysis.html.page import Section
 from stud_hh.analysis.html.tables import Col, table_html
+from stud_hh.rules.violations import split_words
 
 LISTED = 5_000
 """The most rows a list of findings shows (the rest are counted under it)."""
@@ -19,9 +20,20 @@ LISTED = 5_000
 
 def _file_name(frame: pd.DataFrame) -> pd.DataFrame:
     """``frame`` with ``file_name``: the file's name without its folders (a whole path is
-    long, and the same for most rows), and ``line`` as a number."""
+    long, and the same for most rows), ``line`` as a number, and for violations
+    ``follows``: the root cause a consequence follows from (``line 17: bet.wrong-size``)."""
     names = frame["file"].astype("string").str.rsplit("/", n=1).str[-1]
-    return frame.assign(file_name=names.fillna("?"), line=frame["line"].astype("Int64"))
+    out = frame.assign(file_name=names.fillna("?"), line=frame["line"].astype("Int64"))
+    if "follows_line" in frame:
+        cause = ("line " + frame["follows_line"].astype("Int64").astype("string") + ": "
+                 + frame["follows_rule"].astype("string"))
+        out = out.assign(follows=cause)
+    return out
+
+
+FOLLOWS_COL = Col("follows", "follows from", "text",
+                  "a consequence: the earlier violation of the hand it follows from (its root "
+                  "cause); empty for a root cause")
 
 
 FILE_COLS = [Col("file_name", "file", "text", "the history file (its name)"),
@@ -29,9 +41,12 @@ FILE_COLS = [Col("file_name", "file", "text", "the history file (its name)"),
 
 
 WORST_COLS = [
-    Col("hand_id", "hand", "hand"), Col("in_hand", "violations in the hand", "int"),
+    Col("hand_id", "hand", "hand"),
+    Col("roots_in_hand", "root causes in the hand", "int",
+        "the hand's violations that follow from no earlier one"),
+    Col("in_hand", "violations in the hand", "int"),
     Col("rule", "rule"), Col("player", "player"), Col("message", "what happened"),
-    *FILE_COLS, Col("source", "source line", "code"),
+    FOLLOWS_COL, *FILE_COLS, Col("source", "source line", "code"),
 ]
 
 
@@ -40,24 +55,28 @@ def worst_section(worst: pd.DataFrame, links: HandLinks) -> Section:
     return Section("worst", "The worst hands", table_html(
         table, WORST_COLS, links=links, caption="The hands with the most violations, a row "
         "per violation, with the offending source line", empty="No rule is broken in any "
-        "hand."), "The ten hands with the most broken rules: each violation, who broke it, "
-        "what the rule says happened, and the line of the history that broke it.",
+        "hand."), "The ten hands with the most root causes (then the most violations): each "
+        "violation, who broke it, what the rule says happened, the root cause it follows "
+        "from when it is a consequence, and the line of the history that broke it.",
         nav="Worst hands")
 
 
 VIOLATION_COLS = [
     Col("hand_id", "hand", "hand"), Col("site", "site"), Col("rule", "rule"),
     Col("street", "street"), Col("player", "player"), Col("message", "what happened"),
-    *FILE_COLS,
+    FOLLOWS_COL, *FILE_COLS,
 ]
 
 
 def violations_section(violations: pd.DataFrame, links: HandLinks) -> Section:
     table = _file_name(violations) if len(violations) else violations
+    following = int(violations["follows_line"].notna().sum()) if len(violations) else 0
     return Section("violations", "Every violation", table_html(
         table, VIOLATION_COLS, links=links, caption=f"{len(violations):,} violations, by hand "
-        "and line", empty="No rule is broken in any hand.", limit=LISTED),
-        "Every broken rule of every hand, by hand and line.", nav="Violations")
+        f"and line ({split_words(len(violations), following)})",
+        empty="No rule is broken in any hand.", limit=LISTED),
+        "Every broken rule of every hand, by hand and line; a consequence names the earlier "
+        "violation of its hand it follows from.", nav="Violations")
 
 
 CHECK_COLS = [
@@ -89,9 +108,9 @@ def unverifiable_section(checks: pd.DataFrame, links: HandLinks) -> Section:
 
 BALANCE_COLS = [
     Col("hand_id", "hand", "hand"), Col("site", "site"), Col("unit", "unit", "unit"),
-    Col("scale", "scale", "int", "smallest units per unit (100: cents)"),
-    Col("pot", "pot", "int"), Col("put_in", "put in", "int"), Col("rake", "rake", "int"),
-    Col("net", "sum of nets", "int"), Col("rake_share", "rake shares", "int"),
+    Col("pot", "pot", "units", tone=0), Col("put_in", "put in", "units", tone=0),
+    Col("rake", "rake", "units", tone=0), Col("net", "sum of nets", "units", tone=0),
+    Col("rake_share", "rake shares", "units", tone=0),
     Col("put_in_ok", "put in = pot"), Col("nets_ok", "nets + rake = 0"),
     Col("rake_ok", "shares = rake"),
 ]
@@ -99,7 +118,7 @@ BALANCE_COLS = [
 
 def balance_section(balance: pd.DataFrame, links: HandLinks) -> Section:
     body = table_html(balance, BALANCE_COLS, links=links, caption="Hands that do not balance "
-                      "(amounts in the smallest unit, as stored)",
+                      "(amounts as each hand's site prints them)",
                       empty="Every stored hand balances: chips put in equal the pot, the "
                       "players' nets and the rake add up to zero, and the rake shares add up "
                       "to the rake.", limit=LISTED)

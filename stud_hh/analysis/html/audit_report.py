@@ -16,9 +16,11 @@ from collections.abc import Iterable
 from typing import Any
 
 import pandas as pd
+import plotly.graph_objects as go
 from markupsafe import Markup
 
 from stud_hh.analysis import audit, reference
+from stud_hh.analysis.audit import FOLLOWING
 from stud_hh.analysis.html.audit_findings import (
     balance_section,
     unreadable_section,
@@ -30,7 +32,7 @@ from stud_hh.analysis.html.charts import bar_figure, figure_html, grouped_bars
 from stud_hh.analysis.html.hands import HandLinks, embed
 from stud_hh.analysis.html.page import Report, Section, json_script, render, render_page
 from stud_hh.analysis.html.tables import Col, table_html
-from stud_hh.rules.violations import RULES, RuleCode
+from stud_hh.rules.violations import RULES, RuleCode, split_words
 from stud_hh.store.select import SelectionError
 
 RULE_COLORS = ("#c0392b", "#2b6cb0", "#e07b00", "#4e9a06", "#8e44ad", "#00838f", "#b08800",
@@ -71,7 +73,9 @@ def verdict_section(db: Any, units: pd.DataFrame, rules: pd.DataFrame) -> Sectio
          "sub": f"{int(units['tables'].sum()):,} tables, {len(units)} money unit(s)"},
         {"label": "hands breaking a rule", "value": f"{int(units['hands_flagged'].sum()):,}",
          "color": "#c0392b", "sub": f"{int(rules['violations'].sum()):,} violations of "
-                                    f"{len(rules)} rule(s)"},
+                                    f"{len(rules)} rule(s): " + split_words(
+                                        int(rules['violations'].sum()),
+                                        int(rules[FOLLOWING].sum()))},
         {"label": "hands with undecidable checks",
          "value": f"{int(units['hands_unverifiable'].sum()):,}", "color": "#e07b00",
          "sub": "listed with line and reason"},
@@ -102,27 +106,55 @@ def money_section(units: pd.DataFrame) -> Section:
                    "money): never added across units.", nav="Money")
 
 
+FOLLOWING_COLOR = "#b9a46a"
+"""The colour of the violations that follow from an earlier one of their hand."""
+FOLLOWING_LABEL = "following from an earlier violation"
+
+
 def rules_section(rules: pd.DataFrame) -> Section:
     table = rules.reset_index()
     table["title"] = [rule_title(str(r)) for r in table["rule"]]
-    hover = [f"{r}: {t}<br>{int(v):,} violations in {int(h):,} hands"
-             for r, t, v, h in zip(table["rule"], table["title"], table["violations"],
-                                   table["hands"], strict=True)]
     parts = [table_html(table, [Col("rule", "rule"), Col("title", "what it means"),
                                 Col("violations", "violations", "int"),
+                                Col("root_causes", "root causes", "int",
+                                    "violations that follow from no earlier one of their "
+                                    "hand"),
+                                Col(FOLLOWING, "following", "int",
+                                    "violations that follow from an earlier one of their hand "
+                                    "(its consequences: counted apart)"),
                                 Col("hands", "hands", "int")],
                         caption="Violations per rule, most frequent first",
                         empty="No rule is broken in any hand.")]
     if len(table):
-        figure = bar_figure("Violations per rule", table["rule"].astype(str).tolist(),
-                            table["violations"].tolist(), "rule", "violations", hover=hover,
-                            colors=[RULE_COLORS[i % len(RULE_COLORS)]
-                                    for i in range(len(table))], horizontal=True,
-                            height=max(260, 80 + 26 * len(table)))
-        parts.insert(0, figure_html(figure, "chart-rules"))
+        parts.insert(0, figure_html(_rules_figure(table), "chart-rules"))
     return Section("rules", "Violations per rule", Markup("").join(parts),
                    "Each rule code (docs/rules.md, or stud-hh explain CODE) with its "
-                   "violations and the hands they are in.", nav="Per rule")
+                   "violations and the hands they are in: the root causes, and apart the "
+                   "violations that follow from an earlier one of their hand (a fault's "
+                   "consequences, which the rule's check found in what that fault had put in "
+                   "doubt).", nav="Per rule")
+
+
+def _rules_figure(table: pd.DataFrame) -> Any:
+    """The root causes per rule, each rule its colour, and the violations following from
+    an earlier one stacked after them."""
+    labels = table["rule"].astype(str).tolist()
+    hover = [f"{r}: {t}<br>{int(v):,} root causes in {int(h):,} hands"
+             for r, t, v, h in zip(table["rule"], table["title"], table["root_causes"],
+                                   table["hands"], strict=True)]
+    figure = bar_figure("Violations per rule", labels, table["root_causes"].tolist(), "rule",
+                        "violations", hover=hover,
+                        colors=[RULE_COLORS[i % len(RULE_COLORS)] for i in range(len(table))],
+                        horizontal=True, height=max(260, 80 + 26 * len(table)))
+    figure.data[0].name = "root causes"
+    figure.add_trace(go.Bar(
+        x=[float(v) for v in table[FOLLOWING]], y=labels, orientation="h",
+        name=FOLLOWING_LABEL, marker={"color": FOLLOWING_COLOR},
+        hovertext=[f"{r}: {int(v):,} following from an earlier violation"
+                   for r, v in zip(table["rule"], table[FOLLOWING], strict=True)],
+        hovertemplate="%{hovertext}<extra></extra>"))
+    figure.update_layout(barmode="stack", showlegend=bool(table[FOLLOWING].sum()))
+    return figure
 
 
 def _period_chart(by_table: pd.DataFrame, rules: list[str], freq: str) -> Markup:
@@ -132,6 +164,8 @@ def _period_chart(by_table: pd.DataFrame, rules: list[str], freq: str) -> Markup
     per_period = per_period.reindex(order).fillna(0)
     series = [(rule, per_period[rule].tolist(), RULE_COLORS[i % len(RULE_COLORS)])
               for i, rule in enumerate(rules) if rule in per_period]
+    if FOLLOWING in per_period:
+        series.append((FOLLOWING_LABEL, per_period[FOLLOWING].tolist(), FOLLOWING_COLOR))
     hover = [[f"{p}: {int(v):,} {rule}" for p, v in zip(order, values, strict=True)]
              for rule, values, _ in series]
     width = {"D": "day", "W": "week", "M": "month"}[freq]
@@ -148,16 +182,21 @@ def periods_section(db: Any, rules: pd.DataFrame) -> Section:
         return Section("periods", "Per table and period",
                        Markup('<p class="empty">No rule is broken in any hand.</p>'))
     ordered = [str(r) for r in rules.index if str(r) in by_table.columns]
-    table = by_table[ordered].copy()
+    following = [FOLLOWING] if FOLLOWING in by_table.columns else []
+    table = by_table[ordered + following].copy()
     table.insert(0, "total", table.sum(axis=1))
     flat = table.reset_index()
     cols = [Col("table", "table"), Col("period", "period"), Col("total", "total", "int"),
-            *(Col(r, r, "int", rule_title(r)) for r in ordered)]
+            *(Col(r, r, "int", f"root causes: {rule_title(r)}") for r in ordered),
+            *(Col(FOLLOWING, "following", "int", "violations following from an earlier one "
+                  "of their hand, whatever their rule") for _ in following)]
     body = _period_chart(by_table, ordered, freq) + table_html(
         flat, cols, caption="Violations per table and period, by rule")
     return Section("periods", "Per table and period", body,
                    "When and where rules were broken: per period (a hand without a date, its "
-                   "site printing no time zone, counts in 'undated'), and per table.",
+                   "site printing no time zone, counts in 'undated'), and per table; each "
+                   "rule's column counts its root causes, and 'following' the violations "
+                   "that follow from an earlier one of their hand.",
                    nav="Per table and period")
 
 
@@ -220,7 +259,7 @@ def audit_report(db: Any, *, profile: str | None = None) -> Report:
     rules = audit.violations_by_rule(db)
     worst = audit.worst_hands(db, n=10)
     violations = db.violations(columns=["site", "hand_id", "rule", "street", "player", "line",
-                                        "message", "file"])
+                                        "message", "file", "follows_line", "follows_rule"])
     violations = violations.sort_values(["site", "hand_id", "line"], kind="stable")
     balance = audit.balance_checks(db)
     checks = audit.unverifiable_checks(db)

@@ -186,8 +186,18 @@ class _Steps(EventVisitor[list[Step]]):
 
     def visit_uncalled_returned(self, event: UncalledReturned) -> None:
         self.begin_step("uncalled", f"uncalled {self.table.money(event.amount)} returned to "
-                        f"{event.player}", event.line, player=event.player)
+                        f"{event.player}", event.line, player=event.player,
+                        notes=self.beyond_pot(event.amount))
         self.table.take_out(event.player, event.amount)
+
+    def beyond_pot(self, amount: int) -> list[str]:
+        """The note of a payment the pot, as the replay holds it, cannot make: the history
+        pays it, and the pot shows what is left (below nothing) rather than hide it."""
+        pot = self.table.pot
+        if amount <= pot:
+            return []
+        return [f"{self.table.money(amount - max(pot, 0))} more than the pot holds: the "
+                "money does not balance"]
 
     def return_unprinted(self) -> None:
         """The uncalled bets the rules return where the site prints no line for them."""
@@ -202,7 +212,8 @@ class _Steps(EventVisitor[list[Step]]):
         where = {PotKind.MAIN: " from the main pot", PotKind.SIDE:
                  f" from side pot {event.pot_index or 1}"}.get(event.pot, "")
         self.begin_step("collect", f"{event.player} collects {self.table.money(event.amount)}"
-                        f"{where}", event.line, player=event.player)
+                        f"{where}", event.line, player=event.player,
+                        notes=self.beyond_pot(event.amount))
         self.table.take_out(event.player, event.amount)
 
     # -- cards -------------------------------------------------------------------------
@@ -289,11 +300,14 @@ def hand_steps(replayed: ReplayedHand) -> list[Step]:
 
 
 def violation_dict(v: Violation, lines: tuple[str, ...]) -> dict[str, Any]:
-    """A violation for the page: rule code and title, line and its text, player, message."""
+    """A violation for the page: rule code and title, line and its text, player, message,
+    and for a consequence the line and rule of the root cause it follows from (``None``
+    for a root cause)."""
     return {"rule": str(v.rule), "title": RULES[v.rule].title, "line": v.line,
             "text": lines[v.line - 1] if 0 < v.line <= len(lines) else "",
             "player": v.player, "street": v.street.label if v.street is not None else None,
-            "message": v.message}
+            "message": v.message, "follows_line": v.follows_line,
+            "follows_rule": None if v.follows_rule is None else str(v.follows_rule)}
 
 
 def _attach(steps: list[Step], violations: tuple[Violation, ...],

@@ -26,8 +26,9 @@ from markupsafe import Markup, escape
 
 from stud_hh.analysis.html.charts import game_color, unit_color
 from stud_hh.analysis.tournament_report import money_text
+from stud_hh.rules import printing_of
 
-NUMERIC = ("int", "pct", "ratio", "money", "bb", "num")
+NUMERIC = ("int", "pct", "ratio", "money", "units", "bb", "num")
 """Kinds sorted as numbers."""
 
 
@@ -43,7 +44,9 @@ class Col:
 
     Kinds: ``text``, ``code`` (a source line, monospaced), ``int``, ``pct`` (a percentage,
     one decimal), ``ratio`` (two decimals), ``num`` (one decimal), ``money`` (in the unit
-    named by the row's ``unit_column``, or ``unit`` for every row), ``bb`` (big bets, two
+    named by the row's ``unit_column``, or ``unit`` for every row), ``units`` (an amount as
+    stored, in the hand's smallest unit: written as the row's ``site`` prints money, with
+    the row's ``scale`` and ``currency``, and sorted in whole units), ``bb`` (big bets, two
     decimals, signed), ``date`` (a moment, UTC), ``hand`` (a hand id: the row's
     ``site`` column says whose), ``unit`` and ``game`` (a label in its colour)."""
 
@@ -82,7 +85,7 @@ def _sort_key(number: float) -> str:
 
 
 def _sign_class(value: float, col: Col) -> str:
-    if col.kind in ("money", "bb") and value and col.tone:
+    if col.kind in ("money", "units", "bb") and value and col.tone:
         return " pos" if value * col.tone > 0 else " neg"
     return ""
 
@@ -97,6 +100,8 @@ def _cell(col: Col, row: pd.Series, links: HandCells | None) -> Markup:
         if col.kind == "money":
             unit = col.unit or str(row.get(col.unit_column, "chips"))
             text = money_text(number, unit)
+        elif col.kind == "units":
+            text, number = _site_money(int(number), row)
         else:
             text = _number_text(number, col.kind)
         return Markup('<td class="num{}" data-value="{}">{}</td>').format(
@@ -117,6 +122,15 @@ def _cell(col: Col, row: pd.Series, links: HandCells | None) -> Markup:
         value = "yes" if value else "no"
     css = ' class="code"' if col.kind == "code" else ""
     return Markup('<td{} data-value="{}">{}</td>').format(Markup(css), str(value), str(value))
+
+
+def _site_money(units: int, row: pd.Series) -> tuple[str, float]:
+    """A stored amount as the row's site prints it (``8,287.75``, ``62.80€``), and its value
+    in whole units (the sort key: rows of several scales sort together)."""
+    scale = int(row["scale"])
+    currency = row.get("currency")
+    code = None if _missing(currency) else str(currency)
+    return printing_of(str(row["site"])).money.format(units, scale, code), units / scale
 
 
 def _header(col: Col) -> Markup:

@@ -263,7 +263,11 @@ class AbsoluteBuilder(SiteBuilder):
 
     def _seat_line(self, name: str, seat: int, rest: str, value: str, n: int) -> None:
         if not rest.startswith(name + " "):
-            raise LineError(f"seat {seat} is {name}'s, not the line's", n)
+            printed = rest[:len(name)]
+            if printed.casefold() != name.casefold() or rest[len(name):len(name) + 1] != " ":
+                raise LineError(f"the summary line of seat {seat} does not name {name}, the "
+                                "player seated there", n)
+            self._case_name(printed, name, n)
         tail = re.sub(r"^(?:\((?:dealer|big blind|small blind)\) )+", "", rest[len(name) + 1:])
         won = re.match(rf"(?:won|collected) Total \((?P<amount>{_AMT})\)", tail)
         if tail.startswith("Folded on the "):

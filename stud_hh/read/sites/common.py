@@ -52,6 +52,7 @@ from stud_hh.model.events import (
     SummaryStart,
 )
 from stud_hh.model.money import parse_amount
+from stud_hh.read.names import SeatNames, by_case, case_warning, not_seated, starting
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +254,9 @@ class SiteBuilder(StructureRules):
         self.game = Game.STUD
         self.street = Street.THIRD
         self.names: set[str] = set()
+        self.case_names: dict[str, str] = {}
+        """Names read as a seat's by their case alone (``Player1`` for ``PLAYER1``), each
+        told once in the warnings."""
         self.warnings: list[str] = []
         self.table_name = ""
         self.max_seats: int | None = None
@@ -279,6 +283,7 @@ class SiteBuilder(StructureRules):
         self.seats = []
         self.street = Street.THIRD
         self.names = set()
+        self.case_names = {}
         self.warnings = []
         self.table_name = self.fields.get("table") or ""
         self.max_seats = self.fields.get("max_seats")
@@ -316,6 +321,38 @@ class SiteBuilder(StructureRules):
         self.names.add(name)
         self.seats.append(Seat.make(number, name, self._amount(stack_text, n), sitting_out,
                                     self._file_line(n)))
+
+    def _seat_name(self, name: str, n: int) -> str | None:
+        """The seated name ``name`` is (:meth:`~stud_hh.read.names.SeatNames.find`; one read
+        by its case alone told in the warnings once), or ``None``."""
+        seat = name if name in self.names else SeatNames(self.names).find(name)
+        if seat is not None and by_case(seat, name):
+            self._case_name(name, seat, n)
+        return seat
+
+    def _case_name(self, name: str, seat: str, n: int) -> None:
+        """``name`` is read as ``seat``'s by its case alone: told once in the warnings."""
+        if name not in self.case_names:
+            self.case_names[name] = seat
+            self.warnings.append(case_warning(name, seat, self._file_line(n)))
+
+    def _seated_or_fail(self, name: str, n: int, what: str) -> str:
+        """The seated name ``name`` is; else the line fails, saying why after ``what``."""
+        seat = self._seat_name(name, n)
+        if seat is None:
+            raise LineError(f"{what}: {not_seated(name, SeatNames(self.names))}", n)
+        return seat
+
+    def _name_starting(self, text: str, n: int, what: str) -> tuple[str, int]:
+        """The seated player ``text`` starts with (:func:`~stud_hh.read.names.starting`) and
+        the length of the name printed; else the line fails, saying why after ``what``."""
+        found, why = starting(self.names, text)
+        if found is None:
+            raise LineError(f"{what}: {why}", n)
+        printed = text[:len(found)]
+        if printed != found:
+            self._case_name(printed, found, n)
+        return found, len(printed)
 
     def _put(self, name: str, to: int) -> None:
         """Record ``name``'s total on this street."""

@@ -497,9 +497,12 @@ class FullTiltBuilder(SiteBuilder):
 
     def _seat_summary(self, value: str, n: int) -> None:
         number_text, _, rest = value[5:].partition(": ")
-        name = max((p for p in self.names if rest.startswith(p + " ") or rest == p),
-                   key=len, default=rest.split(" ")[0])
-        tail = rest[len(name):].strip()
+        try:
+            name, printed = self._name_starting(rest, n, "a summary line")
+        except LineError:  # no seat's name: the first word, as printed
+            name = rest.split(" ")[0]
+            printed = len(name)
+        tail = rest[printed:].strip()
         outcome = SeatOutcome.OTHER
         street: Street | None = None
         cards: tuple[MaybeCard, ...] = ()

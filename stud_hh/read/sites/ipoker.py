@@ -60,6 +60,7 @@ from stud_hh.model.events import (
 )
 from stud_hh.model.money import CURRENCY_SYMBOLS
 from stud_hh.read.documents import DocumentFormat, DocumentHand
+from stud_hh.read.names import SeatNames, by_case, case_warning
 from stud_hh.read.reader import RawHand
 from stud_hh.read.sites.xmldoc import (
     ChipTable,
@@ -306,6 +307,9 @@ class _Reader:
         self.kind = GAMES[name]
         self.warnings: list[str] = []
         self.scale = 100
+        self.seat_names = SeatNames(())
+        self.case_names: set[str] = set()
+        """Names read as a seat's by their case alone, told once in the warnings."""
 
     def read(self) -> DocumentHand:
         general, game, m = self.general, self.game, self.gametype
@@ -400,8 +404,21 @@ class _Reader:
                                   self.warnings))
         return fields
 
+    def player(self, element: Element) -> str:
+        """The player an element names, as the seat list names him (a name that differs
+        from a seat's only in case is that seat's, told in the warnings once)."""
+        name = element.need("player")
+        seat = self.seat_names.find(name)
+        if seat is None:
+            return name  # not seated: the replayer reports it
+        if by_case(seat, name) and name not in self.case_names:
+            self.case_names.add(name)
+            self.warnings.append(case_warning(name, seat, element.line))
+        return seat
+
     def events(self, header: HandHeader) -> list[HandEvent]:
         table = ChipTable(self.kind, header.seats)
+        self.seat_names = SeatNames(s.name for s in header.seats)
         rounds = sorted(self.game.findall("round"), key=lambda r: r.number("no"))
         for child in self.game.children:
             if child.tag not in ("general", "round"):
@@ -424,8 +441,8 @@ class _Reader:
                 for action in acts:
                     kind = action.need("type")
                     if kind == ANTE:
-                        table.ante(action.need("player"), self.money(action.get("sum"),
-                                                                     action.line), action.line)
+                        table.ante(self.player(action), self.money(action.get("sum"),
+                                                                   action.line), action.line)
                     elif kind in (SITS_OUT, SITS_OUT_FOLDS):
                         self.sits_out(table, action)
                     elif kind in BLINDS:
@@ -445,7 +462,7 @@ class _Reader:
                 if element.get("type") != names[street]:
                     raise fail(f"{element.get('type')!r} cards in round {number}, which is "
                                f"{names[street]!r}", element.line)
-                player = element.need("player")
+                player = self.player(element)
                 dealt = tuple(self.card(c, element.line) for c in element.text.split())
                 first_cards.setdefault(player, element.line)
                 table.deal(player, dealt, element.line)
@@ -478,7 +495,7 @@ class _Reader:
 
     def sits_out(self, table: ChipTable, action: Element) -> None:
         """Action types 8 and 9: the player sits out; one dealt in and still in folds."""
-        player = action.need("player")
+        player = self.player(action)
         if action.get("type") == SITS_OUT_FOLDS and player in table.live([player]):
             table.fold(player, action.line)
             return
@@ -488,7 +505,7 @@ class _Reader:
 
     def action(self, table: ChipTable, action: Element) -> None:
         kind = action.need("type")
-        player = action.need("player")
+        player = self.player(action)
         line = action.line
         if kind == FOLD:
             table.fold(player, line)

@@ -226,9 +226,8 @@ class KingsClubBuilder(ShiftedStreetsBuilder):
             m = _SEAT_SUMMARY.fullmatch(value)
             if m is None:  # pragma: no cover - the terminal guarantees the shape
                 raise LineError("unreadable summary line", n)
-            if m["name"] not in self.names:
-                raise LineError("a summary line of a player who is not seated", n)
-            self.events.append(SeatSummary(line=self._file_line(n), player=m["name"],
+            name = self._seated_or_fail(m["name"], n, "a summary line")
+            self.events.append(SeatSummary(line=self._file_line(n), player=name,
                                            seat=int(m["seat"]), outcome=SeatOutcome.OTHER,
                                            text=value))
 
@@ -241,8 +240,7 @@ class KingsClubBuilder(ShiftedStreetsBuilder):
             m = _WIN.fullmatch(value)
             if m is None:  # pragma: no cover - the terminal guarantees the shape
                 raise LineError("unreadable wins line", n)
-            if m["name"] not in self.names:
-                raise LineError(f"{m['name']} wins a pot but is not seated", n)
+            self._seated_or_fail(m["name"], n, "a winner of the pot")
             found.append((n, m))
         sides = any(m["index"] for _, m in found)  # pots printed apart: "wins pot" is the main
         wins: list[Collect] = []

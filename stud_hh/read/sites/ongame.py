@@ -318,8 +318,7 @@ class OnGameBuilder(SiteBuilder):
             pot = PotKind.MAIN if m["side"] is None else PotKind.SIDE
             index = None if m["side"] is None else int(m["side"])
             for name, amount_text, _half in listed:
-                if name not in self.names:
-                    raise LineError(f"the pot is won by {name!r}, who is not seated", n)
+                self._seated_or_fail(name, n, "a winner of the pot")
                 amount = self._amount(amount_text, n)
                 self.won[name] = self.won.get(name, 0) + amount
                 self.events.append(Collect(line=self._file_line(n), player=name, amount=amount,

@@ -43,6 +43,7 @@ from stud_hh.model.events import (
     TableEventKind,
 )
 from stud_hh.model.money import CURRENCY_SYMBOLS, parse_amount
+from stud_hh.read.names import SeatNames, not_seated
 from stud_hh.read.sites.common import (
     HeaderFields,
     LineError,
@@ -358,8 +359,9 @@ class PartyPokerBuilder(SiteBuilder):
     def _seated(self, name: str, n: int) -> None:
         """A stud hand deals only the players seated before it: any other name is a
         damaged line (``Bob: completes [$1 USD]``), failed rather than guessed."""
-        if name not in self.names:
-            raise LineError(f"{name!r} is not seated: a damaged line, or another hand's", n)
+        if name not in self.names and self._seat_name(name, n) is None:
+            raise LineError(f"{not_seated(name, SeatNames(self.names))}: a damaged line, or "
+                            "another hand's", n)
 
     def _make(self, kind: str, m: re.Match[str], n: int) -> None:
         name = m["name"]

@@ -86,7 +86,6 @@ from stud_hh.read.sites.common import (
     face_up,
     header_fields,
     player_event,
-    seated_name,
     verb_shape,
 )
 from stud_hh.read.sites.headers import to_utc
@@ -313,10 +312,8 @@ class WinningBuilder(PatternLinesBuilder):
 
     def _seat_summary(self, value: str, n: int) -> None:
         number_text, _, rest = value[5:].partition(": ")
-        name = seated_name(self.names, rest)
-        if name is None:
-            raise LineError("a summary line of a player who is not seated", n)
-        tail = rest[len(name):].strip()
+        name, printed = self._name_starting(rest, n, "a summary line")
+        tail = rest[printed:].strip()
         line = self._file_line(n)
         outcome, street, won, description = SeatOutcome.OTHER, None, None, None
         cards: tuple[MaybeCard, ...] = ()
@@ -512,10 +509,8 @@ class Winning2016Builder(ShiftedStreetsBuilder):
         seats = {seat.name: seat.seat for seat in self.seats}
         for n, value in self._lines(token):
             rest = value[len("*Player "):] if value.startswith("*") else value[len("Player "):]
-            name = seated_name(self.names, rest)
-            if name is None:
-                raise LineError("a summary line of a player who is not seated", n)
-            m = _SUMMARY_2016.fullmatch(rest[len(name) + 1:])
+            name, printed = self._name_starting(rest, n, "a summary line")
+            m = _SUMMARY_2016.fullmatch(rest[printed + 1:])
             if m is None:
                 raise LineError("unreadable summary line", n)
             self._summary_line(name, seats[name], m, value, n)

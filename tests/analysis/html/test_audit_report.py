@@ -48,7 +48,11 @@ def test_the_counts_are_the_audit_functions(report_pages: Any, source: str,
     table = page.table("Violations per rule")
     assert table.column("rule") == [str(r) for r in rules.index]
     assert [int(v or 0) for v in table.column("violations")] == rules["violations"].tolist()
-    assert page.chart("chart-rules")["data"][0]["x"] == rules["violations"].tolist()
+    assert [int(v or 0) for v in table.column("root causes")] == rules["root_causes"].tolist()
+    assert [int(v or 0) for v in table.column("following")] == rules["following"].tolist()
+    roots, following = page.chart("chart-rules")["data"]
+    assert (roots["x"], following["x"]) == (rules["root_causes"].tolist(),
+                                            rules["following"].tolist())
     units = audit.money_by_unit(db)
     assert page.table("Per money unit").column("unit") == list(units.index)
     assert [int(v or 0) for v in page.table("Per money unit").column("hands")] == \
@@ -136,3 +140,35 @@ def test_every_hand_id_printed_is_a_replay_the_page_holds(report_pages: Any,
     assert page.hands
     assert set(page.hands) <= embedded <= set(page.hands)
     assert len(embedded) <= 300
+
+
+def test_the_balance_table_prints_each_sites_money(report_pages: Any) -> None:
+    """The amounts of a hand that does not balance are the site's money (KingsClub's chips
+    in hundredths: ``8,287.75``), never the integers stored (``828,775``)."""
+    page = _page(report_pages, "corpus")
+    table = page.table("Hands that do not balance")
+    assert "3703449" in table.column("hand")
+    assert "scale" not in [h for h, _ in table.headers]
+    words = page.words()
+    assert "8,287.75" in words
+    assert "-2,674.50" in words
+    assert "828,775" not in words
+    assert "267,450" not in words
+
+
+def test_a_consequence_names_its_root_cause_and_is_counted_apart(report_pages: Any,
+                                                                 corpus_database: Path) -> None:
+    """KingsClub's side pot paid in no line: the award is the root cause, the money that
+    does not balance follows from it; the page says so in its tables and its chart."""
+    page = _page(report_pages, "corpus")
+    db = open_db(corpus_database)
+    rules = audit.violations_by_rule(db)
+    assert (rules.loc["pot.not-balanced", "root_causes"],
+            rules.loc["pot.not-balanced", "following"]) == (0, 1)
+    every = page.table(f"{len(db.violations()):,} violations")
+    follows = dict(zip(every.column("rule"), every.column("follows from"), strict=True))
+    assert follows["pot.not-balanced"] == "line 54: pot.wrong-winner"
+    assert not follows["pot.wrong-winner"]
+    assert "2 hands break 3 rules (2 root causes, 1 following from them)" in page.words()
+    periods = page.chart("chart-periods")["data"]
+    assert [trace["name"] for trace in periods][-1] == "following from an earlier violation"

@@ -293,7 +293,7 @@ def test_import_and_audit_of_the_phh_folder(tmp_path: Path,
     assert players["net"].sum() == 0
     assert main(["audit", str(_phh_dir())]) == 0
     out = capsys.readouterr().out
-    assert "36 hands audited under the 'casino' profile: 0 with violations (0 in all), " \
+    assert "36 hands audited under the 'casino' profile: 0 with violations, " \
         "0 skipped as not stud, 0 unreadable" in out
 
 

@@ -385,8 +385,15 @@
       item.setAttribute('data-index', String(i));
       item.appendChild(make('span', 'sr-item-label', step.label));
       if (step.violations.length) {
-        item.classList.add('flagged');
-        item.appendChild(make('span', 'sr-item-flag', step.violations[0].rule));
+        var roots = step.violations.filter(isRoot);
+        var first = roots.length ? roots[0] : step.violations[0];
+        item.classList.add(roots.length ? 'flagged' : 'follows');
+        var flag = make('span', 'sr-item-flag', roots.length ? first.rule :
+                        first.rule + ' \u21b3 line ' + first.follows_line);
+        if (!roots.length) {
+          flag.title = 'follows from line ' + first.follows_line + ': ' + first.follows_rule;
+        }
+        item.appendChild(flag);
       }
       item.addEventListener('click', function () { self.go(i); });
       list.appendChild(item);
@@ -418,7 +425,10 @@
     this.root.querySelector('[data-step="prev"]').disabled = i === 0;
     this.root.querySelector('[data-step="next"]').disabled = i === n - 1;
     this.root.querySelector('[data-step="last"]').disabled = i === n - 1;
-    this.potNode.textContent = step.pot_text;
+    // a history that pays out more than was put in (its money does not balance): the pot
+    // is not shown below nothing, but as overpaid (the step's note says by how much)
+    this.potNode.textContent = step.pot < 0 ? step.pot_text.replace(/^-/, '') + ' overpaid' :
+      step.pot_text;
     this.streetNode.textContent = step.street ? step.street + ' street' :
       (step.kind === 'start' || step.kind === 'antes' ? 'before the deal' :
         (step.result ? 'showdown and pots' : ''));
@@ -446,8 +456,10 @@
     node.classList.toggle('all-in', !folded && step.stacks[name] === 0 &&
                           (step.cards[name] || []).length > 0);
     node.classList.toggle('acting', step.player === name && !!KINDS_WITH_SEAT[step.kind]);
-    var flagged = step.violations.some(function (v) { return v.player === name; });
+    var mine = step.violations.filter(function (v) { return v.player === name; });
+    var flagged = mine.some(isRoot);
     node.classList.toggle('flagged', flagged);
+    node.classList.toggle('follows', !flagged && mine.length > 0);
     node.classList.toggle('winner', step.result && this.isWinner(name));
     seat.cards.textContent = '';
     (step.cards[name] || []).forEach(function (c) { seat.cards.appendChild(cardNode(c.card, c.up)); });
@@ -492,13 +504,20 @@
     step.violations.forEach(function (v) { self.violationsNode.appendChild(violationNode(v, file)); });
   };
 
+  // A root cause: a violation that follows from no earlier one of its hand.
+  function isRoot(v) { return v.follows_line === null || v.follows_line === undefined; }
+
   function violationNode(v, file) {
-    var node = make('div', 'violation');
+    var node = make('div', 'violation' + (isRoot(v) ? '' : ' consequence'));
     node.setAttribute('data-rule', v.rule);
     node.setAttribute('role', 'alert');
     var head = make('div', 'violation-head');
     head.appendChild(make('span', 'violation-rule', v.rule));
     head.appendChild(make('span', 'violation-title', v.title));
+    if (!isRoot(v)) {
+      head.appendChild(make('span', 'violation-follows', 'follows from line ' +
+                            v.follows_line + ': ' + v.follows_rule));
+    }
     node.appendChild(head);
     node.appendChild(make('div', 'violation-message', v.message));
     var src = make('div', 'violation-source');
