@@ -128,7 +128,7 @@ def run_builds(script: str, argv: list[str], build: str) -> bool:
     rest = _without_build(argv)
     for name in wanted:
         path = str(COMPILED if name == "compiled" else ROOT)
-        # as the command line sets it (stud_hh/cli.py): numpy's OpenBLAS would otherwise
+        # as the command line sets it (stud_hh/cli/__init__.py): numpy's OpenBLAS would otherwise
         # start a spinning thread per core in every process, costing an import on one
         # core 5-10% of its time on this 2-core machine (measured 2026-12-05)
         env = {"OPENBLAS_NUM_THREADS": "1", **os.environ, "STUD_HH_BENCH_BUILD": name,

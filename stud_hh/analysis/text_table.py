@@ -10,6 +10,7 @@ Ann         7     -
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 GAP = "  "
@@ -24,6 +25,25 @@ def shorten(text: str, width: int) -> str:
     ('Nikolay Z…', 'Hero')
     """
     return text if len(text) <= width else text[:width - 1] + ELLIPSIS
+
+
+def clauses(line: str, width: int, indent: str = "  ") -> str:
+    """``line`` cut into lines of at most ``width`` characters between its clauses (after a
+    comma or a semicolon), so that a figure stays beside what it counts; a clause longer
+    than a line stands alone.
+
+    >>> print(clauses("Tournaments: 7 played, paid $38.50 (n=7), won $9.00 (n=5)", 30))
+    Tournaments: 7 played,
+      paid $38.50 (n=7),
+      won $9.00 (n=5)
+    """
+    lines: list[str] = []
+    for clause in re.split(r"(?<=[,;]) ", line):
+        if lines and len(lines[-1]) + 1 + len(clause) <= width:
+            lines[-1] += " " + clause
+        else:
+            lines.append(clause if not lines else indent + clause)
+    return "\n".join(lines)
 
 
 def widths(heads: Sequence[str], rows: Sequence[Sequence[str]]) -> list[int]:

@@ -68,13 +68,12 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"# {heading}", file=out)
     print(summary_table(summary, args.columns, terminal_width(out)), file=out)
     if block:
-        import textwrap
+        from stud_hh.analysis.text_table import clauses
 
         width = terminal_width(out)
         print("", file=out)
         for line in block:  # the pointer to `tournaments` names the database: not cut
-            print(line if line.startswith("(") else
-                  textwrap.fill(line, width, subsequent_indent="  "), file=out)
+            print(line if line.startswith("(") else clauses(line, width), file=out)
     return EXIT_OK
 
 

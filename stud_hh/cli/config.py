@@ -87,8 +87,8 @@ def add_config(c: argparse.ArgumentParser) -> None:
 
 ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser], None]] = {"config": add_config}
 
-NEEDS_DB = ("import", "watch", "failures", "check", "repair", "stats", "tournaments", "plot",
-            "report", "sql")
+NEEDS_DB = ("import", "watch", "failures", "conflicts", "check", "repair", "stats",
+            "tournaments", "plot", "report", "sql")
 """The commands that need a database: ``--db``, else the settings' database."""
 HERO_DEFAULT = ("stats", "tournaments", "report", "plot")
 """The commands whose ``--player`` is the settings' hero by default (when the selection
@@ -135,7 +135,7 @@ def use_settings(args: argparse.Namespace) -> None:
         return
     if command == "watch" and args.hero is None:
         args.hero = hero.name
-    if command in HERO_DEFAULT and args.player is None \
+    if command in HERO_DEFAULT and args.player is None and not getattr(args, "audit", False) \
             and not getattr(args, "all_players", False) and _hero_selected(args, hero.name):
         args.player = hero.name
 

@@ -180,7 +180,7 @@ def add_conflicts(c: argparse.ArgumentParser) -> None:
                      "a hand): the copy not stored, the stored one, and the first line where "
                      "they differ. The copy read first (in the order the files are read) is "
                      "stored; the others are kept whole in the conflicts table.")
-    c.add_argument("--db", required=True, type=database_arg, metavar="DIR", help=DB_HELP)
+    c.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
     c.add_argument("--format", choices=("text", "jsonl"), default="text")
     c.set_defaults(func=cmd_conflicts)
 

@@ -1,7 +1,7 @@
-"""The README's SQL queries run and equal what the project's pandas functions compute
+"""The SQL queries of docs/sql.md run and equal what the project's pandas functions compute
 (``stats.ratios``, ``stats.money``, ``audit.violations_by_rule``, the tables themselves),
 on a database of ``sample_histories/`` and on one of the shared corpus (skipped, saying
-so, when ``../shared/corpus`` is absent). A query in the README without a check here, or
+so, when ``../shared/corpus`` is absent). A documented query without a check here, or
 a check without its query, fails: every documented query is tested.
 """
 
@@ -20,24 +20,24 @@ from stud_hh.store.database import Database, open_db
 from stud_hh.store.importer import import_paths
 
 ROOT = Path(__file__).resolve().parents[1]
-README = ROOT / "README.md"
+DOC = ROOT / "docs" / "sql.md"
 SAMPLE_HISTORIES = ROOT / "sample_histories"
 PLAYER = "'Hero'"
-"""The player the README's queries name; the corpus's queries name its busiest player."""
+"""The player the documented queries name; the corpus's queries name its busiest player."""
 
 Expected = Callable[[Database, pd.DataFrame, str], tuple[pd.DataFrame, list[str]]]
 
 
-def readme_queries() -> dict[str, str]:
-    """Each ```sql block of the README by its first line's comment (``-- what``)."""
-    text = README.read_text(encoding="utf-8")
+def documented_queries() -> dict[str, str]:
+    """Each ```sql block of docs/sql.md by its first line's comment (``-- what``)."""
+    text = DOC.read_text(encoding="utf-8")
     blocks = re.findall(r"```sql\n(.*?)```", text, flags=re.DOTALL)
     found = {}
     for block in blocks:
         first = block.splitlines()[0]
-        assert first.startswith("-- "), f"a README query opens with '-- what it is': {first}"
+        assert first.startswith("-- "), f"a documented query opens with '-- what it is': {first}"
         found[first[3:].split(" (")[0]] = block
-    assert len(found) == len(blocks), "two README queries have the same first line"
+    assert len(found) == len(blocks), "two documented queries have the same first line"
     return found
 
 
@@ -63,7 +63,7 @@ def vpip_by_stakes(db: Database, players: pd.DataFrame, player: str
 
 def violations_per_rule(db: Database, players: pd.DataFrame, player: str
                         ) -> tuple[pd.DataFrame, list[str]]:
-    found = audit.violations_by_rule(db).reset_index()  # the README's columns of it
+    found = audit.violations_by_rule(db).reset_index()  # the documented columns of it
     return found[["rule", "violations", "hands"]], ["rule"]
 
 
@@ -110,7 +110,7 @@ CHECKS: dict[str, Expected] = {
     "each violation with its hand's table and stakes, in the order played":
         violations_with_tables,
 }
-"""Each README query by its comment, and how pandas computes the same table."""
+"""Each documented query by its comment, and how pandas computes the same table."""
 
 TOLERANCE = {"bb_per_100": 1e-2}
 """How far a column may be from pandas' (``stats`` rounds money and big bets to 4
@@ -119,14 +119,14 @@ decimals before it divides by hands); every other column: 1e-4, the same roundin
 
 @pytest.fixture(scope="module")
 def samples_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("readme-sql") / "samples.db"
+    root = tmp_path_factory.mktemp("docs-sql") / "samples.db"
     assert import_paths([SAMPLE_HISTORIES], root, jobs=2).hands_new > 2000
     return root
 
 
 @pytest.fixture(scope="module")
 def corpus_db(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("readme-sql") / "corpus.db"
+    root = tmp_path_factory.mktemp("docs-sql") / "corpus.db"
     assert import_paths([corpus], root, jobs=2).hands_new > 150
     return root
 
@@ -143,12 +143,12 @@ def _normal(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     return out.sort_values(keys, kind="stable").reset_index(drop=True)
 
 
-def test_every_readme_query_is_checked() -> None:
-    assert sorted(readme_queries()) == sorted(CHECKS)
+def test_every_documented_query_is_checked() -> None:
+    assert sorted(documented_queries()) == sorted(CHECKS)
 
 
 def _compare(db: Database, name: str, player: str) -> None:
-    query = readme_queries()[name].replace(PLAYER, "'" + player.replace("'", "''") + "'")
+    query = documented_queries()[name].replace(PLAYER, "'" + player.replace("'", "''") + "'")
     got = db.sql(query)
     players = db.players()
     expected, keys = CHECKS[name](db, players, player)
@@ -165,24 +165,24 @@ def _compare(db: Database, name: str, player: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(CHECKS))
-def test_readme_query_equals_pandas_on_the_samples(samples_db: Path, name: str) -> None:
+def test_documented_query_equals_pandas_on_the_samples(samples_db: Path, name: str) -> None:
     _compare(open_db(samples_db), name, "Hero")
 
 
 @pytest.mark.parametrize("name", sorted(CHECKS))
-def test_readme_query_equals_pandas_on_the_corpus(corpus_db: Path, name: str) -> None:
+def test_documented_query_equals_pandas_on_the_corpus(corpus_db: Path, name: str) -> None:
     db = open_db(corpus_db)
     busiest = db.sql("SELECT player FROM players WHERE dealt GROUP BY player "
                      "ORDER BY count(*) DESC, player LIMIT 1")["player"].iloc[0]
     _compare(db, name, str(busiest))
 
 
-def test_the_samples_give_what_the_readme_shows(samples_db: Path) -> None:
-    """The README prints the result of one query on the samples: it is today's."""
-    text = README.read_text(encoding="utf-8")
+def test_the_samples_give_what_the_page_shows(samples_db: Path) -> None:
+    """docs/sql.md prints the result of one query on the samples: it is today's."""
+    text = DOC.read_text(encoding="utf-8")
     shown = re.search(r"```\n(unit +hands.*?\(2 rows\)\n)```", text, flags=re.DOTALL)
     assert shown is not None
     from stud_hh.store import sql
 
-    query = readme_queries()["a player's net won per currency, in printed units"]
+    query = documented_queries()["a player's net won per currency, in printed units"]
     assert sql.render(sql.query(open_db(samples_db), query), "text") == shown.group(1)
