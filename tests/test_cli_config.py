@@ -105,7 +105,7 @@ def test_import_and_watch_take_the_settings_folders_and_database(
     assert _config("add", "hero", "PokerStars", "Hero") == 0
     args = build_parser().parse_args(["watch"])
     use_settings(args)
-    assert args.folders == [corpus / "Bovada"]
+    assert args.folders == [(corpus / "Bovada").resolve()]  # the corpus may be a link
     assert str(args.db) == str(root)
     assert args.hero == "Hero"
 
