@@ -38,9 +38,9 @@ SMALL = [SAMPLE_HISTORIES / "stud8_heads-up_0.04-0.08.txt",
 """400 hands, a cash and a tournament file."""
 ONE = SMALL[:1]
 """150 hands."""
-QUERY = ("SELECT player, unit(currency, tournament) AS unit, count(*) AS hands, pct(vpip, vpip_opp) "
-         "AS vpip, sum(money(net, scale)) AS net FROM players WHERE dealt GROUP BY ALL "
-         "ORDER BY hands DESC, player, unit")
+QUERY = ("SELECT player, unit(currency, tournament) AS unit, count(*) AS hands, "
+         "pct(vpip, vpip_opp) AS vpip, sum(money(net, scale)) AS net FROM players WHERE dealt "
+         "GROUP BY ALL ORDER BY hands DESC, player, unit")
 
 
 @pytest.fixture(scope="module")
