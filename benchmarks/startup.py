@@ -4,7 +4,9 @@
                                  [--against COMMIT] [--source DIR]
 
 Times, in fresh processes, what a newcomer meets first: ``--version``, ``--help``, an
-argument error (``stats --bogus``), and on a database of ``--source`` (default: the shared
+argument error (``stats --bogus``), a first import of a few hundred hands (``--small``
+hands of ``sample_histories/`` in five files, into a new database, the number of
+processes left to the import), and on a database of ``--source`` (default: the shared
 corpus, else ``sample_histories/``) ``show`` of a hand, ``stats`` of its busiest player,
 ``plot winnings`` and ``equity`` of a settled 7th-street spot. Each command runs
 ``--repeat`` times, the builds alternating (the pure source tree, the compiled wheel of
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -49,7 +52,20 @@ def _stud_hh(where: Path, args: list[str], cwd: Path) -> subprocess.CompletedPro
                           capture_output=True, text=True, check=False)
 
 
-def _commands(where: Path, source: Path, folder: Path) -> dict[str, list[str]]:
+def _small(folder: Path, hands: int) -> Path:
+    """``hands`` hands of the bundled samples in five files (a player's first folder)."""
+    small = folder / "small"
+    small.mkdir()
+    texts = [t for path in sorted((ROOT / "sample_histories").glob("*.txt"))
+             for t in path.read_text(encoding="utf-8").split("\n\n\n") if t.strip()]
+    share = -(-hands // 5)
+    for i in range(5):
+        chosen = texts[i * share:min(hands, (i + 1) * share)]
+        (small / f"HH{i}.txt").write_text("\n\n\n".join(chosen) + "\n\n\n", encoding="utf-8")
+    return small
+
+
+def _commands(where: Path, source: Path, folder: Path, small: int) -> dict[str, list[str]]:
     """The commands timed, on a database of ``source`` imported by the build at ``where``."""
     db = folder / "db"
     done = _stud_hh(where, ["import", str(source), "--db", str(db), "-q"], folder)
@@ -70,12 +86,16 @@ def _commands(where: Path, source: Path, folder: Path) -> dict[str, list[str]]:
         "plot winnings": ["plot", "winnings", "--db", str(db), "--player", player, "-o",
                           str(folder / "w.png")],
         "equity (7th street)": SETTLED,
+        f"import {small} hands": ["import", str(_small(folder, small)), "--db",
+                                  str(folder / "small.db"), "-q"],
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=count, default=7, help="runs of each command")
+    parser.add_argument("--small", type=count, default=457,
+                        help="hands of the first import timed (default 457)")
     builds.add_option(parser)
     parser.add_argument("--against", type=builds.against, metavar="COMMIT",
                         help="also time another commit's compiled wheel (or its folder)")
@@ -93,12 +113,14 @@ def main() -> None:
         for name, where in places.items():
             folder = Path(tmp) / name.replace(" ", "-")
             folder.mkdir()
-            commands[name] = (folder, _commands(where, args.source, folder))
+            commands[name] = (folder, _commands(where, args.source, folder, args.small))
         times: dict[tuple[str, str], list[float]] = {}
         for _ in range(args.repeat):
             for name, where in places.items():  # alternating: drift moves every build alike
                 folder, todo = commands[name]
                 for label, argv in todo.items():
+                    if label.startswith("import"):  # a new database each time
+                        shutil.rmtree(folder / "small.db", ignore_errors=True)
                     started = time.perf_counter()
                     _stud_hh(where, argv, folder)
                     times.setdefault((name, label), []).append(time.perf_counter() - started)

@@ -260,7 +260,7 @@ def add_import(i: argparse.ArgumentParser) -> None:
     i.add_argument("--db", type=database_arg, metavar="DIR",
                    help=DB_HELP)
     i.add_argument("--jobs", type=whole_number, default=None, metavar="N",
-                   help="worker processes (default: one per 16 MiB of files to read, at most "
+                   help="worker processes (default: one per 6 MiB of files to read, at most "
                    "one per core: a few thousand hands are read in one process; with "
                    "--scheduler local, the local cluster's, every core)")
     add_scheduler(i)

@@ -103,10 +103,11 @@ turns up in it (see :func:`_if_it_holds_hands`); a larger one is looked into fir
 TASKS_PER_JOB = 4
 """Tasks per process at least, when there are files enough: the work stays balanced
 between processes, the progress bar moves, and a kill loses little."""
-PROCESS_BYTES = 16 * 2**20
+PROCESS_BYTES = 6 * 2**20
 """Bytes of files to read per worker process, when the number of processes is not given:
-starting a pool of processes costs seconds, which a few thousand hands do not pay back
-(see :func:`default_processes`)."""
+starting a pool costs about a second, which a few thousand hands do not pay back (two
+processes overtook one at about 2,000 hands, 3.5 MB, on 2 cores; see
+:func:`default_processes`)."""
 CHUNK_BYTES_MIN = 2**20
 """A file is cut into chunks (one task each, :mod:`stud_hh.read.chunks`) of the batch size
 when it is larger, but never into chunks smaller than this."""
@@ -1206,7 +1207,7 @@ def default_processes(total_bytes: int, cores: int | None = None) -> int:
     process alone.
 
     >>> default_processes(900_000, cores=8), default_processes(40 * 2**20, cores=8)
-    (1, 3)
+    (1, 7)
     >>> default_processes(10**10, cores=2)
     2
     """

@@ -88,7 +88,7 @@ def test_a_few_thousand_hands_are_read_without_worker_processes(
     assert started == []
     assert summary.jobs == 1
     assert summary.hands_new == 2450
-    assert importer.default_processes(40 * 2**20, cores=16) == 3
+    assert importer.default_processes(40 * 2**20, cores=16) == 7
     assert importer.default_processes(10**12, cores=16) == 16
 
 
