@@ -285,3 +285,16 @@ def test_summaries_name_their_games_one_way(tmp_path: Path,
                  "--format", "json"]) == 0
     [razz] = json.loads(capsys.readouterr().out)
     assert razz["tournaments"] == 1
+
+
+def test_every_players_results_fit_a_terminal(corpus_db: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Many players and units: a row each under short headings, no pandas frame."""
+    assert main(["tournaments", "--db", str(corpus_db), "--top", "0"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["player", "unit", "played", "placed", "paid", "won", "net",
+                                "ROI", "ITM", "best", "avg"]
+    assert all(len(line) <= 120 for line in lines)
+    hero = next(line for line in lines if line.startswith("Hero ") and " USD " in line)
+    assert hero.split()[2:5] == ["6", "0", "$436.30"]
+    assert lines[-1].startswith("ROI: net over paid")

@@ -18,6 +18,7 @@ from typing import Any
 
 import pandas as pd
 
+from stud_hh.analysis.text_table import fitting, shorten, table, widths
 from stud_hh.analysis.tournaments import SYMBOLS, UNKNOWN_UNIT, ordinal
 from stud_hh.model.results import SCALE
 
@@ -118,40 +119,55 @@ def cell(name: str, row: pd.Series, unit: str) -> str:
     return f"{int(value):,}"
 
 
-def summary_text(summary: pd.DataFrame, wide: bool = False) -> str:
+def summary_text(summary: pd.DataFrame, wide: bool = False, width: int = 120) -> str:
     """A tournament summary (:func:`stud_hh.analysis.tournaments.summary`) for a terminal:
     a column per player and unit when there are a few, a row each when there are many (or
-    with ``wide``)."""
+    with ``wide``), under short headings and within ``width`` columns (as ``stats`` prints:
+    :mod:`stud_hh.analysis.text_table`)."""
     if wide or len(summary) > 4:
-        shown = summary.copy()
-        for column in _MONEY:
-            shown[column] = ["-" if _missing(v) else money_text(float(v), str(k[-1]))
-                             for v, k in zip(shown[column], shown.index, strict=True)]
-        shown["roi"] = shown["roi"].map(lambda v: "-" if _missing(v) else f"{v:.1f}%")
-        shown["itm_pct"] = shown["itm_pct"].map(lambda v: "-" if _missing(v) else f"{v:.1f}%")
-        shown["average"] = shown["average"].map(lambda v: "-" if _missing(v) else f"{v:.1f}")
-        shown["best"] = shown["best"].map(lambda v: "-" if _missing(v) else ordinal(int(v)))
-        columns = ["tournaments", "finished", "place_unknown", "paid", "paid_n", "won",
-                   "won_n", "net", "roi", "roi_n", "itm", "itm_pct", "best", "average"]
-        shown = shown.rename(index={UNKNOWN_UNIT: unit_name(UNKNOWN_UNIT)},
-                             level=shown.index.nlevels - 1)
-        with pd.option_context("display.width", 250, "display.max_columns", 40,
-                               "display.max_rows", 500):
-            return str(shown[columns])
+        return _wide_text(summary, width)
     heads = [" / ".join([*(str(k) for k in key[:-1]), unit_name(str(key[-1]))])
              for key in summary.index]
     units = [str(key[-1]) for key in summary.index]
-    rows = [(_LABELS[name], [cell(name, summary.iloc[i], units[i])
-                             for i in range(len(summary))]) for name in _LABELS]
-    width = max(len(label) for label, _ in rows)
-    widths = [max(len(heads[i]), *(len(cells[i]) for _, cells in rows))
-              for i in range(len(heads))]
-    lines = [" " * width + "  " + "  ".join(h.rjust(w) for h, w in zip(heads, widths,
-                                                                      strict=True))]
-    for label, cells in rows:
-        lines.append(label.ljust(width) + "  " + "  ".join(
-            c.rjust(w) for c, w in zip(cells, widths, strict=True)))
-    return "\n".join(lines)
+    rows = [[_LABELS[name], *(cell(name, summary.iloc[i], units[i])
+                              for i in range(len(summary)))] for name in _LABELS]
+    return table(["", *heads], rows)
+
+
+_WIDE = (("tournaments", "played"), ("finished", "placed"), ("paid", "paid"), ("won", "won"),
+         ("net", "net"), ("roi", "ROI"), ("itm", "ITM"), ("best", "best"), ("average", "avg"))
+"""The columns of the wide tournament table, with their headings."""
+
+
+def _wide_text(summary: pd.DataFrame, width: int) -> str:
+    """A row per player and unit: played, placed, paid, won and net (each in its unit),
+    ROI with its n, in the money, best and average place."""
+    keys = [str(n) for n in summary.index.names]
+    rows = []
+    for key, row in summary.iterrows():
+        parts = key if isinstance(key, tuple) else (key,)
+        unit = str(parts[-1])
+        names = [shorten(str(v), 18) for v in parts[:-1]]
+        cells = []
+        for name, _ in _WIDE:
+            if name in _MONEY:
+                value = row[name]
+                cells.append("-" if _missing(value) else money_text(float(value), unit))
+            elif name == "roi":
+                cells.append("-" if _missing(row["roi"]) else
+                             f"{float(row['roi']):.1f}% ({int(row['roi_n'])})")
+            elif name == "itm":
+                cells.append(cell("itm", row, unit).split(" (")[0])
+            else:
+                cells.append(cell(name, row, unit))
+        rows.append([*names, unit_name(unit), *cells])
+    heads = [*keys[:-1], "unit", *(head for _, head in _WIDE)]
+    count = fitting(widths(heads, rows), len(keys) + 1, width)
+    text = table(heads[:count], [r[:count] for r in rows], left=len(keys))
+    note = "ROI: net over paid, of the tournaments whose buy-in and result are known (n)"
+    if count < len(heads):
+        note += f"; left out to fit {width} columns: {', '.join(heads[count:])}"
+    return f"{text}\n{note}"
 
 
 def brief_lines(summary: pd.DataFrame) -> list[str]:

@@ -135,7 +135,7 @@ def cmd_tournaments(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         heading = selection.describe()
         if heading:
             print(f"# {heading}", file=out)
-        print(tournament_report.summary_text(summary), file=out)
+        print(tournament_report.summary_text(summary, width=terminal_width(out)), file=out)
     else:
         print(frame_text(summary, args.format).rstrip("\n"), file=out)
     return EXIT_OK
