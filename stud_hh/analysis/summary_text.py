@@ -241,7 +241,7 @@ def _wide(summary: pd.DataFrame, chosen: Sequence[str], width: int) -> str:
     rows = [row[:count] for row in rows if row[0] != "  n" or any(row[len(shown_keys):count])]
     lines = []
     if one:
-        lines.append(" / ".join(f"{flat[k].iloc[0]}" for k in one))
+        lines.append(", ".join(f"{k}: {flat[k].iloc[0]}" for k in one))
     lines.append(table(heads[:count], rows, left=len(shown_keys)))
     lines.append(_legend(kept, left_out, width))
     return "\n".join(lines)
