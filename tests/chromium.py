@@ -31,6 +31,11 @@ CHROMIUM_FLAGS = (
 background-networking ones Chromium keeps trying Google's hosts."""
 
 
+GUARD_MS = 600_000
+"""The longest any wait of a page may take: a guard against a hang, never a measure of speed
+(Playwright's own default, 30 s, fails a loaded machine)."""
+
+
 def chromium_path() -> str | None:
     """The Chromium to drive: ``$STUD_HH_CHROMIUM``, else Debian's, else one on the path."""
     for candidate in (os.environ.get("STUD_HH_CHROMIUM"), "/usr/bin/chromium"):
@@ -85,6 +90,9 @@ def open_page(browser: Any, path: Path, *, width: int = 1280, height: int = 900
     address = path.resolve().as_uri()
     context = browser.new_context(viewport={"width": width, "height": height},
                                   service_workers="block")
+    # no wait of a test depends on the machine's speed: ten minutes only guard against a hang
+    context.set_default_timeout(GUARD_MS)
+    context.set_default_navigation_timeout(GUARD_MS)
     page = context.new_page()
     opened = Opened(page, address)
     page.on("console", lambda m: m.type == "error" and opened.console_errors.append(m.text))

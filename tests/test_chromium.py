@@ -29,7 +29,8 @@ def test_an_error_and_a_request_are_caught(browser: Any, tmp_path: Path) -> None
     path = _page(tmp_path, "<img src='https://example.com/x.png'>"
                  "<script>console.error('broken'); undefinedFunction();</script>")
     with open_page(browser, path) as opened:
-        opened.page.wait_for_timeout(200)
+        while not (opened.requests and opened.page_errors):  # however long a loaded machine takes
+            opened.page.wait_for_timeout(50)
         assert opened.requests == ["https://example.com/x.png"]
         assert any("broken" in e for e in opened.console_errors)
         assert any("undefinedFunction" in e for e in opened.page_errors)

@@ -121,8 +121,10 @@ def test_a_session_written_hand_by_hand_is_imported_whole(tmp_path: Path) -> Non
     finally:
         code, out, err = stop(watch)
     assert code == 0, err
+    # a loaded machine may catch the hand paused mid-way half-written (the pause outlasting
+    # --settle): the next poll reads it whole and replaces the failure, so none is left
     assert "stopped: 13 hands imported, 0 failures" in out, out
-    assert "failure" not in err, err
+    assert "Traceback" not in err, err
     import_paths([folder], tmp_path / "once", jobs=1)
     assert rows(db) == rows(tmp_path / "once")
     assert open_db(db).count("failures") == 0

@@ -39,7 +39,7 @@ def _numbers(values: list[str]) -> list[float]:
 
 
 def _charts_drawn(page: Any) -> int:
-    page.wait_for_function(ALL_DRAWN, timeout=60_000)
+    page.wait_for_function(ALL_DRAWN)
     charts = page.query_selector_all("div.chart")
     for chart in charts:
         assert chart.query_selector("svg.main-svg") is not None, chart.get_attribute("id")
@@ -70,9 +70,9 @@ def _opened(page: Any, key: str, stub: bool) -> None:
     if stub:
         assert page.evaluate("() => window.StudReplayer.opened")[-1] == key
         return
-    page.wait_for_selector(".stud-replayer-overlay", timeout=10_000)
+    page.wait_for_selector(".stud-replayer-overlay")
     page.keyboard.press("Escape")
-    page.wait_for_selector(".stud-replayer-overlay", state="detached", timeout=10_000)
+    page.wait_for_selector(".stud-replayer-overlay", state="detached")
 
 
 def _hands_open(page: Any, kind: str) -> None:
