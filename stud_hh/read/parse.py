@@ -625,7 +625,8 @@ def raw_text_hands(text: str, path: str = "<text>") -> Iterator[RawHand]:
             return iter(())
         return _without_stray_noise(join_openings(reader.read_text_hands(text, starts_hand,
                                                                          path)))
-    normalised = "".join(reader.normalised_chunks(io.StringIO(text, newline=""), indent=True))
+    normalised = "".join(reader.normalised_chunks(io.StringIO(text, newline=""), indent=True,
+                                                  breaks=False))
     return document.split(normalised, path, "utf-8")
 
 

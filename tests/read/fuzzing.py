@@ -120,11 +120,18 @@ def file_format(name: str, text: str) -> str:
     return "text"
 
 
+LINE_BREAKS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+"""The line ends besides CR and LF that docs/reading.md says end a text site's line: those
+``str.splitlines`` knows (written here apart from the reader)."""
+_LINE_END = re.compile(f"\r\n|\r|\n|[{LINE_BREAKS}]")
+
+
 def lines_of(text: str) -> list[str]:
-    """The lines of ``text`` as the README says the reader sees them: CRLF, LF and CR each
-    end a line; NUL bytes and byte-order marks are dropped first."""
+    """The lines of ``text`` as docs/reading.md says the reader sees them: CRLF, LF, CR and
+    every other line boundary ``str.splitlines`` knows each end a line; NUL bytes and
+    byte-order marks are dropped first."""
     text = text.replace("\0", "").replace("\ufeff", "")
-    return re.split(r"\r\n|\r|\n", text)
+    return _LINE_END.split(text)
 
 
 # ---------------------------------------------------------------------------
@@ -268,7 +275,8 @@ def _mutant(kind: str, source: Source, data: bytes, note: str = "", **more: Any)
 
 def _line_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each line of ``text``, its line end included."""
-    return [(m.start(), m.end()) for m in re.finditer(r"[^\r\n]*(?:\r\n|\r|\n|$)", text)
+    return [(m.start(), m.end())
+            for m in re.finditer(f"[^\r\n{LINE_BREAKS}]*(?:\r\n|\r|\n|[{LINE_BREAKS}]|$)", text)
             if m.end() > m.start()]
 
 
@@ -418,6 +426,23 @@ _MUTATORS["eol-crlf"] = _line_ends("eol-crlf", lambda rng: "\r\n")
 _MUTATORS["eol-cr"] = _line_ends("eol-cr", lambda rng: "\r")
 _MUTATORS["eol-lf"] = _line_ends("eol-lf", lambda rng: "\n")
 _MUTATORS["eol-crcrlf"] = _line_ends("eol-crcrlf", lambda rng: "\r\r\n")
+
+
+def _unicode_line_ends(kind: str, ends: Callable[[random.Random], str]) -> Mutator:
+    """Line ends other than CR and LF (docs/reading.md: a text site's file written with
+    them reads as lines); not in a cp1252 file, which cannot hold them."""
+    mutate = _line_ends(kind, ends)
+
+    def unicode_only(rng: random.Random, source: Source) -> Mutant | None:
+        return None if source.codec == "cp1252" else mutate(rng, source)
+    return unicode_only
+
+
+_MUTATORS["eol-u2028"] = _unicode_line_ends("eol-u2028", lambda rng: "\u2028")
+_MUTATORS["eol-u2029"] = _unicode_line_ends("eol-u2029", lambda rng: "\u2029")
+_MUTATORS["eol-nel"] = _unicode_line_ends("eol-nel", lambda rng: "\x85")
+_MUTATORS["eol-vt-ff"] = _unicode_line_ends("eol-vt-ff",
+                                            lambda rng: rng.choice(["\x0b", "\x0c"]))
 _MUTATORS["eol-mixed"] = _line_ends(
     "eol-mixed", lambda rng: rng.choice(["\r\n", "\n", "\r", "\r\r\n", "\n\r\n", "\r\n\r\n"]))
 
