@@ -2,10 +2,14 @@
 
 * A file whose lines end in U+2028, U+2029, NEL, a vertical tab or a form feed reads as
   those lines (``stud_hh/read/reader.py``, ``LINE_BREAKS``).
+* A damaged game name in a Bovada tournament header is a failure, as at a cash table:
+  "Big blind/Bring in" is Bovada's stud bring-in too, no sign of another game.
 """
 
 from __future__ import annotations
 
+import importlib
+import random
 from pathlib import Path
 
 import fuzzing
@@ -13,9 +17,27 @@ import pytest
 from conftest import CORPUS_DIR, CORPUS_MISSING
 
 from stud_hh import cli
-from stud_hh.read.parse import parse_text
+from stud_hh.read.parse import ParseFailure, SkippedHand, parse_text
+
+SITES = ("absolute", "bovada", "everleaf", "fulltilt", "ipoker", "kingsclub", "merge",
+         "ongame", "partypoker", "pokerstars", "winamax", "winning")
+
+
+def _hands(site: str) -> list[str]:
+    hands: list[str] = importlib.import_module(f"forms_{site}").HANDS
+    return hands
+
+
+def _source(site: str, text: str) -> fuzzing.Source:
+    suffix = ".xml" if site in ("ipoker", "merge") else ".txt"
+    return fuzzing.Source(Path(f"{site}{suffix}"), text.encode("utf-8"), "utf-8", text)
+
 
 # -- the cases the issue names -------------------------------------------------------
+
+def _forms_hand(site: str, first_line: str) -> str:
+    return next(h for h in _hands(site) if h.startswith(first_line) or first_line in h[:400])
+
 
 def _corpus_text(name: str) -> str:
     if not CORPUS_DIR.is_dir():
@@ -42,3 +64,30 @@ def test_a_file_whose_lines_end_in_another_line_boundary_reads_as_its_lines(
     lines = list(parse_text(text.replace("\n", end)))
     assert [(r.first_line, r.last_line) for r in lines] == [
         (r.first_line, r.last_line) for r in parse_text(text)]
+
+
+def test_a_damaged_game_code_in_a_bovada_tournament_header_is_a_failure() -> None:
+    """Item 8: ``7CRAD`` in a tournament header was "skipped as not stud" (its
+    ``Big blind/Bring in`` read as hold'em's blind) where the cash header's failed."""
+    for hand in ("Bovada Hand #2633110001", "Bovada Hand #2633110002", "Bovada Hand #2844000001"):
+        text = _forms_hand("bovada", hand).replace("7CARD", "7CRAD", 1)
+        (result,) = parse_text(text)
+        assert isinstance(result, ParseFailure), hand
+        assert (result.line, result.offending_text) == (1, text.split("\n")[0])
+        assert "the game '7CRAD Fixed Limit' is " in result.reason, result.reason
+
+
+@pytest.mark.parametrize("site", SITES)
+def test_a_damaged_game_name_never_skips_a_generated_hand(site: str) -> None:
+    """Cash and tournament headers alike (issue 15 item 6's rule, ``games.py``): a stud
+    hand whose game name is damaged fails; it is never skipped as another game."""
+    skipped = []
+    for hand in _hands(site):
+        for seed in range(4):
+            mutant = fuzzing.mutate("game-damaged", random.Random(seed), _source(site, hand))
+            if mutant is None:
+                continue
+            for result in parse_text(mutant.data.decode("utf-8"), site):
+                if isinstance(result, SkippedHand):
+                    skipped.append(f"{mutant.note}: skipped as {result.game_text!r}")
+    assert not skipped, "\n".join(skipped[:10])
