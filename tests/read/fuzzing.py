@@ -251,6 +251,9 @@ class Mutant:
     inserted_line: int | None = None
     """For a long-line mutant: the line number the long line took (lines from it on moved
     down by one)."""
+    flagged_line: int | None = None
+    """For a mutant of :data:`FLAGGED_KINDS`: the file line it damaged, which the hand's
+    failure, warning or violation must name (:func:`check_flagged`)."""
 
     def file_name(self, index: int) -> str:
         """A file name for this mutant that keeps the original's extension."""
@@ -693,6 +696,197 @@ def _odd_name(kind: str) -> Mutator:
 
 for _kind in ODD_NAMES:
     _MUTATORS[f"name-{_kind}"] = _odd_name(_kind)
+
+
+# ---------------------------------------------------------------------------
+# Impossible times: mutants that must never be stored clean
+# ---------------------------------------------------------------------------
+#
+# Each of these kinds damages one line of one hand (its number in ``flagged_line``) so that
+# the hand holds something no site prints: a date or time that cannot exist, a time zone
+# no reader knows. :func:`check_flagged` holds such a mutant to its promise: the hand is a
+# failure, or carries a warning, or replays with a violation, naming that line; never
+# stored clean.
+
+FLAGGED_KINDS: tuple[str, ...] = ("date-impossible", "time-impossible", "zone-damaged",
+                                  "zone-unknown")
+"""The kinds whose every mutant is held to :func:`check_flagged`."""
+
+_MONTH = r"(?P<month>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)(?P<more>[a-z]*)"
+_DATE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    (re.compile(r"(?<![\d.])(?P<y>\d{4})(?P<s>[/-])\d{1,2}(?P=s)\d{1,2}(?![\d.])"),
+     lambda m: f"{m['y']}{m['s']}02{m['s']}30"),
+    (re.compile(r"(?<!\d)\d{1,2}-[A-Z][a-z]{2}-(?P<y>\d{4})(?!\d)"),
+     lambda m: f"30-Feb-{m['y']}"),
+    (re.compile(r"(?<![\d.])\d{1,2}(?P<s>[/.])\d{1,2}(?P=s)(?P<y>\d{4})(?!\d)"),
+     lambda m: f"30{m['s']}02{m['s']}{m['y']}"),
+    (re.compile(rf"\b{_MONTH}(?P<gap>,? ?)\d{{1,2}}\b"),
+     lambda m: ("February" if m["more"] else "Feb") + m["gap"] + "30"),
+    (re.compile(r'(?<=starttime=")(?P<y>\d{4})\d{4}(?=\d{6}")'), lambda m: f"{m['y']}0230"),
+)
+"""Every form of date the sites print (docs/formats/*.md), each with how to write the
+30th of February in it."""
+_CLOCK = re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{1,2}))?(?![\d:])|"
+                    r'(?<=starttime="\d{8})(?P<compact>\d{2})(?=\d{4}")')
+_ZONE = re.compile(r"(?<=\d:\d\d) \(?(?P<zone>[A-Z]{2,5})\)?(?![\w+-])|"
+                   r"(?<=\d:\d\d:\d\d) \(?(?P<zone2>[A-Z]{2,5})\)?(?![\w+-])")
+
+
+def _line_of(text: str, at: int) -> int:
+    """The file line (as the reader numbers them) of the character ``text[at]``."""
+    return len(lines_of(text[:at]))
+
+
+def _time_lines(source: Source) -> list[tuple[int, int]]:
+    """The spans of the lines that print a hand's time: a text site's header line and the
+    few lines after it (Everleaf, KingsClub, OnGame and PartyPoker print the time there),
+    a 2016 Winning hand's ``Game ended at`` line, an XML hand's ``<startdate>`` and
+    ``starttime``."""
+    spans = _line_spans(source.text)
+    if source.format == "xml":
+        return [s for s in spans if re.search(r"<startdate>|starttime=\"",
+                                              source.text[s[0]:s[1]])]
+    if source.format != "text":
+        return []
+    heads = set(_header_line_spans(source))
+    found: list[tuple[int, int]] = []
+    for i, span in enumerate(spans):
+        line = source.text[span[0]:span[1]]
+        if line.startswith("Game ended at:"):
+            found.append(span)
+        elif span in heads:
+            found += [s for s in spans[i:i + 6] if s == span or s not in heads]
+    return found
+
+
+def _time_mutant(kind: str, rng: random.Random, source: Source,
+                 change: Callable[[str], tuple[str, str] | None]) -> Mutant | None:
+    """A mutant with one time line changed by ``change`` (the new line and a note, or
+    ``None`` when the line has nothing to change), its line number kept."""
+    spans = [s for s in _time_lines(source) if change(source.text[s[0]:s[1]]) is not None]
+    if not spans:
+        return None
+    start, end = rng.choice(spans)
+    changed = change(source.text[start:end])
+    assert changed is not None
+    text = source.text[:start] + changed[0] + source.text[end:]
+    return _mutant(kind, source, source.encode(text), changed[1],
+                   flagged_line=_line_of(text, start))
+
+
+@mutation("date-impossible")
+def _date_impossible(rng: random.Random, source: Source) -> Mutant | None:
+    """The 30th of February in a hand's printed date, whatever its form."""
+    def change(line: str) -> tuple[str, str] | None:
+        for form, write in _DATE_FORMS:
+            found = form.search(line)
+            if found:
+                new = line[:found.start()] + write(found) + line[found.end():]
+                return new, f"{found.group(0)!r} -> {write(found)!r}"
+        return None
+    return _time_mutant("date-impossible", rng, source, change)
+
+
+@mutation("time-impossible")
+def _time_impossible(rng: random.Random, source: Source) -> Mutant | None:
+    """An hour, minute or second that cannot be, in a hand's printed time."""
+    part = rng.choice(["h", "m", "s"])
+
+    def change(line: str) -> tuple[str, str] | None:
+        found = _CLOCK.search(line)
+        if found is None:
+            return None
+        if found["compact"]:
+            at, value = found.span("compact"), "25"
+        else:
+            which = part if found[part] else "h"
+            at, value = found.span(which), "25" if which == "h" else "61"
+        return line[:at[0]] + value + line[at[1]:], f"{found.group(0)!r}: {value}"
+    return _time_mutant("time-impossible", rng, source, change)
+
+
+def _zone_mutant(kind: str, make: Callable[[random.Random, str], str]) -> Mutator:
+    def mutate(rng: random.Random, source: Source) -> Mutant | None:
+        def change(line: str) -> tuple[str, str] | None:
+            found = _ZONE.search(line)
+            if found is None:
+                return None
+            group = "zone" if found["zone"] else "zone2"
+            new = make(rng, found[group])
+            at = found.span(group)
+            return line[:at[0]] + new + line[at[1]:], f"{found[group]!r} -> {new!r}"
+        return _time_mutant(kind, rng, source, change)
+    _MUTATORS[kind] = mutate
+    return mutate
+
+
+_zone_mutant("zone-damaged", lambda rng, zone: rng.choice(
+    ["a" + zone, zone.lower(), zone[0] + zone[1:].lower(), zone + "x"]))
+_zone_mutant("zone-unknown", lambda rng, zone: rng.choice(["XYZT", "QQT", "ZZZZ"]))
+
+def check_flagged(mutant: Mutant) -> list[str]:
+    """A mutant of a :data:`FLAGGED_KINDS` kind is never stored clean: the hand holding its
+    damaged line is a failure (naming that line, unless the hand failed before the damage
+    too), or carries a warning naming the line, or replays with a violation at it; a hand
+    of another game (hold'em in an 8-Game file) is not read, so its damage is not judged."""
+    line = mutant.flagged_line
+    assert line is not None
+    text, _ = decode(mutant.data)
+    found = stored_clean(text, str(mutant.source), line)
+    if found is None or (found.startswith("the failure") and _failed_before(mutant, line)):
+        return []
+    if found.startswith("the hand is SkippedHand") and _skipped_before(mutant, line):
+        return []
+    return [f"{mutant.kind} of {mutant.source.name} line {line} ({mutant.note[:200]}): {found}"]
+
+
+def stored_clean(text: str, name: str, line: int) -> str | None:
+    """How the hand of ``text`` holding ``line`` went unflagged (stored clean, skipped, a
+    failure naming another line), or ``None`` when its failure, a warning or a violation
+    names the line."""
+    from stud_hh.read.parse import ParsedHand, ParseFailure, parse_text
+    from stud_hh.replay import replay
+
+    results = list(parse_text(text, name))
+    if any(isinstance(r, ParseFailure) and r.line == line for r in results):
+        return None  # (an XML session's own start date fails each hand, naming its line)
+    covering = [r for r in results if r.first_line <= line <= r.last_line]
+    if not covering:
+        return "no hand or failure holds the line"
+    result = covering[0]
+    if isinstance(result, ParseFailure):
+        return f"the failure names line {result.line}: {result.reason[:200]}"
+    if not isinstance(result, ParsedHand):
+        return f"the hand is {type(result).__name__} ({getattr(result, 'game_text', '')!r})"
+    if any(f"line {line}:" in w or f"line {line} " in w for w in result.warnings):
+        return None
+    if any(v.line == line for v in replay(result).violations):
+        return None
+    return f"stored clean (hand {result.hand_id})"
+
+
+def _before(mutant: Mutant, line: int) -> list[Any]:
+    """The original file's results holding ``line``."""
+    from stud_hh.read.parse import parse_text
+
+    source = _loaded(mutant.source)
+    return [r for r in parse_text(source.text, str(mutant.source))
+            if r.first_line <= line <= r.last_line]
+
+
+def _failed_before(mutant: Mutant, line: int) -> bool:
+    """Whether the original file's hand holding ``line`` failed already."""
+    from stud_hh.read.parse import ParseFailure
+
+    return any(isinstance(r, ParseFailure) for r in _before(mutant, line))
+
+
+def _skipped_before(mutant: Mutant, line: int) -> bool:
+    """Whether the original file's hand holding ``line`` was skipped as another game."""
+    from stud_hh.read.parse import SkippedHand
+
+    return any(isinstance(r, SkippedHand) for r in _before(mutant, line))
+
 
 KINDS: tuple[str, ...] = tuple(_MUTATORS)
 """Every mutation kind, by name."""

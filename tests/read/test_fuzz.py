@@ -317,3 +317,44 @@ def test_a_damaged_xml_file_fails_its_text_without_a_false_alarm(
     outcome = fuzzing.check_batch([mutant], tmp_path)
     assert not outcome.violations
     assert outcome.counts["hands in the input"] == fuzzing.count_text(name, text)
+
+
+# ---------------------------------------------------------------------------
+# Impossible times are never stored clean, at any site
+# ---------------------------------------------------------------------------
+
+_PRINT_ZONES = ("Absolute", "FTP", "OnGame", "PartyPoker", "Stars", "Winamax", "Winning")
+"""The corpus folders whose hands print a time zone."""
+_EXPECTED = {
+    "date-impossible": ("Absolute", "Bovada", "Everleaf", "FTP", "KingsClub", "Merge",
+                        "OnGame", "PartyPoker", "Stars", "Winamax", "Winning", "iPoker"),
+    "time-impossible": ("Absolute", "Bovada", "Everleaf", "FTP", "KingsClub", "Merge",
+                        "OnGame", "PartyPoker", "Stars", "Winamax", "Winning", "iPoker"),
+    "zone-damaged": _PRINT_ZONES,
+    "zone-unknown": _PRINT_ZONES,
+}
+"""Where each flagged kind must have been drawn: every site that prints such a thing."""
+
+
+def test_impossible_times_are_never_stored_clean_at_any_site(corpus: Path) -> None:
+    """Every corpus file with hands, each flagged kind (an impossible date or time, a
+    damaged or unknown zone), three seeds: the hand holding the damaged line is a failure,
+    a warning or a violation naming that line, never stored clean
+    (fuzzing.check_flagged)."""
+    assert set(_EXPECTED) == set(fuzzing.FLAGGED_KINDS)
+    files = [p for p in fuzzing.corpus_files(corpus)
+             if fuzzing.count_hands(p.name, fuzzing.load(p).data)]
+    drawn: dict[str, set[str]] = {kind: set() for kind in fuzzing.FLAGGED_KINDS}
+    problems: list[str] = []
+    for kind in fuzzing.FLAGGED_KINDS:
+        for path in files:
+            for seed in range(3):
+                mutant = fuzzing.mutate(kind, random.Random(seed), fuzzing.load(path))
+                if mutant is None:
+                    continue
+                drawn[kind].add(_site_folder(path, corpus))
+                problems += fuzzing.check_flagged(mutant)
+    assert not problems, "\n".join(problems[:20])
+    for kind, sites in _EXPECTED.items():
+        assert drawn[kind] == set(sites), kind
+

@@ -54,7 +54,7 @@ from stud_hh.read.sites.common import (
     player_event,
     total_pot,
 )
-from stud_hh.read.sites.headers import to_utc
+from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
 
 SITE: str = "Absolute"
@@ -153,9 +153,9 @@ def read_header(text: str) -> HeaderFields:
     scale = 1 if tournament else 100
     try:
         small_bet, big_bet = parse_amount(m["sb"], scale), parse_amount(m["bb"], scale)
-        started = to_utc(m["date"], m["time"], m["tz"]) if m["tz"] else None
     except ValueError as exc:
         raise HandParseError(f"unreadable header: {exc}", text=line, hand_id=hand_id) from None
+    started = header_time(m["date"], m["time"], m["tz"], line=line, hand_id=hand_id)
     fields = header_fields(
         SITE, hand_id, game_text, limit=Limit.FIXED, game=game, small_bet=small_bet,
         big_bet=big_bet, currency=None if tournament else CURRENCY_SYMBOLS[sign], scale=scale,

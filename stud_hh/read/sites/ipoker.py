@@ -282,6 +282,19 @@ def _buy_in(text: str, total: str, currency: str | None, line: int,
     return found
 
 
+def _start_date(general: Element) -> str:
+    """The ``<startdate>`` of a ``<general>`` block (the session's or the game's), ``""``
+    when it has none; like every printed time, it must be readable: an impossible date or
+    time, or a form no skin prints, fails the hand naming its line."""
+    dated = general.find("startdate")
+    started = dated.text.strip() if dated is not None else ""
+    if dated is not None and started and not any(_parses(started, f) for f in _DATES):
+        raise fail(f"unreadable start time: {started!r} (an impossible date or time, or a "
+                   "form iPoker is not known to print: docs/formats/ipoker.md, Times)",
+                   dated.line)
+    return started
+
+
 def _parses(text: str, form: str) -> bool:
     try:
         datetime.strptime(text.strip(), form)
@@ -342,10 +355,8 @@ class _Reader:
                                       player.line)
             self.wins.append((player_name, self.money(player.get("win") or "0", player.line),
                               player.line))
-        started = hand_general.findtext("startdate") or general.findtext("startdate")
-        if started and not any(_parses(started, f) for f in _DATES):
-            self.warnings.append(f"line {hand_general.line}: start date {started!r} is in no "
-                                 "known form")
+        session_start = _start_date(general)  # checked even where the game has its own
+        started = _start_date(hand_general) or session_start
         small, big = fields.pop("small_bet"), fields.pop("big_bet")
         size = general.findtext("tablesize") or ""
         header = HandHeader(

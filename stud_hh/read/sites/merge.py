@@ -387,7 +387,8 @@ class _Reader:
         try:
             local = datetime.strptime(text, "%Y%m%d%H%M%S")
         except ValueError:
-            raise fail(f"unreadable starttime {text!r}", self.game.line) from None
+            raise fail(f"unreadable start time: starttime {text!r} is no date and time",
+                       self.game.line) from None
         printed = local.strftime("%Y/%m/%d %H:%M:%S")
         stamps = [int(e.attrs["timestamp"]) for r in self.game.findall("round")
                   for e in r.findall("event") if e.attrs.get("timestamp", "").isdigit()]

@@ -4,12 +4,21 @@
   those lines (``stud_hh/read/reader.py``, ``LINE_BREAKS``).
 * A damaged game name in a Bovada tournament header is a failure, as at a cash table:
   "Big blind/Bring in" is Bovada's stud bring-in too, no sign of another game.
+* A printed time that cannot be read (an impossible date or time, a zone no reader
+  knows, a damaged zone) fails its hand, naming the line, at every site
+  (``stud_hh/read/sites/headers.py``, :func:`header_time`); a header that prints no zone
+  at all stays undated without a failure.
+
+Each site is tested with hands written in its formats (``forms_<site>.py``), damaged by
+the fuzz suite's flagged kinds (``tests/read/fuzzing.py``) and by the cases the issue
+names.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
+import re
 from pathlib import Path
 
 import fuzzing
@@ -17,10 +26,15 @@ import pytest
 from conftest import CORPUS_DIR, CORPUS_MISSING
 
 from stud_hh import cli
-from stud_hh.read.parse import ParseFailure, SkippedHand, parse_text
+from stud_hh.read.parse import ParsedHand, ParseFailure, SkippedHand, parse_text
 
 SITES = ("absolute", "bovada", "everleaf", "fulltilt", "ipoker", "kingsclub", "merge",
          "ongame", "partypoker", "pokerstars", "winamax", "winning")
+_ZONES = ("absolute", "bovada", "fulltilt", "ongame", "partypoker", "pokerstars", "winamax",
+          "winning")
+"""The sites whose generated hands print a time zone (Bovada's 2016 Ignition hand)."""
+_APPLIES = {"date-impossible": SITES, "time-impossible": SITES, "zone-damaged": _ZONES,
+            "zone-unknown": _ZONES}
 
 
 def _hands(site: str) -> list[str]:
@@ -33,6 +47,26 @@ def _source(site: str, text: str) -> fuzzing.Source:
     return fuzzing.Source(Path(f"{site}{suffix}"), text.encode("utf-8"), "utf-8", text)
 
 
+@pytest.mark.parametrize("kind", fuzzing.FLAGGED_KINDS)
+@pytest.mark.parametrize("site", SITES)
+def test_every_site_flags_each_impossible_thing_at_its_line(site: str, kind: str) -> None:
+    """Every generated hand of the site, damaged by the kind (two draws each): a failure,
+    warning or violation names the damaged line; the kind applies wherever the site prints
+    such a thing."""
+    damaged = 0
+    for hand in _hands(site):
+        for seed in range(2):
+            mutant = fuzzing.mutate(kind, random.Random(seed), _source(site, hand))
+            if mutant is None:
+                continue
+            damaged += 1
+            assert mutant.flagged_line is not None
+            found = fuzzing.stored_clean(mutant.data.decode("utf-8"), site,
+                                         mutant.flagged_line)
+            assert found is None, f"{mutant.note}: {found}"
+    assert (damaged > 0) == (site in _APPLIES[kind])
+
+
 # -- the cases the issue names -------------------------------------------------------
 
 def _forms_hand(site: str, first_line: str) -> str:
@@ -43,6 +77,63 @@ def _corpus_text(name: str) -> str:
     if not CORPUS_DIR.is_dir():
         pytest.skip(CORPUS_MISSING)
     return fuzzing.load(CORPUS_DIR / name).text
+
+
+def _line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(fuzzing.lines_of(text), 1) if needle in line)
+
+
+_TIMES = [
+    # (site, a generated hand's opening, printed text, its damage)
+    ("bovada", "Ignition Hand #3300000001", "10:00:00 UTC", "10:00:00 XYZT"),
+    ("bovada", "Bovada Hand #2844000001", "2014-04-06 19:50:19", "2012-02-30 25:61:61"),
+    ("bovada", "Bovada Hand #2633110001", "2012-06-17 23:02:57", "2012-06-17 23:02:61"),
+    ("everleaf", "Everleaf Gaming Game #", "2011/08/12 - 13:09:06", "2012/02/30 - 25:61:61"),
+    ("winning", "Hand #85198832", "16:15:58 UTC", "16:15:58 XYZT"),
+    ("winning", "Game started at: 2016/8/2 11:18:18", "2016/8/2 11:18:18", "2012/2/30 11:18:18"),
+    ("winning", "Game started at: 2016/8/2 11:18:18", "Game ended at: 2016/8/2",
+     "Game ended at: 2016/2/30"),
+    ("pokerstars", "PokerStars Game #241600000000", "10:08:43 ET", "10:08:43 aCET"),
+    ("pokerstars", "PokerStars Hand #241600000001", "21:14:09 CET [", "21:14:09 XYZT ["),
+    ("fulltilt", "Full Tilt Poker Game #30000000000", "12:22:17 ET", "12:22:17 aET"),
+    ("partypoker", "#Game No : 20000000002", "23:01:18 EST", "23:01:18 XYZT"),
+    ("winamax", "Winamax Poker - CashGame - HandId: #9250793-1-", "22:46:27 UTC",
+     "22:46:27 XYZT"),
+    ("absolute", "Stage #1300000101", "19:10:00 (ET)", "19:10:00 (XYZT)"),
+    ("ongame", "Start hand: Sun Feb 13 14:14:04 CET 2011", "14:14:04 CET", "14:14:04 XYZT"),
+    ("ongame", "Start hand: Mon Sep 13 22:31:30 GMT+0100", "GMT+0100", "GMT+9900"),
+    ("kingsclub", "2020-10-26 19:00:47", "2020-10-26 19:00:47", "2020-02-30 19:00:47"),
+    ("ipoker", "<session", "<startdate>2010-09-05 13:00:46", "<startdate>2010-02-30 13:00:46"),
+    ("merge", '<game id="31423297-107"', 'starttime="20110204', 'starttime="20110230'),
+]
+
+
+@pytest.mark.parametrize(("site", "hand", "old", "new"), _TIMES)
+def test_a_printed_time_that_cannot_be_read_fails_the_hand_naming_its_line(
+        site: str, hand: str, old: str, new: str) -> None:
+    """Item 2: a damaged zone (``aCET``, ``XYZT``) or an impossible date or time
+    (``2012/02/30 25:61:61``) was stored undated without a word at Bovada, Everleaf,
+    Winning and others; it fails the hand, naming the line, as at PokerStars."""
+    text = _forms_hand(site, hand)
+    assert old in text
+    damaged = text.replace(old, new, 1)
+    line = _line_of(damaged, new)
+    results = list(parse_text(damaged, site))
+    failure = next(r for r in results if isinstance(r, ParseFailure) and r.line == line)
+    assert re.match(r"unreadable (?:start|end) time: ", failure.reason), failure.reason
+
+
+@pytest.mark.parametrize(("site", "hand"), [
+    ("everleaf", "Everleaf Gaming Game #"), ("bovada", "Bovada Hand #2844000001"),
+    ("kingsclub", "2020-10-26 19:00:47"), ("winning", "Game started at: 2016/8/2 11:18:18"),
+    ("ipoker", "<session")])
+def test_a_header_that_prints_no_zone_stays_undated_without_a_word(site: str,
+                                                                   hand: str) -> None:
+    read = next(iter(parse_text(_forms_hand(site, hand), site)))
+    assert isinstance(read, ParsedHand)
+    assert read.header.started_at is None
+    assert read.header.started_local
+    assert not [w for w in read.warnings if "time" in w or "date" in w]
 
 
 @pytest.mark.parametrize("end", ["\u2028", "\u2029", "\x85", "\x0b", "\x0c"],
