@@ -65,6 +65,8 @@ def deal(table: Table, player: Seat, event: Deal, ante: int | None,
                            f"{player.name} gets {len(cards)} cards on "
                            f"{event.street.label} street"))
     down_cards = player.down
+    if event.known:
+        found += _repeated(player, event)
     for i in range(min(len(cards), len(face_up))):  # zip(strict=) is slow compiled
         card = cards[i]
         if card is not None:
@@ -75,14 +77,26 @@ def deal(table: Table, player: Seat, event: Deal, ante: int | None,
                                    f"(line {seen})"))
             cards_seen[card] = line
         (up_cards if face_up[i] else down_cards).append(card)
-    if event.known:
-        # cards shown earlier (an all-in shows them before the showdown) are known too
-        mine = [c for c in (*down_cards, *up_cards, *player.shown) if c is not None]
-        for card in event.known:
-            if card is not None and card not in mine:
-                found.append(broke(RuleCode.CARD_CHANGED, line, player.name,
-                                   f"{player.name}'s line repeats {card}, which was not "
-                                   "dealt to them"))
+    return found
+
+
+def _repeated(player: Seat, event: Deal) -> list[Finding]:
+    """The cards a deal line repeats from earlier streets (``[Jh 7c Ah] [Jh]``) must be
+    cards the player held before this line, each once: a repeated card that changed (``Jh``
+    where ``7s`` was dealt, or a card repeated twice) breaks ``card.changed`` at the line.
+    Cards shown earlier (an all-in shows them before the showdown) are held too."""
+    held = [c for c in (*player.down, *player.up) if c is not None]
+    held += [c for c in player.shown if c is not None and c not in held]
+    found: list[Finding] = []
+    for card in event.known:
+        if card is None:
+            continue
+        if card in held:
+            held.remove(card)  # each held card answers one repetition
+        else:
+            found.append(broke(RuleCode.CARD_CHANGED, event.line, player.name,
+                               f"{player.name}'s line repeats {card}, which was not dealt "
+                               "to them before"))
     return found
 
 

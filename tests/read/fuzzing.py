@@ -699,17 +699,18 @@ for _kind in ODD_NAMES:
 
 
 # ---------------------------------------------------------------------------
-# Impossible times: mutants that must never be stored clean
+# Impossible times and cards: mutants that must never be stored clean
 # ---------------------------------------------------------------------------
 #
 # Each of these kinds damages one line of one hand (its number in ``flagged_line``) so that
 # the hand holds something no site prints: a date or time that cannot exist, a time zone
-# no reader knows. :func:`check_flagged` holds such a mutant to its promise: the hand is a
+# no reader knows, a card that cannot exist, a card a deal line repeats differently from
+# the one dealt. :func:`check_flagged` holds such a mutant to its promise: the hand is a
 # failure, or carries a warning, or replays with a violation, naming that line; never
 # stored clean.
 
 FLAGGED_KINDS: tuple[str, ...] = ("date-impossible", "time-impossible", "zone-damaged",
-                                  "zone-unknown")
+                                  "zone-unknown", "card-impossible", "card-changed")
 """The kinds whose every mutant is held to :func:`check_flagged`."""
 
 _MONTH = r"(?P<month>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)(?P<more>[a-z]*)"
@@ -823,6 +824,133 @@ def _zone_mutant(kind: str, make: Callable[[random.Random, str], str]) -> Mutato
 _zone_mutant("zone-damaged", lambda rng, zone: rng.choice(
     ["a" + zone, zone.lower(), zone[0] + zone[1:].lower(), zone + "x"]))
 _zone_mutant("zone-unknown", lambda rng, zone: rng.choice(["XYZT", "QQT", "ZZZZ"]))
+
+_CARD = r"(?:10|[2-9TJQKA])[cdhs]"
+_CARD_LINE = re.compile(r"Dealt to|Dealing to|[Ss]hows?\b|showed|[Mm]ucks?\b|mucked|Pocket|"
+                        r"Showdown|Card dealt|received card|Board|<cards\b|cards=\"|"
+                        r"^actions = ")
+"""Lines that print cards the reader reads (not chat, which may quote any text)."""
+_IMPOSSIBLE_CARDS = ("1x", "Zz", "Ay", "0h", "11c", "Kk")
+_TENS_AS_10 = ("Absolute", "Winning 2016")
+"""The sites that print a ten as ``10`` (docs/formats): elsewhere ``10h`` is no card."""
+
+
+def _cards_in(source: Source) -> list[tuple[int, int, str]]:
+    """(start, end, text) of each card printed on a card line, as its site writes it: in
+    brackets (text sites), in a ``cards="..."`` list (Merge), as a ``<cards>`` element's
+    text, suit first (iPoker), in a PHH deal or show action."""
+    found = []
+    for start, end in _line_spans(source.text):
+        line = source.text[start:end]
+        if not _CARD_LINE.search(line) or " said" in line:
+            continue
+        if source.format == "xml":
+            places = [(m.start(1), m.group(1), rf"(?<![\w]){_CARD}(?![\w])")
+                      for m in re.finditer(r'\bcards="([^"]*)"', line)]
+            places += [(m.start(1), m.group(1), r"(?<![\w])[SHDC](?:10|[2-9JQKA])(?![\w])")
+                       for m in re.finditer(r"<cards\b[^>]*>([^<]*)</cards>", line)]
+        elif source.format in ("phh", "phhs"):
+            places = [(0, line, r"(?<=[ '])(?:[2-9TJQKA][cdhs])+(?=')")]
+        else:
+            places = [(0, line, rf"(?<![\w]){_CARD}(?![\w])")]
+        for offset, part, pattern in places:
+            for m in re.finditer(pattern, part):
+                at = start + offset + m.start()
+                found.append((at, at + len(m.group(0)), m.group(0)))
+    return found
+
+
+@mutation("card-impossible")
+def _card_impossible(rng: random.Random, source: Source) -> Mutant | None:
+    """A card that cannot exist (``1x``, ``Zz``; ``10h`` at a site that prints tens as
+    ``T``; iPoker's ``Z9``) in place of a printed card."""
+    cards = _cards_in(source)
+    if not cards:
+        return None
+    start, end, old = rng.choice(cards)
+    if source.format == "xml" and old[0] in "SHDC":  # iPoker's suit-first card
+        new = rng.choice(["Z9", "H1", "S11", "HT", "Dx"])
+    elif source.format in ("phh", "phhs"):
+        i = 2 * rng.randrange(len(old) // 2)
+        new = old[:i] + rng.choice(["1x", "Zz", "0h"]) + old[i + 2:]
+    else:
+        heads = _header_line_spans(source)
+        site = header_site(source.text[heads[0][0]:heads[0][1]].strip()) if heads else None
+        tens = site in _TENS_AS_10 or re.search(r"(?<![\w])10[cdhs]", source.text) is not None
+        new = rng.choice([*_IMPOSSIBLE_CARDS, *([] if tens else ["10" + old[-1]])])
+    text = source.text[:start] + new + source.text[end:]
+    return _mutant("card-impossible", source, source.encode(text), f"{old!r} -> {new!r}",
+                   flagged_line=_line_of(text, start))
+
+
+_REPEATS = re.compile(rf"\[(?P<known>(?:{_CARD}|[HX?]) (?:(?:{_CARD}|[HX?]) ?)*)\] \[{_CARD}")
+"""A deal line that repeats earlier cards before the new one (``Dealt to Al [7s 7c Ah]
+[Jh]``: PokerStars, Full Tilt, Winamax, Winning)."""
+
+
+def _repeated_cards(source: Source) -> list[tuple[int, int, str]]:
+    """(start, end, card) of each card a deal line repeats from an earlier street: in
+    brackets before the new card's, in an Absolute pocket of four cards or more (all but
+    the new last one), in a Merge ``DRAW_DRAWN_CARDS`` list (all but the last)."""
+    found = []
+    heads = set(_header_line_spans(source)) if source.format == "text" else set()
+    dealt: set[str] = set()  # who was dealt in this hand so far (the first deal repeats none)
+    for start, end in _line_spans(source.text):
+        line = source.text[start:end]
+        if (start, end) in heads:
+            dealt = set()
+        if source.format == "xml":
+            m = re.search(r'cards="([^"]*)"', line)
+            if m is None or "DRAW_DRAWN_CARDS" not in line:
+                continue
+            parts = m.group(1).split(",")
+            at = start + m.start(1)
+            for part in parts[:-1]:
+                if re.fullmatch(_CARD, part.strip()):
+                    found.append((at, at + len(part), part))
+                at += len(part) + 1
+            continue
+        if not line.startswith("Dealt to") and " - Pocket [" not in line:
+            continue
+        who = line[:line.find("[")]
+        if who not in dealt:  # Full Tilt's 3rd street is "[5s 2h] [Th]": nothing repeated
+            dealt.add(who)
+            continue
+        m = _REPEATS.search(line)
+        if m is not None:
+            span, text = m.span("known"), m["known"]
+        else:
+            pocket = re.search(r" - Pocket \[([^\]]*)\]", line)
+            if pocket is None or len(pocket.group(1).split()) < 4:
+                continue
+            text = pocket.group(1).rsplit(" ", 1)[0]
+            span = (pocket.start(1), pocket.start(1) + len(text))
+        for c in re.finditer(rf"(?<![\w]){_CARD}(?![\w])", text):
+            found.append((start + span[0] + c.start(), start + span[0] + c.end(), c.group(0)))
+    return found
+
+
+@mutation("card-changed")
+def _card_changed(rng: random.Random, source: Source) -> Mutant | None:
+    """A card a deal line repeats from an earlier street, changed: to the card the line
+    deals now (``[Jh 7c Ah] [Jh]`` after ``[7s 7c Ah]``), to another card it repeats, or
+    to a card the line does not hold."""
+    repeated = _repeated_cards(source)
+    if not repeated:
+        return None
+    start, end, old = rng.choice(repeated)
+    line_start = source.text.rfind("\n", 0, start) + 1
+    line_end = source.text.find("\n", end)
+    line = source.text[line_start:line_end if line_end >= 0 else len(source.text)]
+    held = [c for c in re.findall(rf"(?<![\w]){_CARD}(?![\w])", line) if c != old]
+    ten = "10" if old.startswith("10") else "T"
+    deck = [r + s for r in "23456789" + ten + "JQKA" for s in "cdhs"]
+    others = [c for c in deck if not re.search(rf"(?<![\w]){c}(?![\w])", line)]
+    new = rng.choice(held) if held and rng.random() < 0.5 else rng.choice(others)
+    text = source.text[:start] + new + source.text[end:]
+    return _mutant("card-changed", source, source.encode(text), f"{old!r} -> {new!r}",
+                   flagged_line=_line_of(text, start))
+
 
 def check_flagged(mutant: Mutant) -> list[str]:
     """A mutant of a :data:`FLAGGED_KINDS` kind is never stored clean: the hand holding its

@@ -320,11 +320,13 @@ def test_a_damaged_xml_file_fails_its_text_without_a_false_alarm(
 
 
 # ---------------------------------------------------------------------------
-# Impossible times are never stored clean, at any site
+# Impossible times and cards are never stored clean, at any site
 # ---------------------------------------------------------------------------
 
 _PRINT_ZONES = ("Absolute", "FTP", "OnGame", "PartyPoker", "Stars", "Winamax", "Winning")
 """The corpus folders whose hands print a time zone."""
+_REPEAT_CARDS = ("Absolute", "FTP", "Merge", "Stars", "Winamax", "Winning")
+"""The corpus folders whose deal lines repeat the cards of earlier streets."""
 _EXPECTED = {
     "date-impossible": ("Absolute", "Bovada", "Everleaf", "FTP", "KingsClub", "Merge",
                         "OnGame", "PartyPoker", "Stars", "Winamax", "Winning", "iPoker"),
@@ -332,15 +334,18 @@ _EXPECTED = {
                         "OnGame", "PartyPoker", "Stars", "Winamax", "Winning", "iPoker"),
     "zone-damaged": _PRINT_ZONES,
     "zone-unknown": _PRINT_ZONES,
+    "card-impossible": ("Absolute", "Bovada", "Everleaf", "FTP", "KingsClub", "Merge",
+                        "OnGame", "PHH", "PartyPoker", "Stars", "Winamax", "Winning", "iPoker"),
+    "card-changed": _REPEAT_CARDS,
 }
 """Where each flagged kind must have been drawn: every site that prints such a thing."""
 
 
-def test_impossible_times_are_never_stored_clean_at_any_site(corpus: Path) -> None:
+def test_impossible_times_and_cards_are_never_stored_clean_at_any_site(corpus: Path) -> None:
     """Every corpus file with hands, each flagged kind (an impossible date or time, a
-    damaged or unknown zone), three seeds: the hand holding the damaged line is a failure,
-    a warning or a violation naming that line, never stored clean
-    (fuzzing.check_flagged)."""
+    damaged or unknown zone, a card that cannot exist, a repeated card that changed), three
+    seeds: the hand holding the damaged line is a failure, a warning or a violation naming
+    that line, never stored clean (fuzzing.check_flagged)."""
     assert set(_EXPECTED) == set(fuzzing.FLAGGED_KINDS)
     files = [p for p in fuzzing.corpus_files(corpus)
              if fuzzing.count_hands(p.name, fuzzing.load(p).data)]
@@ -358,3 +363,16 @@ def test_impossible_times_are_never_stored_clean_at_any_site(corpus: Path) -> No
     for kind, sites in _EXPECTED.items():
         assert drawn[kind] == set(sites), kind
 
+
+def test_a_stored_clean_mutant_is_reported(corpus: Path) -> None:
+    """The check can fail: a card changed where the deal line holds no repeat, and a time
+    the reader does not read (a chat line's), are stored clean."""
+    name = "Stars/7-Stud-USD-0.04-0.08-200911.txt"
+    source = fuzzing.load(corpus / name)
+    text = source.text.replace("Dealt to Hero [3d Th As]", "Dealt to Hero [3d Th Ad]", 1)
+    assert text != source.text
+    line = fuzzing.lines_of(text).index("Dealt to Hero [3d Th Ad]") + 1
+    mutant = fuzzing.Mutant("card-changed", source.path, source.encode(text),
+                            flagged_line=line)
+    assert fuzzing.check_flagged(mutant) == [
+        f"card-changed of {source.path.name} line {line} (): stored clean (hand 35874004239)"]

@@ -221,6 +221,7 @@ class AbsoluteBuilder(SiteBuilder):
     SHAPES = SHAPES
     LINE_ORDER = LINE_ORDER
     UNKNOWN_CARDS = frozenset({"H"})
+    TENS_AS_10 = True
     COLLECT_POT = PotKind.MAIN
 
     def reset(self) -> None:
@@ -324,15 +325,16 @@ class AbsoluteBuilder(SiteBuilder):
         self._added(shape, name, added, n, all_in=all_in)
 
     def _pocket(self, name: str, text: str, n: int) -> None:
-        """A player's whole pocket so far: deal the cards it adds, check the ones it repeats."""
+        """A player's whole pocket so far: deal the cards it adds, with the ones it repeats
+        as ``known`` (a repeated card that changed is the engine's ``card.changed``)."""
         printed = text.split()
         before = self.pockets.get(name, [])
-        if printed[:len(before)] != before:
-            raise LineError(f"{name}'s pocket [{text}] does not repeat the cards printed before "
-                            f"[{' '.join(before)}]", n)
+        if len(printed) <= len(before):  # deals nothing: a folded player's pocket, repeated
+            if printed != before:  # on each street; changed or shorter, no deal to check
+                raise LineError(f"{name}'s pocket [{text}] does not repeat the cards printed "
+                                f"before [{' '.join(before)}]", n)
+            return
         self.pockets[name] = printed
-        if len(printed) == len(before):
-            return  # a folded player's pocket, repeated on each street: nothing dealt
         cards = self._cards(text, n)
         self._deal(name, cards[len(before):], n, known=cards[:len(before)])
 

@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any
 
-from stud_hh.model.cards import MaybeCard, normalise_card
+from stud_hh.model.cards import MaybeCard, impossible_card
 from stud_hh.model.errors import HandParseError
 from stud_hh.model.events import (
     Collect,
@@ -161,15 +161,20 @@ def key(raw: RawHand) -> tuple[str, str] | None:
     return game_key(raw, SITE, "gamecode")
 
 
+_CARD_RANKS = {**{r: r for r in "23456789JQKA"}, "10": "T"}
+"""iPoker's ranks as printed (``10`` for ten, never ``T``), to ours."""
+
+
 def card(text: str) -> MaybeCard:
     """An iPoker card (suit first, ``10`` for ten) as ours; ``None`` when not readable.
 
-    >>> card("H8"), card("S10"), card("DA"), card("X"), card("Z9")
-    ('8h', 'Ts', 'Ad', None, None)
+    >>> card("H8"), card("S10"), card("DA"), card("X"), card("Z9"), card("HT")
+    ('8h', 'Ts', 'Ad', None, None, None)
     """
-    if len(text) < 2:
+    rank = _CARD_RANKS.get(text[1:])
+    if rank is None or text[:1] not in ("S", "H", "D", "C"):
         return None
-    return normalise_card(text[1:].replace("10", "T") + text[0].lower())
+    return rank + text[0].lower()
 
 
 def game_words(gametype: str) -> tuple[Game | None, str, re.Match[str] | None]:
@@ -497,11 +502,13 @@ class _Reader:
             raise fail(f"unknown element <{child.tag}> in {where} carrying {what}", child.line)
 
     def card(self, text: str, line: int) -> MaybeCard:
+        """A card as printed; ``None`` for a hidden one; a text that is no card fails the
+        hand (iPoker is known to print no corrupt card text)."""
         if text in _HIDDEN:
             return None
         found = card(text)
         if found is None:
-            self.warnings.append(f"line {line}: unreadable card {text!r} kept as unknown")
+            raise fail(impossible_card(text), line)
         return found
 
     def sits_out(self, table: ChipTable, action: Element) -> None:

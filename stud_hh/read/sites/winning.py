@@ -479,6 +479,7 @@ class Winning2016Builder(ShiftedStreetsBuilder):
     SHAPES = SHAPES_2016
     LINE_ORDER = LINE_ORDER_2016
     SEAT_LINE = _SEAT_2016
+    TENS_AS_10 = True  # "Player Ann received card: [10d]"
 
     def reset(self) -> None:
         super().reset()

@@ -8,6 +8,11 @@
   knows, a damaged zone) fails its hand, naming the line, at every site
   (``stud_hh/read/sites/headers.py``, :func:`header_time`); a header that prints no zone
   at all stays undated without a failure.
+* A card that cannot exist (``1x``, ``Zz``, ``10h`` where the site prints tens as ``T``,
+  iPoker's ``Z9``) fails its hand, naming the line; PokerStars' corrupt ``[of]``, a text
+  the site is known to print, stays an unknown card with a warning.
+* A card a deal line repeats from an earlier street, changed, is the engine's
+  ``card.changed`` at that line, at every site whose deal lines repeat cards.
 
 Each site is tested with hands written in its formats (``forms_<site>.py``), damaged by
 the fuzz suite's flagged kinds (``tests/read/fuzzing.py``) and by the cases the issue
@@ -27,14 +32,17 @@ from conftest import CORPUS_DIR, CORPUS_MISSING
 
 from stud_hh import cli
 from stud_hh.read.parse import ParsedHand, ParseFailure, SkippedHand, parse_text
+from stud_hh.replay import replay
 
 SITES = ("absolute", "bovada", "everleaf", "fulltilt", "ipoker", "kingsclub", "merge",
          "ongame", "partypoker", "pokerstars", "winamax", "winning")
 _ZONES = ("absolute", "bovada", "fulltilt", "ongame", "partypoker", "pokerstars", "winamax",
           "winning")
 """The sites whose generated hands print a time zone (Bovada's 2016 Ignition hand)."""
+_REPEATS = ("absolute", "fulltilt", "merge", "pokerstars", "winamax", "winning")
+"""The sites whose deal lines repeat the cards of earlier streets."""
 _APPLIES = {"date-impossible": SITES, "time-impossible": SITES, "zone-damaged": _ZONES,
-            "zone-unknown": _ZONES}
+            "zone-unknown": _ZONES, "card-impossible": SITES, "card-changed": _REPEATS}
 
 
 def _hands(site: str) -> list[str]:
@@ -134,6 +142,94 @@ def test_a_header_that_prints_no_zone_stays_undated_without_a_word(site: str,
     assert read.header.started_at is None
     assert read.header.started_local
     assert not [w for w in read.warnings if "time" in w or "date" in w]
+
+
+_CARDS = [
+    # (site, a generated hand's opening, a card line's text, the same with a card that
+    #  cannot exist)
+    ("merge", '<game id="31423297-107"', 'cards="As,Ah,Kd,7s,Qh,Jc,5d"',
+     'cards="As,Ah,Kd,7s,Qh,Jc,1x"'),
+    ("merge", '<game id="31423297-107"', 'cards="As,Ah,Kd,7s,Qh,Jc,5d"',
+     'cards="As,Ah,Kd,7s,Qh,Jc,10d"'),
+    ("pokerstars", "PokerStars Game #241600000000", "Dealt to Ann [As Kd 4h]",
+     "Dealt to Ann [As Kd 1x]"),
+    ("pokerstars", "PokerStars Game #241600000000", "Dealt to Ann [As Kd 4h]",
+     "Dealt to Ann [As 10d 4h]"),
+    ("bovada", "Bovada Hand #2844000001", "Card dealt to a spot [", "Card dealt to a spot [Zz "),
+    ("winamax", "Winamax Poker - CashGame - HandId: #9250793-1-", "Dealt to Hero [4h Qd Ac]",
+     "Dealt to Hero [4h Qd Ay]"),
+    ("ipoker", "<session", ">C8 D8 H9</cards>", ">C8 D8 Z9</cards>"),
+    ("ipoker", "<session", ">C8 D8 H9</cards>", ">C8 D8 HT</cards>"),
+]
+
+
+@pytest.mark.parametrize(("site", "hand", "old", "new"), _CARDS)
+def test_a_card_that_cannot_exist_fails_the_hand_naming_its_line(site: str, hand: str,
+                                                                old: str, new: str) -> None:
+    """Item 4: Merge's ``1x`` was an unknown card with no note, and elsewhere such a card
+    was only a warning (``10d`` at PokerStars was even read as a ten): it fails the hand."""
+    text = _forms_hand(site, hand)
+    assert old in text, old
+    damaged = text.replace(old, new, 1)
+    line = _line_of(damaged, new)
+    results = list(parse_text(damaged, site))
+    failure = next((r for r in results if isinstance(r, ParseFailure)), None)
+    assert failure is not None, [type(r).__name__ for r in results]
+    assert failure.line == line
+    assert failure.reason.startswith("a card that cannot exist: "), failure.reason
+
+
+def test_the_corrupt_of_pokerstars_printed_stays_unknown_with_a_warning() -> None:
+    """The documented exception: a text the site is known to print in a card's place."""
+    text = _corpus_text("Stars/Triple-Stud-USD-2.00-0.20-MTT-201301.txt")
+    hand = next(r for r in parse_text(text) if isinstance(r, ParsedHand))
+    assert hand.warnings == ("line 46: unreadable card(s) 'of' kept as unknown",)
+
+
+_CHANGED = [
+    # (site, a generated hand's opening, a deal line, the same repeating a card changed)
+    ("pokerstars", "PokerStars Game #241600000000", "Dealt to Ann [As Kd 4h] [4s]",
+     "Dealt to Ann [4s Kd 4h] [4s]"),
+    ("fulltilt", "Full Tilt Poker Game #30000000001", "Dealt to Hero [Ad 2d 3h] [5c]",
+     "Dealt to Hero [Ad 2d 5c] [5c]"),
+    ("winamax", "Winamax Poker - CashGame - HandId: #9250793-1-",
+     "Dealt to Hero [4h Qd Ac] [3h]", "Dealt to Hero [4h Qd Ac Ac] [3h]"),
+    ("winning", "Hand #85198832", "Dealt to Hero [As 2s Qs] [3c]",
+     "Dealt to Hero [3c 2s Qs] [3c]"),
+    ("merge", '<game id="31423297-107"', None, None),
+]
+
+
+@pytest.mark.parametrize(("site", "hand", "old", "new"), _CHANGED)
+def test_a_repeated_card_that_changed_is_card_changed_at_its_line(
+        site: str, hand: str, old: str | None, new: str | None) -> None:
+    """Item 4: ``[Jh 7c Ah] [Jh]`` after ``[7s 7c Ah]`` was not flagged: the engine checks
+    the cards a deal line repeats against those dealt before it, each once."""
+    text = _forms_hand(site, hand)
+    if old is None:  # Merge: a later DRAW_DRAWN_CARDS list repeating a card changed
+        found = re.search(r'type="DRAW_DRAWN_CARDS" cards="null,null,(\w\w),\w\w"', text)
+        assert found is not None
+        old = found.group(0)
+        new = old.replace(found.group(1), "2d" if found.group(1) != "2d" else "3d", 1)
+    assert new is not None
+    assert old in text, old
+    damaged = text.replace(old, new, 1)
+    line = _line_of(damaged, new)
+    hand_read = next(r for r in parse_text(damaged, site) if not isinstance(r, SkippedHand))
+    assert isinstance(hand_read, ParsedHand), getattr(hand_read, "reason", "")
+    assert ("card.changed", line) in {(v.rule, v.line) for v in replay(hand_read).violations}
+
+
+def test_the_issues_pokerstars_line_repeating_the_new_card_is_card_changed() -> None:
+    """``Dealt to Hero [Jh 7c Ah] [Jh]`` after ``[7s 7c Ah]``: the new card is no repeat."""
+    text = _corpus_text("Stars/7-Stud-USD-0.04-0.08-200911.txt")
+    first = text[:text.index("\n\n\n")]
+    assert "Dealt to Hero [3d Th As] [Qc]" in first
+    damaged = first.replace("Dealt to Hero [3d Th As] [Qc]", "Dealt to Hero [Qc Th As] [Qc]")
+    line = _line_of(damaged, "Dealt to Hero [Qc Th As] [Qc]")
+    (hand,) = parse_text(damaged)
+    assert isinstance(hand, ParsedHand)
+    assert [(v.rule, v.line) for v in replay(hand).violations] == [("card.changed", line)]
 
 
 @pytest.mark.parametrize("end", ["\u2028", "\u2029", "\x85", "\x0b", "\x0c"],
