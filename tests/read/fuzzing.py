@@ -14,7 +14,12 @@ of mutants through ``stud-hh parse``, ``audit`` and ``import`` (in this process,
 * import: hands stored + failures + skipped = the hands in the input, counted here by the
   sites' header shapes (:func:`count_hands`, written apart from the project's splitter),
   and no failure holding the text of two hands;
-* a re-import of the same files adds nothing.
+* a re-import of the same files adds nothing;
+* a mutant of :data:`FLAGGED_KINDS` (an impossible date or time, a damaged or unknown
+  zone, a card that cannot exist, a repeated card that changed) is never stored clean: in
+  the database, the failure holding its damaged line names that line, or the hand stored
+  from it carries a warning or a violation at it (:func:`_judge_stored`; the same promise
+  in memory, apart from the import: :func:`check_flagged`).
 
 :func:`check_names` holds an odd-name mutant to its own promise: each hand reads as the
 same hand (its events equal with the name mapped back), or fails with a named reason, and
@@ -828,17 +833,28 @@ _zone_mutant("zone-unknown", lambda rng, zone: rng.choice(["XYZT", "QQT", "ZZZZ"
 _CARD = r"(?:10|[2-9TJQKA])[cdhs]"
 _CARD_LINE = re.compile(r"Dealt to|Dealing to|[Ss]hows?\b|showed|[Mm]ucks?\b|mucked|Pocket|"
                         r"Showdown|Card dealt|received card|Board|<cards\b|cards=\"|"
-                        r"^actions = ")
-"""Lines that print cards the reader reads (not chat, which may quote any text)."""
+                        r"^actions = |(?:won|collected) Total \(|HI:lost with ")
+"""Lines that print cards the reader reads (not chat, which may quote any text); Absolute's
+summary prints a showdown's cards after ``won Total (...)`` or ``HI:lost with``."""
 _IMPOSSIBLE_CARDS = ("1x", "Zz", "Ay", "0h", "11c", "Kk")
 _TENS_AS_10 = ("Absolute", "Winning 2016")
 """The sites that print a ten as ``10`` (docs/formats): elsewhere ``10h`` is no card."""
 
 
+_READ_BRACKETS = re.compile(r"\[[^\]\n]*\](?: \[[^\]\n]*\])*")
+"""A text line's first brackets holding cards, with a deal line's new card after them: the
+cards the reader reads. What follows is the site's description of the hand (Winning's best
+five, ``... [Jh Jd 8h 8d Qc]``), text kept as printed."""
+_BEST = re.compile(r" - [^\]]*")
+"""Absolute's best-five marks inside the cards' brackets (``[Kc ... 2s - B:Ks,P:Kc]``):
+description too."""
+
+
 def _cards_in(source: Source) -> list[tuple[int, int, str]]:
-    """(start, end, text) of each card printed on a card line, as its site writes it: in
-    brackets (text sites), in a ``cards="..."`` list (Merge), as a ``<cards>`` element's
-    text, suit first (iPoker), in a PHH deal or show action."""
+    """(start, end, text) of each card printed on a card line, as its site writes it and
+    its reader reads it: in a text line's first brackets (not a description's), in a
+    ``cards="..."`` list (Merge), as a ``<cards>`` element's text, suit first (iPoker), in a
+    PHH deal or show action."""
     found = []
     for start, end in _line_spans(source.text):
         line = source.text[start:end]
@@ -852,7 +868,12 @@ def _cards_in(source: Source) -> list[tuple[int, int, str]]:
         elif source.format in ("phh", "phhs"):
             places = [(0, line, r"(?<=[ '])(?:[2-9TJQKA][cdhs])+(?=')")]
         else:
-            places = [(0, line, rf"(?<![\w]){_CARD}(?![\w])")]
+            read = next((m for m in _READ_BRACKETS.finditer(line)  # not Bovada's "[ME]"
+                         if re.search(rf"(?<![\w]){_CARD}(?![\w])", m.group(0))), None)
+            if read is None:
+                continue
+            cards = _BEST.sub(lambda m: " " * len(m.group(0)), read.group(0))
+            places = [(read.start(), cards, rf"(?<![\w]){_CARD}(?![\w])")]
         for offset, part, pattern in places:
             for m in re.finditer(pattern, part):
                 at = start + offset + m.start()
@@ -1143,12 +1164,16 @@ class Outcome:
     kinds: Counter[str] = field(default_factory=Counter)
     bad_kinds: Counter[str] = field(default_factory=Counter)
     counts: Counter[str] = field(default_factory=Counter)
+    flagged: Counter[tuple[str, str, str]] = field(default_factory=Counter)
+    """Mutants of :data:`FLAGGED_KINDS` by (kind, how the database holds the damaged line,
+    the site of the hand holding it): :func:`_judge_stored`."""
 
     def add(self, other: Outcome) -> None:
         self.violations += other.violations
         self.kinds.update(other.kinds)
         self.bad_kinds.update(other.bad_kinds)
         self.counts.update(other.counts)
+        self.flagged.update(other.flagged)
 
 
 def write_batch(mutants: Sequence[Mutant], folder: Path, first: int = 0) -> dict[str, Mutant]:
@@ -1217,6 +1242,8 @@ def check_batch(mutants: Sequence[Mutant], work: Path, first: int = 0) -> Outcom
                                 else [])
         outcome.violations += [f"{mutant.kind} of {mutant.source} ({mutant.note[:300]}): {p}"
                                for p in shown]
+    elif any(m.flagged_line is not None for m in mutants):
+        _judge_stored(written, db, outcome)
     return outcome
 
 
@@ -1271,6 +1298,93 @@ def _accounting(written: dict[str, Mutant], db: Path, imported: Run,
         problems += per_file or [f"{total_expected} hands by header, {total_got} stored, "
                                  f"failed or skipped, {duplicates} repeated"]
     return problems
+
+
+FLAGS = ("failure", "warning", "violation")
+"""How a damaged line is flagged in the database: a failure naming it, a warning on the
+stored hand naming it, a violation of the stored hand at it."""
+EXEMPT = ("failed before", "another game")
+"""Flagged mutants not judged: the hand failed before the damage too (at another line), or
+is of another game, skipped before and after."""
+
+
+def _judge_stored(written: dict[str, Mutant], db: Path, outcome: Outcome) -> None:
+    """Each flagged mutant of the batch, judged by what the import stored (its promise:
+    never stored clean): the failure holding its damaged line names that line, or the hand
+    stored from it carries a warning or a violation at the line. Counted in
+    ``outcome.flagged``; a mutant stored clean (or not stored, or failed at another line,
+    the original's hand having read) is a broken promise."""
+    from stud_hh.store.database import open_db
+
+    database = open_db(db)
+    failures = database.arrow("failures", ["file", "line", "first_line", "last_line", "reason",
+                                           "site"]).to_pylist()
+    hands = database.arrow("hands", ["file", "site", "hand_id", "first_line", "last_line",
+                                     "warnings"]).to_pylist()
+    at_lines = {(r["site"], r["hand_id"], r["line"])
+                for r in database.arrow("violations", ["site", "hand_id", "line"]).to_pylist()}
+    for path, mutant in written.items():
+        line = mutant.flagged_line
+        if line is None:
+            continue
+        failed = [r for r in failures if r["file"] == path and (  # an XML session's own
+            r["line"] == line or r["first_line"] <= line <= r["last_line"])]  # date: in none
+        stored = [r for r in hands
+                  if r["file"] == path and r["first_line"] <= line <= r["last_line"]]
+        how, site, problem = _stored_how(mutant, line, failed, stored, at_lines)
+        outcome.flagged[(mutant.kind, how, site)] += 1
+        if problem is not None:
+            outcome.bad_kinds[mutant.kind] += 1
+            outcome.violations.append(f"{mutant.kind} of {mutant.source} line {line} "
+                                      f"({mutant.note[:200]}): {problem}")
+
+
+def _stored_how(mutant: Mutant, line: int, failed: list[dict[str, Any]],
+                stored: list[dict[str, Any]], at_lines: set[tuple[str, str, int]]
+                ) -> tuple[str, str, str | None]:
+    """How the database holds a flagged mutant's damaged ``line``: one of :data:`FLAGS` or
+    :data:`EXEMPT`, or ``"stored clean"`` (or another unflagged way) with the problem; and
+    the site of the hand holding it."""
+    for row in failed:
+        if row["line"] == line:
+            return "failure", row["site"] or "?", None
+    for row in stored:
+        site = row["site"]
+        if any(f"line {line}:" in w or f"line {line} " in w for w in row["warnings"] or ()):
+            return "warning", site, None
+        if (site, row["hand_id"], line) in at_lines:
+            return "violation", site, None
+        return "stored clean", site, f"stored clean (hand {row['hand_id']})"
+    if failed:
+        row = failed[0]
+        if _failed_before(mutant, line):
+            return "failed before", row["site"] or "?", None
+        return "failure elsewhere", row["site"] or "?", (
+            f"the failure names line {row['line']}: {row['reason'][:200]}")
+    if _skipped_before(mutant, line):
+        return "another game", "?", None
+    return "not stored", "?", "no hand or failure in the database holds the line"
+
+
+def flagged_table(outcome: Outcome) -> str:
+    """Flagged mutants per kind: how the database holds the damaged line, the mutants stored
+    clean (broken) and the sites the kind was drawn at."""
+    kinds = sorted({k for k, _, _ in outcome.flagged})
+    heads = ["mutants", *FLAGS, *EXEMPT, "broken", "sites"]
+    width = max((len(k) for k in kinds), default=4)
+    rows = [f"{'kind':<{width}}  " + "  ".join(heads)]
+    for kind in kinds:
+        mine = {(how, site): n for (k, how, site), n in outcome.flagged.items() if k == kind}
+        by_how: Counter[str] = Counter()
+        for (how, _), n in mine.items():
+            by_how[how] += n
+        broken = sum(n for how, n in by_how.items() if how not in FLAGS + EXEMPT)
+        sites = {site for how, site in mine if site != "?"}
+        cells = [sum(by_how.values()), *(by_how[h] for h in FLAGS + EXEMPT), broken,
+                 len(sites)]
+        rows.append(f"{kind:<{width}}  " + "  ".join(f"{c:>{len(h)}}"
+                                                      for c, h in zip(cells, heads, strict=True)))
+    return "\n".join(rows)
 
 
 # ---------------------------------------------------------------------------
