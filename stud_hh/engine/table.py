@@ -3,7 +3,9 @@
 :class:`Table` holds what the rules need to know at each moment (who is seated and
 live, what each put in per street, who is to act, the bet level, the cap, the last full
 bet) and the turn order: who acts first on each street (:meth:`Table.open_round`) and
-who still must act (:meth:`Table.close_round`). The moves themselves are checked and
+who still must act (:meth:`Table.close_round`). The table itself is checked
+before the first ante by :func:`verify_seating` (one player per seat, every seat within
+the table, no more players than seats). The moves themselves are checked and
 applied by :mod:`stud_hh.engine.betting`, cards by :mod:`stud_hh.engine.cards`, the end
 of the hand by :mod:`stud_hh.engine.settle`. Nothing here records a finding: each
 method returns what it found.
@@ -11,6 +13,7 @@ method returns what it found.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -23,6 +26,7 @@ from stud_hh.model.events import (
     Street,
     compiled_makers,
 )
+from stud_hh.model.events import Seat as SeatLine
 from stud_hh.rules.games import GAMES
 from stud_hh.rules.play import bet_size, bring_in_player, cap, first_actor, open_pair_big_bet
 from stud_hh.rules.profiles import Profile
@@ -54,6 +58,71 @@ class FirstActor:
 
 
 compiled_makers(FirstActor)
+
+
+def verify_seating(seats: Sequence[SeatLine], max_seats: int | None, line: int
+                   ) -> list[Finding]:
+    """What the seat lines ``seats`` of a hand make impossible, whatever the house: two
+    players in one seat (``seat.shared``), a seat beyond a table of ``max_seats``
+    (``seat.beyond-table``), more players than it has seats (``table.over-full``). Where
+    the site prints no table size (``max_seats`` ``None``), the last two are unverifiable
+    for the hand (at ``line``, its first), never guessed.
+
+    A table of N seats numbers them 1 to N, or 0 to N-1 (Merge): a seat above N is beyond
+    it either way, and so is seat N at a table that also has a seat 0.
+
+    >>> seats = [SeatLine(seat=n, name=name, stack=100, line=k)
+    ...          for k, (n, name) in enumerate([(1, "Ann"), (4, "Bob"), (4, "Cid")], 3)]
+    >>> for f in verify_seating(seats, 2, 1):
+    ...     print(f.rule, f.line, f.player)
+    seat.shared 5 Cid
+    seat.beyond-table 4 Bob
+    seat.beyond-table 5 Cid
+    table.over-full 5 None
+    >>> print(verify_seating(seats, 8, 1)[0].text)
+    Cid sits in seat 4, which Bob holds (line 4)
+    >>> [(f.rule.value, f.checked) for f in verify_seating(seats[:2], None, 1)]
+    [('seat.beyond-table', False), ('table.over-full', False)]
+    """
+    found: list[Finding] = []
+    holder: dict[int, SeatLine] = {}
+    for seat in seats:
+        first = holder.setdefault(seat.seat, seat)
+        if first is not seat:
+            found.append(broke(RuleCode.SEAT_SHARED, seat.line, seat.name,
+                               f"{seat.name} sits in seat {seat.seat}, which {first.name} holds "
+                               f"(line {first.line})"))
+    if max_seats is None:
+        why = "the table's size is not printed"
+        return [*found, unknown(RuleCode.SEAT_BEYOND_TABLE, line, why),
+                unknown(RuleCode.TABLE_OVER_FULL, line, why)]
+    zero = holder.get(0)
+    for seat in seats:
+        if seat.seat > max_seats:
+            found.append(broke(RuleCode.SEAT_BEYOND_TABLE, seat.line, seat.name,
+                               f"{seat.name} sits in seat {seat.seat} of a {max_seats}-max "
+                               "table"))
+        elif seat.seat == max_seats and zero is not None:
+            found.append(broke(
+                RuleCode.SEAT_BEYOND_TABLE, seat.line, seat.name,
+                f"{seat.name} sits in seat {seat.seat} and {zero.name} in seat 0 of a "
+                f"{max_seats}-max table, whose seats number 1 to {max_seats} or 0 to "
+                f"{max_seats - 1}"))
+    if len(seats) > max_seats:
+        found.append(broke(RuleCode.TABLE_OVER_FULL, seats[max_seats].line, None,
+                           f"{len(seats)} players seated at a {max_seats}-max table"))
+    return found
+
+
+def can_seat(seats: Sequence[SeatLine], max_seats: int | None) -> bool:
+    """Whether the seat lines ``seats`` break no rule at a table of ``max_seats``
+    (:func:`verify_seating`).
+
+    >>> can_seat([SeatLine(seat=1, name="Ann", stack=5, line=3),
+    ...           SeatLine(seat=1, name="Bob", stack=5, line=4)], 8)
+    False
+    """
+    return not any(f.checked for f in verify_seating(seats, max_seats, 0))
 
 
 class Seat:
