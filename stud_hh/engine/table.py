@@ -90,8 +90,8 @@ def verify_seating(seats: Sequence[SeatLine], max_seats: int | None, line: int
         first = holder.setdefault(seat.seat, seat)
         if first is not seat:
             found.append(broke(RuleCode.SEAT_SHARED, seat.line, seat.name,
-                               f"{seat.name} sits in seat {seat.seat}, which {first.name} holds "
-                               f"(line {first.line})"))
+                               f"{seat.name} sits in seat {seat.seat}, which {first.name} holds"
+                               + (f" (line {first.line})" if first.line != seat.line else "")))
     if max_seats is None:
         why = "the table's size is not printed"
         return [*found, unknown(RuleCode.SEAT_BEYOND_TABLE, line, why),
