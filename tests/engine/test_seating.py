@@ -22,6 +22,7 @@ import importlib
 import re
 from pathlib import Path
 
+import fuzzing
 import pytest
 from catalogue import SLUGS
 
@@ -39,9 +40,6 @@ FAILED_BY_NAME = {
 """Sites whose reader cannot keep two players in one seat, with the words of the failure
 that names the seat instead."""
 
-_SEAT_NUMBER = re.compile(r'(?i)(?:\bseat[ +#]?|\bseat=")(\d+)')
-
-
 def _clean(site: str) -> tuple[str, ParsedHand]:
     """The first generated hand of ``site`` (it replays clean: ``test_forms.py``)."""
     text = importlib.import_module(f"forms_{SLUGS[site]}").HANDS[0]
@@ -51,47 +49,20 @@ def _clean(site: str) -> tuple[str, ParsedHand]:
 
 
 def _renumber(text: str, hand: ParsedHand, index: int, number: int) -> str:
-    """``text`` with the ``index``-th seated player moved to seat ``number``: on his seat
-    line (the ``k``-th seat number of a line seating ``k`` players, as iPoker's does) and on
-    every other line of the hand that names him with his seat (a summary's ``Seat 3:``)."""
-    seat = hand.header.seats[index]
-    lines = text.split("\n")
-    same_line = [s for s in hand.header.seats if s.line == seat.line]
-    at = _SEAT_NUMBER.finditer(lines[seat.line - 1])
-    for _ in range(same_line.index(seat)):
-        next(at)
-    m = next(at)
-    lines[seat.line - 1] = lines[seat.line - 1][:m.start(1)] + str(number) + \
-        lines[seat.line - 1][m.end(1):]
-    old = re.compile(rf'(?i)(\bseat[ +#]?|\bseat="){seat.seat}\b')
-    for i in range(hand.first_line - 1, hand.last_line):
-        if i != seat.line - 1 and seat.name in lines[i]:
-            lines[i] = old.sub(lambda m: f"{m.group(1)}{number}", lines[i])
-    return "\n".join(lines)
+    """``text`` with the ``index``-th seated player moved to seat ``number`` (his summary
+    line with him): :func:`fuzzing.seat_moved`, the fuzz suite's own."""
+    moved = fuzzing.seat_moved(text, hand, index, number)
+    assert moved is not None
+    return moved
 
 
 def _crowd(text: str, hand: ParsedHand, players: int) -> str:
     """``text`` with seat lines added after the last one, each a copy of it for another
-    player in the next seat, until ``players`` are seated."""
-    last = hand.header.seats[-1]
-    lines = text.split("\n")
-    line = lines[last.line - 1]
-    element = re.search(rf'<player\b[^>]*"{re.escape(last.name)}"[^>]*/>', line)
-    model = element.group(0) if element else line
-    added = []
-    for k in range(players - len(hand.header.seats)):
-        number = last.seat + 1 + k
-        m = _SEAT_NUMBER.search(model)
-        assert m is not None
-        copy = model[:m.start(1)] + str(number) + model[m.end(1):]
-        if f"+{last.seat}" not in last.name:  # Bovada's players are named by their seat
-            copy = copy.replace(last.name, f"Extra{k + 1}", 1)
-        added.append(copy)
-    if element:
-        lines[last.line - 1] = line.replace(model, model + "".join(added), 1)
-    else:
-        lines[last.line:last.line] = added
-    return "\n".join(lines)
+    player in the next seat, until ``players`` are seated (:func:`fuzzing.crowded`)."""
+    last = hand.header.seats[-1].seat
+    crowded = fuzzing.crowded(text, hand, players, range(last + 1, last + players + 1))
+    assert crowded is not None
+    return crowded
 
 
 def _read(text: str) -> ParsedHand | ParseFailure:
