@@ -75,12 +75,14 @@ def verify_seating(seats: Sequence[SeatLine], max_seats: int | None, line: int
     ...          for k, (n, name) in enumerate([(1, "Ann"), (4, "Bob"), (4, "Cid")], 3)]
     >>> for f in verify_seating(seats, 2, 1):
     ...     print(f.rule, f.line, f.player)
-    seat.shared 5 Cid
     seat.beyond-table 4 Bob
+    seat.shared 5 Cid
     seat.beyond-table 5 Cid
     table.over-full 5 None
     >>> print(verify_seating(seats, 8, 1)[0].text)
     Cid sits in seat 4, which Bob holds (line 4)
+    >>> print(verify_seating(seats, 3, 1)[0].text)
+    Bob sits in seat 4 of a 3-max table
     >>> [(f.rule.value, f.checked) for f in verify_seating(seats[:2], None, 1)]
     [('seat.beyond-table', False), ('table.over-full', False)]
     """
@@ -97,20 +99,21 @@ def verify_seating(seats: Sequence[SeatLine], max_seats: int | None, line: int
         return [*found, unknown(RuleCode.SEAT_BEYOND_TABLE, line, why),
                 unknown(RuleCode.TABLE_OVER_FULL, line, why)]
     zero = holder.get(0)
+    table = f"{'an' if str(max_seats)[0] == '8' or max_seats in (11, 18) else 'a'} " \
+        f"{max_seats}-max table"
     for seat in seats:
         if seat.seat > max_seats:
             found.append(broke(RuleCode.SEAT_BEYOND_TABLE, seat.line, seat.name,
-                               f"{seat.name} sits in seat {seat.seat} of a {max_seats}-max "
-                               "table"))
+                               f"{seat.name} sits in seat {seat.seat} of {table}"))
         elif seat.seat == max_seats and zero is not None:
             found.append(broke(
                 RuleCode.SEAT_BEYOND_TABLE, seat.line, seat.name,
-                f"{seat.name} sits in seat {seat.seat} and {zero.name} in seat 0 of a "
-                f"{max_seats}-max table, whose seats number 1 to {max_seats} or 0 to "
-                f"{max_seats - 1}"))
+                f"{seat.name} sits in seat {seat.seat} and {zero.name} in seat 0 of {table}, "
+                f"whose seats number 1 to {max_seats} or 0 to {max_seats - 1}"))
     if len(seats) > max_seats:
         found.append(broke(RuleCode.TABLE_OVER_FULL, seats[max_seats].line, None,
-                           f"{len(seats)} players seated at a {max_seats}-max table"))
+                           f"{len(seats)} players seated at {table}"))
+    found.sort(key=lambda f: f.line)  # as the lines come
     return found
 
 

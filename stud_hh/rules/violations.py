@@ -124,8 +124,7 @@ _RULES = (
     _rule(RuleCode.SEAT_SHARED, "two players seated in one seat", "Structure of a hand",
           (_S,), (_O,)),
     _rule(RuleCode.SEAT_BEYOND_TABLE, "a seat numbered beyond the table's size (seat 9 at an "
-          "8-max table; seats 0 and 8 at one: its seats number 1 to 8, or 0 to 7)",
-          "Structure of a hand", (_S,), (_O,)),
+          "8-max table)", "Structure of a hand", (_S,), (_O,)),
     _rule(RuleCode.TABLE_OVER_FULL, "more players seated than the table has seats",
           "Structure of a hand", (_S,), (_S, _O)),
     _rule(RuleCode.ANTE_WRONG_AMOUNT, "antes of different amounts in one hand",
