@@ -69,20 +69,27 @@ def verify_seating(seats: Sequence[SeatLine], max_seats: int | None, line: int
     for the hand (at ``line``, its first), never guessed.
 
     A table of N seats numbers them 1 to N, or 0 to N-1 (Merge): a seat above N is beyond
-    it either way, and so is seat N at a table that also has a seat 0.
+    it either way, and so is seat N at a table that also has a seat 0. A heads-up table
+    (two seats) is the exception: its two players may keep the seat numbers of a larger
+    table's layout (Absolute's ``(1 on 1)`` hands seat them 4 and 6, FPDB's regression file
+    ``cash/Absolute/Flop/PLO8-2max-USD-30-60-200912.txt``), so there only the count of
+    players is checked.
 
     >>> seats = [SeatLine(seat=n, name=name, stack=100, line=k)
     ...          for k, (n, name) in enumerate([(1, "Ann"), (4, "Bob"), (4, "Cid")], 3)]
-    >>> for f in verify_seating(seats, 2, 1):
+    >>> for f in verify_seating(seats, 3, 1):
     ...     print(f.rule, f.line, f.player)
     seat.beyond-table 4 Bob
     seat.shared 5 Cid
     seat.beyond-table 5 Cid
-    table.over-full 5 None
     >>> print(verify_seating(seats, 8, 1)[0].text)
     Cid sits in seat 4, which Bob holds (line 4)
     >>> print(verify_seating(seats, 3, 1)[0].text)
     Bob sits in seat 4 of a 3-max table
+    >>> [f.rule.value for f in verify_seating(seats[:2], 2, 1)]  # heads-up: seats 1 and 4
+    []
+    >>> [(f.rule.value, f.line) for f in verify_seating(seats, 2, 1)]
+    [('seat.shared', 5), ('table.over-full', 5)]
     >>> [(f.rule.value, f.checked) for f in verify_seating(seats[:2], None, 1)]
     [('seat.beyond-table', False), ('table.over-full', False)]
     """
@@ -101,7 +108,7 @@ def verify_seating(seats: Sequence[SeatLine], max_seats: int | None, line: int
     zero = holder.get(0)
     table = f"{'an' if str(max_seats)[0] == '8' or max_seats in (11, 18) else 'a'} " \
         f"{max_seats}-max table"
-    for seat in seats:
+    for seat in seats if max_seats > 2 else ():
         if seat.seat > max_seats:
             found.append(broke(RuleCode.SEAT_BEYOND_TABLE, seat.line, seat.name,
                                f"{seat.name} sits in seat {seat.seat} of {table}"))

@@ -150,6 +150,23 @@ def test_a_table_printed_smaller_than_its_players_is_over_full(site: str) -> Non
     assert found == [(RuleCode.TABLE_OVER_FULL, hand.header.seats[-1].line)]
 
 
+def test_a_heads_up_table_may_number_its_two_seats_from_a_larger_table() -> None:
+    """Absolute's ``(1 on 1)`` hands seat their two players 4 and 6 (FPDB's regression file
+    PLO8-2max-USD-30-60-200912.txt): not beyond the table; a third player is."""
+    text = importlib.import_module("forms_absolute").HANDS[1]
+    assert "(1 on 1)" in text
+    hand = _read(text)
+    assert isinstance(hand, ParsedHand)
+    assert hand.header.max_seats == 2
+    apart = _read(_renumber(_renumber(text, hand, 0, 4), hand, 1, 6))
+    assert isinstance(apart, ParsedHand), apart.reason
+    assert [s.seat for s in apart.header.seats] == [4, 6]
+    assert [v for v in replay(apart).violations if v.rule in SEATING] == []
+    third = _read(_crowd(text, hand, 3))
+    assert isinstance(third, ParsedHand), third.reason
+    assert [v.rule for v in replay(third).violations] == [RuleCode.TABLE_OVER_FULL]
+
+
 def test_a_phh_seat_listed_twice_is_kept_and_named(corpus: Path) -> None:
     text = (corpus / "PHH" / "2023_43_5_10_00_34_43_F7S.phh").read_text(encoding="utf-8")
     listed = _read(text.rstrip("\n") + "\nseats = [1, 2, 2, 4, 5]\nseat_count = 8\n")
