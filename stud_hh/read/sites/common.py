@@ -230,21 +230,22 @@ class StructureRules:
 
 
 def read_cards(texts: Sequence[str], hidden: frozenset[str], corrupt: frozenset[str],
-               tens_as_10: bool) -> tuple[tuple[MaybeCard, ...], list[str]]:
+               tens_as_10: bool, n: int) -> tuple[tuple[MaybeCard, ...], list[str]]:
     """The cards a line prints and the corrupt texts among them: the rule of every reader.
 
     A text in a card's place is a card, a hidden card (``hidden``: the site's ``X``), or a
     corrupt text the site is known to print (``corrupt``: PokerStars' ``of``), kept as an
     unknown card with a warning on the hand, never invented. Any other text is a card that
     cannot exist (``1x``, ``Zz``, ``10h`` where the site prints a ten as ``T``): a
-    :class:`ValueError` with the reason, which fails the hand naming the line.
+    :class:`LineError` at the line ``n`` with the reason, which fails the hand.
 
-    >>> read_cards(["Ah", "X", "of"], frozenset({"X"}), frozenset({"of"}), False)
+    >>> read_cards(["Ah", "X", "of"], frozenset({"X"}), frozenset({"of"}), False, 4)
     (('Ah', None, None), ['of'])
-    >>> read_cards(["1x"], frozenset(), frozenset(), False)
-    Traceback (most recent call last):
-    ...
-    ValueError: a card that cannot exist: '1x'
+    >>> try:
+    ...     read_cards(["1x"], frozenset(), frozenset(), False, 4)
+    ... except LineError as exc:
+    ...     print(exc.line, exc.reason)
+    4 a card that cannot exist: '1x'
     """
     cards = parse_cards(" ".join(texts), tens_as_10=tens_as_10)
     if None not in cards:
@@ -252,7 +253,7 @@ def read_cards(texts: Sequence[str], hidden: frozenset[str], corrupt: frozenset[
     bad = [c for c, ok in zip(texts, cards, strict=True) if ok is None and c not in hidden]
     impossible = [c for c in bad if c not in corrupt]
     if impossible:
-        raise ValueError(impossible_card(impossible[0], tens_as_10))
+        raise LineError(impossible_card(impossible[0], tens_as_10), n)
     return cards, bad
 
 
@@ -341,11 +342,8 @@ class SiteBuilder(StructureRules):
 
     def _cards(self, text: str, n: int) -> tuple[MaybeCard, ...]:
         """Cards as printed, read by the rule of every reader (:func:`read_cards`)."""
-        try:
-            cards, corrupt = read_cards(text.replace(",", " ").split(), self.UNKNOWN_CARDS,
-                                        self.CORRUPT_CARDS, self.TENS_AS_10)
-        except ValueError as exc:
-            raise LineError(str(exc), n) from None
+        cards, corrupt = read_cards(text.replace(",", " ").split(), self.UNKNOWN_CARDS,
+                                    self.CORRUPT_CARDS, self.TENS_AS_10, n)
         if corrupt:
             self.warnings.append(f"line {self._file_line(n)}: unreadable card(s) "
                                  f"{' '.join(corrupt)!r} kept as unknown")
@@ -653,14 +651,18 @@ class SiteBuilder(StructureRules):
 
     def SEAT_SUMMARIES(self, token: Any) -> None:
         """Summary lines of the shape ``SHAPES["SEAT_SUMMARY"]`` (groups ``seat``, ``rest``),
-        each named by its seat's player and handed to :meth:`_seat_line`."""
+        each named by its seat's player (of two in one seat, ``seat.shared``, the one whose
+        name it starts with) and handed to :meth:`_seat_line`."""
         n: int = token.line
-        by_seat = {s.seat: s.name for s in self.seats}
+        by_seat: dict[int, list[str]] = {}
+        for seat in self.seats:
+            by_seat.setdefault(seat.seat, []).append(seat.name)
         for value in token.value[:-1].split("\n"):
             m = self._shape("SEAT_SUMMARY", value, n)
-            name = by_seat.get(int(m["seat"]))
-            if name is None:
+            names = by_seat.get(int(m["seat"]))
+            if names is None:
                 raise LineError(f"seat {m['seat']} has no player", n)
+            name = names[0] if len(names) == 1 else _named(names, m["rest"])
             self._seat_line(name, int(m["seat"]), m["rest"], value, n)
             n += 1
 
@@ -731,3 +733,16 @@ class ShiftedStreetsBuilder(PatternLinesBuilder):
             raise LineError(f"a header for {street.label} street where {where}{late}", n)
         self.started = True
         self._open_street(street, n)
+
+
+def _named(names: list[str], rest: str) -> str:
+    """Of the players ``names`` seated in one seat, the one ``rest`` (a summary line after
+    ``Seat N:``) starts with, case aside (the longest, when one name begins another); the
+    first when it starts with none of them.
+
+    >>> _named(["Al", "Al Bo"], "al bo folded on the 3rd street")
+    'Al Bo'
+    """
+    folded = rest.casefold()
+    starting = [p for p in names if folded.startswith(p.casefold() + " ")]
+    return max(starting, key=len) if starting else names[0]

@@ -646,10 +646,7 @@ class PokerStarsBuilder(SiteBuilder):
                 _CARD_CACHE.clear()
             _CARD_CACHE[text] = cards
         else:  # PokerStars prints no hidden card: only its corrupt "of" is no failure
-            try:
-                _, corrupt = read_cards(text.split(), frozenset(), self.CORRUPT_CARDS, False)
-            except ValueError as exc:
-                raise LineError(str(exc), n) from None
+            _, corrupt = read_cards(text.split(), frozenset(), self.CORRUPT_CARDS, False, n)
             self.warnings.append(f"line {self._file_line(n)}: unreadable card(s) "
                                  f"{' '.join(corrupt)!r} kept as unknown")
         return cards

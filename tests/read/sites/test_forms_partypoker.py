@@ -59,7 +59,7 @@ def test_cash_headers() -> None:
     assert mac.started_at.isoformat() == "2012-12-09T07:29:49+00:00"
     assert [s.stack for s in mac.seats] == [2472] * 4
     spaced = _hand("20000000006").header
-    assert (spaced.small_bet, spaced.max_seats, spaced.seats[0].stack) == (50, 6, 908)
+    assert (spaced.small_bet, spaced.max_seats, spaced.seats[0].stack) == (50, 8, 908)
 
 
 def test_tournament_headers() -> None:
