@@ -10,6 +10,14 @@ the pandas sums. The statistics stay declared once (:data:`~stud_hh.analysis.sta
 and the rest); what SQL needs besides them is the few derived flags and groupings, written
 here beside their pandas twins and tested equal to them on the corpus.
 
+Sums of parts of the rows add up to the sums of all of them. A connection may hold the
+*kept sums* of a players view (:func:`kept_sums_sql`: every statistic's flags and the
+money summed per player, site, game, stakes, money level and UTC hour; the app keeps them
+up to date as parts are committed, :mod:`stud_hh.app.kept`): then a summary whose groups,
+statistics and filters they hold (dates on whole UTC hours) adds up those tens of
+thousands of rows instead of the million, to the same integers (:func:`partial_sums`
+chooses, and falls back to the rows for anything else).
+
 >>> print(sums_sql(["player"], (), with_money=False))  # doctest: +ELLIPSIS
 SELECT "player" AS "player", count(*) AS "_rows" FROM players WHERE dealt GROUP BY ALL
 """
@@ -157,18 +165,19 @@ def kept_sums_sql(table: str) -> str:
             f"{', '.join(money)} FROM {table} GROUP BY ALL")
 
 
-def merged_sums_sql(source: str) -> str:
+def merged_sums_sql(source: str, keys: Sequence[str] = ()) -> str:
     """The ``SELECT`` of the kept sums in ``source`` (a table, or a subquery in
-    parentheses, with the columns of :func:`kept_sums_sql`) added up per group: those of
-    parts of the rows become those of all of them."""
-    keys = ", ".join(_column(k) for k in KEPT_KEYS)
+    parentheses, with the columns of :func:`kept_sums_sql`) added up per group (and per
+    ``keys`` besides): those of parts of the rows become those of all of them."""
+    grouped = ", ".join(_column(k) for k in (*keys, *KEPT_KEYS))
     sums = ", ".join(f"CAST(sum({_column(c)}) AS BIGINT) AS {_column(c)}" for c in KEPT_SUMS)
-    return f"SELECT {keys}, {sums} FROM {source} GROUP BY {keys}"
+    return f"SELECT {grouped}, {sums} FROM {source} GROUP BY {grouped}"
 
 
 def kept_table(table: str) -> str:
-    """The name of the table of kept sums of the view ``table``: answered from when it
-    exists (:mod:`stud_hh.app.source` makes it)."""
+    """The name of the kept sums of the view ``table`` (a table or view with the columns
+    of :func:`kept_sums_sql`): summaries are answered from it when the connection has it
+    (:mod:`stud_hh.app.kept` gives each cursor of the app's its own)."""
     return f"{table}_sums"
 
 

@@ -657,6 +657,12 @@ def _most_hands_first(summary: pd.DataFrame) -> pd.DataFrame:
     """``summary`` with the most hands first, and groups with as many by their keys' values:
     not in the order the database's parts happen to hold the rows, nor its categories'
     (two imports of the same files, whose workers commit in any order, print alike)."""
+    index = summary.index
+    levels = index.levels if isinstance(index, pd.MultiIndex) else [index]
+    if index.is_monotonic_increasing and not any(
+            isinstance(level.dtype, pd.CategoricalDtype) for level in levels):
+        # in the keys' order already (a summary's groups are sorted): the hands decide
+        return summary.iloc[np.argsort(-summary["hands"].to_numpy(), kind="stable")]
     keys = summary.index.to_frame(index=False)
     for column in keys.columns:
         if isinstance(keys[column].dtype, pd.CategoricalDtype):

@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from stud_hh.app.kept import Kept, keep
+from stud_hh.app.kept import Kept, keep, register
 from stud_hh.store.database import Database
 from stud_hh.store.sql import connect
 
@@ -53,27 +53,25 @@ class Source:
         return tuple(sorted(name for name, folder in self.db.storage.listing("commits")
                             if not folder and name.endswith(".json")))
 
-    def _current(self) -> duckdb.DuckDBPyConnection:
+    def _current(self) -> tuple[duckdb.DuckDBPyConnection, Kept]:
         version = self.version()
         with self._lock:
-            if self._con is None or version != self._version:
+            if self._con is None or self._kept is None or version != self._version:
                 old = self._con
-                self._con, self._kept = self._connect(old)
+                self._con, self._kept = self._connect()
                 self._version = version
                 self._answers.clear()
                 if old is not None:
                     old.close()
-            return self._con
+            return self._con, self._kept
 
-    def _connect(self, old: duckdb.DuckDBPyConnection | None
-                 ) -> tuple[duckdb.DuckDBPyConnection, Kept]:
-        """A connection over the committed parts, with the people's views and the kept
-        sums (:mod:`stud_hh.app.kept`: from those of ``old`` when parts were only added)."""
+    def _connect(self) -> tuple[duckdb.DuckDBPyConnection, Kept]:
+        """A connection over the committed parts, with the people's views, and its kept
+        sums (:mod:`stud_hh.app.kept`: the last connection's, brought up to date)."""
         parts = self.db.parts()
         con = connect(self.db, parts)
         try:
-            before = None if old is None or self._kept is None else (self._kept, old)
-            kept = keep(con, self.db, parts.get("players", []), before)
+            kept = keep(con, self.db, parts.get("players", []), self._kept)
         except BaseException:
             con.close()
             raise
@@ -82,8 +80,10 @@ class Source:
     @contextmanager
     def cursor(self) -> Iterator[duckdb.DuckDBPyConnection]:
         """A cursor of the current connection, for one request's queries."""
-        cur = self._current().cursor()
+        con, kept = self._current()
+        cur = con.cursor()
         try:
+            register(cur, kept)
             yield cur
         finally:
             cur.close()

@@ -91,22 +91,22 @@ def test_the_kept_sums_hold_a_group_once_per_person(source: Source) -> None:
     assert not names & {"drawdead fred", "pat: the hat"}
 
 
-class _Builds:
-    """Which players rows each kept-sums scan read: ``players`` (every part) or only the
-    parts a commit added."""
+class _Reads:
+    """The players parts the kept sums read, as the database names them."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.read: list[str] = []
-        made = kept.kept_sums_sql
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, root: Path) -> None:
+        self.read: set[str] = set()
+        made = kept.view_sql
 
-        def recording(table: str) -> str:
-            self.read.append("added" if "_players_added" in table else table)
-            return made(table)
+        def recording(table: str, files: list[str], name: str | None = None) -> str:
+            if name == "_part_rows":
+                self.read |= {str(Path(f).relative_to(root)) for f in files}
+            return made(table, files, name)
 
-        monkeypatch.setattr(kept, "kept_sums_sql", recording)
+        monkeypatch.setattr(kept, "view_sql", recording)
 
-    def take(self) -> list[str]:
-        read, self.read = self.read, []
+    def take(self) -> set[str]:
+        read, self.read = self.read, set()
         return read
 
 
@@ -127,36 +127,38 @@ def _imports(folder: Path) -> list[Path]:
     return out
 
 
-@pytest.mark.parametrize("growth", [1.0, 1000.0])  # added up at each commit, or never
-def test_added_parts_are_summed_alone_and_replaced_parts_again(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, growth: float) -> None:
-    monkeypatch.setattr(kept, "GROWTH", growth)
-    builds = _Builds(monkeypatch)
+def test_a_commit_has_only_the_parts_it_brings_read(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     histories = tmp_path / "histories"
     histories.mkdir()
     root = tmp_path / "db"
+    reads = _Reads(monkeypatch, root)
     first, *others = _imports(histories)
     import_paths([first], root, jobs=1)
     source = Source(open_db(root, people=PEOPLE))
     try:
         _check(source, ["player", "unit"], {}, from_kept=True)
-        assert builds.take() == ["players"]
-        for path in others:  # each import commits its parts: they are read alone
+        parts = set(open_db(root).parts()["players"])
+        assert reads.take() == parts  # the first connection reads every part
+        for path in others:  # an import commits parts: only they are read
             import_paths([path], root, jobs=1)
             _check(source, ["player", "game"], {}, from_kept=True)
             _check(source, ["unit"], {"player": "Hero", "since": "2026-03-01T00:00+00:00"},
                    from_kept=True)
-            assert builds.take() == ["added"]
-        keys = ", ".join(duck._column(k) for k in duck.KEPT_KEYS)
-        with source.cursor() as cur:
-            rows, groups = cur.execute(
-                f"SELECT (SELECT count(*) FROM {kept.SUMS}), "
-                f"(SELECT count(*) FROM (SELECT DISTINCT {keys} FROM {kept.SUMS}))"
-            ).fetchone() or (0, 0)
-        assert (rows == groups) is (growth == 1.0)  # else some groups twice, added up later
-        assert open_db(root).compact(min_parts=2) > 0  # parts replaced: summed again
+            now = set(open_db(root).parts()["players"])
+            assert now > parts
+            assert reads.take() == now - parts
+            parts = now
+        assert open_db(root).compact(min_parts=2) > 0  # parts replaced by the merged one
         _check(source, ["player", "game"], {}, from_kept=True)
-        assert builds.take() == ["players"]
+        now = set(open_db(root).parts()["players"])
+        assert not now & parts
+        assert reads.take() == now
+        with source.cursor() as cur:  # the merged parts' sums are gone, not added twice
+            numbers = {r[0] for r in cur.execute(f"SELECT DISTINCT {kept.PART} "
+                                                 f"FROM {kept.SUMS}").fetchall()}
+        assert source._kept is not None
+        assert numbers == {source._kept.parts[p] for p in now}
     finally:
         source.close()
 
