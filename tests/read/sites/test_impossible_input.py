@@ -12,7 +12,8 @@
   iPoker's ``Z9``) fails its hand, naming the line; PokerStars' corrupt ``[of]``, a text
   the site is known to print, stays an unknown card with a warning.
 * A card a deal line repeats from an earlier street, changed, is the engine's
-  ``card.changed`` at that line, at every site whose deal lines repeat cards.
+  ``card.changed`` at that line, at every site whose deal lines repeat cards; so is a
+  shown hand that changes a card seen dealt, at its show line, at every text site.
 
 Each site is tested with hands written in its formats (``forms_<site>.py``), damaged by
 the fuzz suite's flagged kinds (``tests/read/fuzzing.py``) and by the cases the issue
@@ -31,6 +32,8 @@ import pytest
 from conftest import CORPUS_DIR, CORPUS_MISSING
 
 from stud_hh import cli
+from stud_hh.model.cards import ALL_CARDS
+from stud_hh.model.events import Deal, Show, StreetStart
 from stud_hh.read.parse import ParsedHand, ParseFailure, SkippedHand, parse_text
 from stud_hh.replay import replay
 
@@ -230,6 +233,66 @@ def test_the_issues_pokerstars_line_repeating_the_new_card_is_card_changed() -> 
     (hand,) = parse_text(damaged)
     assert isinstance(hand, ParsedHand)
     assert [(v.rule, v.line) for v in replay(hand).violations] == [("card.changed", line)]
+
+
+_TEXT_SITES = tuple(s for s in SITES if s not in ("ipoker", "merge"))
+"""The text sites: their show lines print the cards themselves."""
+
+
+def _shown_changed(text: str, site: str) -> tuple[str, int] | None:
+    """``text`` with one shown card changed: a card the player was dealt on an earlier line,
+    shown as a card no line of the hand holds; and the show line. ``None`` when no show line
+    repeats a card dealt before it, or the hand has a common card."""
+    (hand,) = [r for r in parse_text(text, site) if isinstance(r, ParsedHand)]
+    if any(isinstance(e, StreetStart) and e.has_common for e in hand.events):
+        return None  # 6 own cards, judged against 7 (engine.cards._shown_changed)
+    used = {c for e in hand.events for c in (*(getattr(e, "cards", ()) or ()),
+                                             *(getattr(e, "known", ()) or ())) if c}
+    unused = next(c for c in sorted(ALL_CARDS) if c not in used and c[0] != "T")
+    for show in (e for e in hand.events if isinstance(e, Show)):
+        seen = [c for d in hand.events if isinstance(d, Deal) and d.player == show.player
+                and d.line < show.line for c in (*d.cards, *d.known) if c]
+        for card in (c for c in show.cards if c in seen):
+            lines = text.split("\n")
+            printed = f"10{card[1]}" if card[0] == "T" and site == "absolute" else card
+            found = re.search(rf"(?<![\w]){printed}(?![\w])", lines[show.line - 1])
+            if found is not None:
+                line = lines[show.line - 1]
+                lines[show.line - 1] = line[:found.start()] + unused + line[found.end():]
+                return "\n".join(lines), show.line
+    return None
+
+
+@pytest.mark.parametrize("site", _TEXT_SITES)
+def test_a_shown_hand_that_changes_a_card_dealt_is_card_changed_at_the_show_line(
+        site: str) -> None:
+    """Item 4, at the showdown: ``shows [Ac 4d 7d Td 3d 2c 2h]`` where ``Tc`` was dealt face
+    up was stored clean (the engine only asked whether a shown card was dealt to another).
+    Every generated hand whose show line repeats a card dealt before it, that card changed:
+    card.changed at the show line."""
+    changed = 0
+    for text in _hands(site):
+        damaged = _shown_changed(text, site)
+        if damaged is None:
+            continue
+        changed += 1
+        (hand,) = [r for r in parse_text(damaged[0], site) if isinstance(r, ParsedHand)]
+        assert ("card.changed", damaged[1]) in {(v.rule, v.line)
+                                               for v in replay(hand).violations}
+    assert changed > 0
+
+
+def test_the_issues_pokerstars_showdown_changing_an_up_card_is_card_changed() -> None:
+    text = _corpus_text("Stars/7-Stud-USD-0.04-0.08-200911.txt")
+    first = next(h for h in text.split("\n\n\n")
+                 if "Nikolay Zem: shows [Ac 4d 7d Td 3d Tc 2h]" in h)
+    damaged = first.replace("shows [Ac 4d 7d Td 3d Tc 2h]", "shows [Ac 4d 7d Td 3d 2c 2h]")
+    line = _line_of(damaged, "shows [Ac 4d 7d Td 3d 2c 2h]")
+    (hand,) = parse_text(damaged)
+    assert isinstance(hand, ParsedHand)
+    assert [(v.rule, v.line, v.message) for v in replay(hand).violations] == [(
+        "card.changed", line, "Nikolay Zem shows Ac 4d 2c 2h instead of Tc: with the 4 "
+        "cards seen before, more than the 7 a player holds")]
 
 
 @pytest.mark.parametrize("end", ["\u2028", "\u2029", "\x85", "\x0b", "\x0c"],
