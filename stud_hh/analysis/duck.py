@@ -81,11 +81,11 @@ def _flag(name: str) -> str:
 
 
 def sums_sql(by: Sequence[str], stats: Sequence[Ratio], *, with_money: bool,
-             where: str = "", table: str = "players") -> str:
+             where: str = "", table: str = "players", extra: Sequence[str] = ()) -> str:
     """The ``SELECT`` of the partial sums of ``stats`` (and the money, ``with_money``) per
     group of ``by``, over the dealt rows of ``table`` (``players``, or a view of it with the
     same columns) that also match ``where`` (a SQL condition; its values as ``?``
-    parameters)."""
+    parameters); ``extra``: more aggregates of the same groups (``sum(x) AS "name"``)."""
     keys = _unit_keys(by, with_money)
     for key in keys:
         if key in ("date", "month", "year", "session", "door_group"):
@@ -106,6 +106,7 @@ def sums_sql(by: Sequence[str], stats: Sequence[Ratio], *, with_money: bool,
             "sum(CAST(coalesce(equity_all_in, false) AS BIGINT)) AS _all_in",
             "sum(CAST(equity IS NOT NULL AS BIGINT)) AS _equity",
         ]
+    select += extra
     condition = "dealt" + (f" AND ({where})" if where else "")
     return f"SELECT {', '.join(select)} FROM {table} WHERE {condition} GROUP BY ALL"
 
