@@ -96,23 +96,23 @@ def profile_sql(by: Sequence[str], where: str, table: str) -> str:
 
 
 def profile_sums(cur: duckdb.DuckDBPyConnection, *, select: Selection | None = None,
-                 table: str = "players", player: str | None = None) -> pd.DataFrame:
-    """The sums of a profile over the selection (without a player in it), or over the rows
-    of ``player`` (a stored name: :func:`player_name`) in it: per unit and exact money level
-    (and player), every statistic's flags and the money as :func:`duck.partial_sums
-    <stud_hh.analysis.duck.partial_sums>` gives them, and the extra sums of the leaks'
-    branches (``<stat>@done_n``, ``<stat>@done_sum``, ``<stat>@not_sum``) and of the
-    streets (``bets_4th@street``, ...)."""
+                 table: str = "players", player: str | None = None,
+                 by_player: bool = False) -> pd.DataFrame:
+    """The sums of a profile over the selection (without a player in it), per player
+    (``by_player``), or over the rows of ``player`` (a stored name: :func:`player_name`) in
+    it: per unit and exact money level (and player), every statistic's flags and the money
+    as :func:`duck.partial_sums <stud_hh.analysis.duck.partial_sums>` gives them, and the
+    extra sums of the leaks' branches (``<stat>@done_n``, ``<stat>@done_sum``,
+    ``<stat>@not_sum``) and of the streets (``bets_4th@street``, ...)."""
     chosen = select or Selection()
     if chosen.player is not None:
         raise SelectionError("a player against the field: give the player apart, not as a "
                              "filter (which would leave no field)")
     where, values = where_sql(cur, chosen, table, table)
-    by: list[str] = []
+    by: list[str] = ["player"] if by_player or player is not None else []
     if player is not None:
         where = "player = ?" + (f" AND ({where})" if where else "")
         values = [player, *values]
-        by = ["player"]
     found = cur.execute(profile_sql(by, where, table), values).df()
     keys = [*by, "unit", *_EXACT]
     columns: dict[str, pd.Series] = {}
