@@ -1,17 +1,17 @@
-"""The numbers of a player's page and of the leaks page, kept until the database changes.
+"""The sums behind the Players, player and Leaks pages, made once per database version.
 
-A player's page shows him against the field: everyone else in the same hands. Both come
-from one aggregation per set of filters (:func:`stud_hh.analysis.duck_player.profile_sums`
-per player: every statistic's flags, the money, the leaks' branches, the streets): the
-player's rows of it are his sums, the rest added up are the field's. So the first player's
-page with some filters sums the selection once, and every other player's page with the
-same filters, and the leaks page, sum nothing.
+Those pages read one table: the cube of :mod:`stud_hh.analysis.cube` (every statistic's
+sums per player, site, game, stakes, cash or tournament, hour, unit and money level), made
+by one DuckDB pass over the players when a page first needs it after the database changed.
+Any filters' numbers are then its rows the filters keep, added up in pandas: the table of
+every player, one player's by game or stakes, his profile against the field (the field is
+every kept row less his), his leaks. A date that is not a whole hour cannot be picked from
+hours: those filters get a cube of their own rows.
 
-That table is large (a row per player and money level, ~200 columns: some 20 MB for ten
-thousand players), so it is not kept with the pages' small answers: :class:`Kept` holds the
-last :data:`KEPT` of them per database version. It is computed once even when two requests
-ask at once, and the players list starts computing it for its filters (:func:`warm`): the
-click on a player that follows finds it ready, or being made.
+A cube is large (a row per player and hour of play: some 40,000 rows of 200 sums, 60 MB, on
+a million player-hands), so it is not kept with the pages' small answers:
+:class:`Kept` holds the last :data:`KEPT` per source, computed once even when two requests
+ask for one at the same time.
 """
 
 from __future__ import annotations
@@ -20,26 +20,26 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from contextlib import suppress
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import duckdb
+import numpy as np
 import pandas as pd
 
-from stud_hh.analysis import duck_player, stats
-from stud_hh.analysis.duck_player import ALL
+from stud_hh.analysis import cube, duck_player, stats
 from stud_hh.app.filters import PageFilters
 from stud_hh.app.players_sql import PLAYERS
 from stud_hh.app.source import Source
-from stud_hh.model.errors import StudHHError
 
-KEPT = 4
-"""How many sets of filters' sums are kept per database (the least recently used go)."""
+if TYPE_CHECKING:
+    import duckdb
+
+KEPT = 3
+"""How many cubes a source keeps (the least recently used go)."""
 
 
 class Kept:
-    """Large answers of one source, the last :data:`KEPT` per database version, each
+    """Large answers of one source, the last :data:`KEPT` of the database's version, each
     computed by one thread while others asking for it wait."""
 
     def __init__(self, source: Source) -> None:
@@ -47,10 +47,6 @@ class Kept:
         self._lock = threading.Lock()
         self._answers: OrderedDict[Hashable, Any] = OrderedDict()
         self._busy: dict[Hashable, threading.Lock] = {}
-
-    def ready(self, key: Hashable) -> bool:
-        with self._lock:
-            return (self.source.version(), key) in self._answers
 
     def get(self, key: Hashable, compute: Callable[[duckdb.DuckDBPyConnection], Any]) -> Any:
         full = (self.source.version(), key)
@@ -78,10 +74,38 @@ _KEPT_LOCK = threading.Lock()
 
 
 def kept(source: Source) -> Kept:
+    """The large answers kept for ``source``."""
     with _KEPT_LOCK:
         if source not in _KEPT:
             _KEPT[source] = Kept(source)
         return _KEPT[source]
+
+
+def everyone(filters: PageFilters) -> PageFilters:
+    """The filters that choose the hands: all but the player and the minimum of hands."""
+    return replace(filters, player="", min_hands="")
+
+
+def selected(source: Source, filters: PageFilters) -> tuple[cube.Cube, np.ndarray]:
+    """The cube, and which of its rows are of the hands ``filters`` choose (their player
+    aside)."""
+    chosen = everyone(filters)
+    select = chosen.selection()
+    store = kept(source)
+    whole: cube.Cube = store.get(("cube",), lambda cur: cube.Cube.of(
+        cube.cube(cur, table=PLAYERS)))
+    mask = whole.select(select)
+    if mask is not None:
+        return whole, mask
+    own: cube.Cube = store.get(("cube", chosen), lambda cur: cube.Cube.of(  # a date within
+        cube.cube(cur, select=select, table=PLAYERS)))                      # an hour
+    return own, np.ones(len(own), dtype=bool)
+
+
+def player_name(source: Source, wanted: str) -> str:
+    """The stored name ``wanted`` means (any case), or a "did you mean" error."""
+    return source.cached(("player-name", wanted),
+                         lambda cur: duck_player.player_name(cur, wanted, PLAYERS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,18 +113,26 @@ class Profile:
     """A player's sums in the selection, and the field's."""
 
     name: str
-    groups: pd.DataFrame
-    """The player's sums per unit and money level (:func:`duck_player.profile_sums`)."""
+    rows: pd.DataFrame
+    """The player's rows of the cube."""
     mine: pd.Series
     field: pd.Series
+
+    @classmethod
+    def of(cls, source: Source, name: str, filters: PageFilters) -> Profile:
+        """The player ``name`` (a stored name) in ``filters``."""
+        found, mask = selected(source, filters)
+        mine, field = duck_player.sides(found, mask, name)
+        return cls(name, found.rows(mask & found.of_player(name)), mine, field)
 
     @property
     def hands(self) -> int:
         return int(self.mine["_rows"])
 
-    def summary(self) -> pd.DataFrame:
-        """:func:`stats.player_summary` of the player (a row per unit), every statistic."""
-        return stats.finish_sums(self.groups, ["player"], ALL, True)
+    def results(self) -> pd.DataFrame:
+        """:func:`stats.money` of the player: a row per unit (the ratios are in
+        :meth:`versus`)."""
+        return stats.finish_sums(cube.grouped(self.rows, ["player"]), ["player"], (), True)
 
     def versus(self, ratios: tuple[stats.Ratio, ...]) -> pd.DataFrame:
         """Each of ``ratios``: the player's value and sample beside the field's."""
@@ -115,47 +147,17 @@ class Profile:
         """Actions per street of the player and of the field."""
         return duck_player.streets(self.mine, self.field).reset_index()
 
-
-def everyone(filters: PageFilters) -> PageFilters:
-    """The filters that choose the field: all but the player and the minimum of hands."""
-    return replace(filters, player="", min_hands="")
-
-
-def player_name(source: Source, wanted: str) -> str:
-    """The stored name ``wanted`` means (any case), or a "did you mean" error."""
-    return source.cached(("player-name", wanted),
-                         lambda cur: duck_player.player_name(cur, wanted, PLAYERS))
-
-
-def _all_sums(filters: PageFilters) -> Callable[[duckdb.DuckDBPyConnection],
-                                                tuple[pd.DataFrame, pd.Series]]:
-    def compute(cur: duckdb.DuckDBPyConnection) -> tuple[pd.DataFrame, pd.Series]:
-        sums = duck_player.profile_sums(cur, select=filters.selection(), table=PLAYERS,
-                                        by_player=True)
-        return sums, duck_player.totals(sums)
-
-    return compute
-
-
-def profile(source: Source, name: str, filters: PageFilters) -> Profile:
-    """The sums of the player ``name`` (a stored name) and of the field in ``filters``."""
-    chosen = everyone(filters)
-    sums, total = kept(source).get(("all-sums", chosen), _all_sums(chosen))
-    players = sums.index.get_level_values("player")
-    groups = sums[players == name]
-    mine = duck_player.totals(groups).reindex(total.index, fill_value=0)
-    return Profile(name, groups, mine, duck_player.field_of(total, mine))
-
-
-def warm(source: Source, filters: PageFilters) -> None:
-    """Start summing the players of ``filters`` for their pages, unless done."""
-    chosen = everyone(filters)
-    store = kept(source)
-    if store.ready(("all-sums", chosen)):
-        return
-
-    def run() -> None:
-        with suppress(StudHHError, duckdb.Error):  # a filter naming nothing; the app stopping
-            store.get(("all-sums", chosen), _all_sums(chosen))
-
-    threading.Thread(target=run, name="stud-hh-warm", daemon=True).start()
+    def played(self) -> pd.DataFrame:
+        """Where and when: hands per site and game, the first and last, and whether any
+        were tournament hands."""
+        keys = self.rows.index.to_frame(index=False)
+        frame = pd.DataFrame({"site": keys["site"].to_numpy(dtype=object),
+                              "game": keys["game_code"].to_numpy(dtype=object),
+                              "tournament": keys["tournament"].eq(True).to_numpy(),
+                              "hands": self.rows["_rows"].to_numpy(),
+                              "first": self.rows["_first"].to_numpy(),
+                              "last": self.rows["_last"].to_numpy()})
+        out = frame.groupby(["site", "game"], sort=True).agg(
+            hands=("hands", "sum"), first=("first", "min"), last=("last", "max"),
+            tournament=("tournament", "any")).reset_index()
+        return out.sort_values("hands", ascending=False, kind="stable")

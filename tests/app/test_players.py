@@ -285,3 +285,26 @@ def test_the_first_url_keeps_an_encoded_name_when_it_drops_the_token(app) -> Non
         answer = client.get(f"{path}?game=razz&token={app.guard.token}")
         assert answer.status_code == 303
         assert answer.headers["location"] == f"{path}?game=razz"
+
+
+def test_every_players_tournaments_read_once_are_each_ones_report_section(
+        samples_database: Path) -> None:
+    from stud_hh.analysis.html.player_tournaments import (
+        player_results,
+        section_of,
+        tournaments_section,
+    )
+    from stud_hh.analysis.tournaments import read_results
+    from stud_hh.store.select import Selection
+
+    db = open_db(samples_database)
+    everyone = read_results(db)
+    names = sorted(set(everyone["player"]))
+    assert len(names) > 10
+    for select in (Selection(), Selection().where(game=["razz"], since="2026-05-01")):
+        for name in names:
+            alone = tournaments_section(db, name, select)
+            picked = section_of(player_results(everyone, name, select))
+            assert (alone is None) == (picked is None)
+            if alone is not None and picked is not None:
+                assert str(picked.body) == str(alone.body)

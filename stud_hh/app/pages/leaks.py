@@ -70,7 +70,7 @@ def leaks(request: Request) -> HTMLResponse:
     chosen = profile.everyone(filters)
 
     def compute(_: object) -> dict[str, Any]:
-        found = profile.profile(app.source, name, chosen)
+        found = profile.Profile.of(app.source, name, chosen)
         table = found.leaks(min_n) if found.hands else pd.DataFrame()
         return {"hands": found.hands, "field_hands": int(found.field["_rows"]),
                 "leaks": leak_rows(table, name, chosen)}

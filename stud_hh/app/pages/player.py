@@ -23,59 +23,50 @@ from starlette.routing import Route
 from stud_hh.analysis import stats
 from stud_hh.analysis.html.player_play import STREET_COLS, VERSUS_COLS
 from stud_hh.analysis.html.player_report import MIN_N, MONEY_COLS, present
-from stud_hh.analysis.html.player_tournaments import tournaments_section
+from stud_hh.analysis.html.player_tournaments import player_results, section_of
 from stud_hh.analysis.html.tables import Col, table_html
+from stud_hh.analysis.tournaments import read_results
 from stud_hh.app import profile
 from stud_hh.app.filters import PageFilters
 from stud_hh.app.pages.leaks import LEAKS_SHOWN, leak_rows
 from stud_hh.app.pages.players import RATIOS
-from stud_hh.app.players_sql import PLAYERS, where
 from stud_hh.app.source import Source
 from stud_hh.app.web import guarded, page, state
 
 if TYPE_CHECKING:
     import duckdb
 
+TOURNAMENTS_SHOWN = 20
+"""The tournaments the page lists (the Tournaments page lists them all)."""
 UNIT_COLS = [Col("unit", "unit", "unit"), *MONEY_COLS,
              Col("ev_bb_per_100", "luck-adj. BB/100", "num",
                  "big bets per 100 hands with each all-in at its equity")]
 
 
-def played(source: Source, name: str, filters: PageFilters) -> pd.DataFrame:
-    """Where and when the player played in the filters: hands per site and game, the first
-    and last, whether tournament hands (kept until the database changes)."""
-    chosen = profile.everyone(filters)
-
-    def compute(cur: duckdb.DuckDBPyConnection) -> pd.DataFrame:
-        condition, values = where(cur, chosen.selection())
-        return cur.execute(
-            f"SELECT CAST(site AS VARCHAR) AS site, CAST(game AS VARCHAR) AS game, "
-            f"count(*) AS hands, min(start_utc) AS first, max(start_utc) AS last, "
-            f"bool_or(coalesce(tournament, false)) AS tournament "
-            f"FROM {PLAYERS} WHERE dealt AND player = ? AND {condition} GROUP BY ALL "
-            f"ORDER BY hands DESC, site, game", [name, *values]).df()
-
-    return source.cached(("played", name, chosen), compute)
-
-
 def _dates(frame: pd.DataFrame) -> str:
-    first, last = frame["first"].dropna(), frame["last"].dropna()
-    if first.empty:
+    first, last = frame["first"].min(), frame["last"].max()
+    if pd.isna(first):
         return "undated hands"
-    return f"{pd.Timestamp(first.min()):%Y-%m-%d} to {pd.Timestamp(last.max()):%Y-%m-%d} (UTC)"
+    return f"{pd.Timestamp(first):%Y-%m-%d} to {pd.Timestamp(last):%Y-%m-%d} (UTC)"
 
 
 def tournaments(source: Source, name: str, filters: PageFilters, hands: bool
                 ) -> Markup | None:
     """The player report's tournament section of the player in the filters, or ``None``
-    (read only when he played tournament ``hands`` or has results stored)."""
+    (when he played tournament ``hands`` or has results stored). Every player's results
+    are read once per database version, then picked."""
     chosen = profile.everyone(filters)
+
+    def everyone(_: duckdb.DuckDBPyConnection) -> pd.DataFrame:
+        return read_results(source.db)
 
     def compute(cur: duckdb.DuckDBPyConnection) -> Markup | None:
         if not hands and cur.execute("SELECT 1 FROM tournaments WHERE player = ? LIMIT 1",
                                      [name]).fetchone() is None:
             return None
-        section = tournaments_section(source.db, name, chosen.selection())
+        results = source.cached(("tournament-results",), everyone)
+        section = section_of(player_results(results, name, chosen.selection()),
+                             limit=TOURNAMENTS_SHOWN)
         return None if section is None else section.body
 
     return source.cached(("tournaments", name, chosen), compute)
@@ -83,7 +74,7 @@ def tournaments(source: Source, name: str, filters: PageFilters, hands: bool
 
 def sections(found: profile.Profile, hilo: bool) -> dict[str, Markup]:
     """The tables of the profile, as the player report writes them."""
-    units = found.summary().reset_index()
+    units = found.results().reset_index()
     key = found.versus(RATIOS)
     ratios = (*stats.SUMMARY, *(stats.HILO if hilo else ()), *stats.STREET_RATIOS)
     return {
@@ -104,7 +95,8 @@ def links(name: str, filters: PageFilters) -> dict[str, str]:
     """The other pages of the player, with the filters."""
     query = filters.query(player=name)
     return {"Overview": f"/?{query}", "Hands": f"/hands?{query}",
-            "Leaks": f"/leaks?{query}", "By game": f"/players?{query}&group=game",
+            "Leaks": f"/leaks?{query}", "Tournaments": f"/tournaments?{query}",
+            "By game": f"/players?{query}&group=game",
             "By stakes": f"/players?{query}&group=stakes",
             "By session": f"/players?{query}&group=session"}
 
@@ -112,11 +104,11 @@ def links(name: str, filters: PageFilters) -> dict[str, str]:
 def numbers(source: Source, name: str, filters: PageFilters) -> dict[str, Any]:
     """What the page shows of the player beside his links (kept until the database
     changes: the tables are written once)."""
-    found = profile.profile(source, name, filters)
-    where_played = played(source, name, filters)
+    found = profile.Profile.of(source, name, filters)
     context: dict[str, Any] = {"hands": found.hands}
     if not found.hands:
         return context
+    where_played = found.played()
     hilo = bool(int(found.mine["hilo_showdown"]) or "stud8" in set(where_played["game"]))
     leaks = found.leaks(MIN_N)
     context.update(
@@ -138,7 +130,8 @@ def player(request: Request) -> HTMLResponse:
                                 lambda _: numbers(app.source, name, chosen))
     return page(request, "player.html.j2", name, player=name, links=links(name, filters),
                 described=chosen.selection().describe(),
-                self_href=f"/players/{quote(name, safe='')}", **context)
+                self_href=f"/players/{quote(name, safe='')}",
+                tournaments_shown=TOURNAMENTS_SHOWN, **context)
 
 
 ROUTES = [Route("/players/{name:path}", player)]

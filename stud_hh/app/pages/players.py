@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
-from stud_hh.analysis import duck, stats
+from stud_hh.analysis import cube, stats
 from stud_hh.analysis.summary_text import HILO_KEY, KEY, shown
 from stud_hh.analysis.tournament_report import money_text
 from stud_hh.app import profile
@@ -125,20 +125,34 @@ def _session_summary(cur: duckdb.DuckDBPyConnection, select: Selection) -> pd.Da
     return stats.player_summary(rows, by=by, streets=True, min_hands=select.min_hands)
 
 
+def _by_key(source: Source, filters: PageFilters, group: str, player: str | None
+            ) -> pd.DataFrame:
+    """``stud-hh stats``'s summary of every player (or of ``player`` by ``group``: game or
+    stakes), from the cube's rows the filters keep."""
+    whole, mask = profile.selected(source, filters)
+    if player is not None:
+        mask = mask & whole.of_player(player)
+    by = ["player"] if group == "player" else ["player", group]
+    minimum = _list_selection(filters)[1] if group == "player" else \
+        filters.selection(player=False).min_hands
+    if not mask.any():
+        return pd.DataFrame()
+    sums = cube.grouped(whole.rows(mask, cube.money_columns(RATIOS)), by)
+    found = stats.finish_sums(sums, by, RATIOS, True, True, minimum)
+    return stats._most_hands_first(found) if len(found) else found
+
+
 def summary(source: Source, filters: PageFilters, group: str, player: str | None
             ) -> pd.DataFrame:
     """The table's rows, in ``stud-hh stats``'s order (kept until the database changes)."""
 
     def compute(cur: duckdb.DuckDBPyConnection) -> pd.DataFrame:
-        if group == "player":
-            select, _ = _list_selection(filters)
-            found = duck.summary(cur, RATIOS, ["player"], select=select, table=PLAYERS)
-        else:
+        if group == "session":
             assert player is not None
             select = filters.selection(player=False).where(player=player)
-            found = (_session_summary(cur, select) if group == "session" else
-                     duck.summary(cur, RATIOS, ["player", group], select=select,
-                                  table=PLAYERS))
+            found = _session_summary(cur, select)
+        else:
+            found = _by_key(source, filters, group, player)
         return found.reset_index() if len(found) else pd.DataFrame()
 
     return source.cached(("players", filters, group, player), compute)
@@ -209,22 +223,18 @@ def players(request: Request) -> HTMLResponse:
     app = state(request)
     filters = PageFilters.of(request.query_params.multi_items())
     view = View.of(request)
-    player = None
-    if view.group != "player":
-        wanted = filters.player or hero(app.source)
-        if wanted is None:
-            raise SelectionError("the database holds no hands yet")
-        player = profile.player_name(app.source, wanted)
+    wanted = filters.player or (hero(app.source) if view.group != "player" else None)
+    if view.group != "player" and wanted is None:
+        raise SelectionError("the database holds no hands yet")
+    player = profile.player_name(app.source, wanted) if wanted else None
     table = summary(app.source, filters, view.group, player)
-    if view.group == "player":
-        profile.warm(app.source, filters)  # the page of the player clicked next
     cols = columns_of(table, view.group) if len(table) else []
     chosen = _ordered(table, view, cols) if len(table) else table
     pages = max(1, -(-len(chosen) // PAGE_ROWS))
     number = min(view.number, pages)
     shown = chosen.iloc[(number - 1) * PAGE_ROWS: number * PAGE_ROWS]
     minimum = _list_selection(filters)[1] if view.group == "player" else None
-    title = "Players" if player is None else f"{player} by {GROUPS[view.group]}"
+    title = f"{player} by {GROUPS[view.group]}" if view.group != "player" else "Players"
     return page(request, "players.html.j2", title, view=view, groups=GROUPS, player=player,
                 cols=cols, rows=_rows(shown, cols, filters), total=len(table),
                 found=len(chosen), number=number, pages=pages, page_rows=PAGE_ROWS,
