@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["field_of", "leak_costs", "leak_table", "player_name", "sides",
            "street_frequencies", "streets", "versus", "versus_field"]
 
+
 def player_name(cur: duckdb.DuckDBPyConnection, wanted: str, table: str = "players") -> str:
     """The stored name ``wanted`` means (itself, else the one name equal ignoring case);
     :class:`~stud_hh.store.select.UnknownPlayerError` with the closest names otherwise."""

@@ -1,13 +1,14 @@
 """*Players*: every player's key statistics in one table, or one player's by game, stakes or
 session; each ratio with its sample size.
 
-The numbers are ``stud-hh stats``'s with the same filters (:func:`duck.summary
-<stud_hh.analysis.duck.summary>`, or :func:`stats.player_summary
-<stud_hh.analysis.stats.player_summary>` over the player's rows for sessions): a test
-holds the page equal to ``stud-hh stats --format json``. A database of thousands of players
-is summed once per set of filters; the search (by name, in any case), the order and the
-page are then picked from that table, so a click costs no sum. Without a minimum of hands
-in the filters, the table of every player lists those of at least :data:`MIN_HANDS`.
+The numbers are ``stud-hh stats``'s with the same filters: the cube's rows the filters keep
+(:mod:`stud_hh.app.profile`) finished by :func:`stats.finish_sums
+<stud_hh.analysis.stats.finish_sums>`, or :func:`stats.player_summary
+<stud_hh.analysis.stats.player_summary>` over the player's rows for sessions; a test holds
+the page equal to ``stud-hh stats --format json``. The table is made once per set of
+filters; the search (by name, in any case), the order and the page are then picked from
+it, so a click costs no sum. Without a minimum of hands in the filters, the table of every
+player lists those of at least :data:`MIN_HANDS`.
 """
 
 from __future__ import annotations
@@ -103,12 +104,12 @@ def player_href(name: str, filters: PageFilters) -> str:
     return f"/players/{quote(name, safe='')}" + (f"?{query}" if query else "")
 
 
-def _list_selection(filters: PageFilters) -> tuple[Selection, int]:
-    """The selection of the table of every player, and the minimum of hands applied."""
-    chosen = filters.selection()
-    if not filters.min_hands and not filters.player:
-        return chosen.where(min_hands=MIN_HANDS), MIN_HANDS
-    return chosen, chosen.min_hands
+def _minimum(filters: PageFilters, group: str) -> int:
+    """The fewest hands of a row: the filters', else :data:`MIN_HANDS` in the table of
+    every player."""
+    if group == "player" and not filters.min_hands and not filters.player:
+        return MIN_HANDS
+    return filters.selection(player=False).min_hands
 
 
 def _session_summary(cur: duckdb.DuckDBPyConnection, select: Selection) -> pd.DataFrame:
@@ -133,8 +134,7 @@ def _by_key(source: Source, filters: PageFilters, group: str, player: str | None
     if player is not None:
         mask = mask & whole.of_player(player)
     by = ["player"] if group == "player" else ["player", group]
-    minimum = _list_selection(filters)[1] if group == "player" else \
-        filters.selection(player=False).min_hands
+    minimum = _minimum(filters, group)
     if not mask.any():
         return pd.DataFrame()
     sums = cube.grouped(whole.rows(mask, cube.money_columns(RATIOS)), by)
@@ -233,7 +233,7 @@ def players(request: Request) -> HTMLResponse:
     pages = max(1, -(-len(chosen) // PAGE_ROWS))
     number = min(view.number, pages)
     shown = chosen.iloc[(number - 1) * PAGE_ROWS: number * PAGE_ROWS]
-    minimum = _list_selection(filters)[1] if view.group == "player" else None
+    minimum = _minimum(filters, view.group) if view.group == "player" else None
     title = f"{player} by {GROUPS[view.group]}" if view.group != "player" else "Players"
     return page(request, "players.html.j2", title, view=view, groups=GROUPS, player=player,
                 cols=cols, rows=_rows(shown, cols, filters), total=len(table),
