@@ -74,7 +74,7 @@ def tournaments(source: Source, name: str, filters: PageFilters, hands: bool
 
 def sections(found: profile.Profile, hilo: bool) -> dict[str, Markup]:
     """The tables of the profile, as the player report writes them."""
-    units = found.results().reset_index()
+    units = found.results.reset_index()
     key = found.versus(RATIOS)
     ratios = (*stats.SUMMARY, *(stats.HILO if hilo else ()), *stats.STREET_RATIOS)
     return {
@@ -108,7 +108,7 @@ def numbers(source: Source, name: str, filters: PageFilters) -> dict[str, Any]:
     context: dict[str, Any] = {"hands": found.hands}
     if not found.hands:
         return context
-    where_played = found.played()
+    where_played = found.played
     hilo = bool(int(found.mine["hilo_showdown"]) or "stud8" in set(where_played["game"]))
     leaks = found.leaks(MIN_N)
     context.update(

@@ -1,9 +1,8 @@
 """*Players*: every player's key statistics in one table, or one player's by game, stakes or
 session; each ratio with its sample size.
 
-The numbers are ``stud-hh stats``'s with the same filters: the cube's rows the filters keep
-(:mod:`stud_hh.app.profile`) finished by :func:`stats.finish_sums
-<stud_hh.analysis.stats.finish_sums>`, or :func:`stats.player_summary
+The numbers are ``stud-hh stats``'s with the same filters: :func:`duck.summary
+<stud_hh.analysis.duck.summary>` (added up from the kept sums), or :func:`stats.player_summary
 <stud_hh.analysis.stats.player_summary>` over the player's rows for sessions; a test holds
 the page equal to ``stud-hh stats --format json``. The table is made once per set of
 filters; the search (by name, in any case), the order and the page are then picked from
@@ -22,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
-from stud_hh.analysis import cube, stats
+from stud_hh.analysis import duck, stats
 from stud_hh.analysis.summary_text import HILO_KEY, KEY, shown
 from stud_hh.analysis.tournament_report import money_text
 from stud_hh.app import profile
@@ -126,20 +125,16 @@ def _session_summary(cur: duckdb.DuckDBPyConnection, select: Selection) -> pd.Da
     return stats.player_summary(rows, by=by, streets=True, min_hands=select.min_hands)
 
 
-def _by_key(source: Source, filters: PageFilters, group: str, player: str | None
-            ) -> pd.DataFrame:
+def _by_key(cur: duckdb.DuckDBPyConnection, filters: PageFilters, group: str,
+            player: str | None) -> pd.DataFrame:
     """``stud-hh stats``'s summary of every player (or of ``player`` by ``group``: game or
-    stakes), from the cube's rows the filters keep."""
-    whole, mask = profile.selected(source, filters)
+    stakes), added up by DuckDB from the kept sums (:func:`duck.summary
+    <stud_hh.analysis.duck.summary>`)."""
+    select = filters.selection(player=False).where(min_hands=_minimum(filters, group))
     if player is not None:
-        mask = mask & whole.of_player(player)
+        select = select.where(player=player)
     by = ["player"] if group == "player" else ["player", group]
-    minimum = _minimum(filters, group)
-    if not mask.any():
-        return pd.DataFrame()
-    sums = cube.grouped(whole.rows(mask, cube.money_columns(RATIOS)), by)
-    found = stats.finish_sums(sums, by, RATIOS, True, True, minimum)
-    return stats._most_hands_first(found) if len(found) else found
+    return duck.summary(cur, RATIOS, by, select=select, table=PLAYERS)
 
 
 def summary(source: Source, filters: PageFilters, group: str, player: str | None
@@ -152,7 +147,7 @@ def summary(source: Source, filters: PageFilters, group: str, player: str | None
             select = filters.selection(player=False).where(player=player)
             found = _session_summary(cur, select)
         else:
-            found = _by_key(source, filters, group, player)
+            found = _by_key(cur, filters, group, player)
         return found.reset_index() if len(found) else pd.DataFrame()
 
     return source.cached(("players", filters, group, player), compute)
