@@ -75,7 +75,7 @@ def tournaments(source: Source, name: str, filters: PageFilters, hands: bool
 def sections(found: profile.Profile, hilo: bool) -> dict[str, Markup]:
     """The tables of the profile, as the player report writes them."""
     units = found.results.reset_index()
-    key = found.versus(RATIOS)
+    key = found.versus(tuple(r for r in RATIOS if hilo or r not in stats.HILO))
     ratios = (*stats.SUMMARY, *(stats.HILO if hilo else ()), *stats.STREET_RATIOS)
     return {
         "units": table_html(units, present(units, UNIT_COLS), table_id="player-units",
