@@ -9,11 +9,13 @@ broken rule), ``tag=TAG`` (a player carrying the tag sat in: the tags are the no
 
 Everything is counted by DuckDB over the committed parts, and only a page of rows comes
 back: the page's keys in one query (``ORDER BY ... LIMIT ... OFFSET``) over ``hands``, or
-over the player's rows of ``people_players`` when a player is filtered; the count in
-another; then, for those rows only, the hands' columns and the winners (``hand_id IN``
-the page's ids, and ``BETWEEN`` their least and greatest so that DuckDB skips the
-row groups that hold none). Which hands had an all-in is read once per database version
-(:meth:`~stud_hh.app.source.Source.cached`).
+over the player's rows of ``people_players`` when a player is filtered (with the player's
+columns when the filters select at most :data:`WIDE` rows, else read for the page's hands
+after); the count in another; then, for those hands only, the hands' columns
+(``hand_id IN`` the page's ids, and ``BETWEEN`` their least and greatest so that DuckDB
+skips the row groups that hold none). Kept per database version
+(:meth:`~stud_hh.app.source.Source.cached`): each count, the filters' condition, the
+players' names, and who won or went all in (:func:`outcomes`).
 
 >>> HandFilters.of([("result", "won"), ("allin", "1"), ("page", "2")]).pairs()
 [('result', 'won'), ('allin', '1'), ('page', '2')]
@@ -26,13 +28,14 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from stud_hh.analysis.duck import _DERIVED_SQL
 from stud_hh.analysis.stats import SUMMARY, Ratio
 from stud_hh.app.filters import PageFilters
 from stud_hh.app.players_sql import PLAYERS, where
 from stud_hh.app.source import Source
-from stud_hh.store.select import SelectionError
+from stud_hh.store.select import SelectionError, match_player
 
 if TYPE_CHECKING:
     import duckdb
@@ -129,15 +132,29 @@ def _column(name: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Outcomes:
-    """Who won each hand and who went all in: the rows of ``people_players`` of a player who
-    collected chips or went all in (about one in seven), read once per database version,
-    so that a page's winners are looked up in memory rather than in every player-hand."""
+    """Who won each hand and which hands had an all-in: the rows of ``people_players`` of a
+    player who collected chips or went all in (about one in seven), read once per database
+    version, so that a page finds its winners in memory rather than in every player-hand."""
 
     table: pa.Table
-    """``site``, ``hand_id``, ``player``, ``collected``, ``won``, ``all_in``."""
+    """``site``, ``hand_id``, ``player``, ``collected``, ``won``."""
     all_in: pa.Table
-    """The hands where someone went all in: ``site``, ``hand_id``."""
+    """The hands where someone went all in: ``site``, ``hand_id`` (for SQL)."""
     all_in_keys: frozenset[tuple[str, str]]
+
+    def winners(self, ids: Sequence[str]) -> dict[tuple[str, str], list[str]]:
+        """The winners of the hands ``ids``, by hand, the most collected first."""
+        rows = self.table.filter(pc.is_in(self.table.column("hand_id"),
+                                          value_set=pa.array(list(ids), pa.string())))
+        found = sorted((-int(collected or 0), str(name), (str(site), str(hand_id)))
+                       for site, hand_id, name, collected, won in zip(
+                           *(rows.column(c).to_pylist() for c in (
+                               "site", "hand_id", "player", "collected", "won")), strict=True)
+                       if won)
+        out: dict[tuple[str, str], list[str]] = {}
+        for _, name, key in found:
+            out.setdefault(key, []).append(name)
+        return out
 
 
 def outcomes(source: Source) -> Outcomes:
@@ -148,13 +165,14 @@ def outcomes(source: Source) -> Outcomes:
             f"SELECT CAST(site AS VARCHAR) AS site, hand_id, player, collected, "
             f"coalesce(won, false) AS won, coalesce(all_in, false) AS all_in FROM {PLAYERS} "
             f"WHERE won OR all_in").to_arrow_table()
-        cur.register("_outcomes", table)
-        keys: pa.Table = cur.sql("SELECT DISTINCT site, hand_id FROM _outcomes "
-                                 "WHERE all_in").to_arrow_table()
-        cur.unregister("_outcomes")
-        pairs = zip(keys.column("site").to_pylist(), keys.column("hand_id").to_pylist(),
-                    strict=True)
-        return Outcomes(table, keys, frozenset((str(s), str(h)) for s, h in pairs))
+        went = table.filter(table.column("all_in")).select(["site", "hand_id"])
+        keys = frozenset(zip(went.column("site").to_pylist(),
+                             went.column("hand_id").to_pylist(), strict=True))
+        ordered = sorted(keys)
+        unique = pa.table({"site": pa.array([k[0] for k in ordered], pa.string()),
+                           "hand_id": pa.array([k[1] for k in ordered], pa.string())})
+        return Outcomes(table.select(["site", "hand_id", "player", "collected", "won"]),
+                        unique, keys)
 
     return source.cached(("hands", "outcomes"), compute)
 
@@ -226,19 +244,25 @@ class _Query:
     min_hands: int
 
 
+def player_names(source: Source) -> list[str]:
+    """Every player's name in ``people_players`` (kept per database version)."""
+    return source.cached(("hands", "player names"), lambda cur: [str(r[0]) for r in cur.execute(
+        f"SELECT DISTINCT player FROM {PLAYERS}").fetchall()])
+
+
 def _query(source: Source, filters: PageFilters) -> _Query:
-    """The command line's filters as a condition (kept per database version: the player's
-    name is looked up in every row)."""
-    selection = filters.selection(player=bool(filters.player))
-    table = PLAYERS if filters.player else "hands"
-    condition, values = source.cached(("hands", "where", selection, table),
-                                      lambda cur: where(cur, selection, table))
-    name = None
-    if filters.player:  # the selection's last condition: the player's stored name
-        assert condition.endswith("player = ?"), condition
-        name = str(values[-1])
-        condition = f"dealt AND {condition}"
-    return _Query(table, condition, tuple(values), name, selection.min_hands)
+    """The command line's filters as a condition on ``hands`` or the player's rows: the
+    sites and stakes matched to those ``hands`` holds (the columns are the same in
+    ``people_players``), the player's name to the names kept per database version, as
+    :func:`~stud_hh.analysis.duck.where_sql` matches them (kept too)."""
+    selection = filters.selection(player=False)
+    condition, values = source.cached(("hands", "where", selection),
+                                      lambda cur: where(cur, selection, "hands"))
+    if not filters.player:
+        return _Query("hands", condition, tuple(values), None, selection.min_hands)
+    name = match_player(player_names(source), filters.player)
+    return _Query(PLAYERS, f"dealt AND {condition} AND player = ?", (*values, name), name,
+                  selection.min_hands)
 
 
 def hands_page(source: Source, filters: PageFilters, own: HandFilters,
@@ -327,13 +351,7 @@ def _rows(cur: duckdb.DuckDBPyConnection, source: Source, keys: list[tuple[str, 
              for r in cur.execute(f"SELECT {_columns(_HAND_COLUMNS)} FROM hands "
                                   f"WHERE {within}", values).fetchall()}
     known = outcomes(source)
-    cur.register("_outcomes", known.table)
-    winners: dict[tuple[str, str], list[str]] = {}
-    for site, hand_id, name in cur.execute(
-            f"SELECT site, hand_id, player FROM _outcomes WHERE won AND {within} "
-            "ORDER BY collected DESC, player", values).fetchall():
-        winners.setdefault((str(site), str(hand_id)), []).append(str(name))
-    cur.unregister("_outcomes")
+    winners = known.winners(sorted({h for _, h in keys}))
     rows = []
     for key in keys:
         row = {**hands.get(key, {"site": key[0], "hand_id": key[1]}),
