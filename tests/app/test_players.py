@@ -200,6 +200,9 @@ def test_the_leaks_are_the_player_reports_with_links_to_their_hands(app, samples
             assert values[9] == ""
         else:
             assert float(values[9]) == pytest.approx(cost)
+    with app.client() as client:  # each link opens the hands behind the leak
+        for href, _ in links:
+            assert client.get(href).status_code == 200, href
     other = shown(app.get("/leaks?player=drawdead%20fred&min_n=10").text)
     assert other.title.strip() == "Leaks: drawdead fred"
     assert other.rows("leak-table")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.routing import BaseRoute
 
-from stud_hh.app.pages import leaks, overview, player, players
+from stud_hh.app.pages import hands, leaks, overview, player, players
 
-ROUTES: list[BaseRoute] = [*overview.ROUTES]
+ROUTES: list[BaseRoute] = [*overview.ROUTES, *hands.ROUTES]
 ROUTES += [*players.ROUTES, *player.ROUTES, *leaks.ROUTES]  # Players, a player's page, Leaks
