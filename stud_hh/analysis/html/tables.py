@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -48,7 +48,10 @@ class Col:
     stored, in the hand's smallest unit: written as the row's ``site`` prints money, with
     the row's ``scale`` and ``currency``, and sorted in whole units), ``bb`` (big bets, two
     decimals, signed), ``date`` (a moment, UTC), ``hand`` (a hand id: the row's
-    ``site`` column says whose), ``unit`` and ``game`` (a label in its colour)."""
+    ``site`` column says whose), ``unit`` and ``game`` (a label in its colour).
+
+    ``link`` makes a cell a link: the address it gives for the cell's row (``None``: no
+    link), such as the app's list of what a count counts."""
 
     name: str
     label: str
@@ -59,6 +62,7 @@ class Col:
     tone: int = 1
     """Money and big bets in green when positive, red when negative (1); the other way
     round, for a cost (-1); in ink, for a rake (0)."""
+    link: Callable[[pd.Series], str | None] | None = None
 
 
 def _missing(value: object) -> bool:
@@ -105,7 +109,7 @@ def _cell(col: Col, row: pd.Series, links: HandCells | None) -> Markup:
         else:
             text = _number_text(number, col.kind)
         return Markup('<td class="num{}" data-value="{}">{}</td>').format(
-            _sign_class(number, col), _sort_key(number), text)
+            _sign_class(number, col), _sort_key(number), _linked(col, row, text))
     if col.kind == "date":
         moment = pd.Timestamp(value)
         return Markup('<td data-value="{}">{}</td>').format(
@@ -121,7 +125,16 @@ def _cell(col: Col, row: pd.Series, links: HandCells | None) -> Markup:
     if isinstance(value, bool | np.bool_):
         value = "yes" if value else "no"
     css = ' class="code"' if col.kind == "code" else ""
-    return Markup('<td{} data-value="{}">{}</td>').format(Markup(css), str(value), str(value))
+    return Markup('<td{} data-value="{}">{}</td>').format(Markup(css), str(value),
+                                                          _linked(col, row, str(value)))
+
+
+def _linked(col: Col, row: pd.Series, text: str) -> Markup:
+    """``text`` (escaped), inside a link when the column gives one for the row."""
+    href = col.link(row) if col.link is not None else None
+    if href is None:
+        return escape(text)
+    return Markup('<a href="{}">{}</a>').format(href, text)
 
 
 def _site_money(units: int, row: pd.Series) -> tuple[str, float]:
