@@ -35,13 +35,14 @@ import pandas as pd
 from stud_hh.analysis.audit import FOLLOWING, SITE_COLUMNS, Tally
 from stud_hh.analysis.duck import where_sql
 from stud_hh.analysis.stats import UNDATED
+from stud_hh.rules import printing_of
 from stud_hh.rules.violations import RULES, RuleCode
 from stud_hh.store.select import Selection, SelectionError, check_values
 
 if TYPE_CHECKING:
     import duckdb
 
-__all__ = ["KINDS", "DuckAudit", "Narrow", "keep_unbalanced"]
+__all__ = ["FINDING_COLUMNS", "KINDS", "DuckAudit", "Narrow", "keep_unbalanced"]
 
 UNBALANCED_SQL = """
     WITH sums AS (SELECT site, hand_id, CAST(sum(put_in) AS BIGINT) AS put_in,
@@ -179,6 +180,16 @@ class Narrow:
 VIOLATION_COLUMNS = ("site", "hand_id", "line", "rule", "street", "player", "message",
                      "follows_line", "follows_rule", "profile", "file", "start_utc", "table")
 """The columns of :meth:`DuckAudit.violations`: the ``violations`` table's."""
+
+FINDING_COLUMNS = ("kind", "site", "hand_id", "start_utc", "table", "file", "line", "rule",
+                   "street", "player", "message", "root_cause", "follows_line",
+                   "follows_rule", "profile")
+"""The columns of :meth:`DuckAudit.findings`. ``kind`` is ``violation``, ``unverifiable``
+(a check the text cannot decide: ``message`` says why), ``unbalanced`` (a hand whose money
+does not balance: ``message`` says which check fails, with the amounts as its site prints
+them; ``line`` is the hand's first) or ``unreadable`` (a text that could not be read:
+``message`` is the reason); ``root_cause`` is true for a violation that follows from no
+earlier one of its hand, false for one that does (``follows_line``, ``follows_rule``)."""
 
 
 class DuckAudit:
@@ -410,6 +421,39 @@ class DuckAudit:
                                f"WHERE {self.keyed()} AND {where}", values).fetchone()
         return (int(row[0]), int(row[1])) if row else (0, 0)
 
+    def findings(self, narrow: Narrow | None = None) -> pd.DataFrame:
+        """Everything the audit found, a row each (:data:`FINDING_COLUMNS`): the
+        selection's violations (with ``narrow``: those it keeps, and nothing else); else
+        also its checks the text cannot decide, its hands that do not balance and the
+        database's texts that could not be read."""
+        rows = self.violations(narrow).assign(kind="violation")
+        rows["root_cause"] = rows["follows_line"].isna()
+        frames = [rows]
+        if narrow is None or narrow.empty:
+            checks, _ = self.unverifiable()
+            frames.append(checks.rename(columns={"reason": "message"}).assign(
+                kind="unverifiable"))
+            bad = self._df(f"""
+                SELECT u.*, h.file, h.first_line AS line, h.start_utc, h."table",
+                       CAST(h.profile AS VARCHAR) AS profile
+                FROM {self.unbalanced} u JOIN hands h
+                     ON h.site = u.site AND h.hand_id = u.hand_id
+                WHERE {self.keyed("u")} ORDER BY u.site, u.hand_id""")
+            bad["message"] = [_unbalanced_words(r) for r in bad.to_dict("records")]
+            frames.append(bad.assign(kind="unbalanced"))
+            frames.append(self._df("""
+                SELECT 'unreadable' AS kind, CAST(site AS VARCHAR) AS site, hand_id, file,
+                       coalesce(line, first_line) AS line, reason AS message
+                FROM failures ORDER BY file, first_line"""))
+        found = pd.concat([f for f in frames if len(f)], ignore_index=True) \
+            if any(len(f) for f in frames) else rows
+        for column in FINDING_COLUMNS:
+            if column not in found:
+                found[column] = None
+        found["line"] = found["line"].astype("Int64")
+        found["follows_line"] = found["follows_line"].astype("Int64")
+        return found[list(FINDING_COLUMNS)]
+
     def unverifiable_by_rule(self) -> pd.DataFrame:
         """The checks the text cannot decide per rule: ``checks`` and ``hands``, the most
         checks first (the first table of the report's section)."""
@@ -430,7 +474,8 @@ class DuckAudit:
         found = self._df(f"""
             SELECT CAST(u.site AS VARCHAR) AS site, u.hand_id, u.line,
                    CAST(u.rule AS VARCHAR) AS rule, u.message AS reason, h.file,
-                   h.start_utc, h."table", count(*) OVER () AS _all
+                   h.start_utc, h."table", CAST(h.profile AS VARCHAR) AS profile,
+                   count(*) OVER () AS _all
             FROM unverifiable u LEFT JOIN hands h ON h.site = u.site AND h.hand_id = u.hand_id
             WHERE {self.keyed("u")} AND {where}
             ORDER BY u.site, u.hand_id, u.line, u.rule{cut}""", values)
@@ -440,6 +485,24 @@ class DuckAudit:
                                    f"{self.keyed('u')} AND {where}", values).fetchone()
             total = int(row[0]) if row else 0
         return found.drop(columns="_all"), total
+
+
+def _unbalanced_words(row: dict[Any, Any]) -> str:
+    """Which balance checks a hand fails, with the amounts as its site prints them."""
+    style = printing_of(str(row["site"])).money
+    currency = None if pd.isna(row["currency"]) else str(row["currency"])
+
+    def shown(units: Any) -> str:
+        return str(style.format(int(units), int(row["scale"]), currency))
+
+    failed = []
+    if row["put_in"] != row["pot"]:
+        failed.append(f"put in {shown(row['put_in'])}, pot {shown(row['pot'])}")
+    if row["net"] + row["rake"] != 0:
+        failed.append(f"nets {shown(row['net'])} + rake {shown(row['rake'])} are not 0")
+    if row["rake_share"] != row["rake"]:
+        failed.append(f"rake shares {shown(row['rake_share'])}, rake {shown(row['rake'])}")
+    return "; ".join(failed)
 
 
 _HAND_COLUMNS = ('site, hand_id, currency, "table", pot, scale, rake, violations, '

@@ -15,7 +15,7 @@ sections for a selection of hands, each count a link to what it counts (a :data:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 import pandas as pd
@@ -25,12 +25,14 @@ from markupsafe import Markup
 from stud_hh.analysis import audit, reference
 from stud_hh.analysis.audit import FOLLOWING, Tally
 from stud_hh.analysis.html.audit_findings import (
+    Drill,
     balance_section,
     unreadable_section,
     unverifiable_section,
     violations_section,
     worst_section,
 )
+from stud_hh.analysis.html.audit_findings import drill_link as _link
 from stud_hh.analysis.html.charts import bar_figure, figure_html, grouped_bars
 from stud_hh.analysis.html.hands import HandLinks, embed
 from stud_hh.analysis.html.page import Report, Section, json_script, render, render_page
@@ -41,28 +43,6 @@ from stud_hh.store.select import SelectionError
 RULE_COLORS = ("#c0392b", "#2b6cb0", "#e07b00", "#4e9a06", "#8e44ad", "#00838f", "#b08800",
                "#ad1457", "#5d4037", "#546e7a", "#7cb342", "#3465a4")
 """The colours of the rules on the charts, in the order the rules are listed."""
-
-
-Drill = Callable[[dict[str, str]], str]
-"""The address of the list of what a count counts, given what narrows it (``rule``,
-``kind`` (``root`` or ``following``), ``table``, ``period`` and ``freq``, ``site``): the
-app's drill-down. The static report has none: its counts are plain numbers."""
-
-
-def _link(drill: Drill | None, count: str, columns: tuple[str, ...] = (), **fixed: str
-          ) -> Callable[[pd.Series], str | None] | None:
-    """A column's link to the drill-down of a row's ``count`` (none for a count of 0): the
-    row's ``columns`` and the ``fixed`` values narrow it."""
-    if drill is None:
-        return None
-    chosen = drill
-
-    def href(row: pd.Series) -> str | None:
-        if not row[count]:
-            return None
-        return chosen({**{c: str(row[c]) for c in columns}, **fixed})
-
-    return href
 
 
 def rule_title(code: str) -> str:
