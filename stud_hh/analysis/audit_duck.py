@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -33,16 +34,16 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from stud_hh.analysis.audit import FOLLOWING, SITE_COLUMNS, Tally
-from stud_hh.analysis.duck import where_sql
 from stud_hh.analysis.stats import UNDATED
 from stud_hh.rules import printing_of
 from stud_hh.rules.violations import RULES, RuleCode
-from stud_hh.store.select import Selection, SelectionError, check_values
+from stud_hh.store.select import Selection, SelectionError, check_values, match_player
 
 if TYPE_CHECKING:
     import duckdb
 
-__all__ = ["FINDING_COLUMNS", "KINDS", "DuckAudit", "Narrow", "keep_unbalanced"]
+__all__ = ["FINDING_COLUMNS", "KINDS", "DuckAudit", "Narrow", "Values", "distinct",
+           "keep_unbalanced"]
 
 UNBALANCED_SQL = """
     WITH sums AS (SELECT site, hand_id, CAST(sum(put_in) AS BIGINT) AS put_in,
@@ -70,6 +71,21 @@ def keep_unbalanced(cur: duckdb.DuckDBPyConnection) -> str:
     with _KEEPING:  # two requests at once would both create it
         cur.execute(f"CREATE TABLE IF NOT EXISTS {KEPT} AS {UNBALANCED_SQL}")
     return KEPT
+
+
+Values = Callable[[str], Sequence[str]]
+"""The distinct values stored in a column: ``site``, ``stakes`` or ``game`` of the hands,
+``player`` of the players."""
+
+
+def distinct(cur: duckdb.DuckDBPyConnection, column: str, players: str = "players"
+             ) -> list[str]:
+    """The distinct values of ``column`` (:data:`Values`), ``players`` the view of the
+    players' names."""
+    table = players if column == "player" else "hands"
+    return [str(r[0]) for r in cur.execute(
+        f"SELECT DISTINCT CAST({_q(column)} AS VARCHAR) FROM {table} WHERE {_q(column)} "
+        "IS NOT NULL").fetchall()]
 
 
 _NAMES = itertools.count()
@@ -197,22 +213,29 @@ class DuckAudit:
 
     ``players`` is the view the player is looked up in (the app's has the settings'
     people applied); ``unbalanced`` a table of :data:`UNBALANCED_SQL`'s rows
-    (:func:`keep_unbalanced`), else computed in each query that needs it. A selection
+    (:func:`keep_unbalanced`), else computed in each query that needs it; ``values`` the
+    distinct values the filters are matched against (:func:`distinct`, which a caller may
+    keep until the database changes). A selection
     that narrows the hands keeps their keys in a temporary table of the cursor: close the
     audit (or use it in a ``with``) when done, or close the cursor."""
 
     def __init__(self, cur: duckdb.DuckDBPyConnection, select: Selection | None = None, *,
-                 players: str = "players", unbalanced: str | None = None) -> None:
+                 players: str = "players", unbalanced: str | None = None,
+                 values: Values | None = None) -> None:
         self.cur = cur
         self.select = select or Selection()
         self.players = players
+        self._values = values or (lambda column: distinct(cur, column, players))
         self.unbalanced = unbalanced or f"({UNBALANCED_SQL})"
         self.hands_where, self.values = self._hands_where(self.select)
         self._chosen = ""
-        if self.narrows:  # the selected hands, found once for every query
+        if self.narrows:  # the selected hands with a finding, found once for every query
             self._chosen = f"_audit_selected_{next(_NAMES)}"
-            cur.execute(f"CREATE TEMP TABLE {self._chosen} AS SELECT {_HAND_COLUMNS} FROM "
-                        f"hands WHERE {self.hands_where}", self.values)
+            cur.execute(f"""
+                CREATE TEMP TABLE {self._chosen} AS SELECT site, hand_id FROM hands
+                WHERE ({self.hands_where}) AND (violations > 0 OR unverifiable > 0
+                    OR (site, hand_id) IN (SELECT site, hand_id FROM {self.unbalanced}))""",
+                        self.values)
 
     def close(self) -> None:
         """Drop the table of the selected hands' keys (closing the cursor does too)."""
@@ -227,31 +250,41 @@ class DuckAudit:
         self.close()
 
     def _hands_where(self, select: Selection) -> tuple[str, list[Any]]:
-        """A condition on the ``hands`` table keeping the selected hands."""
+        """A condition on the ``hands`` table keeping the selected hands, and its values:
+        each filter matched to the values stored as the command line matches it (a site in
+        any case, stakes with or without currency signs, a player's name in any case)."""
         plain = dataclasses.replace(select, player=None, min_hands=0)
-        check_values(plain, self._distinct)  # a site naming nothing is a mistake, not 0
-        condition, values = where_sql(self.cur, plain, "hands", self.players)
-        parts = [condition] if condition else []
-        if select.player is not None:  # the player's name as stored, as the other pages
-            _, (name,) = where_sql(self.cur, Selection(player=select.player), self.players,
-                                   self.players)
+        check_values(plain, self._values)  # a site naming nothing is a mistake, not 0
+        parts: list[str] = []
+        values: list[Any] = []
+        terms = plain.parquet(self._values("site") if plain.sites else (),
+                              self._values("stakes") if plain.stakes else ())
+        for column, op, value in terms:
+            if op == "in":
+                parts.append(f"CAST({_q(column)} AS VARCHAR) IN "
+                             f"({', '.join('?' for _ in value)})")
+                values += [str(v) for v in value]
+            else:
+                parts.append(f"{_q(column)} {'=' if op == '==' else op} ?")
+                values.append(value.to_pydatetime() if isinstance(value, pd.Timestamp)
+                              else value)
+        if select.player is not None:
+            # the players' rows repeat the hands' filtered columns: the same conditions
+            # narrow the player's hands before they are matched to the hands
+            name = match_player(self._values("player"), select.player)
+            same = "".join(f" AND {part}" for part in parts)
             parts.append(f"(site, hand_id) IN (SELECT site, hand_id FROM {self.players} "
-                         "WHERE player = ? AND dealt)")
-            values = [*values, name]
+                         f"WHERE player = ? AND dealt{same})")
+            values = [*values, name, *values]
         return " AND ".join(parts) or "true", values
-
-    def _distinct(self, column: str) -> list[str]:
-        return [str(r[0]) for r in self.cur.execute(
-            f"SELECT DISTINCT CAST({_q(column)} AS VARCHAR) FROM hands WHERE {_q(column)} "
-            "IS NOT NULL").fetchall()]
 
     @property
     def narrows(self) -> bool:
         return self.hands_where != "true"
 
     def keyed(self, alias: str = "") -> str:
-        """The condition keeping the rows of a table of rows of hands (violations,
-        unverifiable checks) whose hand is selected (its values are :attr:`values`)."""
+        """The condition keeping the rows of a table of findings of hands (violations,
+        unverifiable checks, unbalanced hands) whose hand is selected."""
         if not self._chosen:
             return "true"
         prefix = f"{alias}." if alias else ""
@@ -274,36 +307,37 @@ class DuckAudit:
 
     def _per_unit_and_site(self) -> pd.DataFrame:
         """The counts of the hands per money unit and per site (``by``: ``unit`` or
-        ``site``), with the hands that do not balance; the tables and the profiles per
-        unit. Distinct counts and joins are slow on many hands: each is its own query."""
-        hands = self._chosen or "hands"
-        counted = self._df(f"""
-            WITH h AS (
-                SELECT CAST(site AS VARCHAR) AS site, {_UNIT} AS unit, pot / scale AS pots,
-                       rake / scale AS rake, violations,
-                       coalesce(violations_following, 0) AS following, unverifiable
-                FROM {hands})
-            SELECT CASE WHEN grouping(unit) = 0 THEN 'unit' ELSE 'site' END AS by,
-                   coalesce(unit, site) AS "key", count(*) AS hands, sum(pots) AS pots,
-                   sum(rake) AS rake, count_if(violations > 0) AS hands_flagged,
-                   sum(violations) AS violations, sum(following) AS following,
-                   count_if(unverifiable > 0) AS hands_unverifiable
-            FROM h GROUP BY GROUPING SETS ((unit), (site))""")
-        per_unit = self._df(f"""
-            SELECT 'unit' AS by, {_UNIT} AS "key", count(DISTINCT "table") AS tables,
-                   list(DISTINCT CAST(profile AS VARCHAR)) AS profiles
-            FROM {hands} GROUP BY ALL""")
-        bad = self._df(f"""
-            SELECT CASE WHEN grouping(unit) = 0 THEN 'unit' ELSE 'site' END AS by,
-                   coalesce(unit, site) AS "key", count(*) AS hands_unbalanced
-            FROM (SELECT unit, CAST(site AS VARCHAR) AS site FROM {self.unbalanced} u
-                  WHERE {self.keyed("u")})
-            GROUP BY GROUPING SETS ((unit), (site))""")
-        out = counted.merge(per_unit, on=["by", "key"], how="left").merge(
-            bad, on=["by", "key"], how="left")
-        out["tables"] = out["tables"].fillna(0)
-        out["hands_unbalanced"] = out["hands_unbalanced"].fillna(0)
-        return out
+        ``site``), with the hands that do not balance, the tables and the profiles: one
+        statement, the selected hands read once (a player's are a join: slow)."""
+        return self._df(f"""
+            WITH h AS MATERIALIZED (
+                SELECT CAST(site AS VARCHAR) AS site, {_UNIT} AS unit, "table",
+                       pot / scale AS pots, rake / scale AS rake, violations,
+                       coalesce(violations_following, 0) AS following, unverifiable,
+                       CAST(profile AS VARCHAR) AS profile
+                FROM hands WHERE {self.hands_where}),
+            counted AS (
+                SELECT CASE WHEN grouping(unit) = 0 THEN 'unit' ELSE 'site' END AS by,
+                       coalesce(unit, site) AS "key", count(*) AS hands, sum(pots) AS pots,
+                       sum(rake) AS rake, count_if(violations > 0) AS hands_flagged,
+                       sum(violations) AS violations, sum(following) AS following,
+                       count_if(unverifiable > 0) AS hands_unverifiable
+                FROM h GROUP BY GROUPING SETS ((unit), (site))),
+            per_unit AS (
+                SELECT 'unit' AS by, unit AS "key", count(DISTINCT "table") AS tables,
+                       list(DISTINCT profile) AS profiles
+                FROM h GROUP BY unit),
+            bad AS (
+                SELECT CASE WHEN grouping(unit) = 0 THEN 'unit' ELSE 'site' END AS by,
+                       coalesce(unit, site) AS "key", count(*) AS hands_unbalanced
+                FROM (SELECT unit, CAST(site AS VARCHAR) AS site FROM {self.unbalanced} u
+                      WHERE {self.keyed("u")})
+                GROUP BY GROUPING SETS ((unit), (site)))
+            SELECT counted.*, coalesce(per_unit.tables, 0) AS tables, per_unit.profiles,
+                   coalesce(bad.hands_unbalanced, 0) AS hands_unbalanced
+            FROM counted LEFT JOIN per_unit USING ("by", "key")
+                 LEFT JOIN bad USING ("by", "key")
+            """, self.values)
 
     def counts(self) -> tuple[pd.DataFrame, pd.DataFrame, Tally]:
         """:meth:`money_by_unit`, :meth:`violations_by_site` and :meth:`tally` at once."""
@@ -505,9 +539,6 @@ def _unbalanced_words(row: dict[Any, Any]) -> str:
     return "; ".join(failed)
 
 
-_HAND_COLUMNS = ('site, hand_id, currency, "table", pot, scale, rake, violations, '
-                 "violations_following, unverifiable, profile")
-"""The columns of the hands an audit counts (kept for the selected hands)."""
 _UNIT = "coalesce(CAST(currency AS VARCHAR), 'chips')"
 """A hand's money unit as :func:`stud_hh.analysis.audit.money_by_unit` names it."""
 _ENUMS = ("site", "rule", "street", "follows_rule", "profile")

@@ -149,3 +149,21 @@ def test_the_page_opens_clean_and_runs_no_name(browser: Any, app: Any, path: str
         assert opened.page.evaluate("typeof window.pwned") == "undefined"
         assert opened.page.locator("img[onerror]").count() == 0
         opened.assert_clean()
+
+
+def test_a_long_list_comes_a_page_at_a_time(app, db: Database, monkeypatch: Any) -> None:  # type: ignore[no-untyped-def]
+    from stud_hh.app.pages import tournaments as page_module
+
+    monkeypatch.setattr(page_module, "TOURNAMENTS_LISTED", 3)
+    expected = _expected(db, "Hero", "")
+    pages = -(-len(expected) // 3)
+    assert pages >= 3
+    seen: list[str | None] = []
+    for number in range(1, pages + 1):
+        html = app.get(f"/tournaments?player=Hero&page={number}").text
+        page = read_page(html)
+        seen += page.tables[1].column("tournament")
+        links = [value for _, _, value in page.addresses]
+        assert (f"/tournaments?player=Hero&page={number + 1}" in links) == (number < pages)
+    assert sorted(seen) == sorted(expected["tournament_id"])
+    assert len(seen) == len(set(seen))

@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
-from stud_hh.analysis.audit_duck import DuckAudit, Narrow, keep_unbalanced
+from stud_hh.analysis.audit_duck import DuckAudit, Narrow, distinct, keep_unbalanced
 from stud_hh.analysis.html.audit_findings import (
     UNVERIFIABLE_INTRO,
     Drill,
@@ -78,10 +78,23 @@ def hand_href(site: str, hand_id: str) -> str:
 
 
 @contextmanager
-def audited(cur: duckdb.DuckDBPyConnection, select: Selection) -> Iterator[DuckAudit]:
-    """The audit of ``select`` over the app's views (the people applied to the player)."""
-    with DuckAudit(cur, select, players=PLAYERS, unbalanced=keep_unbalanced(cur)) as audit:
+def audited(cur: duckdb.DuckDBPyConnection, source: Source, select: Selection
+            ) -> Iterator[DuckAudit]:
+    """The audit of ``select`` over the app's views (the people applied to the player), the
+    values the filters are matched against kept until the database changes."""
+
+    def values(column: str) -> list[str]:
+        return source.cached(("audit-values", column),
+                             lambda fresh: distinct(fresh, column, PLAYERS))
+
+    with DuckAudit(cur, select, players=PLAYERS, unbalanced=keep_unbalanced(cur),
+                   values=values) as audit:
         yield audit
+
+
+def unreadable(source: Source) -> Section:
+    """The texts that could not be read: the whole database's, whatever the filters."""
+    return source.cached(("audit-unreadable",), lambda _: unreadable_section(source.db))
 
 
 def narrow_of(request: Request) -> Narrow:
@@ -134,7 +147,7 @@ def overview_data(cur: duckdb.DuckDBPyConnection, source: Source, filters: PageF
     """The sections of ``/audit`` for ``filters``, and the notes above them."""
     select = filters.selection()
     drill = drill_to(filters)
-    with audited(cur, select) as audit:
+    with audited(cur, source, select) as audit:
         units, sites, tally = audit.counts()
         rules = audit.violations_by_rule()
         freq = audit.period_freq()
@@ -161,7 +174,7 @@ def overview_data(cur: duckdb.DuckDBPyConnection, source: Source, filters: PageF
                 rules_section(rules, drill),
                 periods_section(by_table, rules, freq, drill, limit=LISTED),
                 sites_section(sites, drill), unverifiable, balanced,
-                unreadable_section(source.db)]
+                unreadable(source)]
     return {"empty": False, "notes": notes, "sections": sections}
 
 
@@ -199,11 +212,11 @@ def violation_cols(filters: PageFilters) -> list[Col]:
     ]
 
 
-def violations_data(cur: duckdb.DuckDBPyConnection, filters: PageFilters, narrow: Narrow,
-                    number: int) -> dict[str, Any]:
+def violations_data(cur: duckdb.DuckDBPyConnection, source: Source, filters: PageFilters,
+                    narrow: Narrow, number: int) -> dict[str, Any]:
     """One page of the violations the filters and ``narrow`` keep."""
     select = filters.selection()
-    with audited(cur, select) as audit:
+    with audited(cur, source, select) as audit:
         total, following = audit.count_violations(narrow)
         rows = audit.violations(narrow, limit=PAGE_ROWS, offset=(number - 1) * PAGE_ROWS)
         undated = audit.undated()
@@ -218,18 +231,19 @@ def violations_data(cur: duckdb.DuckDBPyConnection, filters: PageFilters, narrow
             "notes": scope_notes(filters, select, undated, 0)}
 
 
-def _pager(request: Request, number: int, total: int) -> dict[str, Any]:
-    """The page's place among the pages: rows first to last, links to the previous and
-    next pages (keeping the rest of the query)."""
+def pager(request: Request, number: int, total: int, rows: int = PAGE_ROWS
+          ) -> dict[str, Any]:
+    """The page's place among the pages of ``rows`` rows: rows first to last, links to the
+    previous and next pages (keeping the rest of the query), for ``pager.html.j2``."""
     pairs = [(k, v) for k, v in request.query_params.multi_items() if k != "page"]
 
     def link(n: int) -> str:
         return f"{request.url.path}?{urlencode([*pairs, ('page', str(n))])}"
 
-    first = (number - 1) * PAGE_ROWS + 1
-    return {"first": first if total else 0, "last": min(total, number * PAGE_ROWS),
-            "previous": link(number - 1) if number > 1 else "",
-            "next": link(number + 1) if number * PAGE_ROWS < total else ""}
+    first = (number - 1) * rows + 1
+    return {"first": first if total else 0, "last": min(total, number * rows),
+            "total": total, "previous": link(number - 1) if number > 1 else "",
+            "next": link(number + 1) if number * rows < total else ""}
 
 
 @guarded
@@ -238,12 +252,13 @@ def violations_page(request: Request) -> HTMLResponse:
     filters = PageFilters.of(request.query_params.multi_items())
     narrow, number = narrow_of(request), page_number(request)
     found = app.source.cached(("audit-violations", filters, narrow, number),
-                              lambda cur: violations_data(cur, filters, narrow, number))
+                              lambda cur: violations_data(cur, app.source, filters, narrow,
+                                                          number))
     what = narrow.describe()
     query = urlencode([*filters.pairs(), *narrow.pairs()])
     return page(request, "audit_list.html.j2", "Violations" + (f": {what}" if what else ""),
                 kind="violations", export=query, back=filters.query(), hidden=narrow.pairs(),
-                pager=_pager(request, number, found["total"]), **found)
+                pager=pager(request, number, found["total"]), **found)
 
 
 CHECK_COLS = [
@@ -255,11 +270,11 @@ CHECK_COLS = [
 ]
 
 
-def checks_data(cur: duckdb.DuckDBPyConnection, filters: PageFilters, rule: str,
-                number: int) -> dict[str, Any]:
+def checks_data(cur: duckdb.DuckDBPyConnection, source: Source, filters: PageFilters,
+                rule: str, number: int) -> dict[str, Any]:
     """One page of the checks the text cannot decide the filters keep (of ``rule``)."""
     select = filters.selection()
-    with audited(cur, select) as audit:
+    with audited(cur, source, select) as audit:
         rows, total = audit.unverifiable(rule, limit=PAGE_ROWS,
                                          offset=(number - 1) * PAGE_ROWS)
         undated = audit.undated()
@@ -280,11 +295,12 @@ def unverifiable_page(request: Request) -> HTMLResponse:
     rule = Narrow(rule=request.query_params.get("rule", "").strip()).rule
     number = page_number(request)
     found = app.source.cached(("audit-unverifiable", filters, rule, number),
-                              lambda cur: checks_data(cur, filters, rule, number))
+                              lambda cur: checks_data(cur, app.source, filters, rule,
+                                                      number))
     title = "Checks the text cannot decide" + (f": rule {rule}" if rule else "")
     return page(request, "audit_list.html.j2", title, kind="checks", export="",
                 back=filters.query(), hidden=[("rule", rule)] if rule else [],
-                pager=_pager(request, number, found["total"]), **found)
+                pager=pager(request, number, found["total"]), **found)
 
 
 ROUTES = [Route("/audit", audit_page), Route("/audit/violations", violations_page),

@@ -44,7 +44,7 @@ def findings(cur: duckdb.DuckDBPyConnection, source: Source, filters: PageFilter
              narrow: Narrow) -> tuple[dict[str, Any], pd.DataFrame]:
     """The export's header (but the moment of the export) and rows."""
     select = filters.selection()
-    with audited(cur, select) as audit:
+    with audited(cur, source, select) as audit:
         rows = audit.findings(narrow)
         tally = audit.tally()
         undated = audit.undated()

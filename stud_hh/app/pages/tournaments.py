@@ -28,6 +28,7 @@ from stud_hh.analysis import tournament_report, tournaments, tournaments_duck
 from stud_hh.analysis.html.player_tournaments import SUMMARY_COLS
 from stud_hh.analysis.html.tables import Col, table_html
 from stud_hh.app.filters import PageFilters
+from stud_hh.app.pages.audit import page_number, pager
 from stud_hh.app.players_sql import PLAYERS, hero
 from stud_hh.app.source import Source
 from stud_hh.app.web import guarded, page, state
@@ -39,8 +40,8 @@ if TYPE_CHECKING:
 
 PLAYERS_LISTED = 20
 """The players with the most tournaments listed to pick from."""
-TOURNAMENTS_LISTED = 1_000
-"""The most tournaments the list shows (the rest are counted under it)."""
+TOURNAMENTS_LISTED = 100
+"""The tournaments a page of the list shows."""
 
 
 def all_results(source: Source) -> pd.DataFrame:
@@ -134,17 +135,18 @@ def player_links(found: pd.DataFrame) -> pd.DataFrame:
     """The players with the most tournaments, with the units they played in."""
     if found.empty:
         return pd.DataFrame(columns=["player", "tournaments", "units"])
-    grouped = found.groupby("player", observed=True)
-    table = pd.DataFrame({"tournaments": grouped.size(),
-                          "units": grouped["unit"].agg(lambda u: ", ".join(
-                              tournament_report.unit_name(str(x)) for x in sorted(set(u))))})
-    table = table.reset_index().sort_values(["tournaments", "player"],
-                                            ascending=[False, True], kind="stable")
-    return table.head(PLAYERS_LISTED)
+    counts = found["player"].astype("string").value_counts().rename("tournaments")
+    table = counts.rename_axis("player").reset_index().sort_values(
+        ["tournaments", "player"], ascending=[False, True], kind="stable").head(PLAYERS_LISTED)
+    mine = found[found["player"].isin(table["player"])]
+    units = mine.groupby("player", observed=True)["unit"].unique()
+    table["units"] = [", ".join(tournament_report.unit_name(str(u)) for u in sorted(units[p]))
+                      for p in table["player"]]
+    return table
 
 
-def numbers(source: Source, filters: PageFilters) -> dict[str, Any]:
-    """Everything the page shows for ``filters``."""
+def numbers(source: Source, filters: PageFilters, number: int) -> dict[str, Any]:
+    """Everything the page shows for ``filters`` (page ``number`` of the tournaments)."""
     select = filters.selection(player=False)
     found = tournaments.select(all_results(source), dataclasses.replace(
         select, stakes=(), min_hands=0))
@@ -161,9 +163,11 @@ def numbers(source: Source, filters: PageFilters) -> dict[str, Any]:
         caption="The players with the most tournaments", empty="No tournament results.")
     totals = table_html(summary, [c for c in SUMMARY_COLS if c.name in summary.columns],
                         caption="Totals per unit", empty="No tournament results.")
-    listed = table_html(each_tournament(mine), EACH_COLS, limit=TOURNAMENTS_LISTED,
-                        caption=f"{len(mine):,} tournament{'s' if len(mine) != 1 else ''}",
-                        empty="No tournament results.")
+    first = (number - 1) * TOURNAMENTS_LISTED
+    listed = table_html(each_tournament(mine).iloc[first:first + TOURNAMENTS_LISTED],
+                        EACH_COLS, empty="No tournament results." if not len(mine) else
+                        "No tournament on this page.",
+                        caption=f"{len(mine):,} tournament{'s' if len(mine) != 1 else ''}")
     return {"player": player, "count": len(mine), "notes": notes(filters, select),
             "totals": totals, "listed": listed, "players": players,
             "everyone": found["player"].nunique(), "most": PLAYERS_LISTED}
@@ -173,12 +177,15 @@ def numbers(source: Source, filters: PageFilters) -> dict[str, Any]:
 def tournaments_page(request: Request) -> HTMLResponse:
     app = state(request)
     filters = PageFilters.of(request.query_params.multi_items())
-    found = app.source.cached(("tournaments", filters), lambda _: numbers(app.source, filters))
+    number = page_number(request)
+    found = app.source.cached(("tournaments", filters, number),
+                              lambda _: numbers(app.source, filters, number))
     if found["player"] is None:
         return page(request, "message.html.j2", "Tournaments", message=(
             " ".join(found["notes"]) + " No tournament results: import tournament hands or "
             "summaries (stud-hh import FOLDER --db DB)."))
-    return page(request, "tournaments.html.j2", f"Tournaments: {found['player']}", **found)
+    return page(request, "tournaments.html.j2", f"Tournaments: {found['player']}",
+                pager=pager(request, number, found["count"], TOURNAMENTS_LISTED), **found)
 
 
 ROUTES = [Route("/tournaments", tournaments_page)]
