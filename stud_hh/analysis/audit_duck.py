@@ -16,9 +16,9 @@ The balance checks add up every player's money of every hand: the slowest questi
 large database, and the same whatever the filters. Its answer may be kept in a table of
 the connection (:func:`keep_unbalanced`) that every later audit reads.
 
->>> import duckdb  # doctest: +SKIP
->>> with connect(db) as con:  # doctest: +SKIP
-...     DuckAudit(con, Selection().where(game="razz")).violations_by_rule()
+>>> with connect(open_db("room.db")) as con:  # doctest: +SKIP
+...     with DuckAudit(con.cursor(), Selection().where(game="razz")) as audit:
+...         audit.violations_by_rule()
 """
 
 from __future__ import annotations
@@ -215,9 +215,9 @@ class DuckAudit:
     people applied); ``unbalanced`` a table of :data:`UNBALANCED_SQL`'s rows
     (:func:`keep_unbalanced`), else computed in each query that needs it; ``values`` the
     distinct values the filters are matched against (:func:`distinct`, which a caller may
-    keep until the database changes). A selection
-    that narrows the hands keeps their keys in a temporary table of the cursor: close the
-    audit (or use it in a ``with``) when done, or close the cursor."""
+    keep until the database changes). A selection that narrows the hands keeps the keys of
+    those with a finding in a temporary table of the cursor: close the audit (or use it in
+    a ``with``) when done, or close the cursor."""
 
     def __init__(self, cur: duckdb.DuckDBPyConnection, select: Selection | None = None, *,
                  players: str = "players", unbalanced: str | None = None,
@@ -238,7 +238,7 @@ class DuckAudit:
                         self.values)
 
     def close(self) -> None:
-        """Drop the table of the selected hands' keys (closing the cursor does too)."""
+        """Drop the table of the selected hands' keys (closing the cursor drops it too)."""
         if self._chosen:
             self.cur.execute(f"DROP TABLE IF EXISTS {self._chosen}")
             self._chosen = ""
