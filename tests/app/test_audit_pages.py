@@ -294,3 +294,24 @@ def test_each_page_opens_clean_and_runs_no_name(browser: Any, app: Any, path: st
         assert page.locator("img[onerror]").count() == 0
         assert page.locator("script:not([src]):not([type='application/json'])").count() == 0
         opened.assert_clean()
+
+
+def test_a_name_a_spreadsheet_would_run_is_text_in_the_csv() -> None:
+    import pandas as pd
+
+    from stud_hh.analysis.audit_duck import FINDING_COLUMNS
+    from stud_hh.app.pages.audit_export import csv_text, json_text
+
+    row = dict.fromkeys(FINDING_COLUMNS)
+    row.update(kind="violation", site="PokerStars", hand_id="7", line=3, rule="bet.wrong-size",
+               player='=HYPERLINK("http://x")', message="@SUM(A1) bets $1", root_cause=True)
+    header = {"title": "t", "database": "d", "filters": {}, "selection": "every hand",
+              "narrowed_to": None, "stud_hh_version": "v", "exported_utc": "now",
+              "verdict": "v", "undated_left_out": 0, "note": "n"}
+    frame = pd.DataFrame([row])
+    _, rows = _csv(csv_text(header, frame))
+    assert rows[0]["player"] == "'=HYPERLINK(\"http://x\")"
+    assert rows[0]["message"] == "'@SUM(A1) bets $1"
+    assert rows[0]["line"] == "3"
+    assert json.loads(json_text(header, frame))["findings"][0]["player"] == \
+        '=HYPERLINK("http://x")'  # JSON keeps every text as stored

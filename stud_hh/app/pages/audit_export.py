@@ -9,8 +9,9 @@ place them); with a drill-down's narrowing (``rule``, ``kind``, ``table``, ``per
 only the violations it keeps. A header says what was exported: the database, the
 filters, stud-hh's version, the moment of the export (UTC) and the verdict. In the CSV the
 header is lines starting with ``#`` before the column names (``pandas.read_csv(...,
-comment="#")`` passes over them); in the JSON it is the object ``export`` beside the
-``findings``.
+comment="#")`` passes over them), and a text a spreadsheet would take for a formula (a name
+starting with ``=``, ``+``, ``-`` or ``@``) starts with a ``'``; in the JSON the header is
+the object ``export`` beside the ``findings``, and every text is as stored.
 """
 
 from __future__ import annotations
@@ -110,8 +111,26 @@ def csv_text(header: dict[str, Any], rows: pd.DataFrame) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(FINDING_COLUMNS)
     for record in _records(rows):
-        writer.writerow(["" if v is None else v for v in record.values()])
+        writer.writerow([_sheet_safe(v) for v in record.values()])
     return out.getvalue()
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet takes for the start of a formula in a cell."""
+
+
+def _sheet_safe(value: Any) -> Any:
+    """A CSV cell: empty for none; a text from a history that a spreadsheet would run as a
+    formula (a player named ``=HYPERLINK(...)``) after a ``'``, which shows it as text.
+
+    >>> [_sheet_safe(v) for v in (None, "=1+2", "-Rocket-", "Hero", 54)]
+    ['', "'=1+2", "'-Rocket-", 'Hero', 54]
+    """
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def json_text(header: dict[str, Any], rows: pd.DataFrame) -> str:
