@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from stud_hh.analysis.html.hands import HandLinks
 from stud_hh.analysis.html.page import Section
-from stud_hh.analysis.html.tables import Col, HandCells, table_html
+from stud_hh.analysis.html.tables import Col, HandCells, Row, table_html
 from stud_hh.rules.violations import split_words
 
 LISTED = 5_000
@@ -25,14 +25,14 @@ app's drill-down. The static report has none: its counts are plain numbers."""
 
 
 def drill_link(drill: Drill | None, count: str, columns: tuple[str, ...] = (), **fixed: str
-               ) -> Callable[[pd.Series], str | None] | None:
+               ) -> Callable[[Row], str | None] | None:
     """A column's link to the drill-down of a row's ``count`` (none for a count of 0): the
     row's ``columns`` and the ``fixed`` values narrow it."""
     if drill is None:
         return None
     chosen = drill
 
-    def href(row: pd.Series) -> str | None:
+    def href(row: Row) -> str | None:
         if not row[count]:
             return None
         return chosen({**{c: str(row[c]) for c in columns}, **fixed})

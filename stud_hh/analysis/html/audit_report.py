@@ -212,10 +212,13 @@ def _period_chart(by_table: pd.DataFrame, rules: list[str], freq: str) -> Markup
 
 
 def periods_section(by_table: pd.DataFrame, rules: pd.DataFrame, freq: str,
-                    drill: Drill | None = None, limit: int | None = None) -> Section:
+                    drill: Drill | None = None, limit: int | None = None,
+                    per_rule: bool = True) -> Section:
     """Violations per table and period (:func:`stud_hh.analysis.audit.violations_by_table`
     at ``freq``, rules in the order of ``rules``), each count a link to its violations
-    with ``drill``; the table's first ``limit`` rows."""
+    with ``drill``; the table's first ``limit`` rows, with a column per rule (``per_rule``)
+    or only the root causes and those following apart (a narrow table: the drill-down
+    names each violation's rule)."""
     if by_table.empty:
         return Section("periods", "Per table and period",
                        Markup('<p class="empty">No rule is broken in any hand.</p>'))
@@ -223,23 +226,30 @@ def periods_section(by_table: pd.DataFrame, rules: pd.DataFrame, freq: str,
     following = [FOLLOWING] if FOLLOWING in by_table.columns else []
     table = by_table[ordered + following].copy()
     table.insert(0, "total", table.sum(axis=1))
+    table.insert(1, "root_causes", table[ordered].sum(axis=1))
     flat = table.reset_index()
     where = ("table", "period")
+    each = [Col(r, r, "int", f"root causes: {rule_title(r)}",
+                link=_link(drill, r, where, freq=freq, rule=r, kind="root"))
+            for r in ordered] if per_rule else \
+        [Col("root_causes", "root causes", "int", "violations that follow from no earlier "
+             "one of their hand", link=_link(drill, "root_causes", where, freq=freq,
+                                             kind="root"))]
     cols = [Col("table", "table"), Col("period", "period"),
             Col("total", "total", "int", link=_link(drill, "total", where, freq=freq)),
-            *(Col(r, r, "int", f"root causes: {rule_title(r)}",
-                  link=_link(drill, r, where, freq=freq, rule=r, kind="root"))
-              for r in ordered),
+            *each,
             *(Col(FOLLOWING, "following", "int", "violations following from an earlier one "
                   "of their hand, whatever their rule",
                   link=_link(drill, FOLLOWING, where, freq=freq, kind="following"))
               for _ in following)]
-    body = _period_chart(by_table, ordered, freq) + table_html(
-        flat, cols, caption="Violations per table and period, by rule", limit=limit)
+    caption = "Violations per table and period" + (", by rule" if per_rule else "")
+    body = _period_chart(by_table, ordered, freq) + table_html(flat, cols, caption=caption,
+                                                               limit=limit)
     return Section("periods", "Per table and period", body,
                    "When and where rules were broken: per period (a hand without a date, its "
-                   "site printing no time zone, counts in 'undated'), and per table; each "
-                   "rule's column counts its root causes, and 'following' the violations "
+                   "site printing no time zone, counts in 'undated'), and per table; "
+                   + ("each rule's column counts its root causes" if per_rule else
+                      "the root causes") + ", and 'following' the violations "
                    "that follow from an earlier one of their hand.",
                    nav="Per table and period")
 

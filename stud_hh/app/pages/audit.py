@@ -57,8 +57,9 @@ if TYPE_CHECKING:
 
 PAGE_ROWS = 100
 """The findings a drill-down page lists."""
-LISTED = 500
-"""The most rows of the tables per period and of the hands that do not balance."""
+LISTED = 200
+"""The most rows of the table per table and period and of the hands that do not balance
+(the export holds them all)."""
 NARROW = ("rule", "kind", "table", "period", "freq")
 """The query parameters of a drill-down beyond the filters."""
 
@@ -172,7 +173,7 @@ def overview_data(cur: duckdb.DuckDBPyConnection, source: Source, filters: PageF
         ).format(len(balance), tally.unbalanced), balanced.intro)
     sections = [verdict_section(units, rules, tally), money_section(units),
                 rules_section(rules, drill),
-                periods_section(by_table, rules, freq, drill, limit=LISTED),
+                periods_section(by_table, rules, freq, drill, limit=LISTED, per_rule=False),
                 sites_section(sites, drill), unverifiable, balanced,
                 unreadable(source)]
     return {"empty": False, "notes": notes, "sections": sections}
