@@ -9,8 +9,11 @@ run in parallel threads).
 
 The settings' people (the hero's names on several sites, aliases) are applied in SQL: the
 ``people_players`` view is ``players`` with each stored name replaced by its person's
-(:meth:`stud_hh.store.people.People.label`, computed once per connection over the distinct
-names), so that the hero's hands under several names are one player's on every page.
+(:meth:`stud_hh.store.people.People.label`), so that the hero's hands under several names
+are one player's on every page. Beside it, the connection keeps the statistics' sums per
+player, game, stakes and hour (:mod:`stud_hh.app.kept`), from which
+:func:`stud_hh.analysis.duck.summary` answers the pages without reading the rows; a commit
+that only adds parts (the watch's, a hand at a time) has only those read.
 """
 
 from __future__ import annotations
@@ -21,8 +24,7 @@ from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import pandas as pd
-
+from stud_hh.app.kept import Kept, keep, register
 from stud_hh.store.database import Database
 from stud_hh.store.sql import connect
 
@@ -44,49 +46,44 @@ class Source:
         self._version: tuple[str, ...] | None = None
         self._con: duckdb.DuckDBPyConnection | None = None
         self._answers: OrderedDict[Hashable, Any] = OrderedDict()
+        self._kept: Kept | None = None
 
     def version(self) -> tuple[str, ...]:
         """The names of the commit records: they change exactly when the database does."""
         return tuple(sorted(name for name, folder in self.db.storage.listing("commits")
                             if not folder and name.endswith(".json")))
 
-    def _current(self) -> duckdb.DuckDBPyConnection:
+    def _current(self) -> tuple[duckdb.DuckDBPyConnection, Kept]:
         version = self.version()
         with self._lock:
-            if self._con is None or version != self._version:
-                old, self._con = self._con, self._connect()
+            if self._con is None or self._kept is None or version != self._version:
+                old = self._con
+                self._con, self._kept = self._connect()
                 self._version = version
                 self._answers.clear()
                 if old is not None:
                     old.close()
-            return self._con
+            return self._con, self._kept
 
-    def _connect(self) -> duckdb.DuckDBPyConnection:
-        con = connect(self.db)
-        pairs = con.execute("SELECT DISTINCT CAST(site AS VARCHAR) AS site, player "
-                            "FROM players").df()
-        labelled = self.db.people.label(pairs.astype({"site": "string", "player": "string"}))
-        changed = labelled["player"].astype(object) != pairs["player"].astype(object)
-        mapping = pd.DataFrame({"site": pairs["site"][changed].astype(object),
-                                "stored": pairs["player"][changed].astype(object),
-                                "label": labelled["player"][changed].astype(object)})
-        if mapping.empty:
-            con.execute("CREATE VIEW people_players AS SELECT * FROM players")
-        else:
-            con.register("_people_frame", mapping)
-            con.execute("CREATE TABLE _people AS SELECT * FROM _people_frame")
-            con.unregister("_people_frame")
-            con.execute(
-                "CREATE VIEW people_players AS SELECT p.* REPLACE "
-                "(coalesce(m.label, p.player) AS player) FROM players p LEFT JOIN _people m "
-                "ON CAST(p.site AS VARCHAR) = m.site AND p.player = m.stored")
-        return con
+    def _connect(self) -> tuple[duckdb.DuckDBPyConnection, Kept]:
+        """A connection over the committed parts, with the people's views, and its kept
+        sums (:mod:`stud_hh.app.kept`: the last connection's, brought up to date)."""
+        parts = self.db.parts()
+        con = connect(self.db, parts)
+        try:
+            kept = keep(con, self.db, parts.get("players", []), self._kept)
+        except BaseException:
+            con.close()
+            raise
+        return con, kept
 
     @contextmanager
     def cursor(self) -> Iterator[duckdb.DuckDBPyConnection]:
         """A cursor of the current connection, for one request's queries."""
-        cur = self._current().cursor()
+        con, kept = self._current()
+        cur = con.cursor()
         try:
+            register(cur, kept)
             yield cur
         finally:
             cur.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.routing import BaseRoute
 
-from stud_hh.app.pages import audit, audit_export, overview, tournaments
+from stud_hh.app.pages import audit, audit_export, hands, overview, tournaments
 
-ROUTES: list[BaseRoute] = [*overview.ROUTES, *audit.ROUTES, *audit_export.ROUTES,
-                           *tournaments.ROUTES]
+ROUTES: list[BaseRoute] = [*overview.ROUTES, *hands.ROUTES, *audit.ROUTES,
+                           *audit_export.ROUTES, *tournaments.ROUTES]
