@@ -127,6 +127,9 @@ def test_a_finding_names_its_hand_line_player_and_root_cause(app) -> None:  # ty
     assert table.column("root cause or consequence") == \
         ["follows from line 54 (pot.wrong-winner)"]
     assert '<a class="hand" href="/hand/KingsClub/3703449">3703449</a>' in html
+    assert app.get("/hand/KingsClub/3703449").status_code == 200  # the replayer's page
+    kept = app.get("/audit/violations?type=cash&rule=ante.missing").text
+    assert all(link.endswith("?type=cash") for link in _links(kept, "/hand/"))
     roots = read_page(app.get("/audit/violations?kind=root&site=Winamax").text).tables[0]
     assert set(roots.column("root cause or consequence")) == {"root cause"}
     players = read_page(app.get("/audit/violations?type=cash").text).tables[0]

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote, urlencode
+from urllib.parse import urlencode
 
 import pandas as pd
 from markupsafe import Markup
@@ -46,6 +46,7 @@ from stud_hh.analysis.html.audit_report import (
 from stud_hh.analysis.html.page import Section
 from stud_hh.analysis.html.tables import Col, table_html
 from stud_hh.app.filters import PageFilters
+from stud_hh.app.pages.hands import hand_link
 from stud_hh.app.players_sql import PLAYERS
 from stud_hh.app.source import Source
 from stud_hh.app.web import guarded, page, state
@@ -66,16 +67,14 @@ NARROW = ("rule", "kind", "table", "period", "freq")
 
 @dataclass(frozen=True, slots=True)
 class HandPages:
-    """Hand ids written as links to the app's hand page (the replayer)."""
+    """Hand ids written as links to the app's hand page (the replayer), with the filters
+    (:func:`stud_hh.app.pages.hands.hand_link`)."""
+
+    filters: PageFilters
 
     def cell(self, site: str, hand_id: str) -> Markup:
-        return Markup('<a class="hand" href="{}">{}</a>').format(hand_href(site, hand_id),
-                                                                 hand_id)
-
-
-def hand_href(site: str, hand_id: str) -> str:
-    """The address of a hand's page: ``/hand/{site}/{hand_id}``, each part quoted."""
-    return f"/hand/{quote(site, safe='')}/{quote(hand_id, safe='')}"
+        return Markup('<a class="hand" href="{}">{}</a>').format(
+            hand_link(site, hand_id, self.filters), hand_id)
 
 
 @contextmanager
@@ -163,7 +162,7 @@ def overview_data(cur: duckdb.DuckDBPyConnection, source: Source, filters: PageF
         "unverifiable", "Checks the text cannot decide",
         unverifiable_rules(per_rule, drill_to(filters, "/audit/unverifiable")),
         UNVERIFIABLE_INTRO)
-    balanced = balance_section(balance, HandPages(), empty=None if not select.narrows_hands
+    balanced = balance_section(balance, HandPages(filters), empty=None if not select.narrows_hands
                                else "Every hand of this selection balances: chips put in "
                                "equal the pot, the players' nets and the rake add up to zero, "
                                "and the rake shares add up to the rake.")
@@ -225,7 +224,7 @@ def violations_data(cur: duckdb.DuckDBPyConnection, source: Source, filters: Pag
         rows["cause"] = [_cause(r) for _, r in rows.iterrows()]
         rows["file_name"] = rows["file"].astype("string").str.rsplit("/", n=1).str[-1]
         rows["line"] = rows["line"].astype("int64")
-    table = table_html(rows, violation_cols(filters), links=HandPages(),
+    table = table_html(rows, violation_cols(filters), links=HandPages(filters),
                        caption=f"{plural(total, 'violation')}: {split_words(total, following)}",
                        empty="No violation in this selection.")
     return {"table": table, "total": total, "following": following, "shown": len(rows),
@@ -282,7 +281,7 @@ def checks_data(cur: duckdb.DuckDBPyConnection, source: Source, filters: PageFil
     if len(rows):
         rows["file_name"] = rows["file"].astype("string").str.rsplit("/", n=1).str[-1]
         rows["line"] = rows["line"].astype("int64")
-    table = table_html(rows, CHECK_COLS, links=HandPages(),
+    table = table_html(rows, CHECK_COLS, links=HandPages(filters),
                        caption=f"{plural(total, 'check')} the text cannot decide",
                        empty="Every check could be decided from the text.")
     return {"table": table, "total": total, "following": 0, "shown": len(rows),
