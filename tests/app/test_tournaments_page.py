@@ -167,3 +167,14 @@ def test_a_long_list_comes_a_page_at_a_time(app, db: Database, monkeypatch: Any)
         assert (f"/tournaments?{query}&page={number + 1}" in links) == (number < pages)
     assert sorted(seen) == sorted(expected["tournament_id"])
     assert len(seen) == len(set(seen))
+
+
+def test_a_player_who_played_no_tournament_is_shown_with_none(app, db: Database) -> None:  # type: ignore[no-untyped-def]
+    cash = set(db.players(columns=["player"], cash=True)["player"].astype(str))
+    played = set(tournaments.read_results(db)["player"].astype(str))
+    name = sorted(cash - played)[0]
+    answer = app.get("/tournaments?" + urlencode({"player": name.upper()}))
+    assert answer.status_code == 200
+    page = read_page(answer.text)
+    assert f"Tournaments: {name}" in page.words()
+    assert "0 tournaments in this selection" in page.words()

@@ -16,7 +16,7 @@ audit_export`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -82,14 +82,21 @@ def audited(cur: duckdb.DuckDBPyConnection, source: Source, select: Selection
             ) -> Iterator[DuckAudit]:
     """The audit of ``select`` over the app's views (the people applied to the player), the
     values the filters are matched against kept until the database changes."""
+    with DuckAudit(cur, select, players=PLAYERS, unbalanced=keep_unbalanced(cur),
+                   values=known(source)) as audit:
+        yield audit
+
+
+def known(source: Source) -> Callable[[str], list[str]]:
+    """The distinct values of a column the filters are matched against (``site``,
+    ``stakes``, ``game``; ``player``: the players' names, the people applied), each read
+    once until the database changes."""
 
     def values(column: str) -> list[str]:
         return source.cached(("audit-values", column),
                              lambda fresh: distinct(fresh, column, PLAYERS))
 
-    with DuckAudit(cur, select, players=PLAYERS, unbalanced=keep_unbalanced(cur),
-                   values=values) as audit:
-        yield audit
+    return values
 
 
 def unreadable(source: Source) -> Section:

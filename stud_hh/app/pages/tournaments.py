@@ -28,12 +28,12 @@ from stud_hh.analysis import tournament_report, tournaments, tournaments_duck
 from stud_hh.analysis.html.player_tournaments import SUMMARY_COLS
 from stud_hh.analysis.html.tables import Col, table_html
 from stud_hh.app.filters import PageFilters
-from stud_hh.app.pages.audit import page_number, pager
+from stud_hh.app.pages.audit import known, page_number, pager
 from stud_hh.app.players_sql import PLAYERS, hero
 from stud_hh.app.source import Source
 from stud_hh.app.web import guarded, page, state
 from stud_hh.model.results import SCALE
-from stud_hh.store.select import Selection, match_player
+from stud_hh.store.select import Selection, UnknownPlayerError, match_player
 
 if TYPE_CHECKING:
     import duckdb
@@ -56,12 +56,20 @@ def all_results(source: Source) -> pd.DataFrame:
 
 
 def choose_player(source: Source, found: pd.DataFrame, wanted: str) -> str | None:
-    """The player shown: ``wanted`` (any case; :class:`UnknownPlayerError` with a "did
-    you mean" when no tournament has them), else the hero when they played tournaments,
-    else the player with the most; ``None`` when no one has a tournament."""
+    """The player shown: ``wanted`` (any case: a player of the database with no
+    tournament is shown with none; :class:`UnknownPlayerError` with a "did you mean" for a
+    name of no player), else the hero when they played tournaments, else the player with
+    the most; ``None`` when no one has a tournament."""
     names = found["player"].astype("string").dropna()
     if wanted:
-        return match_player(names.unique(), wanted, "tournament results")
+        try:
+            return match_player(names.unique(), wanted, "tournament results")
+        except UnknownPlayerError:  # a player of the database who played none is shown so
+            everyone = known(source)("player")
+            if wanted not in everyone and wanted.casefold() not in {
+                    n.casefold() for n in everyone}:
+                raise
+            return match_player(everyone, wanted)
     if names.empty:
         return None
     me = hero(source)
