@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import secrets
+import socket
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -56,6 +58,25 @@ class Guard:
         names = {*LOCAL_NAMES, self.host if ":" not in self.host else f"[{self.host}]"}
         return frozenset(f"{n}:{self.port}" for n in names) | (
             frozenset(LOCAL_NAMES) if self.port == 80 else frozenset())
+
+    def accepts(self, host_header: str) -> bool:
+        """Whether a request's Host header names this server: its own address, or, when it
+        listens on every address (``0.0.0.0``, ``::``), any IP address or this computer's
+        name with its port (a DNS name rebound to it is still refused)."""
+        header = host_header.lower()
+        if header in self.hosts:
+            return True
+        if self.host not in ("0.0.0.0", "::"):
+            return False
+        name, _, port = header.rpartition(":")
+        if port != str(self.port):
+            return False
+        name = name.strip("[]")
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return name in (socket.gethostname().lower(), f"{socket.gethostname().lower()}.local")
+        return True
 
     def url(self, path: str = "/") -> str:
         """The address to open first: with the token."""
@@ -116,7 +137,7 @@ class GuardMiddleware:
             return
         headers = _headers(scope)
         guard = self.guard
-        if headers.get("host", "").lower() not in guard.hosts:
+        if not guard.accepts(headers.get("host", "")):
             await _answer(send, 403, "stud-hh ui answers only to its own address "
                           f"({sorted(guard.hosts)[0]}), not to {headers.get('host')!r}")
             return

@@ -119,18 +119,22 @@ def serve(app: Any, guard: Guard, *, open_browser: bool,
                             access_log=False, lifespan="on", server_header=False,
                             timeout_graceful_shutdown=2)
     server = Server(config)
+    family = socket.AF_INET6 if ":" in guard.host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
     try:
-        server.config.load()
-        sockets = [server.config.bind_socket()]
-    except (OSError, SystemExit) as exc:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((guard.host, guard.port))
+        listening.listen(128)
+    except OSError as exc:
+        listening.close()
         raise UsageError(f"cannot listen on {guard.host}:{guard.port}: "
-                         f"{getattr(exc, 'strerror', None) or exc}") from None
+                         f"{exc.strerror or exc} (--port N picks another port)") from None
     url = guard.url()
     say(f"stud-hh ui: {url}")
     say("Ctrl-C stops it.")
     if open_browser:
         threading.Timer(0.5, lambda: webbrowser.open(url)).start()
-    server.run(sockets=sockets)
+    server.run(sockets=[listening])
     sys.stdout.flush()
 
 

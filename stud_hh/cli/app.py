@@ -29,7 +29,8 @@ def cmd_ui(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"stud-hh ui: warning: listening on {args.host}: anyone who can reach this "
               "computer and holds the address printed below can read your hands and write "
               "notes (the token is the only lock)", file=err)
-    Database.create(args.db)  # a new one when watching into it for the first time
+    if args.watch:
+        Database.create(args.db)  # a new one when watching into it for the first time
     db = open_db(args.db, people=args.people)
     port = args.port if args.port is not None else free_port(args.host)
     guard = Guard(port=port, host=args.host)

@@ -66,3 +66,17 @@ def test_a_write_without_the_csrf_token_or_from_another_site_is_refused(app) -> 
         assert client.post("/api/notes", json={}).status_code == 403
         assert client.post("/api/notes", json={}, headers={
             "X-CSRF-Token": app.guard.csrf, "Origin": "http://evil.example"}).status_code == 403
+
+
+def test_listening_everywhere_takes_an_ip_address_but_not_a_rebound_name() -> None:
+    from stud_hh.app.security import Guard
+
+    everywhere = Guard(port=8000, host="0.0.0.0")
+    assert everywhere.accepts("192.168.1.5:8000")
+    assert everywhere.accepts("[fe80::1]:8000")
+    assert not everywhere.accepts("evil.example:8000")
+    assert not everywhere.accepts("192.168.1.5:8001")
+    local = Guard(port=8000)
+    assert local.accepts("localhost:8000")
+    assert local.accepts("127.0.0.1:8000")
+    assert not local.accepts("192.168.1.5:8000")

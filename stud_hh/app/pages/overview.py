@@ -35,6 +35,7 @@ def _rows(summary: pd.DataFrame, keys: list[str]) -> list[dict[str, Any]]:
         item = dict(zip(keys, values, strict=False))
         item.update({c: row.get(c) for c in RESULT_COLUMNS})
         item.setdefault("unit", row.get("unit"))
+        item["hands"] = int(item["hands"])
         out.append(item)
     return out
 

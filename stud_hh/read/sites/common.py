@@ -616,10 +616,8 @@ class SiteBuilder(StructureRules):
 
     def SEAT_SUMMARIES(self, token: Any) -> None:
         """Summary lines of the shape ``SHAPES["SEAT_SUMMARY"]`` (groups ``seat``, ``rest``),
-        each named by its seat's player and handed to :meth:`_seat_line`.
-
-        Two players seated in one seat (a fault the replay names: ``seat.shared``) both
-        stay seated: a summary line of their seat is the one's whose name it starts with."""
+        each named by its seat's player (of two in one seat, ``seat.shared``, the one whose
+        name it starts with) and handed to :meth:`_seat_line`."""
         n: int = token.line
         by_seat: dict[int, list[str]] = {}
         for seat in self.seats:
