@@ -273,21 +273,60 @@ class PartSums:
         return out
 
 
-def _part_sums(cur: duckdb.DuckDBPyConnection, paths: Sequence[str],
-               pairs: Sequence[tuple[str, str]]) -> dict[tuple[str, str, str], tuple[int, ...]]:
-    """The sums of ``pairs`` in each of the part files ``paths``, read directly (each name
-    as the pages show it: the ``people_players`` mapping applied)."""
+def _parts_read(cur: duckdb.DuckDBPyConnection, paths: Sequence[str]) -> str:
+    """The rows of the part files ``paths`` (their values: ``paths``) with each one's
+    ``filename``, each name as the pages show it (the ``people_players`` mapping)."""
     labelled = cur.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = '_people'"
                            ).fetchone()
     listed = ", ".join("?" for _ in paths)
     source = (f"read_parquet([{listed}], union_by_name = true, filename = true, "
               f"hive_partitioning = false)")
     if labelled and labelled[0]:
-        table = (f"(SELECT r.* REPLACE (coalesce(m.label, r.player) AS player) FROM {source} r "
-                 f"LEFT JOIN _people m ON CAST(r.site AS VARCHAR) = m.site "
-                 f"AND r.player = m.stored)")
-    else:
-        table = f"(SELECT * FROM {source})"
+        return (f"(SELECT r.* REPLACE (coalesce(m.label, r.player) AS player) FROM {source} r "
+                f"LEFT JOIN _people m ON CAST(r.site AS VARCHAR) = m.site "
+                f"AND r.player = m.stored)")
+    return f"(SELECT * FROM {source})"
+
+
+class PartCounts:
+    """Per committed part of ``players``, the hands each player's down cards show, kept
+    across versions: the hero the app finds when the settings name none (the player whose
+    down cards the most hands show, as :func:`stud_hh.app.players_sql.hero` finds) costs a
+    hand only its new parts."""
+
+    def __init__(self) -> None:
+        self._counts: dict[str, dict[str, int]] = {}
+        self._lock = threading.Lock()
+
+    def hero(self, cur: duckdb.DuckDBPyConnection, parts: Sequence[str]) -> str | None:
+        with self._lock:
+            missing = [p for p in parts if p not in self._counts]
+        if missing:
+            rows = cur.execute(
+                f"SELECT filename, player, count(*) FROM {_parts_read(cur, missing)} "
+                "WHERE hole_cards IS NOT NULL AND dealt GROUP BY ALL", list(missing)).fetchall()
+            found: dict[str, dict[str, int]] = {p: {} for p in missing}
+            for path, player, n in rows:
+                found[str(path)][str(player)] = int(n)
+            with self._lock:
+                self._counts.update(found)
+        totals: dict[str, int] = {}
+        with self._lock:
+            for path in parts:
+                for player, n in self._counts[path].items():
+                    totals[player] = totals.get(player, 0) + n
+            for gone in set(self._counts) - set(parts):
+                del self._counts[gone]
+        if not totals:
+            return None
+        return min(totals, key=lambda player: (-totals[player], player))
+
+
+def _part_sums(cur: duckdb.DuckDBPyConnection, paths: Sequence[str],
+               pairs: Sequence[tuple[str, str]]) -> dict[tuple[str, str, str], tuple[int, ...]]:
+    """The sums of ``pairs`` in each of the part files ``paths``, read directly (each name
+    as the pages show it: the ``people_players`` mapping applied)."""
+    table = _parts_read(cur, paths)
     marks = ", ".join("(?, ?)" for _ in pairs)
     sql = sums_sql(["filename", "site", "player"], RATIOS, with_money=False, table=table,
                    where=f"(CAST(site AS VARCHAR), player) IN (VALUES {marks})")

@@ -28,10 +28,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from stud_hh.app.hud import RATIOS, SHORT, LiveView, PartSums, live_view
+from stud_hh.app.hud import RATIOS, SHORT, LiveView, PartCounts, PartSums, live_view
 from stud_hh.app.live import STOP, Watcher
 from stud_hh.app.notes import NotesBusy, all_tags, notes_in, save
-from stud_hh.app.players_sql import hero
+from stud_hh.app.players_sql import PLAYERS
 from stud_hh.app.web import AppState, environment, guarded, page, state
 from stud_hh.model.errors import SettingsError, StudHHError
 from stud_hh.model.money import SYMBOLS
@@ -77,19 +77,30 @@ def money(value: float | None, unit: str) -> str:
         f"{sign}{abs(value):,.2f} {unit}"
 
 
+def _hero(app: AppState, cur: duckdb.DuckDBPyConnection, paths: list[str]) -> str | None:
+    """The hero, as :func:`stud_hh.app.players_sql.hero` finds it: the settings' when the
+    database holds their hands, else the player whose down cards the most hands show
+    (counted per part, kept: :class:`~stud_hh.app.hud.PartCounts`)."""
+    person = app.source.db.people.hero
+    if person is not None and cur.execute(f"SELECT 1 FROM {PLAYERS} WHERE player = ? LIMIT 1",
+                                          [person.name]).fetchone():
+        return person.name
+    counts: PartCounts = app.extras.setdefault("live-counts", PartCounts())
+    return counts.hero(cur, paths)
+
+
 def _numbers(app: AppState, hud: Hud) -> tuple[LiveView, dict[tuple[str, str], Note]]:
-    player = hero(app.source)
-    sums = app.extras.setdefault("live-sums", PartSums())
+    sums: PartSums = app.extras.setdefault("live-sums", PartSums())
 
     def compute(_: duckdb.DuckDBPyConnection
                 ) -> tuple[LiveView, dict[tuple[str, str], Note]]:
         with app.source.snapshot() as (cur, parts):
             paths = [app.source.db.storage.duckdb_path(p) for p in parts.get("players", [])]
-            view = live_view(cur, player, hud, sums, paths)
+            view = live_view(cur, _hero(app, cur, paths), hud, sums, paths)
             found = notes_in(cur, view.players())
         return view, {(str(k[0]), k[1]): v for k, v in found.items()}
 
-    return app.source.cached(("live", player, hud), compute)
+    return app.source.cached(("live", hud), compute)
 
 
 def _context(app: AppState) -> dict[str, Any]:
