@@ -16,15 +16,14 @@ The page is asked again after every hand the watch stores, so it reads little:
 * the hero's recent hands only: a hand being played is later than the history, and
   DuckDB skips the row groups of older hands by their time statistics (the whole history
   is read only when the session began before :data:`WINDOW`);
-* a player's sums per committed part of the ``players`` table, kept (:class:`PartSums`):
-  parts never change once committed, so after a hand only the parts the watch has just
-  added are read for the players seated.
+* a player's sums from the app's kept sums (:mod:`stud_hh.app.kept`), which a commit brings
+  up to date by reading its new parts alone; the hero the app finds (the settings naming
+  none) from down-card counts kept per part likewise (:class:`PartCounts`).
 """
 
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -32,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from stud_hh.analysis.duck import sums_sql
+from stud_hh.analysis.duck import kept_table, sums_sql
 from stud_hh.analysis.stats import (
     SESSION_GAP,
     STREET_RATIOS,
@@ -236,41 +235,25 @@ def seats(cur: duckdb.DuckDBPyConnection, latest: Sequence[Row]) -> list[Row]:
     return [dict(zip(("site", "hand_id", "seat", "player"), r, strict=True)) for r in found]
 
 
-class PartSums:
-    """The statistics' sums of players per committed part of ``players``, kept across the
-    database's versions (a part never changes once committed): after a hand only the new
-    parts are read. At most :attr:`limit` part-and-player sums are kept, the least recently
-    used going first."""
-
-    def __init__(self, limit: int = 200_000) -> None:
-        self.limit = limit
-        self._sums: OrderedDict[tuple[str, str, str], tuple[int, ...]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def numbers(self, cur: duckdb.DuckDBPyConnection, parts: Sequence[str],
-                pairs: Sequence[tuple[str, str]]) -> dict[tuple[str, str], dict[str, int]]:
-        """Each of ``pairs``' sums (:data:`SUMS`) over ``parts`` (the absolute paths of the
-        committed parts of ``players`` that ``cur``'s views read)."""
-        with self._lock:
-            missing = sorted({p for p in parts for pair in pairs if (p, *pair) not in self._sums})
-        if missing:
-            found = _part_sums(cur, missing, pairs)
-            with self._lock:
-                for path in missing:
-                    for pair in pairs:
-                        self._sums[(path, *pair)] = found.get((path, *pair), (0,) * len(SUMS))
-        out: dict[tuple[str, str], dict[str, int]] = {}
-        with self._lock:
-            for pair in pairs:
-                totals = [0] * len(SUMS)
-                for path in parts:
-                    key = (path, *pair)
-                    self._sums.move_to_end(key)
-                    totals = [a + b for a, b in zip(totals, self._sums[key], strict=True)]
-                out[pair] = dict(zip(SUMS, totals, strict=True))
-            while len(self._sums) > self.limit:
-                self._sums.popitem(last=False)
-        return out
+def player_numbers(cur: duckdb.DuckDBPyConnection, pairs: Sequence[tuple[str, str]]
+                   ) -> dict[tuple[str, str], dict[str, int]]:
+    """Each of ``pairs``' sums (:data:`SUMS`) over all their hands at the site: added up
+    from the app's kept sums (:mod:`stud_hh.app.kept`, brought up to date by each commit's
+    new parts alone) when the cursor has them, else from the rows."""
+    kept = kept_table(PLAYERS)
+    found = cur.execute("SELECT count(*) FROM information_schema.tables WHERE table_name = ?",
+                        [kept]).fetchone()
+    table = kept if found and found[0] else PLAYERS
+    marks = ", ".join("(?, ?)" for _ in pairs)
+    sql = sums_sql(["site", "player"], RATIOS, with_money=False, table=table,
+                   kept=table == kept,
+                   where=f"(CAST(site AS VARCHAR), player) IN (VALUES {marks})")
+    rows = cur.execute(sql, [v for pair in pairs for v in pair]).fetchall()
+    columns = [d[0] for d in cur.description or ()]
+    at = [columns.index(name) for name in SUMS]
+    return {(str(r[0]), str(r[1])): {name: int(r[i] or 0) for name, i in zip(SUMS, at,
+                                                                          strict=True)}
+            for r in rows}
 
 
 def _parts_read(cur: duckdb.DuckDBPyConnection, paths: Sequence[str]) -> str:
@@ -322,20 +305,6 @@ class PartCounts:
         return min(totals, key=lambda player: (-totals[player], player))
 
 
-def _part_sums(cur: duckdb.DuckDBPyConnection, paths: Sequence[str],
-               pairs: Sequence[tuple[str, str]]) -> dict[tuple[str, str, str], tuple[int, ...]]:
-    """The sums of ``pairs`` in each of the part files ``paths``, read directly (each name
-    as the pages show it: the ``people_players`` mapping applied)."""
-    table = _parts_read(cur, paths)
-    marks = ", ".join("(?, ?)" for _ in pairs)
-    sql = sums_sql(["filename", "site", "player"], RATIOS, with_money=False, table=table,
-                   where=f"(CAST(site AS VARCHAR), player) IN (VALUES {marks})")
-    rows = cur.execute(sql, [*paths, *(v for pair in pairs for v in pair)]).fetchall()
-    columns = [d[0] for d in cur.description or ()]
-    at = [columns.index(name) for name in SUMS]
-    return {(str(r[0]), str(r[1]), str(r[2])): tuple(int(r[i] or 0) for i in at) for r in rows}
-
-
 def ratios(sums: Mapping[str, int], hud: Hud) -> tuple[Stat, ...]:
     """A player's ratios from their sums, as :func:`stud_hh.analysis.stats.finish_sums`
     divides them, each coloured by ``hud``."""
@@ -376,10 +345,8 @@ def _table(latest: Row, seated: list[Row], hands: Sequence[Row],
                  str(hand_id), _when(latest["start_utc"]), tuple(panels), results(mine))
 
 
-def live_view(cur: duckdb.DuckDBPyConnection, hero: str | None, hud: Hud, sums: PartSums,
-              parts: Sequence[str]) -> LiveView:
-    """The *Live* page of ``hero`` (``None``: no hands yet); ``parts``: the absolute paths
-    of the ``players`` parts ``cur``'s views read, whose sums ``sums`` keeps."""
+def live_view(cur: duckdb.DuckDBPyConnection, hero: str | None, hud: Hud) -> LiveView:
+    """The *Live* page of ``hero`` (``None``: no hands yet)."""
     if hero is None:
         return LiveView(None)
     hands = session_hands(cur, hero)
@@ -388,7 +355,7 @@ def live_view(cur: duckdb.DuckDBPyConnection, hero: str | None, hud: Hud, sums: 
     latest = current_tables(hands)
     seated = seats(cur, latest)
     pairs = sorted({(str(s["site"]), str(s["player"])) for s in seated if s["player"] != hero})
-    numbers = sums.numbers(cur, parts, pairs) if pairs else {}
+    numbers = player_numbers(cur, pairs) if pairs else {}
     tables = tuple(_table(row, seated, hands, numbers, hero, hud) for row in latest)
     dated = [r["start_utc"] for r in hands if r["start_utc"] is not None]
     return LiveView(hero, tables, results(hands),

@@ -34,8 +34,8 @@ def test_duckdb_summary_equals_the_pandas_summary(samples_database: Path, by: li
     select = Selection().where(**filters)  # type: ignore[arg-type]
     with connect(db) as con:
         fast = duck.summary(con, ALL, by, select=select)
-    players = db.players(columns=[*stats.required_columns(by, ALL), "start_utc", "site",
-                                  "stakes"])
+    players = db.players(columns=list(dict.fromkeys(
+        [*stats.required_columns(by, ALL), "start_utc", "site", "stakes"])))
     slow = stats.player_summary(players, by, streets=True, select=select)
     assert len(slow) > 0
     pd.testing.assert_frame_equal(_plain(fast[slow.columns]), _plain(slow),

@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from stud_hh.app.hud import RATIOS, SHORT, LiveView, PartCounts, PartSums, live_view
+from stud_hh.app.hud import RATIOS, SHORT, LiveView, PartCounts, live_view
 from stud_hh.app.live import STOP, Watcher
 from stud_hh.app.notes import NotesBusy, all_tags, notes_in, save
 from stud_hh.app.players_sql import PLAYERS
@@ -90,13 +90,11 @@ def _hero(app: AppState, cur: duckdb.DuckDBPyConnection, paths: list[str]) -> st
 
 
 def _numbers(app: AppState, hud: Hud) -> tuple[LiveView, dict[tuple[str, str], Note]]:
-    sums: PartSums = app.extras.setdefault("live-sums", PartSums())
-
     def compute(_: duckdb.DuckDBPyConnection
                 ) -> tuple[LiveView, dict[tuple[str, str], Note]]:
         with app.source.snapshot() as (cur, parts):
-            paths = [app.source.db.storage.duckdb_path(p) for p in parts.get("players", [])]
-            view = live_view(cur, _hero(app, cur, paths), hud, sums, paths)
+            paths = [app.source.db.storage.duckdb_path(p) for p in parts]
+            view = live_view(cur, _hero(app, cur, paths), hud)
             found = notes_in(cur, view.players())
         return view, {(str(k[0]), k[1]): v for k, v in found.items()}
 
