@@ -85,7 +85,10 @@ def measure(base: str, token: str, texts: list[str], history: Path, pause: float
     client = httpx.Client(base_url=base, cookies={"stud_hh_token": token}, timeout=600)
     events: queue.Queue[float] = queue.Queue()
     threading.Thread(target=listen, args=(client, events), daemon=True).start()
-    time.sleep(1.0)  # the stream is open
+    started = time.monotonic()
+    while client.get("/live/panels?format=json").json()["latest"] is None:
+        time.sleep(0.2)  # the page is open: its first answer read the whole database
+    print(f"the page's first answer: {time.monotonic() - started:.1f} s")
     out = []
     for text in texts:
         wanted = f"PokerStars {hand_id(text)}"
