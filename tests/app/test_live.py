@@ -247,3 +247,39 @@ def test_notes_are_found_by_site_then_by_name_and_tags_select_players(
     assert tagged == {"Hero", "fishlicht"}
     assert everywhere == set()  # Hero plays at PokerStars only: that site's note wins
     source.close()
+
+
+def test_ctrl_c_ends_the_pages_streams_and_the_server(samples_database: Path,
+                                                       tmp_path: Path) -> None:
+    import shutil
+    import signal
+    import subprocess
+    import sys
+
+    import httpx
+
+    root = tmp_path / "db"
+    shutil.copytree(samples_database, root)  # the watch holds and may write the database
+    folder = tmp_path / "HandHistory"
+    folder.mkdir()
+    ui = subprocess.Popen([sys.executable, "-m", "stud_hh.cli", "ui", "--no-browser",
+                           "--watch", str(folder), "--db", str(root)],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert ui.stdout is not None
+        url = ui.stdout.readline().split(" ", 2)[2].strip()
+        base, token = url.split("/?token=")
+        with httpx.Client(base_url=base, cookies={"stud_hh_token": token},
+                          timeout=GUARD_S) as client, \
+                client.stream("GET", "/live/events") as stream:
+            lines = stream.iter_lines()
+            assert next(lines).startswith("retry:")
+            ui.send_signal(signal.SIGINT)
+            rest = list(lines)  # the stream ends: the server does not wait for it
+        out, err = ui.communicate(timeout=GUARD_S)
+    finally:
+        ui.kill()
+    assert "event: stop" in rest
+    assert ui.returncode == 0, err
+    assert "stopped: 0 hands imported" in out
+    assert "Traceback" not in err
