@@ -14,7 +14,10 @@ What other pages call:
   choices);
 * :func:`tagged_sql` -- a SQL condition on a row with ``site`` and ``player`` columns
   that holds for the players carrying a tag (a hand list's ``tag`` filter);
-* :func:`save` -- write one note (the ``POST /api/notes`` of the pages).
+* :func:`save` -- write one note (the ``POST /api/notes`` of the pages);
+* :func:`player_tags` -- each player's tags by name, whatever the site (the *Hands* page's
+  tag filter, through :mod:`stud_hh.app.tags`);
+* :func:`hand_notes` -- the notes of the players of one hand (the replayer's page).
 
 A write needs the database's write lock. While the app watches folders, its watch holds
 it: the note is written through the watch's database between two polls. Otherwise the
@@ -28,17 +31,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from stud_hh.app.players_sql import PLAYERS
 from stud_hh.app.source import Source
 from stud_hh.model.errors import DatabaseError
 from stud_hh.store.database import Database
-from stud_hh.store.notes import Note, save_notes, write_notes
+from stud_hh.store.notes import Note, read_notes, save_notes, write_notes
 
 if TYPE_CHECKING:
     import duckdb
 
     from stud_hh.app.live import Watcher
 
-__all__ = ["NotesBusy", "all_tags", "notes_in", "notes_of", "save", "tagged_sql"]
+__all__ = ["NotesBusy", "all_tags", "hand_notes", "notes_in", "notes_of", "player_tags",
+           "save", "tagged_sql"]
 
 Pair = tuple[str | None, str]
 
@@ -83,6 +88,26 @@ def notes_in(cur: duckdb.DuckDBPyConnection, pairs: Iterable[Pair]) -> dict[Pair
         if found is not None:
             out[(site, player)] = found
     return out
+
+
+def player_tags(db: Database) -> dict[str, tuple[str, ...]]:
+    """Each player's tags by name: those of their notes at every site, in the order given
+    (a name's tags at one site count at every site: the *Hands* page filters by name)."""
+    out: dict[str, dict[str, None]] = {}
+    for note in read_notes(db):
+        out.setdefault(note.player, {}).update(dict.fromkeys(note.tags))
+    return {player: tuple(tags) for player, tags in out.items() if tags}
+
+
+def hand_notes(source: Source, site: str, hand_id: str) -> list[tuple[int, Note]]:
+    """The seat and note of each player of the hand who has one, by seat."""
+    with source.cursor() as cur:
+        seated = cur.execute(f"SELECT seat, player FROM {PLAYERS} WHERE hand_id = ? "
+                             "AND CAST(site AS VARCHAR) = ? ORDER BY seat",
+                             [hand_id, site]).fetchall()
+        found = notes_in(cur, [(site, str(player)) for _, player in seated])
+    return [(int(seat), found[(site, str(player))]) for seat, player in seated
+            if (site, str(player)) in found]
 
 
 def _newer(a: Note, b: Note) -> bool:

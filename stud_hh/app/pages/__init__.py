@@ -4,6 +4,6 @@ from __future__ import annotations
 
 from starlette.routing import BaseRoute
 
-from stud_hh.app.pages import live, overview
+from stud_hh.app.pages import hands, live, overview
 
-ROUTES: list[BaseRoute] = [*overview.ROUTES, *live.ROUTES]
+ROUTES: list[BaseRoute] = [*overview.ROUTES, *hands.ROUTES, *live.ROUTES]
