@@ -40,6 +40,10 @@ T = TypeVar("T")
 
 CACHED = 256
 """How many answers a source keeps (the least recently used go first)."""
+SEEN = 3000
+"""Parts a kept connection may have read (their Parquet footers kept, a few kilobytes to
+tens of them each) before a new one takes its place: a watch adds a part per table and
+hand, so a long session does not keep the footers of every part it merged away."""
 
 
 class Source:
@@ -54,6 +58,8 @@ class Source:
         self._kept: Kept | None = None
         self._parts: dict[str, list[str]] = {}
         """The committed parts the connection's views read, per table."""
+        self._seen: set[str] = set()
+        """Every part the connection's views have read (their footers kept)."""
 
     def version(self) -> tuple[str, ...]:
         """The names of the commit records: they change exactly when the database does."""
@@ -81,7 +87,9 @@ class Source:
         storage = self.db.storage
         folder = storage.duckdb_path("") if isinstance(storage, LocalStorage) else None
         con = self._con
-        if con is None or folder is None:
+        self._seen.update(p for paths in parts.values() for p in paths)
+        if con is None or folder is None or len(self._seen) > SEEN:  # (the old one closed
+            self._seen = {p for paths in parts.values() for p in paths}  # by _current)
             con = connect(self.db, parts, folder=folder)
         else:
             for table, paths in parts.items():

@@ -59,3 +59,23 @@ def test_the_people_are_applied_as_the_pandas_readers_apply_them(
         sorted(map(tuple, expected[key].astype(str).to_numpy()))
     assert "Fishes" in set(found["player"])
     source.close()
+
+
+def test_a_connection_that_has_read_many_parts_gives_way_to_a_new_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from stud_hh.app import source as module
+
+    folder = tmp_path / "h"
+    folder.mkdir()
+    texts = session_hands(seed=98, hands=2)
+    (folder / "a.txt").write_text(texts[0] + "\n\n", encoding="utf-8")
+    import_paths([folder], tmp_path / "db", jobs=1)
+    source = Source(open_db(tmp_path / "db"))
+    first = source._current()[0]
+    monkeypatch.setattr(module, "SEEN", 1)  # every part's footer counts past the limit
+    (folder / "b.txt").write_text(texts[1] + "\n\n", encoding="utf-8")
+    import_paths([folder], tmp_path / "db", jobs=1)
+    with source.cursor() as cur:
+        assert cur.execute("SELECT count(*) FROM hands").fetchone() == (2,)
+    assert source._current()[0] is not first
+    source.close()
