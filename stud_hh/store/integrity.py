@@ -585,6 +585,9 @@ def _drop_rows(db: Database, kept: list[Committed], affected: set[str], wanted: 
     sources: dict[str, frozenset[str] | None] = {}
     rewritten: list[str] = []
     for part in kept:
+        if part.table not in KEYED_TABLES and part.table not in FILE_TABLES:
+            new_parts.append(part)  # the user's notes: no history file's rows to drop
+            continue
         drop, owners = _rows_to_drop(db, part, wanted, staying, gone)
         if not owners:
             new_parts.append(part)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.routing import BaseRoute
 
-from stud_hh.app.pages import audit, audit_export, hands, overview, tournaments
+from stud_hh.app.pages import audit, audit_export, hands, live, overview, tournaments
 
-ROUTES: list[BaseRoute] = [*overview.ROUTES, *hands.ROUTES, *audit.ROUTES,
+ROUTES: list[BaseRoute] = [*overview.ROUTES, *hands.ROUTES, *live.ROUTES, *audit.ROUTES,
                            *audit_export.ROUTES, *tournaments.ROUTES]
