@@ -46,7 +46,7 @@ import json
 import os
 import re
 import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -643,8 +643,9 @@ class _PartWriting(_CommitRecords):
                 self._locked = False
                 self._lock_check = None
 
-    def remove_uncommitted(self) -> int:
-        """Delete parts no commit names (left by a killed import). Returns how many.
+    def remove_uncommitted(self, keep: Collection[str] = ()) -> int:
+        """Delete parts no commit names (left by a killed import), but those of ``keep``
+        (an import's parts waiting to be committed with others). Returns how many.
 
         Nothing is deleted while a damaged commit record is in force (the parts it
         named are not known): ``stud-hh repair`` sorts those out.
@@ -654,7 +655,7 @@ class _PartWriting(_CommitRecords):
         log = self.commit_log()
         if log.damaged_in_force:
             return 0
-        known = {c.path for c in log.live_parts()}
+        known = {c.path for c in log.live_parts()} | set(keep)
         removed = 0
         storage = self.storage
         for table in TABLES:
@@ -667,23 +668,25 @@ class _PartWriting(_CommitRecords):
                 storage.delete(f"commits/{name}")
         return removed
 
-    def without_rows(self, table: str, column: str, keys: set[str]
-                     ) -> tuple[list[str], list[Part]]:
-        """The committed parts of ``table`` holding a row whose ``column`` is in ``keys``,
-        and each rewritten without those rows (uncommitted; a part left empty is not
-        written): commit the new parts with ``replaces=`` the old ones."""
+    def without_rows(self, table: str, column: str, keys: set[str],
+                     parts: Sequence[str] | None = None) -> tuple[list[str], list[Part]]:
+        """The committed parts of ``table`` (or the parts ``parts``) holding a row whose
+        ``column`` is in ``keys``, and each rewritten without those rows (uncommitted; a
+        part left empty is not written): commit the new parts with ``replaces=`` the old
+        ones."""
         replaced: list[str] = []
         written: list[Part] = []
         if not keys:
             return replaced, written
         wanted = pa.array(sorted(keys), pa.string())
-        for part in self._live()[table]:
-            data = self.read_part(part.path)
+        paths = parts if parts is not None else [p.path for p in self._live()[table]]
+        for path in paths:
+            data = self.read_part(path)
             hit = pc.is_in(data.column(column).cast(pa.string()), value_set=wanted)
             if not pc.any(hit).as_py():
                 continue
             kept = data.filter(pc.invert(hit))
-            replaced.append(part.path)
+            replaced.append(path)
             if kept.num_rows:
                 written.append(self.write_part(table, conform(table, kept)))
         return replaced, written
