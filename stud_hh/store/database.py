@@ -87,6 +87,8 @@ DAMAGED = "damaged"
 """The folder of a database where ``stud-hh repair`` puts what it moved aside."""
 MERGE_ROWS = 65_536
 """Rows a compaction holds before writing them as one row group: its memory bound."""
+COMPACT_PARTS = 16
+"""Small parts a table has before :meth:`Database.compact` merges them (by default)."""
 _COALESCE = 64
 """Small tables a compaction holds before copying them into one."""
 _MIN_PARQUET = 12  # "PAR1", a footer length and "PAR1": no Parquet file is shorter
@@ -759,7 +761,7 @@ class _Compaction(_PartWriting):
         sources = [known.get(p) or Committed(table, p, 0, None, None, None, "") for p in paths]
         return self._merge(table, sources)
 
-    def compact(self, target_rows: int = 500_000, min_parts: int = 16) -> int:
+    def compact(self, target_rows: int = 500_000, min_parts: int | None = None) -> int:
         """Merge a table's small parts into parts of up to ``target_rows`` rows.
 
         Many small imports leave many small files, and reading slows with the
@@ -769,8 +771,10 @@ class _Compaction(_PartWriting):
         naming every live part (with the files its rows came from), after which
         the older commit records and the merged parts are deleted. A kill at
         any point leaves either the old set or the new one. Returns the number
-        of parts merged.
+        of parts merged. ``min_parts`` is :data:`COMPACT_PARTS` unless given.
         """
+        if min_parts is None:
+            min_parts = COMPACT_PARTS
         log = self.commit_log()
         if log.damaged_in_force:
             raise DamagedDatabaseError(self.root, log.problems())

@@ -1,25 +1,19 @@
 """Promise: a large file imported on several processes is cut into chunks, a task each,
 and the database is the one an import of the whole file in one process makes, row for
 row (line numbers, failures, repeats and conflicts across chunks included). Its chunks are
-committed together, with its `files` row, once the last is in: an import killed half-way
-through the file leaves none of its rows (the database checks sound), and the next import
-reads it again and completes the database to exactly the clean one, every table alike.
+committed together, with its `files` row, once the last is in: what an import killed
+half-way through it leaves is in `tests/store/test_import_kill.py`.
 """
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from helpers import large_file, sample_hand_texts, write_renumbered
 from helpers import table_digests as rows
 
-from stud_hh.cli import main
 from stud_hh.store import importer
-from stud_hh.store.database import open_db
 from stud_hh.store.importer import import_paths
 
 CHUNK = 30_000
@@ -55,45 +49,3 @@ def test_a_large_file_in_chunks_imports_as_the_whole_file(
     assert sorted(summary.failures) == sorted(one.failures)  # with their lines
     again = import_paths([folder], tmp_path / "db", jobs=2, chunk_bytes=CHUNK)
     assert (again.files_unchanged, again.hands_new) == (2, 0)
-
-
-KILLER = r"""
-import os, signal, sys
-from stud_hh import cli
-from stud_hh.store import importer
-
-nth = int(sys.argv[1])
-importer.CHUNK_BYTES_MIN = int(sys.argv[2])
-importer.BATCH_BYTES = int(sys.argv[2])
-real_commit = importer._Committer.commit
-seen = 0
-def commit(self, batch):
-    global seen
-    real_commit(self, batch)
-    seen += 1
-    if seen == nth:
-        os.kill(os.getpid(), signal.SIGKILL)
-importer._Committer.commit = commit
-sys.exit(cli.main(sys.argv[3:]))
-"""
-
-
-@pytest.mark.parametrize("nth", [2, 5])
-def test_an_import_killed_half_way_through_a_file_leaves_none_of_it_and_the_next_completes_it(
-        tmp_path: Path, whole: tuple[Path, Path, importer.ImportSummary], nth: int,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    folder, expected, one = whole
-    root = tmp_path / "db"
-    done = subprocess.run(
-        [sys.executable, "-c", KILLER, str(nth), str(CHUNK), "import", str(folder), "--db",
-         str(root), "--jobs", "2", "-q"], capture_output=True, text=True,
-        check=False)
-    assert done.returncode == -signal.SIGKILL, done.stderr
-    db = open_db(root)
-    assert db.count("hands") == 0  # its chunks in so far wait for its last: none committed
-    assert str(folder / "large.txt") not in set(db.files(columns=["file"])["file"])
-    assert main(["check", "--db", str(root)]) == 0, capsys.readouterr().out
-    summary = import_paths([folder], root, jobs=2, chunk_bytes=CHUNK)
-    assert summary.hands_new == one.hands_new
-    assert rows(root) == rows(expected)  # every table, the files rows and their counts too
-    assert main(["check", "--db", str(root)]) == 0

@@ -5,14 +5,19 @@ Killed by SIGKILL it stops on the spot (its worker processes end with it); by SI
 stops itself as Ctrl-C does: its workers stopped, nothing half-written left, one line
 (`stud-hh: interrupted`, no warning of multiprocessing's) and exit 130.
 
-The kill points are seeded and spread over the import, in the importing process: inside a
-part's write (its bytes written, not yet renamed), inside a commit record's write, just
-after a commit, while a repeated hand's parts are rewritten, just after a batch's result is
-taken in (half-way through a file cut into chunks), inside the end compaction's merges,
-just after its checkpoint and while it deletes the records the checkpoint replaces; with
-`--jobs 1`, and with `--jobs 2` on one file cut into chunks and on many files. Then kills
-of a real `stud-hh import --jobs 2` when a drawn number of commit records (or of parts
-its workers wrote) are on disk.
+Three imports are killed: twenty small files on one process (`--jobs 1`) and on two, and
+one file cut into chunks on two (what a large file is), in processes forked from one that
+has imported stud-hh (`import_killer.Forks`: each a command of its own, its own session,
+worker processes and standard error). The kill points are drawn (seeded) among the events
+an uninterrupted import goes through in the importing process (`import_killer.EVENTS`):
+inside a part's or a commit record's write, just after a commit, just after a batch is
+taken in (half-way through the file in chunks), before a batch is rewritten without
+repeated hands, and in the end compaction (its merges, just after its checkpoint, while it
+deletes the records the checkpoint replaces); the import sends itself the signal there.
+Then signals from outside, once the test sees a drawn number of commit records (or of the
+parts the workers write, half-way through the file in chunks) on disk, the last to the
+`stud-hh` command itself. Every point is one of progress, never of time: a loaded machine
+is only slower.
 """
 
 from __future__ import annotations
@@ -24,23 +29,17 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import (
-    BROKEN_HAND,
-    large_file,
-    sample_hand_texts,
-    table_digests,
-    write_renumbered,
-)
+from helpers import BROKEN_HAND, large_file, sample_hand_texts, table_digests, write_renumbered
+from import_killer import Ended, Forks, Settings, environment, watch
 
 from stud_hh.cli import main
 from stud_hh.store import database as store
-from stud_hh.store import importer
 from stud_hh.store.database import open_db
 from stud_hh.store.importer import import_paths
 
@@ -48,90 +47,23 @@ SEED = 15
 INTERRUPTED = "stud-hh: interrupted"
 """All a SIGTERM-ed import prints (quiet: no progress bar)."""
 
-# Run in a subprocess: the import of the CLI, which sends itself a signal at the n-th event
-# of a kind in this (the importing) process; worker processes are left as they are.
-KILLER = r"""
-import os, signal, sys
-from pathlib import Path
-from stud_hh import cli
-from stud_hh.store import importer
-from stud_hh.store import database as store
-
-kind, nth, sig = sys.argv[1], int(sys.argv[2]), getattr(signal, "SIG" + sys.argv[3])
-importer.TASKS_PER_JOB = int(sys.argv[4])
-importer.CHUNK_BYTES_MIN = int(sys.argv[5])
-seen = 0
-def hit(this):
-    global seen
-    if this == kind:
-        seen += 1
-        if seen == nth:
-            os.kill(os.getpid(), sig)
-
-real_replace = os.replace
-def replace(src, dst, *args, **kwargs):
-    dst_text = str(dst)
-    hit("part" if dst_text.endswith(".parquet") else
-        "record" if "/commits/" in dst_text else "other")
-    real_replace(src, dst, *args, **kwargs)
-    if "/commits/" in dst_text:
-        hit("committed")
-os.replace = replace
-
-real_commit = importer._Committer.commit
-def commit(self, batch):
-    real_commit(self, batch)
-    hit("batch")
-importer._Committer.commit = commit
-
-real_drop = importer._drop_repeated
-def drop(*args, **kwargs):
-    hit("rewrite")
-    return real_drop(*args, **kwargs)
-importer._drop_repeated = drop
-
-real_merge = store.Database._merge
-def merge(self, *args, **kwargs):
-    hit("merge")
-    return real_merge(self, *args, **kwargs)
-store.Database._merge = merge
-
-real_checkpoint = store.Database.write_checkpoint
-def checkpoint(self, *args, **kwargs):
-    path = real_checkpoint(self, *args, **kwargs)
-    hit("checkpoint")
-    return path
-store.Database.write_checkpoint = checkpoint
-
-real_unlink = Path.unlink
-def unlink(self, *args, **kwargs):
-    if self.parent.name == "commits" and self.suffix == ".json":
-        hit("delete")
-    return real_unlink(self, *args, **kwargs)
-Path.unlink = unlink
-
-sys.exit(cli.main(sys.argv[6:]))
-"""
-
 
 @dataclass(frozen=True)
 class Case:
-    """What is imported, and how: the folder, the processes, the tasks per process and the
-    smallest chunk a file is cut into."""
+    """What is imported (``files`` or ``chunked``), on how many processes, cut how."""
 
     folder: str
     jobs: int
-    tasks: int
-    chunk_min: int = importer.CHUNK_BYTES_MIN
+    settings: Settings
 
 
 CASES = {
-    "files-1": Case("files", 1, 18),
-    "files-2": Case("files", 2, 9),
-    "chunked-2": Case("chunked", 2, 12, 1),
+    "files-1": Case("files", 1, Settings(tasks=8, compact_parts=4)),
+    "files-2": Case("files", 2, Settings(tasks=4, compact_parts=4)),
+    "chunked-2": Case("chunked", 2, Settings(tasks=4, chunk_min=1, compact_parts=4)),
 }
-"""Many small files on one process and on two (enough commits for the end compaction to
-merge), and one file cut into about two dozen chunks on two."""
+"""Twenty small files on one process and on two, and a file of 100 hands (200 kB) cut into
+8 chunks on two: 8 to 10 batches each, enough for the end compaction to merge (4 parts a table)."""
 
 
 def many_files(folder: Path) -> Path:
@@ -153,44 +85,6 @@ def contents(root: Path) -> dict[str, Any]:
     return {"tables": table_digests(root),
             "files": sorted(zip(files["file"].map(lambda f: Path(f).name), files["hands"],
                                 files["skipped"], files["failures"], strict=True))}
-
-
-def counting(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    """Count in this process the events the killer script can stop at."""
-    counts: Counter[str] = Counter()
-
-    def wrap(owner: Any, name: str, kind: str) -> None:
-        real: Callable[..., Any] = getattr(owner, name)
-
-        def counted(*args: Any, **kwargs: Any) -> Any:
-            result = real(*args, **kwargs)
-            counts[kind] += 1
-            return result
-
-        monkeypatch.setattr(owner, name, counted)
-
-    real_replace = os.replace
-
-    def replace(src: Any, dst: Any, *args: Any, **kwargs: Any) -> None:
-        text = str(dst)
-        counts["part" if text.endswith(".parquet") else
-               "record" if "/commits/" in text else "other"] += 1
-        real_replace(src, dst, *args, **kwargs)
-
-    monkeypatch.setattr(os, "replace", replace)
-    wrap(importer._Committer, "commit", "batch")
-    wrap(importer, "_drop_repeated", "rewrite")
-    wrap(store.Database, "_merge", "merge")
-    wrap(store.Database, "write_checkpoint", "checkpoint")
-    real_unlink = Path.unlink
-
-    def unlink(self: Path, *args: Any, **kwargs: Any) -> None:
-        if self.parent.name == "commits" and self.suffix == ".json":
-            counts["delete"] += 1
-        real_unlink(self, *args, **kwargs)
-
-    monkeypatch.setattr(Path, "unlink", unlink)
-    return counts
 
 
 @dataclass
@@ -218,21 +112,27 @@ def clean(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Clean]:
             if case.folder == "files":
                 many_files(folder)
             else:
-                large_file(folder, 600)
+                large_file(folder, 100)
+        counts: Counter[str] = Counter()
         with pytest.MonkeyPatch.context() as monkeypatch:
-            monkeypatch.setattr(importer, "TASKS_PER_JOB", case.tasks)
-            monkeypatch.setattr(importer, "CHUNK_BYTES_MIN", case.chunk_min)
-            counts = counting(monkeypatch)
+            case.settings.apply(monkeypatch.setattr)
+            watch(monkeypatch.setattr, lambda kind: counts.update([kind]))
             summary = import_paths([folder], base / f"{name}.db", jobs=case.jobs)
-        assert (summary.failures_new, summary.duplicates) == (1, 6 if case.folder == "files"
-                                                              else 2)
-        assert counts["merge"] >= 2, counts  # the end compaction merges
-        assert counts["delete"] >= 1, counts
-        counts["committed"] = counts["record"]
+        assert (summary.failures_new, summary.duplicates) == (
+            1, 6 if case.folder == "files" else 2)
+        assert min(counts["merge"], counts["checkpoint"], counts["delete"]) >= 1, counts
+        assert counts["batch"] >= 8, counts
         made[name] = Clean(folder, contents(base / f"{name}.db"), counts)
         return made[name]
 
     return of
+
+
+@pytest.fixture(scope="module")
+def forks() -> Iterator[Forks]:
+    server = Forks()
+    yield server
+    server.close()
 
 
 def test_an_uninterrupted_import_stores_the_same_on_one_process_or_two(
@@ -263,15 +163,19 @@ def _on_disk(root: Path) -> set[str]:
     return {str(p.relative_to(root)) for p in root.glob("*/part-*")}
 
 
-def _stopped(root: Path, sig: str, returncode: int, stderr: str) -> None:
+def _committed(root: Path) -> set[str]:
+    return {p for parts in open_db(root).parts().values() for p in parts}
+
+
+def _stopped(root: Path, sig: str, ended: Ended) -> None:
     """How the import ended: on the spot (SIGKILL); or, SIGTERM-ed, by itself, in one line,
     exit 130, its workers stopped and what it wrote uncommitted removed."""
     if sig == "KILL":
-        assert returncode == -signal.SIGKILL, (returncode, stderr)
+        assert ended.returncode == -signal.SIGKILL, ended
         return
-    assert (returncode, stderr.strip()) == (130, INTERRUPTED)
+    assert (ended.returncode, ended.stderr.strip()) == (130, INTERRUPTED), ended
     if (root / store.MARKER).exists():
-        assert _on_disk(root) == {p for ps in open_db(root).parts().values() for p in ps}
+        assert _on_disk(root) == _committed(root)
 
 
 def _after_kill(root: Path, clean: Clean, capsys: pytest.CaptureFixture[str]) -> None:
@@ -288,94 +192,112 @@ def _after_kill(root: Path, clean: Clean, capsys: pytest.CaptureFixture[str]) ->
     assert contents(root) == clean.expected
     capsys.readouterr()
     assert main(["check", "--db", str(root)]) == 0, capsys.readouterr().out
-    assert _on_disk(root) == {p for parts in open_db(root).parts().values() for p in parts}
+    assert _on_disk(root) == _committed(root)
     assert not list(root.glob("commits/*.tmp"))
 
 
+def _argv(case: Case, folder: Path, root: Path) -> list[str]:
+    return ["import", str(folder), "--db", str(root), "--jobs", str(case.jobs), "-q"]
+
+
 POINTS = [
-    *[("files-1", kind, "KILL") for kind in ("part", "record", "committed", "rewrite",
-                                             "merge", "checkpoint", "delete")],
-    ("files-1", "part", "TERM"), ("files-1", "rewrite", "TERM"), ("files-1", "delete", "TERM"),
+    ("files-1", "part", "KILL"), ("files-1", "record", "TERM"),
+    ("files-1", "committed", "KILL"), ("files-1", "rewrite", "TERM"),
+    ("files-1", "merge", "KILL"), ("files-1", "checkpoint", "TERM"),
+    ("files-1", "delete", "KILL"), ("files-1", "part", "TERM"), ("files-1", "delete", "TERM"),
     ("chunked-2", "batch", "KILL"), ("chunked-2", "batch", "TERM"),
-    ("chunked-2", "record", "TERM"), ("chunked-2", "merge", "KILL"),
-    ("chunked-2", "checkpoint", "TERM"), ("chunked-2", "delete", "KILL"),
-    ("files-2", "committed", "TERM"), ("files-2", "merge", "KILL"),
+    ("chunked-2", "record", "KILL"), ("chunked-2", "merge", "TERM"),
+    ("chunked-2", "delete", "KILL"),
+    ("files-2", "committed", "TERM"), ("files-2", "rewrite", "KILL"),
 ]
-"""The case, the kind of kill point (each drawn, seeded, among an uninterrupted import's
-events of its kind) and the signal."""
+"""The case, the kind of event the kill is at (its number drawn, seeded, among those of an
+uninterrupted import) and the signal."""
 
 
 @pytest.mark.parametrize(("case", "kind", "sig"), POINTS)
-def test_a_kill_at_a_seeded_point_leaves_a_sound_database_the_next_import_completes(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+def test_a_kill_at_a_drawn_point_leaves_a_sound_database_the_next_import_completes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], forks: Forks,
         clean: Callable[[str], Clean], case: str, kind: str, sig: str) -> None:
     reference = clean(case)
-    rng = random.Random(f"{SEED}-{case}-{kind}-{sig}")
-    nth = rng.randint(1, reference.counts[kind])
+    nth = random.Random(f"{SEED}-{case}-{kind}-{sig}").randint(1, reference.counts[kind])
     root = tmp_path / "db"
-    setup = CASES[case]
-    done = subprocess.run(
-        [sys.executable, "-c", KILLER, kind, str(nth), sig, str(setup.tasks),
-         str(setup.chunk_min), "import", str(reference.folder), "--db", str(root),
-         "--jobs", str(setup.jobs), "-q"],
-        capture_output=True, text=True, check=False)
-    _stopped(root, sig, done.returncode, done.stderr)
+    ended = forks.run(_argv(CASES[case], reference.folder, root), CASES[case].settings,
+                      (kind, nth, sig))
+    _stopped(root, sig, ended)
+    if case == "chunked-2" and kind == "batch" and nth < reference.counts[kind]:
+        assert not _committed(root)  # half-way through the file: none of it
     _after_kill(root, reference, capsys)
 
 
-def _real_import(path: Path, root: Path, sig: str, ready: Callable[[], bool],
-                 delay: float) -> tuple[int, str]:
-    """`stud-hh import PATH --jobs 2` itself (its workers too), sent ``sig`` once
-    ``ready()`` (no deadline: a loaded machine is only slower), ``delay`` seconds later.
-    Returns its exit status and what it printed on standard error, once every process it
-    started has ended."""
-    stud_hh = Path(sys.executable).with_name("stud-hh")
-    process = subprocess.Popen([str(stud_hh), "import", str(path), "--db", str(root),
-                                "--jobs", "2", "-q"], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+def _commits(root: Path) -> int:
+    return len(list((root / "commits").glob("*.json")))
+
+
+def _hands_parts(root: Path) -> int:
+    return len(list((root / "hands").glob("*.parquet")))
+
+
+OBSERVED = [("files-2", "KILL", _commits, 5), ("chunked-2", "KILL", _hands_parts, 5),
+            ("chunked-2", "TERM", _hands_parts, 5)]
+"""The case, the signal, the progress watched and the most of it waited for (of 8 batches
+committed; of 8 chunks whose hands are written, none committed until the last is)."""
+
+
+def _sent_when(pid: int, ready: Callable[[], bool], running: Callable[[], bool],
+               sig: str) -> None:
+    """Send ``sig`` to process ``pid`` once ``ready()`` (no deadline: a loaded machine is
+    only slower), unless it has ended by then."""
+    while running():
+        if ready():
+            os.kill(pid, getattr(signal, f"SIG{sig}"))
+            return
+        time.sleep(0.005)
+
+
+@pytest.mark.parametrize(("case", "sig", "progress", "most"), OBSERVED,
+                         ids=[f"{c}-{s}" for c, s, _, _ in OBSERVED])
+def test_a_kill_from_outside_at_observed_progress_leaves_a_sound_database(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], forks: Forks,
+        clean: Callable[[str], Clean], case: str, sig: str,
+        progress: Callable[[Path], int], most: int) -> None:
+    """The signal comes from outside (its worker processes go on until the import stops
+    them, or dies), once a drawn amount of progress is on disk."""
+    reference = clean(case)
+    wanted = random.Random(f"{SEED}-{case}-{sig}-observed").randint(1, most)
+    root = tmp_path / "db"
+    pid = forks.start(_argv(CASES[case], reference.folder, root), CASES[case].settings)
     try:
-        while process.poll() is None and not ready():
-            time.sleep(0.005)
-        time.sleep(delay)
-        process.send_signal(getattr(signal, f"SIG{sig}"))
+        _sent_when(pid, lambda: progress(root) >= wanted, forks.running, sig)
+    finally:
+        ended = forks.wait()
+    assert _gone(pid, 600), "worker processes outlived the killed import"
+    assert ended.returncode not in (0, 1), "the import ended before it was killed"
+    _stopped(root, sig, ended)
+    _after_kill(root, reference, capsys)
+
+
+def test_stud_hh_import_sigterm_ed_stops_its_workers_and_says_so_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        clean: Callable[[str], Clean]) -> None:
+    """The `stud-hh` command itself, as a user runs it (its own interpreter), SIGTERM-ed
+    once a drawn number of commit records are on disk: no multiprocessing warning (a
+    semaphore leaked by the stopped pool) on its standard error, read to its end."""
+    reference = clean("files-2")
+    wanted = random.Random(f"{SEED}-stud-hh").randint(1, 4)  # of 8 batches
+    root = tmp_path / "db"
+    stud_hh = Path(sys.executable).with_name("stud-hh")
+    process = subprocess.Popen([str(stud_hh), "import", str(reference.folder), "--db",
+                                str(root), "--jobs", "2", "-q"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               env=environment())
+    try:
+        _sent_when(process.pid, lambda: _commits(root) >= wanted,
+                   lambda: process.poll() is None, "TERM")
         _, stderr = process.communicate()  # to its end: a warning printed at exit included
     finally:
-        gone = _gone(process.pid, 600)  # its workers and their server end when it does
+        gone = _gone(process.pid, 600)
         if not gone:
             os.killpg(process.pid, signal.SIGKILL)
-    assert gone, "worker processes outlived the killed import"
-    assert process.returncode not in (0, 1), "the import ended before it was killed"
-    return process.returncode, stderr
-
-
-@pytest.mark.parametrize(("which", "sig"), [(0, "KILL"), (1, "KILL"), (2, "TERM")])
-def test_a_real_import_killed_when_commits_are_on_disk(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        clean: Callable[[str], Clean], which: int, sig: str) -> None:
-    """Many files, killed once a drawn number of commit records are on disk, a drawn
-    instant later."""
-    reference = clean("files-1")
-    rng = random.Random(f"{SEED}-real-{which}")
-    commits, delay = rng.randint(0, 5), rng.uniform(0, 0.05)  # of 8 tasks
-    root = tmp_path / "db"
-    returncode, stderr = _real_import(
-        reference.folder, root, sig,
-        lambda: len(list((root / "commits").glob("*.json"))) >= commits, delay)
-    _stopped(root, sig, returncode, stderr)
-    _after_kill(root, reference, capsys)
-
-
-@pytest.mark.parametrize("sig", ["KILL", "TERM"])
-def test_a_real_import_of_one_large_file_killed_half_way_through_it(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        clean: Callable[[str], Clean], sig: str) -> None:
-    """One file of two chunks (a task each), killed once one of them is written (its
-    parts on disk, not committed yet), a drawn instant later: the commit of the whole file
-    comes before the kill or after it, never half of it."""
-    reference = clean("chunked-2")
-    delay = random.Random(f"{SEED}-real-chunks-{sig}").uniform(0, 0.2)
-    root = tmp_path / "db"
-    returncode, stderr = _real_import(reference.folder / "large.txt", root, sig,
-                                      lambda: any((root / "hands").glob("*.parquet")), delay)
-    _stopped(root, sig, returncode, stderr)
+    assert gone, "worker processes outlived the import"
+    _stopped(root, "TERM", Ended(process.returncode, stderr))
     _after_kill(root, reference, capsys)
