@@ -16,6 +16,9 @@ original (:func:`fuzzing.check_names`). Every mutant is held to:
   is no header; a hand skipped as not stud only when its game is positively another;
 * a re-import adds nothing;
 * an odd-name mutant reads as the same hands, or fails with a reason, never split.
+* an impossible-seating mutant (two players in one seat, more players than the table's
+  seats) is never stored clean: imported alone, its hand is stored with the rule's
+  violation or unverifiable note, or fails (:func:`fuzzing.check_seating`).
 
 Prints the mutants and broken ones per kind, the hand counts, every violation (with the
 mutant that broke it, reproducible from the seed), mutants per second and peak memory
@@ -57,8 +60,9 @@ def _peak_mib() -> float:
 
 def _task(batch: Sequence[fuzzing.Mutant], first: int, work: str,
           keep: bool) -> tuple[fuzzing.Outcome, float]:
-    """One batch through the CLI promises, and its odd-name mutants through
-    :func:`fuzzing.check_names`; the outcome and the worker's peak memory."""
+    """One batch through the CLI promises, its odd-name mutants through
+    :func:`fuzzing.check_names` and its seating mutants through
+    :func:`fuzzing.check_seating`; the outcome and the worker's peak memory."""
     folder = Path(work) / f"batch{first:05d}"
     try:
         outcome = fuzzing.check_batch(batch, folder, first)
@@ -69,6 +73,12 @@ def _task(batch: Sequence[fuzzing.Mutant], first: int, work: str,
             if found:
                 outcome.violations += found[:3]
                 outcome.bad_kinds[mutant.kind] += 1
+        for i, mutant in enumerate(batch, first):  # impossible seating: never stored clean
+            if mutant.kind in fuzzing.SEATING_RULES:
+                found = fuzzing.check_seating(mutant, folder / f"seating{i}")
+                if found:
+                    outcome.violations += found[:3]
+                    outcome.bad_kinds[mutant.kind] += 1
     finally:
         if not keep:
             shutil.rmtree(folder, ignore_errors=True)

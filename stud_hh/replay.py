@@ -23,7 +23,7 @@ from stud_hh.engine.betting import Action, ActionKind, Move
 from stud_hh.engine.causes import Causes
 from stud_hh.engine.findings import Finding, broke
 from stud_hh.engine.settle import Ledger, Pot, settle
-from stud_hh.engine.table import FirstActor, Table
+from stud_hh.engine.table import FirstActor, Table, verify_seating
 from stud_hh.model.cards import MaybeCard
 from stud_hh.model.errors import StudHHError
 from stud_hh.model.events import (
@@ -195,6 +195,9 @@ class _Replay:
                     rule, hand.hand_id, hand.path, hand.first_line,
                     f"a {header.limit.value.replace('_', '-')} hand: only fixed-limit bet "
                     "sizes and caps are audited"))
+        # the table first: a seat shared or beyond the table is found at its seat line, and
+        # the hand is replayed on (by name: each player keeps his own stack and cards)
+        self.record(verify_seating(header.seats, header.max_seats, header.line))
 
     def record(self, found: list[Finding]) -> None:
         """Each finding of one step (an event, or one check of the hand's end), located in

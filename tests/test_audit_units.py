@@ -158,7 +158,8 @@ _NOT_AMOUNTS = re.compile(
     r"|\b\d(?:st|nd|rd|th)\b"  # a street
     r"|\(line \d+\)|bet number \d+|the cap is \d+|side pot \d+"
     r"|\b\d+ players reach|with \d+ cards left|gets \d+ cards|shows \d+ up cards"
-    r"|\b(?:stud8|razz27|five_stud)\b")
+    r"|\b(?:stud8|razz27|five_stud)\b"
+    r"|\bseats? \d+(?: and \d+)?|\b\d+ players seated|\b\d+-max\b|\b\d+ to \d+\b")
 _REPRS = ("{", "}", "[", "]", "<", ">", "RuleCode.", "Street.", "ActionKind.", "None", "('",
           "',", "\\x")
 

@@ -79,7 +79,7 @@ def test_no_result_inside_the_database_folder(db: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     target = db / "hands" / "part-result.parquet"
     assert main(["sql", "--db", str(db), "-o", str(target), QUERY]) == 2
-    assert "inside the database folder" in capsys.readouterr().err
+    assert "inside the database" in capsys.readouterr().err
     assert not target.exists()
 
 

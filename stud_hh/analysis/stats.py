@@ -21,7 +21,7 @@ warning for undated hands a date filter leaves out.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Unpack
 
@@ -448,6 +448,13 @@ def _luck_sums(frame: pd.DataFrame, net: np.ndarray) -> dict[str, np.ndarray]:
             "_all_in": all_in.astype(np.int64), "_equity": known.astype(np.int64)}
 
 
+def _columns(frame: pd.DataFrame) -> Iterator[tuple[str, pd.Series]]:
+    """The columns of ``frame`` by name (each Series without the index: copying a
+    grouped frame's index for each column costs more than the column)."""
+    for name, column in frame.reset_index(drop=True).items():
+        yield str(name), column
+
+
 def _money_of(sums: pd.DataFrame) -> pd.DataFrame:
     """Partial sums with money -> the same per group and unit, money divided into units
     and big bets (a hand with no big bet, 0: no-limit, pot-limit or stakes unknown, adds
@@ -459,13 +466,18 @@ def _money_of(sums: pd.DataFrame) -> pd.DataFrame:
     has_bb = big_bet > 0
     safe = np.where(has_bb, big_bet, 1.0)
     expected = sums["_ev_net"].to_numpy(dtype=np.float64) / _MICRO
-    out = sums.drop(columns=["_net", "_net_showdown", "_rake", "_ev_net"]).assign(
-        _no_bb=np.where(has_bb, 0, sums["_rows"].to_numpy(dtype=np.int64)),
-        _net=net / scale, _net_bb=np.where(has_bb, net / safe, 0.0),
-        _net_bb_showdown=np.where(has_bb, shown / safe, 0.0),
-        _net_bb_no_showdown=np.where(has_bb, (net - shown) / safe, 0.0),
-        _rake=sums["_rake"].to_numpy(dtype=np.float64) / scale,
-        _ev_net=expected / scale, _ev_net_bb=np.where(has_bb, expected / safe, 0.0))
+    # One frame made of arrays (the integer sums in one block, the money in another): a
+    # column added at a time costs a copy each, and a block per column a sum each.
+    columns = {name: column.to_numpy() for name, column in _columns(sums)
+               if name not in ("_net", "_net_showdown", "_rake", "_ev_net")}
+    out = pd.DataFrame({
+        **columns, "_no_bb": np.where(has_bb, 0, sums["_rows"].to_numpy(dtype=np.int64)),
+        "_net": net / scale, "_net_bb": np.where(has_bb, net / safe, 0.0),
+        "_net_bb_showdown": np.where(has_bb, shown / safe, 0.0),
+        "_net_bb_no_showdown": np.where(has_bb, (net - shown) / safe, 0.0),
+        "_rake": sums["_rake"].to_numpy(dtype=np.float64) / scale,
+        "_ev_net": expected / scale, "_ev_net_bb": np.where(has_bb, expected / safe, 0.0)},
+        index=sums.index)
     levels = [n for n in sums.index.names if n not in _EXACT]
     return out.groupby(level=levels, sort=True, dropna=False).sum()
 
@@ -500,46 +512,55 @@ def finish_sums(sums: pd.DataFrame, by: Sequence[str], stats: Sequence[Ratio],
                 sums["_unit"] = first
     if min_hands:
         sums = sums[sums["_rows"] >= min_hands]
-    out = pd.DataFrame(index=sums.index)
-    if with_money:
-        _money_columns(out, sums, per_unit)
+    # Column by column as arrays, the frame made once at the end: on thousands of groups
+    # and dozens of statistics, a column set at a time into a frame costs more than all
+    # the arithmetic.
+    data = {name: column.to_numpy() for name, column in _columns(sums)}
+    out = _money_columns(sums, data, per_unit) if with_money else {}
     for ratio in stats:
-        done = _columns_sum(sums, ratio.done)
-        opp = _columns_sum(sums, ratio.opportunity)
-        value = done / opp.where(opp > 0)
+        done = _columns_sum(data, ratio.done)
+        opp = _columns_sum(data, ratio.opportunity)
+        value = done / np.where(opp > 0, opp, np.nan)
         out[ratio.name] = value * 100 if ratio.percent else value
         out[f"{ratio.name}_n"] = opp.astype("int64")
-    return out
+    return pd.DataFrame(out, index=sums.index)
 
 
-def _money_columns(out: pd.DataFrame, sums: pd.DataFrame, per_unit: bool) -> None:
-    """Hands, money (in the group's one unit), big bets and rates, into ``out``: big bets
-    over the hands that have one (``bb_left_out`` says how many do not), tournament chips
-    only per tournament."""
-    out["hands"] = sums["_rows"].astype("int64")
-    if "_unit" in sums:
-        out["unit"] = sums["_unit"].to_numpy(dtype=object)
-    measured = (sums["_rows"] - sums["_no_bb"]).astype("int64")
-    some = measured.where(measured > 0)  # no hand in big bets: every big-bet figure empty
-    counted = _money_counted(sums)
+def _money_columns(sums: pd.DataFrame, data: dict[str, np.ndarray], per_unit: bool
+                   ) -> dict[str, np.ndarray]:
+    """Hands, money (in the group's one unit), big bets and rates from ``sums`` (its
+    columns as ``data``): big bets over the hands that have one (``bb_left_out`` says how
+    many do not), tournament chips only per tournament."""
+    out = {"hands": data["_rows"].astype("int64")}
+    if "_unit" in data:
+        out["unit"] = data["_unit"].astype(object)
+    measured = (data["_rows"] - data["_no_bb"]).astype("int64")
+    has = measured > 0  # no hand in big bets: every big-bet figure empty
+    some = np.where(has, measured, np.nan)
+    counted = _money_counted(sums).to_numpy(dtype=bool)
+
+    def shown(values: np.ndarray, given: np.ndarray) -> np.ndarray:
+        return np.where(given, np.round(values, 4), np.nan)
+
     if per_unit:
-        out["net"] = sums["_net"].round(4).where(counted)
-    out["net_bb"] = sums["_net_bb"].round(4).where(some.notna())
-    out["net_bb_showdown"] = sums["_net_bb_showdown"].round(4).where(some.notna())
-    out["net_bb_no_showdown"] = sums["_net_bb_no_showdown"].round(4).where(some.notna())
+        out["net"] = shown(data["_net"], counted)
+    out["net_bb"] = shown(data["_net_bb"], has)
+    out["net_bb_showdown"] = shown(data["_net_bb_showdown"], has)
+    out["net_bb_no_showdown"] = shown(data["_net_bb_no_showdown"], has)
     if per_unit:
-        out["rake_paid"] = sums["_rake"].round(4).where(counted)
+        out["rake_paid"] = shown(data["_rake"], counted)
     out["bb_per_100"] = out["net_bb"] / some * 100
     out["sb_per_100"] = out["bb_per_100"] * 2
-    out["bb_left_out"] = sums["_no_bb"].astype("int64")
+    out["bb_left_out"] = data["_no_bb"].astype("int64")
     if per_unit:
-        out["ev_net"] = sums["_ev_net"].round(4).where(counted)
-        out["luck"] = (sums["_net"] - sums["_ev_net"]).round(4).where(counted)
-    out["ev_net_bb"] = sums["_ev_net_bb"].round(4).where(some.notna())
-    out["luck_bb"] = (sums["_net_bb"] - sums["_ev_net_bb"]).round(4).where(some.notna())
+        out["ev_net"] = shown(data["_ev_net"], counted)
+        out["luck"] = shown(data["_net"] - data["_ev_net"], counted)
+    out["ev_net_bb"] = shown(data["_ev_net_bb"], has)
+    out["luck_bb"] = shown(data["_net_bb"] - data["_ev_net_bb"], has)
     out["ev_bb_per_100"] = out["ev_net_bb"] / some * 100
-    out["all_in_hands"] = sums["_all_in"].astype("int64")
-    out["equity_hands"] = sums["_equity"].astype("int64")
+    out["all_in_hands"] = data["_all_in"].astype("int64")
+    out["equity_hands"] = data["_equity"].astype("int64")
+    return out
 
 
 def _money_counted(sums: pd.DataFrame) -> pd.Series:
@@ -584,10 +605,13 @@ def ratios(players: pd.DataFrame, stats: Sequence[Ratio], by: Sequence[str] = ("
     return _summarise(players, by, stats, with_money=False, min_hands=chosen.min_hands)
 
 
-def _columns_sum(sums: pd.DataFrame, part: str | tuple[str, ...]) -> pd.Series:
+def _columns_sum(data: dict[str, np.ndarray], part: str | tuple[str, ...]) -> np.ndarray:
     if isinstance(part, str):
-        return sums[part]
-    return sums[list(part)].sum(axis=1)
+        return data[part]
+    total = data[part[0]]
+    for column in part[1:]:
+        total = total + data[column]
+    return total
 
 
 def money(players: pd.DataFrame, by: Sequence[str] = ("player",), per_unit: bool = True,
@@ -633,6 +657,12 @@ def _most_hands_first(summary: pd.DataFrame) -> pd.DataFrame:
     """``summary`` with the most hands first, and groups with as many by their keys' values:
     not in the order the database's parts happen to hold the rows, nor its categories'
     (two imports of the same files, whose workers commit in any order, print alike)."""
+    index = summary.index
+    levels = index.levels if isinstance(index, pd.MultiIndex) else [index]
+    if index.is_monotonic_increasing and not any(
+            isinstance(level.dtype, pd.CategoricalDtype) for level in levels):
+        # in the keys' order already (a summary's groups are sorted): the hands decide
+        return summary.iloc[np.argsort(-summary["hands"].to_numpy(), kind="stable")]
     keys = summary.index.to_frame(index=False)
     for column in keys.columns:
         if isinstance(keys[column].dtype, pd.CategoricalDtype):

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -16,6 +17,7 @@ from stud_hh.cli.common import (
     GAME_HELP,
     WHEN,
     add_selection,
+    check_output,
     database_arg,
     frame_text,
     game_arg,
@@ -24,9 +26,9 @@ from stud_hh.cli.common import (
     selected_players,
     selection_of,
     terminal_width,
-    unwritable,
     whole_number,
     write_page,
+    write_whole,
 )
 
 if TYPE_CHECKING:
@@ -149,6 +151,7 @@ def _selected_violations(db: Any, args: argparse.Namespace, err: TextIO) -> Any:
 
 
 def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    check_output(args.output, "the figure")
     import matplotlib
 
     matplotlib.use("Agg")
@@ -179,7 +182,9 @@ def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"stud-hh: {exc}", file=err)
             return EXIT_UNUSABLE
     figure: Any = ax.figure
-    figure.savefig(args.output, dpi=args.dpi)
+    image = io.BytesIO()
+    figure.savefig(image, dpi=args.dpi, format=args.output.suffix.lstrip(".").lower() or "png")
+    write_whole(args.output, image.getvalue())
     print(f"wrote {args.output}", file=out)
     return EXIT_OK
 
@@ -189,10 +194,7 @@ def cmd_report(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.store.database import open_db
 
     output: Path = args.output or Path("audit.html" if args.audit else "report.html")
-    problem = unwritable(output)
-    if problem is not None:
-        print(f"stud-hh: {problem}", file=err)
-        return EXIT_UNUSABLE
+    check_output(output, "the report")
     profile = None if args.profile == "site" else args.profile
     selection = selection_of(args, player=False)
     if args.audit and (args.player or not selection.empty):
@@ -230,6 +232,8 @@ def cmd_sql(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.store.database import open_db
 
     db = open_db(args.db)
+    if args.output is not None:
+        check_output(args.output, "the result")
     fmt = sql.output_format(args.format, args.output, db.root)
     result = sql.query(db, sys.stdin.read() if args.query == "-" else args.query)
     if args.output is None:

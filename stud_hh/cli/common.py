@@ -194,28 +194,51 @@ def whole_number(text: str) -> int:
     return value
 
 
-def unwritable(path: Path) -> str | None:
-    """Why ``path`` cannot be written (checked before the work), or ``None``."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        return f"{path}: cannot write the report: no folder {folder}"
-    if path.is_dir():
-        return f"{path}: cannot write the report: is a folder, not a file"
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        return f"{path}: cannot write the report: permission denied"
-    return None
+def check_output(path: Path, what: str, *, folder: bool = False) -> None:
+    """Refuse, before any work, to write ``what`` to ``path`` when it cannot be written
+    there: a path inside a stud-hh database (a file there would be taken for a part, or
+    damage it), anything that is not a regular file or a new path (a device, a pipe, a
+    folder unless ``folder``), a folder that is not there, or no permission.
+    :class:`UsageError` (one line, exit 2) says which."""
+    from stud_hh.model.errors import UsageError
+    from stud_hh.read.reader import not_readable
+    from stud_hh.store.storage import MARKER
+
+    where = path.resolve()
+    database = next((p for p in (where, *where.parents) if (p / MARKER).is_file()), None)
+    if database is not None:
+        raise UsageError(f"{path}: cannot write {what} inside the database {database}: "
+                         "choose a path outside it")
+    if path.exists() or path.is_symlink():
+        if path.is_dir() and not folder:
+            raise UsageError(f"{path}: cannot write {what}: is a folder, not a file")
+        if not (path.is_file() or path.is_dir()):
+            raise UsageError(f"{path}: cannot write {what}: {not_readable(path)}")
+        if not os.access(path, os.W_OK):
+            raise UsageError(f"{path}: cannot write {what}: permission denied")
+        return
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir() and not folder:
+        raise UsageError(f"{path}: cannot write {what}: no folder {parent}")
+    if parent.is_dir() and not os.access(parent, os.W_OK):
+        raise UsageError(f"{path}: cannot write {what}: permission denied")
 
 
 def write_page(path: Path, html: str) -> int:
     """``html`` into ``path``, whole or not at all (a temporary file renamed); its bytes."""
     data = html.encode("utf-8")
+    write_whole(path, data)
+    return len(data)
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """``data`` into ``path``, whole or not at all: a temporary file beside it, renamed."""
     temporary = path.with_name(f".{path.name}.stud-hh-tmp")
     try:
         temporary.write_bytes(data)
         os.replace(temporary, path)
     finally:
         temporary.unlink(missing_ok=True)
-    return len(data)
 
 
 def terminal_width(out: TextIO) -> int:

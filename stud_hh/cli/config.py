@@ -88,12 +88,12 @@ def add_config(c: argparse.ArgumentParser) -> None:
 ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser], None]] = {"config": add_config}
 
 NEEDS_DB = ("import", "watch", "failures", "conflicts", "check", "repair", "stats",
-            "tournaments", "plot", "report", "sql")
+            "tournaments", "plot", "report", "sql", "ui")
 """The commands that need a database: ``--db``, else the settings' database."""
 HERO_DEFAULT = ("stats", "tournaments", "report", "plot")
 """The commands whose ``--player`` is the settings' hero by default (when the selection
 holds their hands)."""
-PEOPLE = ("stats", "tournaments", "report", "plot", "show", "watch")
+PEOPLE = ("stats", "tournaments", "report", "plot", "show", "watch", "ui")
 """The commands that read players as people (the settings' hero and aliases)."""
 
 
@@ -118,6 +118,8 @@ def use_settings(args: argparse.Namespace) -> None:
                              "(or folders in the settings: stud-hh config add folders DIR, or "
                              "stud-hh config detect --add)")
         setattr(args, where, settings.folder_paths())
+    if command == "ui" and args.watch is None:  # the settings' folders, unless --no-watch
+        args.watch = [] if args.no_watch else settings.folder_paths()
     configured = settings.database_location()
     if args.db is None and configured is not None and (
             command in NEEDS_DB or not getattr(args, "paths", None)):

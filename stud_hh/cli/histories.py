@@ -16,6 +16,7 @@ from stud_hh.cli.common import (
     EXIT_UNUSABLE,
     add_scheduler,
     add_selection,
+    check_output,
     database_arg,
     no_hands,
     note_undated,
@@ -23,6 +24,7 @@ from stud_hh.cli.common import (
     report_failure,
     selection_of,
     whole_number,
+    write_page,
 )
 from stud_hh.model.errors import StudHHError
 
@@ -264,7 +266,8 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from stud_hh.analysis.html.replayer import hand_page, hand_view
 
         target = args.output or Path(_page_name(hand.hand_id))
-        target.write_text(hand_page(hand_view(replayed, hero=hero)), encoding="utf-8")
+        check_output(target, "the page")
+        write_page(target, hand_page(hand_view(replayed, hero=hero)))
         print(target, file=out)
         return EXIT_OK
     print(show_hand(replayed, hero=hero), file=out)
@@ -364,6 +367,8 @@ def _export_hands(args: argparse.Namespace, err: TextIO) -> _ToExport | None:
 def cmd_export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.export.phh import ExportError, dumps, write_files
 
+    check_output(args.output, "the hands", folder=args.output.suffix.lower() not in
+                 (".phh", ".phhs"))
     found = _export_hands(args, err)
     if found is None:
         return EXIT_UNUSABLE

@@ -40,6 +40,12 @@ def _config() -> ModuleType:
     return config
 
 
+def _app() -> ModuleType:
+    from stud_hh.cli import app
+
+    return app
+
+
 def _tools() -> ModuleType:
     from stud_hh.cli import tools
 
@@ -98,6 +104,9 @@ COMMANDS: tuple[Command, ...] = (
             "draw a figure from a database"),
     Command("report", _analysis,
             "write an HTML report of a player, or of an audit"),
+    Command("ui", _app,
+            "open the app in the browser: filters to click, players, hands and their "
+            "replayer, leaks, the audit, and a live HUD while you play"),
     Command("sql", _analysis,
             "run a SQL query (DuckDB) over a database's tables"),
     Command("simulate", _tools,

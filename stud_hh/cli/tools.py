@@ -6,14 +6,9 @@ import argparse
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
-from stud_hh.cli.common import (
-    EXIT_OK,
-)
-
-if TYPE_CHECKING:
-    pass
+from stud_hh.cli.common import EXIT_OK, check_output
 
 
 def cmd_equity(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -42,6 +37,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                        seed=args.seed, stakes=args.stakes, ante=args.ante,
                        bring_in=args.bring_in, tournament=args.tournament, inject=args.inject,
                        inject_rate=args.inject_rate)
+    check_output(args.output, "the histories")
     summary = write_session(config, args.output)
     line = f"wrote {summary.hands} {args.game} hands to {args.output}"
     if config.inject:

@@ -3,7 +3,9 @@
 :class:`Table` holds what the rules need to know at each moment (who is seated and
 live, what each put in per street, who is to act, the bet level, the cap, the last full
 bet) and the turn order: who acts first on each street (:meth:`Table.open_round`) and
-who still must act (:meth:`Table.close_round`). The moves themselves are checked and
+who still must act (:meth:`Table.close_round`). The table itself is checked
+before the first ante by :func:`verify_seating` (one player per seat, every seat within
+the table, no more players than seats). The moves themselves are checked and
 applied by :mod:`stud_hh.engine.betting`, cards by :mod:`stud_hh.engine.cards`, the end
 of the hand by :mod:`stud_hh.engine.settle`. Nothing here records a finding: each
 method returns what it found.
@@ -11,6 +13,7 @@ method returns what it found.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -23,6 +26,7 @@ from stud_hh.model.events import (
     Street,
     compiled_makers,
 )
+from stud_hh.model.events import Seat as SeatLine
 from stud_hh.rules.games import GAMES
 from stud_hh.rules.play import bet_size, bring_in_player, cap, first_actor, open_pair_big_bet
 from stud_hh.rules.profiles import Profile
@@ -54,6 +58,81 @@ class FirstActor:
 
 
 compiled_makers(FirstActor)
+
+
+def verify_seating(seats: Sequence[SeatLine], max_seats: int | None, line: int
+                   ) -> list[Finding]:
+    """What the seat lines ``seats`` of a hand make impossible, whatever the house: two
+    players in one seat (``seat.shared``), a seat beyond a table of ``max_seats``
+    (``seat.beyond-table``), more players than it has seats (``table.over-full``). Where
+    the site prints no table size (``max_seats`` ``None``), the last two are unverifiable
+    for the hand (at ``line``, its first), never guessed.
+
+    A table of N seats numbers them 1 to N, or 0 to N-1 (Merge): a seat above N is beyond
+    it either way, and so is seat N at a table that also has a seat 0. A heads-up table
+    (two seats) is the exception: its two players may keep the seat numbers of a larger
+    table's layout (Absolute's ``(1 on 1)`` hands seat them 4 and 6, FPDB's regression file
+    ``cash/Absolute/Flop/PLO8-2max-USD-30-60-200912.txt``), so there only the count of
+    players is checked.
+
+    >>> seats = [SeatLine(seat=n, name=name, stack=100, line=k)
+    ...          for k, (n, name) in enumerate([(1, "Ann"), (4, "Bob"), (4, "Cid")], 3)]
+    >>> for f in verify_seating(seats, 3, 1):
+    ...     print(f.rule, f.line, f.player)
+    seat.beyond-table 4 Bob
+    seat.shared 5 Cid
+    seat.beyond-table 5 Cid
+    >>> print(verify_seating(seats, 8, 1)[0].text)
+    Cid sits in seat 4, which Bob holds (line 4)
+    >>> print(verify_seating(seats, 3, 1)[0].text)
+    Bob sits in seat 4 of a 3-max table
+    >>> [f.rule.value for f in verify_seating(seats[:2], 2, 1)]  # heads-up: seats 1 and 4
+    []
+    >>> [(f.rule.value, f.line) for f in verify_seating(seats, 2, 1)]
+    [('seat.shared', 5), ('table.over-full', 5)]
+    >>> [(f.rule.value, f.checked) for f in verify_seating(seats[:2], None, 1)]
+    [('seat.beyond-table', False), ('table.over-full', False)]
+    """
+    found: list[Finding] = []
+    holder: dict[int, SeatLine] = {}
+    for seat in seats:
+        first = holder.setdefault(seat.seat, seat)
+        if first is not seat:
+            found.append(broke(RuleCode.SEAT_SHARED, seat.line, seat.name,
+                               f"{seat.name} sits in seat {seat.seat}, which {first.name} holds"
+                               + (f" (line {first.line})" if first.line != seat.line else "")))
+    if max_seats is None:
+        why = "the table's size is not printed"
+        return [*found, unknown(RuleCode.SEAT_BEYOND_TABLE, line, why),
+                unknown(RuleCode.TABLE_OVER_FULL, line, why)]
+    zero = holder.get(0)
+    table = f"{'an' if str(max_seats)[0] == '8' or max_seats in (11, 18) else 'a'} " \
+        f"{max_seats}-max table"
+    for seat in seats if max_seats > 2 else ():
+        if seat.seat > max_seats:
+            found.append(broke(RuleCode.SEAT_BEYOND_TABLE, seat.line, seat.name,
+                               f"{seat.name} sits in seat {seat.seat} of {table}"))
+        elif seat.seat == max_seats and zero is not None:
+            found.append(broke(
+                RuleCode.SEAT_BEYOND_TABLE, seat.line, seat.name,
+                f"{seat.name} sits in seat {seat.seat} and {zero.name} in seat 0 of {table}, "
+                f"whose seats number 1 to {max_seats} or 0 to {max_seats - 1}"))
+    if len(seats) > max_seats:
+        found.append(broke(RuleCode.TABLE_OVER_FULL, seats[max_seats].line, None,
+                           f"{len(seats)} players seated at {table}"))
+    found.sort(key=lambda f: f.line)  # as the lines come
+    return found
+
+
+def can_seat(seats: Sequence[SeatLine], max_seats: int | None) -> bool:
+    """Whether the seat lines ``seats`` break no rule at a table of ``max_seats``
+    (:func:`verify_seating`).
+
+    >>> can_seat([SeatLine(seat=1, name="Ann", stack=5, line=3),
+    ...           SeatLine(seat=1, name="Bob", stack=5, line=4)], 8)
+    False
+    """
+    return not any(f.checked for f in verify_seating(seats, max_seats, 0))
 
 
 class Seat:

@@ -137,10 +137,14 @@ class Watch:
         return Poll(summary, files)
 
     def run(self, on_poll: Callable[[Poll], None], *,
-            stop: Callable[[], bool] = lambda: False) -> Totals:
+            stop: Callable[[], bool] = lambda: False,
+            on_start: Callable[[LiveImport], None] | None = None) -> Totals:
         """Poll until ``stop()`` says so or Ctrl-C (``KeyboardInterrupt``, raised on after
-        the lock is given back: what was committed stays, nothing half-written does)."""
+        the lock is given back: what was committed stays, nothing half-written does).
+        ``on_start`` is given the import once it holds the write lock."""
         with LiveImport(self.db_root, profile=self.profile, settle=self.settle) as live:
+            if on_start is not None:
+                on_start(live)
             while not stop():
                 started = time.monotonic()
                 on_poll(self.poll(live))

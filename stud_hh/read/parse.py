@@ -864,7 +864,7 @@ def scan_paths(paths: Iterable[str | os.PathLike[str]]) -> Scan:
         elif path.is_file():
             files.append(path)
         else:
-            raise InputError("no such file or folder", path=str(path))
+            raise InputError(reader.not_readable(path), path=str(path))
     return Scan(tuple(files), tuple(empty), tuple(problems))
 
 

@@ -22,9 +22,11 @@ A file of any size is streamed hand by hand; memory does not grow with it.
 from __future__ import annotations
 
 import codecs
+import errno
 import io
 import os
 import re
+import stat
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -511,11 +513,37 @@ def walk(folder: Path) -> Iterator[FolderEntry]:
             path = here / name
             if path.is_file():
                 yield FolderEntry(path)
-            elif path.is_symlink() and not path.exists():
-                problems.append(FolderEntry(path, "a link to nothing (dangling link)"))
             elif not path.is_dir():
-                problems.append(FolderEntry(path, "not a regular file"))
+                problems.append(FolderEntry(path, not_readable(path)))
     yield from problems
+
+
+def not_readable(path: Path) -> str:
+    """Why ``path``, neither a file nor a folder stud-hh can read, is not one: named as a
+    person would name it (a device is not "no such file").
+
+    >>> not_readable(Path("/nowhere/at/all")), not_readable(Path("/dev/null"))
+    ('no such file or folder', 'a device, not a file')
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except RuntimeError:  # pragma: no cover - os.stat raises OSError (ELOOP) for a loop
+        return "a loop of links (a link that leads back to itself)"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a loop of links (a link that leads back to itself)"
+        if os.path.islink(path):
+            return "a link to nothing (dangling link)"
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            return "permission denied"
+        return "no such file or folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device, not a file"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO), not a file"
+    if stat.S_ISSOCK(mode):
+        return "a socket, not a file"
+    return "not a regular file"
 
 
 def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
@@ -532,7 +560,7 @@ def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
         elif path.is_file():
             yield path
         else:
-            raise InputError("no such file or folder", path=str(path))
+            raise InputError(not_readable(path), path=str(path))
 
 
 def looks_binary(head: bytes) -> bool:

@@ -25,6 +25,9 @@ class RuleCode(StrEnum):
     True
     """
 
+    SEAT_SHARED = "seat.shared"
+    SEAT_BEYOND_TABLE = "seat.beyond-table"
+    TABLE_OVER_FULL = "table.over-full"
     ANTE_WRONG_AMOUNT = "ante.wrong-amount"
     ANTE_MISSING = "ante.missing"
     BRING_IN_WRONG_PLAYER = "bring-in.wrong-player"
@@ -68,6 +71,9 @@ class HandState(StrEnum):
 
     SEATS = "seats"
     """Who is dealt in, still in the hand and able to act (folded, all-in)."""
+    ORDER = "order"
+    """Who sits left of whom: the seats' clockwise order, which decides ties by position,
+    who acts next and who shows first."""
     TURN = "turn"
     """Who is to act in the street's betting round."""
     BETS = "bets"
@@ -88,9 +94,9 @@ class HandState(StrEnum):
         return self in (HandState.TURN, HandState.BETS)
 
 
-_S, _T, _B, _K, _P, _C, _W = (HandState.SEATS, HandState.TURN, HandState.BETS,
-                              HandState.STACKS, HandState.POT, HandState.CARDS,
-                              HandState.COLLECTIONS)
+_S, _O, _T, _B, _K, _P, _C, _W = (HandState.SEATS, HandState.ORDER, HandState.TURN,
+                                  HandState.BETS, HandState.STACKS, HandState.POT,
+                                  HandState.CARDS, HandState.COLLECTIONS)
 _MOVE = frozenset({_B, _T, _P, _K})
 """What a betting move changes: the bet, the turn, the pot and the mover's stack."""
 
@@ -115,12 +121,18 @@ def _rule(code: RuleCode, title: str, reference: str, reads: Iterable[HandState]
 
 
 _RULES = (
+    _rule(RuleCode.SEAT_SHARED, "two players seated in one seat", "Structure of a hand",
+          (_S,), (_O,)),
+    _rule(RuleCode.SEAT_BEYOND_TABLE, "a seat numbered beyond the table's size (seat 9 at an "
+          "8-max table)", "Structure of a hand", (_S,), (_O,)),
+    _rule(RuleCode.TABLE_OVER_FULL, "more players seated than the table has seats",
+          "Structure of a hand", (_S,), (_S, _O)),
     _rule(RuleCode.ANTE_WRONG_AMOUNT, "antes of different amounts in one hand",
           "Structure of a hand", (), (_P, _K)),
     _rule(RuleCode.ANTE_MISSING, "a player dealt in without posting the ante",
           "Structure of a hand", (_S,), (_P, _K)),
     _rule(RuleCode.BRING_IN_WRONG_PLAYER, "the bring-in posted by the wrong player",
-          "3rd street: who brings in", (_C, _T), (_T,)),
+          "3rd street: who brings in", (_C, _T, _O), (_T,)),
     _rule(RuleCode.BRING_IN_WRONG_AMOUNT,
           "a bring-in not smaller than the small bet, or of nothing",
           "3rd street: bring-in and completion", (_B,), (_B, _P, _K)),
@@ -146,7 +158,7 @@ _RULES = (
     _rule(RuleCode.CALL_WRONG_AMOUNT, "a call of other than the amount owed", "All-in",
           (_B, _K), (_P, _K)),
     _rule(RuleCode.ACTION_OUT_OF_TURN, "a player acting out of turn",
-          "Later streets: who acts first", (_T, _S), (_T,)),
+          "Later streets: who acts first", (_T, _S, _O), (_T,)),
     _rule(RuleCode.ACTION_AFTER_FOLD, "a player acting after folding", "Structure of a hand",
           (_S,), (_T, _P, _K)),
     _rule(RuleCode.ACTION_UNKNOWN_PLAYER, "an action by a player not dealt in",
@@ -168,7 +180,7 @@ _RULES = (
     _rule(RuleCode.COMMON_CARD_WRONG, "a common card dealt when the deck did not run out, "
           "or missing when it did", "Deck exhaustion: the common card", (_S, _C), (_C,)),
     _rule(RuleCode.SHOWDOWN_WRONG_ORDER, "hands shown in the wrong order", "Showdown",
-          (_S, _T, _B)),
+          (_S, _O, _T, _B)),
     _rule(RuleCode.POT_UNCALLED_WRONG,
           "an uncalled bet returned in the wrong amount or not at all", "All-in",
           (_P, _W), (_W,)),
@@ -176,7 +188,7 @@ _RULES = (
           "Showdown", (_S, _C, _P, _W), (_W,)),
     _rule(RuleCode.POT_WRONG_SPLIT,
           "a split pot divided wrongly (hi/lo halves, ties, odd chip)", "Showdown",
-          (_S, _C, _P, _W), (_W,)),
+          (_S, _O, _C, _P, _W), (_W,)),
     _rule(RuleCode.POT_NOT_BALANCED, "money put in differs from money collected plus rake",
           "Accounting that must always hold", (_P, _W)),
     _rule(RuleCode.GAME_NOT_AUDITED, "a hand of a game whose rules the replayer does not "

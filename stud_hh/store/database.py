@@ -72,6 +72,7 @@ from stud_hh.store.select import Filters as SelectFilters
 from stud_hh.store.select import Resolved, Selection, read_selected, resolve
 from stud_hh.store.storage import (
     CHECKSUM,
+    MARKER,
     FsspecStorage,
     LocalStorage,
     Storage,
@@ -82,7 +83,6 @@ from stud_hh.store.storage import (
 if TYPE_CHECKING:
     from stud_hh.store.partitions import DaskTables
 
-MARKER = "stud_hh.json"
 DAMAGED = "damaged"
 """The folder of a database where ``stud-hh repair`` puts what it moved aside."""
 MERGE_ROWS = 65_536

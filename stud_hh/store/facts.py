@@ -176,7 +176,11 @@ def _order(r: ReplayedHand, dealt: list[Seat]) -> _Order:
     in_order = sorted((s for s in dealt if s.name not in ante_all_in), key=lambda s: s.seat)
     position: dict[str, int] = {}
     if bring_in in seat_of and in_order:
-        start = next((i for i, s in enumerate(in_order) if s.seat >= seat_of[bring_in]), 0)
+        names = [s.name for s in in_order]
+        # from the bring-in himself (two players in one seat: by name, never his seat
+        # mate), else (all-in on the ante) from the next seat
+        start = names.index(bring_in) if bring_in in names else next(
+            (i for i, s in enumerate(in_order) if s.seat >= seat_of[bring_in]), 0)
         ordered = in_order[start:] + in_order[:start]
         position = {s.name: i for i, s in enumerate(ordered)}
     return _Order(bring_in, position, ante_all_in)

@@ -62,7 +62,7 @@ from stud_hh.read.parse import (
     raw_hands,
     scan_paths,
 )
-from stud_hh.read.reader import RawHand, looks_binary, read_head, read_start, walk
+from stud_hh.read.reader import RawHand, looks_binary, not_readable, read_head, read_start, walk
 from stud_hh.read.summaries import (
     SkippedSummary,
     SummaryFailure,
@@ -1097,7 +1097,7 @@ def _candidates(paths: Iterable[str | os.PathLike[str]]) -> tuple[dict[str, bool
         elif path.is_file():
             found[str(path.resolve())] = False  # named directly: always read
         else:
-            raise InputError("no such file or folder", path=str(path))
+            raise InputError(not_readable(path), path=str(path))
     return found, problems
 
 

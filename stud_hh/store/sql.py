@@ -142,11 +142,12 @@ def _name(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def view_sql(table: str, files: list[str]) -> str:
+def view_sql(table: str, files: list[str], name: str | None = None) -> str:
     """The ``CREATE VIEW`` of ``table`` over ``files`` (absolute paths): the registry's
     columns in its order, typed from the registry when there is no file. Parts written
     before a column was added (an older schema version) read it as NULL: the files are
-    read by column name, beside a typed row set of no rows that has every column.
+    read by column name, beside a typed row set of no rows that has every column. The
+    view is named ``name`` (a view of some of the parts), else ``table``.
 
     >>> print(view_sql("files", []))  # doctest: +ELLIPSIS
     CREATE VIEW "files" AS SELECT CAST(NULL AS VARCHAR) AS "file", ... WHERE false
@@ -154,10 +155,11 @@ def view_sql(table: str, files: list[str]) -> str:
     columns = TABLES[table].columns
     typed = ", ".join(f"CAST(NULL AS {_duck_type(c.type)}) AS {_name(c.name)}"
                       for c in columns)
+    view = _name(name or table)
     if not files:
-        return f"CREATE VIEW {_name(table)} AS SELECT {typed} WHERE false"
+        return f"CREATE VIEW {view} AS SELECT {typed} WHERE false"
     listed = ", ".join(_literal(f) for f in files)
-    return (f"CREATE VIEW {_name(table)} AS SELECT {', '.join(_name(c.name) for c in columns)} "
+    return (f"CREATE VIEW {view} AS SELECT {', '.join(_name(c.name) for c in columns)} "
             f"FROM (SELECT * FROM read_parquet([{listed}], hive_partitioning = false, "
             f"union_by_name = true) UNION ALL BY NAME SELECT {typed} WHERE false)")
 

@@ -54,6 +54,10 @@ from typing import Any, BinaryIO
 
 from stud_hh.model.errors import DatabaseError, UsageError
 
+MARKER = "stud_hh.json"
+"""The file that makes a folder a stud-hh database (its schema version, the stud-hh that
+made it)."""
+
 CHECKSUM = "blake2b-256"
 """The checksum named in commit records (``blake2b-256:<hex>``)."""
 S3_EXTRA = "pip install 'stud-hh[s3]' (or pip install s3fs)"

@@ -5,7 +5,8 @@ A mutant is a corpus file (read in place, never copied into the project) changed
 mutation of a named kind (:data:`KINDS`): bytes flipped, inserted or deleted, the file cut
 short, lines duplicated, removed or swapped, a line of more than 8 MiB, other line ends,
 other encodings, NUL bytes, numbers out of range, damaged headers, a player renamed to one
-of 35 odd names, chat and table traffic at random places. :func:`check_batch` runs a folder
+of 35 odd names, chat and table traffic at random places, impossible seating (two players
+in one seat, more players than the table's seats). :func:`check_batch` runs a folder
 of mutants through ``stud-hh parse``, ``audit`` and ``import`` (in this process, through
 :func:`stud_hh.cli.main`) and returns every broken promise:
 
@@ -19,6 +20,10 @@ of mutants through ``stud-hh parse``, ``audit`` and ``import`` (in this process,
 :func:`check_names` holds an odd-name mutant to its own promise: each hand reads as the
 same hand (its events equal with the name mapped back), or fails with a named reason, and
 is never split into several.
+
+:func:`check_seating` holds an impossible-seating mutant to its own: imported alone, its
+hand is never stored clean (the rule's violation or unverifiable note names it, or it
+fails with a reason).
 
 The same seed gives the same mutants (:func:`make_mutants`).
 """
@@ -244,6 +249,8 @@ class Mutant:
     inserted_line: int | None = None
     """For a long-line mutant: the line number the long line took (lines from it on moved
     down by one)."""
+    hand_id: str | None = None
+    """For a mutant that changes one hand (impossible seating): that hand's id."""
 
     def file_name(self, index: int) -> str:
         """A file name for this mutant that keeps the original's extension."""
@@ -668,6 +675,156 @@ def _odd_name(kind: str) -> Mutator:
 
 for _kind in ODD_NAMES:
     _MUTATORS[f"name-{_kind}"] = _odd_name(_kind)
+
+# ---------------------------------------------------------------------------
+# Impossible seating: two players in one seat, more players than the table's seats
+# ---------------------------------------------------------------------------
+
+SEATING_RULES: dict[str, str] = {"seat-shared": "seat.shared",
+                                 "table-over-full": "table.over-full"}
+"""Each impossible-seating kind, with the rule that must name its hand wherever the hand is
+stored (:func:`check_seating`)."""
+
+_SEAT_NUMBER = re.compile(r'(?i)(?:\bseat[ +#]?|\bseat=")(\d+)')
+"""A seat's number as the seat lines print it: ``Seat 3:``, ``Seat 3 -``, ``Seat+3``,
+``seat="3"``."""
+
+
+@cache
+def _hands(source: Source) -> tuple[Any, ...]:
+    """The hands of a file the project reads (only to know which lines seat whom)."""
+    from stud_hh.read.parse import ParsedHand, parse_text
+
+    return tuple(r for r in parse_text(source.text, str(source.path))
+                 if isinstance(r, ParsedHand))
+
+
+def seat_moved(text: str, hand: Any, index: int, number: int) -> str | None:
+    """``text`` with the ``index``-th player seated in ``hand`` (a parsed hand of it) moved
+    to seat ``number``: on his seat line (the ``k``-th seat number of a line that seats
+    several, as iPoker's does) and on every other line of the hand naming him with his
+    seat (a summary's ``Seat 3: Bob ...``). ``None`` when the seat line prints no number."""
+    lines = [text[a:b] for a, b in _line_spans(text)]
+    seat = hand.header.seats[index]
+    on_line = [s for s in hand.header.seats if s.line == seat.line]
+    found = list(_SEAT_NUMBER.finditer(lines[seat.line - 1]))
+    if len(found) != len(on_line):
+        return None
+    m = found[on_line.index(seat)]
+    lines[seat.line - 1] = (lines[seat.line - 1][:m.start(1)] + str(number)
+                            + lines[seat.line - 1][m.end(1):])
+    old = re.compile(rf'(?i)(\bseat[ +#]?|\bseat="){seat.seat}\b')
+    for i in range(hand.first_line - 1, min(hand.last_line, len(lines))):
+        if i != seat.line - 1 and seat.name in lines[i]:
+            lines[i] = old.sub(lambda found: f"{found.group(1)}{number}", lines[i])
+    return "".join(lines)
+
+
+def crowded(text: str, hand: Any, players: int, numbers: Sequence[int]) -> str | None:
+    """``text`` with ``hand`` (a parsed hand of it) seating ``players``: each player added
+    is a copy of its last seat line (or, in XML, of the last player's element) for
+    ``Extra1``, ``Extra2``, ... in the seats ``numbers`` in turn. ``None`` when the seat line
+    prints no number."""
+    lines = [text[a:b] for a, b in _line_spans(text)]
+    last = hand.header.seats[-1]
+    line = lines[last.line - 1]
+    body = line.rstrip("\r\n")
+    xml_name = _escape(last.name, "xml")
+    element = re.search(rf'<player\b[^>]*"{re.escape(xml_name)}"[^>]*/>', body)
+    model = element.group(0) if element else body
+    name = xml_name if element else last.name
+    found = _SEAT_NUMBER.search(model)
+    if found is None:
+        return None
+    added = []
+    for k in range(players - len(hand.header.seats)):
+        number = numbers[k % len(numbers)]
+        rest = model[found.end(1):]
+        if f"+{last.seat}" not in last.name:  # Bovada's players are named by their seat
+            rest = rest.replace(name, f"Extra{k + 1}", 1)
+        added.append(model[:found.start(1)] + str(number) + rest)
+    if element:
+        lines[last.line - 1] = line.replace(model, model + "".join(added), 1)
+    else:
+        eol = line[len(body):] or ("\r\n" if "\r\n" in text else "\n")
+        lines[last.line - 1] = body + eol
+        lines[last.line:last.line] = [a + eol for a in added]
+    return "".join(lines)
+
+
+@mutation("seat-shared")
+def _seat_shared(rng: random.Random, source: Source) -> Mutant | None:
+    """A player of one hand moved into another's seat (his summary line with him)."""
+    if source.format not in ("text", "xml"):
+        return None
+    hands = [h for h in _hands(source) if len({s.seat for s in h.header.seats}) > 1]
+    if not hands:
+        return None
+    hand = rng.choice(hands)
+    seats = hand.header.seats
+    target = rng.choice(seats)
+    index = rng.choice([k for k, s in enumerate(seats) if s.seat != target.seat])
+    text = seat_moved(source.text, hand, index, target.seat)
+    if text is None:
+        return None
+    moved = seats[index]
+    return _mutant("seat-shared", source, source.encode(text),
+                   f"hand {hand.hand_id}: {moved.name} moved from seat {moved.seat} into "
+                   f"{target.name}'s seat {target.seat}", hand_id=hand.hand_id)
+
+
+@mutation("table-over-full")
+def _table_over_full(rng: random.Random, source: Source) -> Mutant | None:
+    """Players added to one hand until it seats more than its table (20 at an 8-max one):
+    in the seats after the last, or in the seats already taken."""
+    if source.format not in ("text", "xml"):
+        return None
+    hands = _hands(source)
+    if not hands:
+        return None
+    hand = rng.choice(hands)
+    seats = hand.header.seats
+    size = hand.header.max_seats
+    players = max(20, len(seats) + 1) if size is None or size < 20 else size + 1
+    taken = sorted({s.seat for s in seats})
+    after = list(range(taken[-1] + 1, taken[-1] + 1 + players))
+    numbers = taken if rng.random() < 0.5 else after
+    text = crowded(source.text, hand, players, numbers)
+    if text is None:
+        return None
+    return _mutant("table-over-full", source, source.encode(text),
+                   f"hand {hand.hand_id}: {players} players at a "
+                   f"{f'{size}-max' if size else 'table of no printed size'}, the added in "
+                   f"seats {numbers[0]}..{numbers[-1]}", hand_id=hand.hand_id)
+
+
+def check_seating(mutant: Mutant, work: Path) -> list[str]:
+    """An impossible-seating mutant imported alone: its hand is stored named by its kind's
+    rule (a violation; for a table whose size is not printed, an unverifiable note), or it
+    fails with a reason; never stored clean."""
+    from stud_hh.store.database import open_db
+
+    rule = SEATING_RULES[mutant.kind]
+    where = f"{mutant.kind} of {mutant.source} ({mutant.note[:300]})"
+    db = work / "db"
+    write_batch([mutant], work / "in")
+    run = run_cli("import", work / "in", "--db", db, "--jobs", "1", "-q")
+    if run.problems():
+        return [f"{where}: {p}" for p in run.problems()]
+    database = open_db(db)
+    hand = mutant.hand_id
+    stored = hand in database.arrow("hands", ["hand_id"]).column("hand_id").to_pylist()
+    if not stored:
+        failed = [r for r in database.arrow("failures", ["hand_id", "reason"]).to_pylist()
+                  if r["hand_id"] in (hand, None) and r["reason"]]
+        return [] if failed else [f"{where}: hand {hand} neither stored nor failed"]
+    named = {r["rule"] for table in ("violations", "unverifiable")
+             for r in database.arrow(table, ["hand_id", "rule"]).to_pylist()
+             if r["hand_id"] == hand}
+    if rule in named:
+        return []
+    return [f"{where}: hand {hand} stored clean of {rule} (it names {sorted(named)})"]
+
 
 KINDS: tuple[str, ...] = tuple(_MUTATORS)
 """Every mutation kind, by name."""

@@ -13,6 +13,9 @@ the independent hand counter are in ``tests/read/fuzzing.py``. For every mutant:
 * a hand skipped as not stud names a game that is positively not stud (issue 15, item 6);
 * a player renamed to any of 35 odd names leaves each hand the same hand (its events equal
   with the name mapped back), or a failure with its reason; never several hands.
+* two players moved into one seat, or more players seated than the table has seats, is
+  never stored clean, on any site: the rule's violation (or, where no table size is
+  printed, its unverifiable note) names the hand, or it fails with its reason.
 
 Besides, a test per defect the fuzzing found, each with its reproducer.
 """
@@ -317,3 +320,51 @@ def test_a_damaged_xml_file_fails_its_text_without_a_false_alarm(
     outcome = fuzzing.check_batch([mutant], tmp_path)
     assert not outcome.violations
     assert outcome.counts["hands in the input"] == fuzzing.count_text(name, text)
+
+
+# ---------------------------------------------------------------------------
+# Impossible seating: never stored clean, on any site
+# ---------------------------------------------------------------------------
+
+_SEATING_FILES = [*_ONE_FILE_PER_SITE, "Bovada/7-Stud-USD-2.00-4.00-201205.txt",
+                  "iPoker/7-StudHL-EUR-0.05-0.10-201405.txt",
+                  "Merge/7-StudHL-USD-0.25-0.50-201111.txt"]
+"""A file of every text site, and of both XML sites."""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", sorted(fuzzing.SEATING_RULES))
+@pytest.mark.parametrize("name", _SEATING_FILES)
+def test_impossible_seating_is_never_stored_clean_on_any_site(corpus: Path, tmp_path: Path,
+                                                             name: str, kind: str) -> None:
+    """Two players in one seat, or more players than the table's seats: the hand is stored
+    with the rule's violation (or, where no table size is printed, its unverifiable note),
+    or fails naming why."""
+    source = fuzzing.load(corpus / name)
+    for seed in range(2):
+        mutant = fuzzing.mutate(kind, random.Random(seed), source)
+        assert mutant is not None, f"{kind} does not apply to {name}"
+        assert mutant.hand_id is not None
+        assert fuzzing.check_seating(mutant, tmp_path / str(seed)) == []
+
+
+@pytest.mark.slow
+def test_the_runs_seating_mutants_are_never_stored_clean(mutants: list[fuzzing.Mutant],
+                                                         tmp_path: Path) -> None:
+    seating = [m for m in mutants if m.kind in fuzzing.SEATING_RULES]
+    assert len(seating) >= len(fuzzing.SEATING_RULES)
+    problems = [p for i, m in enumerate(seating)
+                for p in fuzzing.check_seating(m, tmp_path / str(i))]
+    assert not problems, "\n".join(problems[:20])
+
+
+def test_a_seating_mutant_stored_clean_is_reported(corpus: Path, tmp_path: Path) -> None:
+    """The promise can fail: a hand whose seats are all possible, called a seating mutant,
+    is reported stored clean."""
+    source = fuzzing.load(corpus / "Stars/7-Stud-USD-0.04-0.08-200911.txt")
+    hand = fuzzing._hands(source)[0]
+    unchanged = fuzzing.Mutant("seat-shared", source.path,
+                               source.encode(source.text.replace("Hero", "Heroine")),
+                               "renamed only", hand_id=hand.hand_id)
+    (problem,) = fuzzing.check_seating(unchanged, tmp_path)
+    assert f"hand {hand.hand_id} stored clean of seat.shared" in problem

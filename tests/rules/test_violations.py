@@ -306,6 +306,22 @@ CASES: list[tuple[str, str, dict[int, str | None], list[tuple[str, int]]]] = [
      [("bring-in.missing", 10)]),
     ("a common card with three players", BASE, {41: "*** RIVER *** [Qh]"},
      [("common-card.wrong", 41)]),
+    ("two players in one seat", BASE, {4: "Seat 1: Bob ($10 in chips)"},
+     [("seat.shared", 4)]),
+    ("a seat beyond the table's size", BASE, {5: "Seat 9: Cid ($10 in chips)"},
+     [("seat.beyond-table", 5)]),
+    ("seats 0 and 8 at an 8-max table", BASE, {3: "Seat 0: Ann ($10 in chips)",
+                                               5: "Seat 8: Cid ($10 in chips)"},
+     [("seat.beyond-table", 5)]),
+    # more players than seats always seats one of them in a seat taken or beyond the table
+    ("three players at a heads-up table", BASE, {2: "Table 'Test' 2-max"},
+     [("table.over-full", 5)]),  # (a heads-up table's seat numbers are not checked)
+    ("four players at a 3-max table", BASE,
+     {2: "Table 'Test' 3-max", 5: "Seat 3: Cid ($10 in chips)\nSeat 4: Dan ($10 in chips)"},
+     [("seat.beyond-table", 6), ("table.over-full", 6)]),
+    ("three players in two seats of a 2-max table", BASE,
+     {2: "Table 'Test' 2-max", 5: "Seat 2: Cid ($10 in chips)"},
+     [("seat.shared", 5), ("table.over-full", 5)]),
 ]
 
 

@@ -285,3 +285,19 @@ def test_the_digest_of_a_hand_does_not_change_with_its_line_ends_or_spaces() -> 
     spaced = BASE.replace(": ", ":  ").replace("\n", " \n")
     assert text_digest(BASE) == text_digest(crlf) == text_digest(spaced)
     assert text_digest(BASE) != text_digest(BASE.replace("Ann", "Anne"))
+
+
+def test_two_players_in_one_seat_keep_their_own_rows_and_positions() -> None:
+    """Bob moved into Cid's seat 3, printed before him: every player keeps his row, his
+    seat as printed and the clean hand's position (Cid brought in: position 0, not his
+    seat mate), and the hand its money."""
+    lines = BASE.splitlines()
+    lines[3] = "Seat 3: Bob ($10 in chips)"
+    shared = replay(parse_hand("\n".join(lines) + "\n"))
+    assert [v.rule for v in shared.violations] == ["seat.shared"]
+    clean = hand_rows(replay(parse_hand(BASE)))["players"]
+    rows = hand_rows(shared)["players"]
+    assert [(r["player"], r["seat"]) for r in rows] == [("Ann", 1), ("Bob", 3), ("Cid", 3)]
+    assert [(r["player"], r["position"], r["net"]) for r in rows] == [
+        (r["player"], r["position"], r["net"]) for r in clean]
+    assert [r["position"] for r in rows] == [1, 2, 0]

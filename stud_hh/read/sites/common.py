@@ -616,14 +616,18 @@ class SiteBuilder(StructureRules):
 
     def SEAT_SUMMARIES(self, token: Any) -> None:
         """Summary lines of the shape ``SHAPES["SEAT_SUMMARY"]`` (groups ``seat``, ``rest``),
-        each named by its seat's player and handed to :meth:`_seat_line`."""
+        each named by its seat's player (of two in one seat, ``seat.shared``, the one whose
+        name it starts with) and handed to :meth:`_seat_line`."""
         n: int = token.line
-        by_seat = {s.seat: s.name for s in self.seats}
+        by_seat: dict[int, list[str]] = {}
+        for seat in self.seats:
+            by_seat.setdefault(seat.seat, []).append(seat.name)
         for value in token.value[:-1].split("\n"):
             m = self._shape("SEAT_SUMMARY", value, n)
-            name = by_seat.get(int(m["seat"]))
-            if name is None:
+            names = by_seat.get(int(m["seat"]))
+            if names is None:
                 raise LineError(f"seat {m['seat']} has no player", n)
+            name = names[0] if len(names) == 1 else _named(names, m["rest"])
             self._seat_line(name, int(m["seat"]), m["rest"], value, n)
             n += 1
 
@@ -694,3 +698,16 @@ class ShiftedStreetsBuilder(PatternLinesBuilder):
             raise LineError(f"a header for {street.label} street where {where}{late}", n)
         self.started = True
         self._open_street(street, n)
+
+
+def _named(names: list[str], rest: str) -> str:
+    """Of the players ``names`` seated in one seat, the one ``rest`` (a summary line after
+    ``Seat N:``) starts with, case aside (the longest, when one name begins another); the
+    first when it starts with none of them.
+
+    >>> _named(["Al", "Al Bo"], "al bo folded on the 3rd street")
+    'Al Bo'
+    """
+    folded = rest.casefold()
+    starting = [p for p in names if folded.startswith(p.casefold() + " ")]
+    return max(starting, key=len) if starting else names[0]

@@ -16,7 +16,7 @@ How a PHH hand becomes the shared events
 * **Players and seats.** PHH lists players from the dealer's left, clockwise:
   that order is our seat order. Names come from ``players`` (``p1``, ``p2``...
   where absent or empty); seat numbers from ``seats`` when they rise in player
-  order, else 1, 2, ... .
+  order or name a seat twice (the audit then names the shared seat), else 1, 2, ... .
 * **Money.** PHH amounts are numbers in chips (or in the ``currency``). They are
   kept as integers: whole numbers as they are (``scale`` 1), amounts with
   decimals multiplied by a power of ten (``scale`` 100 for cents). A file written
@@ -768,8 +768,10 @@ def _players(f: _Fields, count: int) -> tuple[list[str], list[int]]:
     raw_seats = f.get("seats")
     if (isinstance(raw_seats, list) and len(raw_seats) == count
             and all(isinstance(s, int) and not isinstance(s, bool) for s in raw_seats)
-            and all(a < b for a, b in itertools.pairwise(raw_seats))
-            and raw_seats[0] >= 1):
+            and ((all(a < b for a, b in itertools.pairwise(raw_seats)) and raw_seats[0] >= 1)
+                 or len(set(raw_seats)) < count)):
+        # a seat listed twice is kept as listed: two players in one seat is the hand's
+        # fault, which the audit names (seat.shared), not one to number away
         seats = list(raw_seats)
     return names, seats
 

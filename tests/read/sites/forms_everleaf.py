@@ -102,7 +102,7 @@ PARTOUCHE = Table("Partouche Poker Gibraltar", "*** Historique des Mains pour la
                   1, 2, 5, 10, "€", "EUR", "partouche", 4)
 SKIN_2012 = Table("Everleaf Gaming - Concord Gaming - Game #{n}",
                   "***** Hand history for game #{n} *****",
-                  "ˆ0.25/ˆ0.50 {game} - 4 Max - 2012/02/09 - 22:09:43", "Table Budapest",
+                  "ˆ0.25/ˆ0.50 {game} - 6 Max - 2012/02/09 - 22:09:43", "Table Budapest",
                   5, 10, 25, 50, "ˆ", "EURO", "2012", 10, button=True)
 CHIPS = Table("Everleaf Gaming Game #{n}", "***** Hand history for game #{n} *****",
               "40/80 {game} - 2009/02/25 - 17:30:32", "Table 2", 5, 10, 40, 80, "", "",

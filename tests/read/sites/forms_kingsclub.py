@@ -157,7 +157,7 @@ _TABLES = {
     "plain": "Table 'Real Deal Mix'",
     "max": "Table '8 Game Mix' 8-max",
     "id": "Table ID 'Crazy Anti-Nit Mix'",
-    "play": "Table 'Penny Stud' 6-max (Play Money)",
+    "play": "Table 'Penny Stud' 8-max (Play Money)",
     "button": "Table 'Bobbys Room Mix' Seat 1 is the button",
     "tournament": "Table 'T4411 [2]'",
 }

@@ -344,7 +344,7 @@ V1_RAZZ = Version('<description type="Razz" stakes="Limit $0.50/$1"/>',
                   'realmoney="true" data="{data}">', start="20111115223628",
                   data="20111115|Pinatubo (43618199)|43618199|{id}|false")
 NL_STUD8 = Version('<description type="7-Stud H/L8" stakes="No Limit ($0.01/$0.02/$0.10)"/>',
-                   '<game id="{id}" starttime="{start}" numholecards="7" gametype="43" seats="2" '
+                   '<game id="{id}" starttime="{start}" numholecards="7" gametype="43" seats="8" '
                    'realmoney="true" data="{data}">', start="20120422233118",
                    data="20120422|NL 7Stud HL|53828643|{id}|false")
 OLD_2010 = Version('<description type="7-Stud" stakes="Limit $0.50/$1"/>',

@@ -330,7 +330,7 @@ def _cash_spaced() -> str:
     head = [*_opening(20000000006), "$0.50/$1  USD  FL  7 Card Stud - Sunday, March 31,"
             " 09:30:36 CEST 2013", "Table Supersonic (Real Money)", "Seat 0 is the button"]
     hand = Hand(head, _seats("Hero", "Ann", "Bob", "Cid", stack=908), SPACED,
-                players="Total number of players : 4 / 6")
+                players="Total number of players : 4 / 8")
     hand.raw("Hero Forward Folds")
     return aces_against_a_boat(hand, 50, 100, 5, 25, rake=45).text()
 

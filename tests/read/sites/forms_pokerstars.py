@@ -535,7 +535,7 @@ VARIANTS: tuple[Variant, ...] = (
     Variant("PokerStars Game #{id}:  Razz Limit ($0.10/$0.20 USD) - 2006/08/21 - 13:59:19 (ET)",
             "Table 'Sekanina'", USD, razz_showdown),
     Variant("PokerStars Hand #{id}:  8-Game (7 Card Stud Hi/Lo Limit, $0.10/$0.20 USD) - "
-            "2017/01/21 16:58:03 ET", "Table 'Educatio' 6-max", USD, stud8_no_low),
+            "2017/01/21 16:58:03 ET", "Table 'Educatio' 8-max", USD, stud8_no_low),
     Variant("PokerStars Game #{id}:  HORSE (Razz Limit, $0.10/$0.20) - 2006/08/21 - 13:59:19 (ET)",
             "Table 'Hydra' 8-max", USD, razz_uncalled),
     Variant("PokerStars Hand #{id}:  7 Card Stud Limit (100/200) - 2012/01/01 13:19:41 ET",

@@ -56,7 +56,7 @@ _OPEN = "Everleaf Gaming Game #1\n***** Hand history for game #1 *****\n"
     (OLD_USD, {"currency": "USD", "scale": 100, "table": "Clarkdale 20"}),
     (PARTOUCHE, {"hand_id": "1001", "currency": "EUR", "small_bet": 5, "big_bet": 10,
                  "table": "Andernos 2"}),
-    (SKIN_2012, {"currency": "EUR", "small_bet": 25, "big_bet": 50, "max_seats": 4,
+    (SKIN_2012, {"currency": "EUR", "small_bet": 25, "big_bet": 50, "max_seats": 6,
                  "table": "Budapest"}),
     (CHIPS, {"currency": None, "scale": 1, "small_bet": 40, "big_bet": 80,
              "tournament_id": None, "play_money": False, "table": "2"}),

@@ -41,7 +41,7 @@ def test_each_table_form() -> None:
     assert _header(table_id)[:1] + _header(table_id)[6:8] == (Game.RAZZ, "Crazy Anti-Nit Mix",
                                                                None)
     assert _header(tournament)[:7] == (Game.RAZZ_27, 4000, 8000, None, False, "4411", "2")
-    assert _header(play)[4:8] == (True, None, "Penny Stud", 6)
+    assert _header(play)[4:8] == (True, None, "Penny Stud", 8)
     assert _header(button)[:1] + _header(button)[6:7] == (Game.STUD8, "Bobbys Room Mix")
     assert all(parse_hand(h).header.started_at is None for h in HANDS)
 

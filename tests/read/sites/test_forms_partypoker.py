@@ -57,7 +57,7 @@ def test_cash_headers() -> None:
     assert mac.started_local == "2012/12/9 14:29:49 ICT"  # a zone we do not guess
     assert [s.stack for s in mac.seats] == [2472] * 4
     spaced = _hand("20000000006").header
-    assert (spaced.small_bet, spaced.max_seats, spaced.seats[0].stack) == (50, 6, 908)
+    assert (spaced.small_bet, spaced.max_seats, spaced.seats[0].stack) == (50, 8, 908)
 
 
 def test_tournament_headers() -> None:

@@ -188,7 +188,9 @@ def test_one_wins_line_for_both_pots_and_a_bet_returned_without_a_line() -> None
     assert replayed.nets["Player4"] == 285000
     # the main pot's winner cannot be checked: Player3's 7th-street card is never shown;
     # nor the uncalled bet, which the site returns without a line
-    assert {u.rule for u in replayed.unverifiable} == {"pot.wrong-winner", "pot.uncalled-wrong"}
+    # (and, the table's size not printed, whether it seats more than it holds)
+    assert {u.rule for u in replayed.unverifiable} == {"pot.wrong-winner", "pot.uncalled-wrong",
+                                                       "seat.beyond-table", "table.over-full"}
 
 
 # -- the shifted streets --------------------------------------------------------------------

@@ -179,7 +179,10 @@ def test_every_hand_replays_clean_under_the_winning_profile() -> None:
                 for hand in hands for v in replay(hand).violations]
     assert problems == []
     assert {replay(h).profile for h in hands} == {"winning"}
-    assert all(not replay(h).unverifiable for h in hands)
+    # nothing unverifiable, but the table's size where the 2016 client prints none
+    assert all({u.rule for u in replay(h).unverifiable}
+               <= ({"seat.beyond-table", "table.over-full"} if h.header.max_seats is None
+                   else set()) for h in hands)
 
 
 _RESULT = re.compile(r"Bets: [\d.]+\. Collects: [\d.]+\. "

@@ -1,0 +1,111 @@
+"""The app's view of its database: a DuckDB connection over the committed parts, made
+again when an import commits, and the answers of the pages kept until then.
+
+The database is one folder (or URL); the commit records say which parts are in it. The
+source lists the commit records on each request (a folder listing: cheap), and when they
+changed it opens a new connection (:func:`stud_hh.store.sql.connect`) and forgets what it
+had answered. Each request works on its own cursor of that connection (DuckDB cursors may
+run in parallel threads).
+
+The settings' people (the hero's names on several sites, aliases) are applied in SQL: the
+``people_players`` view is ``players`` with each stored name replaced by its person's
+(:meth:`stud_hh.store.people.People.label`), so that the hero's hands under several names
+are one player's on every page. Beside it, the connection keeps the statistics' sums per
+player, game, stakes and hour (:mod:`stud_hh.app.kept`), from which
+:func:`stud_hh.analysis.duck.summary` answers the pages without reading the rows; a commit
+that only adds parts (the watch's, a hand at a time) has only those read.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from stud_hh.app.kept import Kept, keep, register
+from stud_hh.store.database import Database
+from stud_hh.store.sql import connect
+
+if TYPE_CHECKING:
+    import duckdb
+
+T = TypeVar("T")
+
+CACHED = 256
+"""How many answers a source keeps (the least recently used go first)."""
+
+
+class Source:
+    """A database as the pages read it (see the module)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._lock = threading.Lock()
+        self._version: tuple[str, ...] | None = None
+        self._con: duckdb.DuckDBPyConnection | None = None
+        self._answers: OrderedDict[Hashable, Any] = OrderedDict()
+        self._kept: Kept | None = None
+
+    def version(self) -> tuple[str, ...]:
+        """The names of the commit records: they change exactly when the database does."""
+        return tuple(sorted(name for name, folder in self.db.storage.listing("commits")
+                            if not folder and name.endswith(".json")))
+
+    def _current(self) -> tuple[duckdb.DuckDBPyConnection, Kept]:
+        version = self.version()
+        with self._lock:
+            if self._con is None or self._kept is None or version != self._version:
+                old = self._con
+                self._con, self._kept = self._connect()
+                self._version = version
+                self._answers.clear()
+                if old is not None:
+                    old.close()
+            return self._con, self._kept
+
+    def _connect(self) -> tuple[duckdb.DuckDBPyConnection, Kept]:
+        """A connection over the committed parts, with the people's views, and its kept
+        sums (:mod:`stud_hh.app.kept`: the last connection's, brought up to date)."""
+        parts = self.db.parts()
+        con = connect(self.db, parts)
+        try:
+            kept = keep(con, self.db, parts.get("players", []), self._kept)
+        except BaseException:
+            con.close()
+            raise
+        return con, kept
+
+    @contextmanager
+    def cursor(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A cursor of the current connection, for one request's queries."""
+        con, kept = self._current()
+        cur = con.cursor()
+        try:
+            register(cur, kept)
+            yield cur
+        finally:
+            cur.close()
+
+    def cached(self, key: Hashable, compute: Callable[[duckdb.DuckDBPyConnection], T]) -> T:
+        """``compute(cursor)``, or its answer kept from an earlier call with ``key`` since the
+        database last changed."""
+        self._current()
+        with self._lock:
+            if key in self._answers:
+                self._answers.move_to_end(key)
+                return self._answers[key]  # type: ignore[no-any-return]
+        with self.cursor() as cur:
+            answer = compute(cur)
+        with self._lock:
+            self._answers[key] = answer
+            while len(self._answers) > CACHED:
+                self._answers.popitem(last=False)
+        return answer
+
+    def close(self) -> None:
+        with self._lock:
+            if self._con is not None:
+                self._con.close()
+                self._con = None
