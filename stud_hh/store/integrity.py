@@ -38,7 +38,6 @@ import pyarrow.parquet as pq
 from stud_hh.model.errors import DatabaseError
 from stud_hh.store.database import (
     DAMAGED,
-    MARKER,
     CommitLog,
     Committed,
     Database,
@@ -57,7 +56,7 @@ from stud_hh.store.schema import (
     conform,
     missing_columns,
 )
-from stud_hh.store.storage import Storage
+from stud_hh.store.storage import MARKER, Storage
 
 FILE_TABLES = ("hands", "failures", "conflicts", "tournaments", "files")
 """Tables whose rows name the history file they were read from (``file``)."""

@@ -39,9 +39,9 @@ from helpers import BROKEN_HAND, large_file, sample_hand_texts, table_digests, w
 from import_killer import Ended, Forks, Settings, environment, watch
 
 from stud_hh.cli import main
-from stud_hh.store import database as store
 from stud_hh.store.database import open_db
 from stud_hh.store.importer import import_paths
+from stud_hh.store.storage import MARKER
 
 SEED = 15
 INTERRUPTED = "stud-hh: interrupted"
@@ -174,13 +174,13 @@ def _stopped(root: Path, sig: str, ended: Ended) -> None:
         assert ended.returncode == -signal.SIGKILL, ended
         return
     assert (ended.returncode, ended.stderr.strip()) == (130, INTERRUPTED), ended
-    if (root / store.MARKER).exists():
+    if (root / MARKER).exists():
         assert _on_disk(root) == _committed(root)
 
 
 def _after_kill(root: Path, clean: Clean, capsys: pytest.CaptureFixture[str]) -> None:
     """The database a kill left opens and is sound; the next import completes it."""
-    if (root / store.MARKER).exists():
+    if (root / MARKER).exists():
         before = open_db(root).count("hands")  # opens: no damage named
         capsys.readouterr()
         assert main(["check", "--db", str(root)]) == 0, capsys.readouterr().out
