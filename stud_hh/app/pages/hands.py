@@ -29,6 +29,7 @@ from stud_hh.analysis.html.replayer import stored_view, views_script
 from stud_hh.analysis.stats import on_clock
 from stud_hh.app.filters import PageFilters
 from stud_hh.app.hands_sql import PAGE_SIZE, SPOTS, HandFilters, Page, hands_page
+from stud_hh.app.notes import hand_notes
 from stud_hh.app.players_sql import hero
 from stud_hh.app.source import Source
 from stud_hh.app.tags import all_tags, carrying, player_tags
@@ -115,7 +116,8 @@ def hands(request: Request) -> HTMLResponse:
         ("last", found.pages)) if 1 <= number <= found.pages and number != found.page}
     return page(request, "hands.html.j2", "Hands", filters=filters, own=own, rows=rows,
                 found=found, first=first, last=first + len(rows) - 1, pager=pager,
-                tags=all_tags(tags), tag_note=_tag_note(tags, own), spots=list(SPOTS.values()))
+                tags=all_tags(tags), tags_of=tags, tag_note=_tag_note(tags, own),
+                spots=list(SPOTS.values()))
 
 
 def _tag_note(tags: dict[str, tuple[str, ...]], own: HandFilters) -> str:
@@ -168,7 +170,8 @@ def hand(request: Request) -> HTMLResponse:
         return page(request, "message.html.j2", title, status=410,
                     message=f"This hand cannot be replayed: {why}.")
     return page(request, "hand.html.j2", title, filters=filters, back=back, key=view["key"],
-                views=Markup(views_script({view["key"]: view})))
+                views=Markup(views_script({view["key"]: view})),
+                notes=hand_notes(app.source, site, hand_id))
 
 
 ROUTES = [Route("/hands", hands), Route("/hand/{site}/{hand_id:path}", hand)]
