@@ -28,8 +28,10 @@ from stud_hh.analysis.html.tables import Col, table_html
 from stud_hh.analysis.tournaments import read_results
 from stud_hh.app import profile
 from stud_hh.app.filters import PageFilters
+from stud_hh.app.notes import notes_of
 from stud_hh.app.pages.leaks import LEAKS_SHOWN, leak_rows
 from stud_hh.app.pages.players import RATIOS
+from stud_hh.app.players_sql import PLAYERS
 from stud_hh.app.source import Source
 from stud_hh.app.web import guarded, page, state
 
@@ -131,7 +133,17 @@ def player(request: Request) -> HTMLResponse:
     return page(request, "player.html.j2", name, player=name, links=links(name, filters),
                 described=chosen.selection().describe(),
                 self_href=f"/players/{quote(name, safe='')}",
-                tournaments_shown=TOURNAMENTS_SHOWN, **context)
+                tournaments_shown=TOURNAMENTS_SHOWN,
+                notes=sorted(notes_of(app.source, _pairs(app.source, name)).values(),
+                             key=lambda n: (n.site is not None, n.site or "")), **context)
+
+
+def _pairs(source: Source, name: str) -> list[tuple[str | None, str]]:
+    """The player at every site (``None``) and at each site he played."""
+    sites = source.cached(("player-sites", name), lambda cur: [str(r[0]) for r in cur.execute(
+        f"SELECT DISTINCT CAST(site AS VARCHAR) FROM {PLAYERS} WHERE player = ?",
+        [name]).fetchall()])
+    return [(None, name), *((site, name) for site in sites)]
 
 
 ROUTES = [Route("/players/{name:path}", player)]
