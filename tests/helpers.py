@@ -42,3 +42,45 @@ def write_renumbered(path: Path, texts: list[str], count: int, first_id: int) ->
         for i in range(count):
             out.write(id_re.sub(f"#{first_id + i}:", texts[i % len(texts)], count=1))
             out.write("\n\n")
+
+
+def table_digests(root: Path) -> dict[str, tuple[int, str]]:
+    """Every table of the database at ``root``: its row count and a digest of the sorted
+    hashes of its rows (each value as text). Two databases alike hold the same rows in
+    every table, in any order and any parts."""
+    import hashlib
+
+    import numpy as np
+    import pandas as pd
+
+    from stud_hh.store.database import open_db
+    from stud_hh.store.schema import TABLES
+
+    db = open_db(root)
+    found = {}
+    for table in TABLES:
+        frame = db.table(table).astype(str)
+        hashes = np.sort(pd.util.hash_pandas_object(frame, index=False).to_numpy())
+        found[table] = (len(frame), hashlib.sha256(hashes.tobytes()).hexdigest()[:16])
+    return found
+
+
+BROKEN_HAND = (SAMPLES / "stud_cash_0.10-0.20.txt").read_text(encoding="utf-8").split(
+    "\n\n\n")[0].strip().replace(": folds", ": juggles", 1).replace("#", "#9", 1) + "\n"
+"""A Stars hand with an action no site prints: a failure."""
+
+
+def large_file(folder: Path, hands: int = 1500, first_id: int = 6_000_000_000) -> Path:
+    """``hands`` hands in one file ``large.txt``, a broken one among them, a hand repeated
+    further on and another repeated with a different text (a conflict): cut into chunks,
+    all in different ones."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "large.txt"
+    write_renumbered(path, sample_hand_texts(), hands, first_id)
+    text = path.read_text(encoding="utf-8")
+    hands_text = text.split("\n\n")
+    changed = hands_text[10].replace("Table '", "Table 'Other ", 1)
+    text = "\n\n".join([*hands_text[:hands // 2], BROKEN_HAND, hands_text[5],
+                        *hands_text[hands // 2:], changed])
+    path.write_text(text, encoding="utf-8")
+    return path

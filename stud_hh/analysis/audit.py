@@ -11,6 +11,11 @@ earlier one of their hand (``violations.follows_line``, :mod:`stud_hh.engine.cau
 one site fault and its consequences read as one fault. Rows imported before schema 4
 did not record it, and count as root causes.
 
+Each function takes a ``select`` (:class:`~stud_hh.store.select.Selection`: the command
+line's filters) and audits only the hands it selects (with a player: the hands that player
+was dealt); the texts that could not be read are not hands, and are always the whole
+database's. :mod:`stud_hh.analysis.audit_duck` computes the same tables in DuckDB.
+
 >>> db = open_db("room.db")  # doctest: +SKIP
 >>> clean_bill(db)  # doctest: +SKIP
 '12,000 hands audited under the pokerstars profile: 3 hands break 4 rules ...'
@@ -18,23 +23,27 @@ did not record it, and count as root causes.
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
+
 import pandas as pd
 
 from stud_hh.analysis.report import source_lines
 from stud_hh.analysis.stats import UNDATED, money_unit
 from stud_hh.rules.violations import split_words
 from stud_hh.store.database import Database
+from stud_hh.store.select import Selection
 
 
-def money_by_unit(db: Database) -> pd.DataFrame:
+def money_by_unit(db: Database, select: Selection | None = None) -> pd.DataFrame:
     """Per money unit (a currency, or ``chips``: tournaments and play money): the hands,
     tables, money through the pots and rake in that unit (never added across units), and
     how many hands break a rule, have checks the text cannot decide, or do not balance.
 
     Money is in the unit itself (cents and chips divided by the hand's ``scale``)."""
     hands = db.hands(columns=["site", "hand_id", "currency", "scale", "table", "pot", "rake",
-                              "violations", "unverifiable"])
-    unbalanced = balance_checks(db)[["site", "hand_id"]].astype(str)
+                              "violations", "unverifiable"], select=select)
+    unbalanced = balance_checks(db, select)[["site", "hand_id"]].astype(str)
     keys = pd.MultiIndex.from_frame(hands[["site", "hand_id"]].astype(str))
     frame = pd.DataFrame({
         "unit": money_unit(hands["currency"]).to_numpy(),
@@ -60,10 +69,10 @@ FOLLOWING = "following"
 earlier one of their hand, whatever their rule."""
 
 
-def violations_by_rule(db: Database) -> pd.DataFrame:
+def violations_by_rule(db: Database, select: Selection | None = None) -> pd.DataFrame:
     """Violations per rule, the root causes and those following from an earlier violation
     of their hand apart, and the hands they are in; most frequent first."""
-    v = db.violations(columns=["rule", "site", "hand_id", "follows_line"])
+    v = db.violations(columns=["rule", "site", "hand_id", "follows_line"], select=select)
     if v.empty:
         return pd.DataFrame({name: pd.Series(dtype="int64") for name in (
             "violations", "root_causes", FOLLOWING, "hands")}).rename_axis("rule")
@@ -78,14 +87,46 @@ def violations_by_rule(db: Database) -> pd.DataFrame:
     return out.sort_values(["violations", "root_causes", "hands"], ascending=False)
 
 
-def violations_by_table(db: Database, freq: str = "D") -> pd.DataFrame:
+SITE_COLUMNS = ("hands", "hands_flagged", "violations", "root_causes", FOLLOWING,
+                "hands_unverifiable", "hands_unbalanced")
+"""The columns of :func:`violations_by_site`."""
+
+
+def violations_by_site(db: Database, select: Selection | None = None) -> pd.DataFrame:
+    """Per site: the hands audited, those that break a rule, their violations (the root
+    causes and those following from an earlier violation of their hand apart), the hands
+    with checks the text cannot decide and those that do not balance; the sites with the
+    most violations first."""
+    hands = db.hands(columns=["site", "hand_id", "violations", "violations_following",
+                              "unverifiable"], select=select)
+    unbalanced = balance_checks(db, select)["site"].astype("string").value_counts()
+    following = hands["violations_following"].fillna(0).astype("int64")
+    frame = pd.DataFrame({
+        "site": hands["site"].astype("string").to_numpy(),
+        "flagged": (hands["violations"] > 0).to_numpy(),
+        "violations": hands["violations"].astype("int64").to_numpy(),
+        "following": following.to_numpy(),
+        "unverifiable": (hands["unverifiable"] > 0).to_numpy()})
+    grouped = frame.groupby("site", sort=True)
+    out = pd.DataFrame({"hands": grouped.size(), "hands_flagged": grouped["flagged"].sum(),
+                        "violations": grouped["violations"].sum(),
+                        FOLLOWING: grouped["following"].sum(),
+                        "hands_unverifiable": grouped["unverifiable"].sum()})
+    out.insert(3, "root_causes", out["violations"] - out[FOLLOWING])
+    out["hands_unbalanced"] = unbalanced.reindex(out.index).fillna(0)
+    out = out[list(SITE_COLUMNS)].astype("int64").rename_axis("site")
+    return out.sort_values("violations", ascending=False, kind="stable")
+
+
+def violations_by_table(db: Database, freq: str = "D", select: Selection | None = None
+                        ) -> pd.DataFrame:
     """Violations per table and period (``freq``: ``D``, ``W``, ``M``): the root causes
     per rule as columns, and the violations following from an earlier one of their hand
     in one more column, :data:`FOLLOWING` (the rows sum to every violation).
 
     A hand whose site printed no time zone has no date: its violations are counted in
     an ``undated`` period, never left out."""
-    v = db.violations(columns=["table", "rule", "start_utc", "follows_line"])
+    v = db.violations(columns=["table", "rule", "start_utc", "follows_line"], select=select)
     if v.empty:
         return pd.DataFrame()
     start = v["start_utc"].dt.tz_convert(None).dt.to_period(freq).dt.start_time
@@ -98,11 +139,12 @@ def violations_by_table(db: Database, freq: str = "D") -> pd.DataFrame:
     return by_table[ordered + ([FOLLOWING] if FOLLOWING in by_table.columns else [])]
 
 
-def unverifiable_checks(db: Database, quote: bool = True) -> pd.DataFrame:
+def unverifiable_checks(db: Database, quote: bool = True, select: Selection | None = None
+                        ) -> pd.DataFrame:
     """Every check the text cannot decide, by hand and line, with the reason and (with
     ``quote``) the source line: what an auditor must look at by hand."""
-    u = db.unverifiable(columns=["site", "hand_id", "rule", "line", "message"])
-    files = db.hands(columns=["site", "hand_id", "file"])
+    u = db.unverifiable(columns=["site", "hand_id", "rule", "line", "message"], select=select)
+    files = db.hands(columns=["site", "hand_id", "file"], select=select)
     rows = u.merge(files, on=["site", "hand_id"], how="left").rename(
         columns={"message": "reason"})
     rows = rows.sort_values(["site", "hand_id", "line"], kind="stable").reset_index(drop=True)
@@ -145,17 +187,21 @@ def worst_hands(db: Database, n: int = 10, quote: bool = True) -> pd.DataFrame:
     return chosen.reset_index(drop=True)
 
 
-def balance_checks(db: Database) -> pd.DataFrame:
+def balance_checks(db: Database, select: Selection | None = None) -> pd.DataFrame:
     """Every stored hand's accounting: put in = pot; nets + rake = 0; rake shares = rake.
 
     One row per hand that fails any of the three checks (empty when all balance), with
     the hand's money ``unit``, ``currency`` and ``scale``: the amounts are in the smallest
     unit (cents, chips), as stored (``scale`` of them to a whole unit).
     """
-    hands = db.hands(columns=["site", "hand_id", "currency", "scale", "pot", "rake"]
-                     ).set_index(["site", "hand_id"])
+    hands = db.hands(columns=["site", "hand_id", "currency", "scale", "pot", "rake"],
+                     select=select).set_index(["site", "hand_id"])
     hands.insert(0, "unit", money_unit(hands["currency"]))
-    players = db.players(columns=["site", "hand_id", "put_in", "net", "rake_share"])
+    # every player of the selected hands (not only the selection's player): the hands'
+    # own filters narrow the read, the join below keeps the selected hands
+    everyone = None if select is None else dataclasses.replace(select, player=None)
+    players = db.players(columns=["site", "hand_id", "put_in", "net", "rake_share"],
+                         select=everyone)
     sums = players.groupby(["site", "hand_id"], observed=True)[
         ["put_in", "net", "rake_share"]].sum()
     joined = hands.join(sums, how="left")
@@ -168,31 +214,75 @@ def balance_checks(db: Database) -> pd.DataFrame:
     return joined[bad].reset_index()
 
 
-def clean_bill(db: Database) -> str:
-    """A paragraph a compliance officer can sign: what was audited and what was found, the
-    root causes told apart from the violations that follow from them."""
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What an audit counts, from which its verdict is written (:func:`bill`)."""
+
+    hands: int
+    """Hands audited."""
+    flagged: int
+    """Hands that break a rule."""
+    violations: int
+    following: int
+    """Of the violations, those that follow from an earlier one of their hand."""
+    unverifiable: int
+    """Hands with checks the text cannot decide."""
+    unbalanced: int
+    """Hands whose money does not balance."""
+    failures: int
+    """Texts that could not be read (the whole database's: they are not hands)."""
+    profiles: tuple[str, ...]
+    """The house-rule profiles the hands were audited under."""
+
+    @property
+    def clean(self) -> bool:
+        return self.flagged == 0 and self.unbalanced == 0 and self.failures == 0
+
+
+def tally(db: Database, select: Selection | None = None) -> Tally:
+    """The counts of the audit of the hands ``select`` selects."""
     hands = db.hands(columns=["violations", "violations_following", "unverifiable",
-                              "profile"])
-    failures = db.count("failures")
-    flagged = int((hands["violations"] > 0).sum())
-    total = int(hands["violations"].sum())
-    following = int(hands["violations_following"].fillna(0).sum())
-    split = f" ({split_words(total, following)})" if total else ""
-    unverifiable = int((hands["unverifiable"] > 0).sum())
-    names = sorted({str(p) for p in hands["profile"].unique()})
-    profiles = (", ".join(names) or "no") + (" profiles" if len(names) > 1 else " profile")
-    unbalanced = len(balance_checks(db))
-    if flagged == 0 and unbalanced == 0 and failures == 0:
+                              "profile"], select=select)
+    return Tally(
+        hands=len(hands), flagged=int((hands["violations"] > 0).sum()),
+        violations=int(hands["violations"].sum()),
+        following=int(hands["violations_following"].fillna(0).sum()),
+        unverifiable=int((hands["unverifiable"] > 0).sum()),
+        unbalanced=len(balance_checks(db, select)), failures=db.count("failures"),
+        profiles=tuple(sorted({str(p) for p in hands["profile"].unique()})))
+
+
+def bill(t: Tally) -> str:
+    """The paragraph a compliance officer can sign, of an audit's counts.
+
+    >>> print(bill(Tally(hands=1200, flagged=1, violations=4, following=3, unverifiable=0,
+    ...                  unbalanced=0, failures=0, profiles=("pokerstars",))))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    1,200 hands audited under the pokerstars profile: 1 hand breaks 4 rules (1 root cause,
+    3 following from it); 0 hands have checks the text cannot decide (each listed with its
+    line and reason); 0 hands do not balance; 0 texts could not be read. NOT CLEAN: see the
+    violations, balance checks and failures listed.
+    """
+    split = f" ({split_words(t.violations, t.following)})" if t.violations else ""
+    profiles = (", ".join(t.profiles) or "no") + (" profiles" if len(t.profiles) > 1
+                                                   else " profile")
+    if t.clean:
         verdict = "CLEAN: no rule broken, every hand balances, every text was read."
     else:
         verdict = "NOT CLEAN: see the violations, balance checks and failures listed."
-    return (f"{_count(len(hands), 'hand')} audited under the {profiles}: "
-            f"{_count(flagged, 'hand')} {_verb(flagged, 'breaks', 'break')} "
-            f"{_count(total, 'rule')}{split}; {_count(unverifiable, 'hand')} "
-            f"{_verb(unverifiable, 'has', 'have')} checks the text cannot decide (each listed "
-            f"with its line and reason); {_count(unbalanced, 'hand')} "
-            f"{_verb(unbalanced, 'does', 'do')} not balance; {_count(failures, 'text')} could "
-            f"not be read. {verdict}")
+    return (f"{_count(t.hands, 'hand')} audited under the {profiles}: "
+            f"{_count(t.flagged, 'hand')} {_verb(t.flagged, 'breaks', 'break')} "
+            f"{_count(t.violations, 'rule')}{split}; {_count(t.unverifiable, 'hand')} "
+            f"{_verb(t.unverifiable, 'has', 'have')} checks the text cannot decide (each "
+            f"listed with its line and reason); {_count(t.unbalanced, 'hand')} "
+            f"{_verb(t.unbalanced, 'does', 'do')} not balance; {_count(t.failures, 'text')} "
+            f"could not be read. {verdict}")
+
+
+def clean_bill(db: Database, select: Selection | None = None) -> str:
+    """A paragraph a compliance officer can sign: what was audited and what was found, the
+    root causes told apart from the violations that follow from them."""
+    return bill(tally(db, select))
 
 
 def _count(n: int, word: str) -> str:

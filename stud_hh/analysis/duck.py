@@ -43,8 +43,11 @@ from stud_hh.analysis.stats import (
     _most_hands_first,
     _unit_keys,
     finish_sums,
+    leak_stats,
+    priceable,
 )
 from stud_hh.rules.games import LIMIT_CODES
+from stud_hh.store.schema import STREET_LABELS, STREETS
 from stud_hh.store.select import Selection, SelectionError, match_player
 
 if TYPE_CHECKING:
@@ -106,12 +109,14 @@ in the smallest unit (``ev_net`` in millionths of it), so that sums add up exact
 
 
 def sums_sql(by: Sequence[str], stats: Sequence[Ratio], *, with_money: bool,
-             where: str = "", table: str = "players", kept: bool = False) -> str:
+             where: str = "", table: str = "players", kept: bool = False,
+             extra: Sequence[str] = ()) -> str:
     """The ``SELECT`` of the partial sums of ``stats`` (and the money, ``with_money``) per
     group of ``by``, over the dealt rows of ``table`` (``players``, or a view of it with the
     same columns) that also match ``where`` (a SQL condition; its values as ``?``
     parameters). With ``kept``, ``table`` is a table of kept sums (:func:`kept_sums_sql`)
-    and its sums are added up."""
+    and its sums are added up. ``extra``: more aggregates of the same groups
+    (``sum(x) AS "name"``)."""
     keys = _unit_keys(by, with_money)
     for key in keys:
         if key in ("date", "month", "year", "session", "door_group"):
@@ -128,6 +133,7 @@ def sums_sql(by: Sequence[str], stats: Sequence[Ratio], *, with_money: bool,
         select.append('count(*) AS "_rows"')
         if with_money:
             select += [f"sum({sql}) AS {name}" for name, sql in _MONEY_SQL.items()]
+    select += extra
     condition = ("_dealt" if kept else "dealt") + (f" AND ({where})" if where else "")
     return f"SELECT {', '.join(select)} FROM {table} WHERE {condition} GROUP BY ALL"
 
@@ -141,8 +147,35 @@ that the names, sites and stakes the sums hold are every one the table holds; ``
 is a flag they sum); and ``hour``, the hand's start truncated to the UTC hour (NULL when
 undated)."""
 
-KEPT_SUMS = (*_columns_of(SUMMARY + HILO + STREET_RATIOS), "_rows", *_MONEY_SQL)
-"""What the kept sums add up per group: every flag of the statistics, the rows, the money."""
+STREET_ACTIONS = tuple(f"{action}_{STREET_LABELS[s]}" for s in STREETS
+                       for action in ("bets", "raises", "calls", "checks", "folded"))
+"""The actions per street a player's page shows (:func:`stats.street_frequencies`) besides
+the statistics' flags."""
+
+
+def _branch_sql() -> dict[str, str]:
+    """Per statistic whose leak is priced (:func:`stats.leak_cost`): the hands where the
+    opportunity was taken, and the money won where it was taken and where it was passed
+    (in big bets once divided by the group's big bet: :mod:`stud_hh.analysis.duck_player`)."""
+    out: dict[str, str] = {}
+    for ratio in leak_stats(SUMMARY + HILO + STREET_RATIOS):
+        if not priceable(ratio):
+            continue
+        opportunity, done = (f"coalesce({_DERIVED_SQL.get(str(c), _column(str(c)))}, false)"
+                             for c in (ratio.opportunity, ratio.done))
+        out[f"{ratio.name}@done_n"] = f"CAST({opportunity} AND {done} AS BIGINT)"
+        out[f"{ratio.name}@done_net"] = f"net * CAST({opportunity} AND {done} AS BIGINT)"
+        out[f"{ratio.name}@not_net"] = f"net * CAST({opportunity} AND NOT {done} AS BIGINT)"
+    return out
+
+
+_BRANCH_SQL = _branch_sql()
+"""The sums a leak's cost is made of, per row."""
+
+KEPT_SUMS = (*_columns_of(SUMMARY + HILO + STREET_RATIOS), *STREET_ACTIONS, "_rows",
+             *_MONEY_SQL, *_BRANCH_SQL)
+"""What the kept sums add up per group: every flag of the statistics, the actions per
+street, the rows, the money, the branches of the leaks' opportunities."""
 
 _KEPT_GROUPINGS = frozenset(KEPT_KEYS) - frozenset(_KEPT_COMPUTED) | frozenset(_GROUPINGS_SQL)
 """The groupings a summary can take from the kept sums."""
@@ -158,9 +191,10 @@ def kept_sums_sql(table: str) -> str:
     rows (:func:`partial_sums`)."""
     keys = [f"{_KEPT_COMPUTED.get(k, _column(k))} AS {_column(k)}" for k in KEPT_KEYS]
     flags = [f"CAST(coalesce({_flag(c)}, 0) AS BIGINT) AS {_column(c)}"
-             for c in KEPT_SUMS if c != "_rows" and c not in _MONEY_SQL]
-    money = [f"CAST(coalesce(sum({sql}), 0) AS BIGINT) AS {name}"
-             for name, sql in _MONEY_SQL.items()]
+             for c in KEPT_SUMS if c != "_rows" and c not in _MONEY_SQL
+             and c not in _BRANCH_SQL]
+    money = [f"CAST(coalesce(sum({sql}), 0) AS BIGINT) AS {_column(name)}"
+             for name, sql in (*_MONEY_SQL.items(), *_BRANCH_SQL.items())]
     return (f"SELECT {', '.join(keys)}, {', '.join(flags)}, count(*) AS _rows, "
             f"{', '.join(money)} FROM {table} GROUP BY ALL")
 

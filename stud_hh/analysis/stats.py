@@ -683,8 +683,14 @@ def street_frequencies(players: pd.DataFrame, by: Sequence[str] = ("player",), *
         sums = summed(players, lambda part: _street_sums(part, by))
     else:
         sums = _street_sums(players, by)
-    if chosen.min_hands:
-        sums = sums[sums["_rows"] >= chosen.min_hands]
+    return street_ratios(sums, chosen.min_hands)
+
+
+def street_ratios(sums: pd.DataFrame, min_hands: int = 0) -> pd.DataFrame:
+    """:func:`street_frequencies` from its sums per group and street (bets, raises, calls,
+    checks, folds, faced_bet, fold_to_bet, saw, ``_rows``), however they were summed."""
+    if min_hands:
+        sums = sums[sums["_rows"] >= min_hands]
     sums = sums.drop(columns="_rows")
     aggressive = sums["bets"] + sums["raises"]
     sums["af"] = aggressive / sums["calls"].where(sums["calls"] > 0)
@@ -763,6 +769,13 @@ def hilo_summary(players: pd.DataFrame, by: Sequence[str] = ("player",), *,
     return ratios(players, HILO, by, select=select, **filters)
 
 
+def leak_stats(stats: Sequence[Ratio] | None = None) -> list[Ratio]:
+    """The statistics a leak may be found in: the percentages of ``stats`` (by default of
+    the summary, stud hi/lo and the streets)."""
+    return [r for r in (stats if stats is not None else SUMMARY + HILO + STREET_RATIOS)
+            if r.percent]
+
+
 def leaks(players: pd.DataFrame, player: str, stats: Sequence[Ratio] | None = None,
           min_n: int = 30, *, select: Selection | None = None,
           **filters: Unpack[HandFilters]
@@ -775,14 +788,20 @@ def leaks(players: pd.DataFrame, player: str, stats: Sequence[Ratio] | None = No
     sizes). Sorted by the absolute z-score: the top rows are the leaks best
     supported by the data, not just the largest gaps on a handful of hands.
     """
-    chosen = [r for r in (stats if stats is not None else SUMMARY + HILO + STREET_RATIOS)
-              if r.percent]
+    chosen = leak_stats(stats)
     frame, _ = _against_field(players, player, select, filters)
     frame = with_column(frame, "who",
                         lambda df: df["who"].where(df["who"] == "field", "player"))
-    table = ratios(frame, chosen, by=["who"])
+    return leak_rows(ratios(frame, chosen, by=["who"]), chosen, min_n)
+
+
+def leak_rows(table: pd.DataFrame, chosen: Sequence[Ratio], min_n: int) -> pd.DataFrame:
+    """:func:`leaks` from the ratios of ``chosen`` per ``who`` (the rows ``player`` and
+    ``field`` of ``table``), however they were summed."""
     if "field" not in table.index:
         table.loc["field"] = np.nan
+    if "player" not in table.index:
+        table.loc["player"] = np.nan
     values: dict[str, dict[str, float]] = {
         who: {str(k): float(v) for k, v in table.loc[who].to_dict().items()}
         for who in ("player", "field")}
@@ -826,31 +845,58 @@ def _branches(ratio: Ratio, rows: pd.DataFrame, won: pd.Series) -> tuple[pd.Seri
     return won[done], won[opportunity & ~done], opportunity
 
 
+Branch = tuple[int, float]
+"""A branch of an opportunity (taken, or passed): its hands, and the big bets won per hand
+in them (``nan`` without hands)."""
+
+
+def _branch(won: pd.Series) -> Branch:
+    return len(won), float(won.mean()) if len(won) else np.nan
+
+
+def priceable(ratio: Ratio) -> bool:
+    """Whether a leak in ``ratio`` has a cost: a choice (not a result such as W$SD) of one
+    flag over one flag."""
+    return (ratio.name not in OUTCOMES and isinstance(ratio.done, str)
+            and isinstance(ratio.opportunity, str))
+
+
 def _cost_of(ratio: Ratio, mine: tuple[pd.DataFrame, pd.Series],
              field: tuple[pd.DataFrame, pd.Series], gap: float) -> dict[str, object]:
-    """The big bets won per opportunity when the player did it and when not (the field's
-    when the player has fewer than :data:`BRANCH_MIN` hands there), and what ``gap`` (the
-    field's rate minus the player's, as a share) is worth over the player's opportunities
-    at those results."""
+    """:func:`leak_cost` of the player's rows and results (``mine``) and the field's."""
+    if not priceable(ratio):
+        return leak_cost(ratio, ((0, np.nan), (0, np.nan)), ((0, np.nan), (0, np.nan)), 0,
+                         gap)
+    done, not_done, opportunity = _branches(ratio, *mine)
+    field_done, field_not_done, _ = _branches(ratio, *field)
+    return leak_cost(ratio, (_branch(done), _branch(not_done)),
+                     (_branch(field_done), _branch(field_not_done)),
+                     int(opportunity.sum()), gap)
+
+
+def leak_cost(ratio: Ratio, mine: tuple[Branch, Branch], field: tuple[Branch, Branch],
+              opportunities: int, gap: float) -> dict[str, object]:
+    """The big bets won per opportunity when the player did it and when not (``mine``: the
+    branches taken and passed; the field's when the player has fewer than
+    :data:`BRANCH_MIN` hands there), and what ``gap`` (the field's rate minus the player's,
+    as a share) is worth over the player's ``opportunities`` at those results."""
     none: dict[str, object] = {"done_bb": np.nan, "not_done_bb": np.nan, "cost_bb": np.nan,
                                "priced_by": "a result, not a choice"}
     if ratio.name in OUTCOMES:
         return none
-    if not isinstance(ratio.done, str) or not isinstance(ratio.opportunity, str):
+    if not priceable(ratio):
         return {**none, "priced_by": "counts, not a choice"}
-    done, not_done, opportunity = _branches(ratio, *mine)
-    field_done, field_not_done, _ = _branches(ratio, *field)
     results: list[float] = []
     basis: list[str] = []  # the branches priced at the field's results
-    for own, other, what in ((done, field_done, "done"), (not_done, field_not_done, "not")):
-        if len(own) >= BRANCH_MIN:
-            results.append(float(own.mean()))
-        elif len(other):
-            results.append(float(other.mean()))
+    for own, other, what in ((mine[0], field[0], "done"), (mine[1], field[1], "not")):
+        if own[0] >= BRANCH_MIN:
+            results.append(own[1])
+        elif other[0]:
+            results.append(other[1])
             basis.append(f"field's when {what}")
         else:
             return {**none, "priced_by": "no hands to price it"}
-    cost = float(opportunity.sum()) * gap * (results[0] - results[1])
+    cost = float(opportunities) * gap * (results[0] - results[1])
     priced = ", ".join(basis) or "own results"
     return {"done_bb": results[0], "not_done_bb": results[1], "cost_bb": cost,
             "priced_by": priced}
@@ -877,12 +923,23 @@ def leak_costs(players: pd.DataFrame, player: str, min_n: int = 30, *,
     won = (dealt["net"].astype("float64") / big_bet.where(big_bet > 0)).fillna(0.0)
     is_mine = (dealt["who"] == name).to_numpy()
     mine, field = (dealt[is_mine], won[is_mine]), (dealt[~is_mine], won[~is_mine])
+    costs = [_cost_of(ratio, mine, field, gap) for ratio, gap in leak_gaps(found)]
+    return with_costs(found, costs, int(is_mine.sum()))
+
+
+def leak_gaps(found: pd.DataFrame) -> list[tuple[Ratio, float]]:
+    """Each leak's statistic and gap (the field's rate minus the player's, as a share)."""
     by_name = {r.name: r for r in (*SUMMARY, *HILO, *STREET_RATIOS)}
     gaps = (found["field"].to_numpy(dtype=float) - found["player"].to_numpy(dtype=float)) / 100
-    costs = [_cost_of(by_name[str(stat)], mine, field, float(gap))
-             for stat, gap in zip(found["stat"], gaps, strict=True)]
+    return [(by_name[str(stat)], float(gap))
+            for stat, gap in zip(found["stat"], gaps, strict=True)]
+
+
+def with_costs(found: pd.DataFrame, costs: list[dict[str, object]], hands: int
+               ) -> pd.DataFrame:
+    """The leaks ``found`` with each one's cost (:func:`leak_cost`), and that cost per 100
+    of the player's ``hands``."""
     out = pd.concat([found, pd.DataFrame(costs, index=found.index, columns=[
         "done_bb", "not_done_bb", "cost_bb", "priced_by"])], axis=1)
-    out["cost_bb_per_100"] = out["cost_bb"].astype("float64") / max(int(is_mine.sum()), 1) \
-        * 100
+    out["cost_bb_per_100"] = out["cost_bb"].astype("float64") / max(hands, 1) * 100
     return out

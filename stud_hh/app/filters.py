@@ -10,9 +10,9 @@ Hero --min-hands 50`` does: :func:`selection` reads them into the same
 
 >>> f = PageFilters.of([("game", "razz"), ("type", "cash"), ("min_hands", "5")])
 >>> f.selection().describe()
-'game razz, cash games, at least 5 hands'
+'game razz, cash games, groups of at least 5 hands'
 >>> f.query(player="Hero")
-'game=razz&type=cash&min_hands=5&player=Hero'
+'game=razz&type=cash&player=Hero&min_hands=5'
 """
 
 from __future__ import annotations

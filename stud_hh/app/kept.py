@@ -132,6 +132,7 @@ def _views(con: duckdb.DuckDBPyConnection, people: pd.DataFrame) -> None:
     """The ``people_players`` view (and the ``_people`` table it reads)."""
     if not people.empty:
         con.register("_people_frame", people)
-        con.execute("CREATE TABLE _people AS SELECT * FROM _people_frame")
+        con.execute("CREATE OR REPLACE TABLE _people AS SELECT * FROM _people_frame")
         con.unregister("_people_frame")
-    con.execute(f"CREATE VIEW {PEOPLE} AS SELECT * FROM {_relabel('players', people)}")
+    con.execute(f"CREATE OR REPLACE VIEW {PEOPLE} AS SELECT * FROM "
+                f"{_relabel('players', people)}")

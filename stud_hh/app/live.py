@@ -17,13 +17,20 @@ import threading
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from stud_hh.app.web import AppState
-from stud_hh.model.errors import StudHHError
+from stud_hh.live.watch import Poll, Watch
+from stud_hh.model.errors import DatabaseError, StudHHError
+from stud_hh.store.database import Database
+from stud_hh.store.importer import LiveImport
+
+T = TypeVar("T")
 
 INTERVAL = 0.25
 """Seconds between two looks at the watched folders."""
+STOP = "stop"
+"""The event that ends the pages' streams: the server is stopping."""
 
 
 class Hub:
@@ -32,14 +39,18 @@ class Hub:
     def __init__(self) -> None:
         self._queues: set[asyncio.Queue[str]] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # reentrant: close() may run in a signal handler
         self.sent = 0
+        self.closed = False
+        """The server is stopping: every listener has been told :data:`STOP`."""
 
     def listen(self) -> asyncio.Queue[str]:
         queue: asyncio.Queue[str] = asyncio.Queue(maxsize=16)
         with self._lock:
             self._loop = asyncio.get_running_loop()
             self._queues.add(queue)
+            if self.closed:
+                queue.put_nowait(STOP)
         return queue
 
     def leave(self, queue: asyncio.Queue[str]) -> None:
@@ -57,10 +68,33 @@ class Hub:
             with suppress(RuntimeError):
                 loop.call_soon_threadsafe(_offer, queue, event)
 
+    def close(self) -> None:
+        """Tell every listening page that the server stops (their streams end at once,
+        so that the server's shutdown waits for none of them)."""
+        with self._lock:
+            self.closed = True
+        self.publish(STOP)
+
 
 def _offer(queue: asyncio.Queue[str], event: str) -> None:
+    if event == STOP:
+        while not queue.empty():  # the end goes first, before news nobody will read
+            queue.get_nowait()
     with suppress(asyncio.QueueFull):  # a page that stopped reading misses nothing new
         queue.put_nowait(event)
+
+
+class _LockedWatch(Watch):
+    """A watch whose polls hold the watcher's lock: a note is written between two polls,
+    never during one (both commit through the same database)."""
+
+    def __init__(self, lock: threading.RLock, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lock = lock
+
+    def poll(self, live: LiveImport) -> Poll:
+        with self.lock:
+            return super().poll(live)
 
 
 class Watcher:
@@ -72,42 +106,72 @@ class Watcher:
         self.folders = [Path(f) for f in folders]
         self.db_root, self.settle, self.interval = db_root, settle, interval
         self.hub = Hub()
+        self.lock = threading.RLock()
+        """Held by each poll and each write of notes: one writer at a time in this app."""
         self._stop = threading.Event()
+        self._ready = threading.Event()
         self._thread: threading.Thread | None = None
-        self.watch: Any = None
+        self.watch: Watch | None = None
         self.error: str | None = None
-        self.live: Any = None
-        """The :class:`~stud_hh.store.importer.LiveImport` while watching: notes are written
-        through its database, which holds the write lock."""
+        self.live: LiveImport | None = None
+        """The import while watching: notes are written through its database, which holds
+        the write lock (:meth:`through_watch`)."""
 
     def start(self, state: AppState) -> None:
         state.extras["watcher"] = self
         if not self.folders:
             return
-        from stud_hh.live.watch import Watch
-
-        self.watch = Watch(self.folders, self.db_root, interval=self.interval,
-                           settle=self.settle)
+        self.watch = _LockedWatch(self.lock, self.folders, self.db_root,
+                                  interval=self.interval, settle=self.settle)
         self._thread = threading.Thread(target=self._run, name="stud-hh watch", daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
+        assert self.watch is not None
         try:
             self.watch.run(self._polled, stop=self._stop.is_set, on_start=self._started)
         except StudHHError as exc:
             self.error = str(exc)
             self.hub.publish("error")
         finally:
-            self.live = None
+            with self.lock:
+                self.live = None
+            self._ready.set()
 
-    def _started(self, live: Any) -> None:
-        self.live = live
+    def _started(self, live: LiveImport) -> None:
+        with self.lock:
+            self.live = live
+        self._ready.set()
 
-    def _polled(self, poll: Any) -> None:
+    def _polled(self, poll: Poll) -> None:
         if poll.summary.hands_new or poll.summary.failures_new:
             self.hub.publish("hands")
 
+    @property
+    def watching(self) -> bool:
+        """The watch runs (or is starting)."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def through_watch(self, write: Callable[[Database], T], *, wait: float = 10.0
+                      ) -> tuple[bool, T | None]:
+        """``write(db)`` on the watch's database, between two polls, when a watch holds
+        the write lock: ``(True, its answer)``; ``(False, None)`` when none does. A watch
+        still starting is waited for, and a poll in progress (at most ``wait`` seconds
+        each: :class:`DatabaseError` when a poll takes longer)."""
+        if self.watching and not self._ready.is_set():
+            self._ready.wait(wait)
+        if not self.lock.acquire(timeout=wait):
+            raise DatabaseError("the watch is importing a large batch of hands: write again "
+                                "in a moment", path=str(self.db_root))
+        try:
+            if self.live is None:
+                return False, None
+            return True, write(self.live.db)
+        finally:
+            self.lock.release()
+
     def stop(self, state: AppState | None = None) -> None:
+        self.hub.close()
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout=30)
@@ -121,4 +185,4 @@ class Watcher:
         return line
 
 
-__all__ = ["Callable", "Hub", "Watcher"]
+__all__ = ["STOP", "Hub", "Watcher"]

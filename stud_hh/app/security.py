@@ -21,7 +21,7 @@ import socket
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -149,7 +149,9 @@ class GuardMiddleware:
                 await _answer(send, 403, REFUSED)
                 return
             rest = urlencode([(k, v) for k, v in query if k != "token"])
-            location = scope["path"] + (f"?{rest}" if rest else "")
+            raw = scope.get("raw_path")  # as sent: a name's "?", "/" or "#" stay encoded
+            path = raw.decode("latin-1") if raw else quote(scope["path"])
+            location = path + (f"?{rest}" if rest else "")
             cookie = f"{COOKIE}={guard.token}; HttpOnly; SameSite=Strict; Path=/"
             await _answer(send, 303, "signed in", [(b"location", location.encode()),
                                                    (b"set-cookie", cookie.encode())])

@@ -102,14 +102,23 @@ def free_port(host: str) -> int:
 
 
 def serve(app: Any, guard: Guard, *, open_browser: bool,
-          say: Callable[[str], None] = print) -> None:
-    """Run ``app`` until Ctrl-C: print the address (with its token), open the browser."""
+          say: Callable[[str], None] = print,
+          on_exit: Callable[[], None] | None = None) -> None:
+    """Run ``app`` until Ctrl-C: print the address (with its token), open the browser.
+    ``on_exit`` is called as soon as Ctrl-C (or SIGTERM) asks the server to stop, before
+    it waits for the open connections: what streams to the pages ends there."""
     import uvicorn
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            super().handle_exit(sig, frame)
+            if on_exit is not None:
+                on_exit()
 
     config = uvicorn.Config(app, host=guard.host, port=guard.port, log_level="warning",
                             access_log=False, lifespan="on", server_header=False,
                             timeout_graceful_shutdown=2)
-    server = uvicorn.Server(config)
+    server = Server(config)
     family = socket.AF_INET6 if ":" in guard.host else socket.AF_INET
     listening = socket.socket(family, socket.SOCK_STREAM)
     try:

@@ -3,9 +3,13 @@ again when an import commits, and the answers of the pages kept until then.
 
 The database is one folder (or URL); the commit records say which parts are in it. The
 source lists the commit records on each request (a folder listing: cheap), and when they
-changed it opens a new connection (:func:`stud_hh.store.sql.connect`) and forgets what it
-had answered. Each request works on its own cursor of that connection (DuckDB cursors may
-run in parallel threads).
+changed it makes its views again over the parts committed now and forgets what it had
+answered. A folder of this machine keeps one connection (:func:`stud_hh.store.sql.connect`
+with ``folder``: DuckDB may open the files under it, and keeps the Parquet footers it has
+read), whose views of the tables that changed are replaced: while the app watches, a hand
+costs the next page the footers of its new parts only. A URL gets a new connection per
+version, allowed its committed parts only. Each request works on its own cursor of that
+connection (DuckDB cursors may run in parallel threads).
 
 The settings' people (the hero's names on several sites, aliases) are applied in SQL: the
 ``people_players`` view is ``players`` with each stored name replaced by its person's
@@ -26,7 +30,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from stud_hh.app.kept import Kept, keep, register
 from stud_hh.store.database import Database
-from stud_hh.store.sql import connect
+from stud_hh.store.sql import connect, view_sql
+from stud_hh.store.storage import LocalStorage
 
 if TYPE_CHECKING:
     import duckdb
@@ -35,6 +40,10 @@ T = TypeVar("T")
 
 CACHED = 256
 """How many answers a source keeps (the least recently used go first)."""
+SEEN = 3000
+"""Parts a kept connection may have read (their Parquet footers kept, a few kilobytes to
+tens of them each) before a new one takes its place: a watch adds a part per table and
+hand, so a long session does not keep the footers of every part it merged away."""
 
 
 class Source:
@@ -47,6 +56,10 @@ class Source:
         self._con: duckdb.DuckDBPyConnection | None = None
         self._answers: OrderedDict[Hashable, Any] = OrderedDict()
         self._kept: Kept | None = None
+        self._parts: dict[str, list[str]] = {}
+        """The committed parts the connection's views read, per table."""
+        self._seen: set[str] = set()
+        """Every part the connection's views have read (their footers kept)."""
 
     def version(self) -> tuple[str, ...]:
         """The names of the commit records: they change exactly when the database does."""
@@ -61,21 +74,49 @@ class Source:
                 self._con, self._kept = self._connect()
                 self._version = version
                 self._answers.clear()
-                if old is not None:
+                if old is not None and old is not self._con:
                     old.close()
             return self._con, self._kept
 
     def _connect(self) -> tuple[duckdb.DuckDBPyConnection, Kept]:
         """A connection over the committed parts, with the people's views, and its kept
-        sums (:mod:`stud_hh.app.kept`: the last connection's, brought up to date)."""
+        sums (:mod:`stud_hh.app.kept`: the last connection's, brought up to date): the
+        connection in use with the views of the tables that changed replaced (a folder of
+        this machine), else a new one."""
         parts = self.db.parts()
-        con = connect(self.db, parts)
+        storage = self.db.storage
+        folder = storage.duckdb_path("") if isinstance(storage, LocalStorage) else None
+        con = self._con
+        self._seen.update(p for paths in parts.values() for p in paths)
+        if con is None or folder is None or len(self._seen) > SEEN:  # (the old one closed
+            self._seen = {p for paths in parts.values() for p in paths}  # by _current)
+            con = connect(self.db, parts, folder=folder)
+        else:
+            for table, paths in parts.items():
+                if paths != self._parts.get(table):
+                    con.execute(view_sql(table, [storage.duckdb_path(p) for p in paths],
+                                         replace=True))
         try:
             kept = keep(con, self.db, parts.get("players", []), self._kept)
         except BaseException:
             con.close()
+            self._con = None  # the next request starts again from a new connection
             raise
+        self._parts = parts
         return con, kept
+
+    @contextmanager
+    def snapshot(self) -> Iterator[tuple[duckdb.DuckDBPyConnection, list[str]]]:
+        """A cursor of the current connection (as :meth:`cursor`), and the committed
+        parts of ``players`` its views read (relative to the database): they never change
+        once committed, so what was computed from one may be kept across versions."""
+        con, kept = self._current()
+        cur = con.cursor()
+        try:
+            register(cur, kept)
+            yield cur, list(kept.parts)
+        finally:
+            cur.close()
 
     @contextmanager
     def cursor(self) -> Iterator[duckdb.DuckDBPyConnection]:

@@ -7,9 +7,16 @@ import signal
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
-from stud_hh.cli.common import DB_HELP, EXIT_OK, database_arg, whole_number
+from stud_hh.cli.common import (
+    DB_HELP,
+    EXIT_OK,
+    check_output,
+    database_arg,
+    whole_number,
+    write_whole,
+)
 
 
 def cmd_ui(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -33,7 +40,8 @@ def cmd_ui(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         with suppress(KeyboardInterrupt):
             serve(app, guard, open_browser=not args.no_browser,
-                  say=lambda line: print(line, file=out, flush=True))
+                  say=lambda line: print(line, file=out, flush=True),
+                  on_exit=watcher.hub.close)
     finally:
         signal.signal(signal.SIGTERM, previous)
     print(f"stopped: {watcher.summary()}", file=out)
@@ -73,4 +81,84 @@ def add_ui(u: argparse.ArgumentParser) -> None:
     u.set_defaults(func=cmd_ui)
 
 
-ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser], None]] = {"ui": add_ui}
+def cmd_notes(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """List, export or import the notes and tags of a database (:mod:`stud_hh.store.notes`)."""
+    import sys
+
+    from stud_hh.model.errors import InputError
+    from stud_hh.store.database import Database, open_db
+    from stud_hh.store.notes import notes_json, parse_notes_json, read_notes, save_notes
+
+    db = open_db(args.db)
+    if args.action == "export":
+        text = notes_json(read_notes(db))
+        if str(args.file) == "-":
+            out.write(text)
+        else:
+            check_output(args.file, "the notes")
+            write_whole(args.file, text.encode("utf-8"))
+            print(f"{_count(text)} written to {args.file}", file=out)
+    elif args.action == "import":
+        name = str(args.file)
+        try:
+            text = sys.stdin.read() if name == "-" else args.file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputError(f"cannot read the notes: {getattr(exc, 'strerror', None) or exc}",
+                             path=name) from None
+        notes = parse_notes_json(text, name)
+        held = save_notes(Database.create(db.storage), notes, replace_all=args.replace)
+        print(f"{_plural(len(notes))} imported{' in place of the others' if args.replace else ''}"
+              f"; the database holds {_plural(held)}", file=out)
+    else:
+        _list_notes(read_notes(db), out)
+    return EXIT_OK
+
+
+def _plural(n: int) -> str:
+    return f"{n:,} note{'' if n == 1 else 's'}"
+
+
+def _count(text: str) -> str:
+    import json
+
+    return _plural(len(json.loads(text)["notes"]))
+
+
+def _list_notes(notes: list[Any], out: TextIO) -> None:
+    if not notes:
+        print("no notes (write them on the app's pages: stud-hh ui)", file=out)
+    for note in notes:
+        where = note.site or "every site"
+        tags = f"  [{', '.join(note.tags)}]" if note.tags else ""
+        print(f"{note.player} ({where}){tags}", file=out)
+        for line in note.note.splitlines():
+            print(f"    {line}", file=out)
+
+
+def add_notes(n: argparse.ArgumentParser) -> None:
+    n.description = ("The notes and tags written on players in the app (stud-hh ui), kept "
+                     "in the database's notes table: list them, write them to a JSON file, "
+                     "or read such a file into a database (notes of the same player and "
+                     "site are replaced; --replace: the file's notes take the place of all). "
+                     "Exit 0, or 2 for a file that is not a notes file or a database another "
+                     "import is writing.")
+    n.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
+    actions = n.add_subparsers(dest="action", metavar="ACTION")
+    listing = actions.add_parser("list", help="print every note")
+    e = actions.add_parser("export", help="write every note to a JSON file")
+    e.add_argument("file", type=Path, metavar="FILE", help="the file to write (- for "
+                   "standard output)")
+    i = actions.add_parser("import", help="read the notes of a JSON file into the database")
+    i.add_argument("file", type=Path, metavar="FILE", help="a file `notes export` wrote (- "
+                   "for standard input)")
+    i.add_argument("--replace", action="store_true",
+                   help="the file's notes replace all the database's (default: those of "
+                   "the same player and site)")
+    for parser in (listing, e, i):  # --db before or after the action
+        parser.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP,
+                            default=argparse.SUPPRESS)
+    n.set_defaults(func=cmd_notes, action="list")
+
+
+ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser], None]] = {"ui": add_ui,
+                                                                  "notes": add_notes}

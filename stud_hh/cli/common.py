@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -23,6 +26,27 @@ EXIT_UNUSABLE = 2
 
 
 EXIT_INTERNAL = 3
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def terminate_interrupts() -> Iterator[None]:
+    """While the block runs, SIGTERM (``kill``, a service manager, ``timeout``) stops the
+    command as Ctrl-C does: what was committed is kept, nothing half-written stays,
+    ``stud-hh: interrupted`` and exit 130 (instead of Python's death on the spot, which
+    cleans nothing up)."""
+    try:
+        previous = signal.signal(signal.SIGTERM, _interrupt)
+    except ValueError:  # not the main thread: signals are not this thread's to handle
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 DB_HELP = ("database folder, or URL (s3://bucket/db: pip install 'stud-hh[s3]'); default: "

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -20,6 +19,7 @@ from stud_hh.cli.common import (
     add_scheduler,
     database_arg,
     positive_float,
+    terminate_interrupts,
     whole_number,
 )
 
@@ -78,7 +78,7 @@ def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         tqdm.write(f"stud-hh: {text}", file=err)
 
     try:
-        with _runner(args) as runner:
+        with terminate_interrupts(), _runner(args) as runner:
             summary = import_paths(args.paths, args.db, profile=args.profile, jobs=args.jobs,
                                    on_start=start, on_file=done, on_note=note, runner=runner)
     finally:
@@ -122,24 +122,15 @@ def cmd_watch(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     watch = Watch(args.folders, args.db, profile=args.profile, interval=args.interval,
                   settle=args.settle)
     live = args.hud if args.hud is not None else out.isatty()
-    previous = signal.signal(signal.SIGTERM, _interrupt)
-    try:
-        # Ctrl-C is the way a watch is stopped
-        with Screen(watch, out, err, hero=args.hero, live=live,
-                    people=args.people) as screen, \
-                suppress(KeyboardInterrupt):
-            watch.run(screen.show)
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    # Ctrl-C (or SIGTERM) is the way a watch is stopped
+    with terminate_interrupts(), Screen(watch, out, err, hero=args.hero, live=live,
+                                        people=args.people) as screen, \
+            suppress(KeyboardInterrupt):
+        watch.run(screen.show)
     print(f"{chr(10) if live else ''}stopped: {watch.totals.line()}", file=out)
     if not live and watch.totals.hands:
         print(screen.final(), file=out)
     return EXIT_FAILURES if watch.totals.failures else EXIT_OK
-
-
-def _interrupt(signum: int, frame: object) -> None:
-    """SIGTERM stops a watch as Ctrl-C does."""
-    raise KeyboardInterrupt
 
 
 def cmd_conflicts(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -231,7 +222,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def cmd_repair(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.store.integrity import repair_database
 
-    report = repair_database(args.db, jobs=args.jobs, profile=args.profile)
+    with terminate_interrupts():
+        report = repair_database(args.db, jobs=args.jobs, profile=args.profile)
     for line in report.lines():
         print(line, file=out)
     if report.after is not None and not report.after.sound:

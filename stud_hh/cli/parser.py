@@ -107,6 +107,8 @@ COMMANDS: tuple[Command, ...] = (
     Command("ui", _app,
             "open the app in the browser: filters to click, players, hands and their "
             "replayer, leaks, the audit, and a live HUD while you play"),
+    Command("notes", _app,
+            "list, export or import the notes and tags written on players in the app"),
     Command("sql", _analysis,
             "run a SQL query (DuckDB) over a database's tables"),
     Command("simulate", _tools,

@@ -10,6 +10,7 @@ read. The grammar, one key at a time::
     set hero SITE NAME...       add hero SITE NAME...   remove hero SITE [NAME...]
     set alias PERSON SITE:NAME...   add alias PERSON SITE:NAME...
     remove alias PERSON [SITE:NAME...]                  unset hero | unset aliases
+    set hud STAT LOW HIGH       set hud min_sample N    unset hud [STAT|min_sample]
 
 >>> import tempfile
 >>> path = Path(tempfile.mkdtemp()) / "settings.toml"
@@ -28,7 +29,7 @@ Villain = ["PokerStars:VillainA", "Full Tilt Poker:VB"]
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,10 +42,12 @@ from stud_hh.settings.file import (
     parse_alias_member,
     parse_settings,
     site_named,
+    thresholds_of,
     unknown_site,
 )
+from stud_hh.settings.hud import STATS
 
-__all__ = ["ACTIONS", "GRAMMAR", "change", "key_named"]
+__all__ = ["ACTIONS", "GRAMMAR", "change", "key_named", "set_hud"]
 
 ACTIONS = ("set", "unset", "add", "remove")
 GRAMMAR = {
@@ -53,11 +56,12 @@ GRAMMAR = {
     "hero": "set|add hero SITE NAME... | remove hero SITE [NAME...] | unset hero",
     "aliases": "set|add alias PERSON SITE:NAME... | remove alias PERSON [SITE:NAME...] | "
                "unset aliases",
+    "hud": "set hud STAT LOW HIGH | set hud min_sample N | unset hud [STAT|min_sample]",
 }
 """What each key takes, in ``stud-hh config``'s words."""
 _SPELLINGS = {"database": "database", "db": "database", "folders": "folders",
               "folder": "folders", "hero": "hero", "heroes": "hero", "alias": "aliases",
-              "aliases": "aliases"}
+              "aliases": "aliases", "hud": "hud"}
 
 
 def key_named(text: str) -> str:
@@ -65,7 +69,7 @@ def key_named(text: str) -> str:
     key = _SPELLINGS.get(text.casefold())
     if key is None:
         raise UsageError(f"no setting {text!r} (the settings are database, folders, hero, "
-                         "aliases: docs/settings.md)")
+                         "aliases, hud: docs/settings.md)")
     return key
 
 
@@ -84,6 +88,25 @@ def change(path: Path, action: str, key_text: str, values: Sequence[str]) -> str
     parse_settings(new_text, path)  # what is written reads back
     _write(path, new_text)
     return said
+
+
+def set_hud(path: Path, thresholds: Mapping[str, tuple[float, float]],
+            min_sample: int | None = None) -> str:
+    """Set the live HUD's ``thresholds`` (and ``min_sample``) in the settings file ``path``
+    in one write, keeping the rest (the app's form); says what was set, in a line."""
+    old = load_settings(path)
+    doc = tomlkit.parse(path.read_text(encoding="utf-8") if old.exists else "")
+    said = [_hud(doc, "set", [name, *map(_number, pair)]) for name, pair in thresholds.items()]
+    if min_sample is not None:
+        said.append(_hud(doc, "set", ["min_sample", str(min_sample)]))
+    new_text = tomlkit.dumps(doc)
+    parse_settings(new_text, path)
+    _write(path, new_text)
+    return "; ".join(said) or "hud: unchanged"
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
 
 
 def _write(path: Path, text: str) -> None:
@@ -249,5 +272,42 @@ def _member_text(text: str) -> str:
     return f"{site}:{name}"
 
 
+def _hud(doc: Any, action: str, values: list[str]) -> str:
+    if action == "unset" and not values:
+        doc.pop("hud", None)
+        return "hud: unset (the default thresholds)"
+    name = values[0] if values else ""
+    if name != "min_sample" and name not in STATS:
+        raise _usage("hud", f"no HUD statistic {name!r} (the HUD's: {', '.join(STATS)}; and "
+                     "min_sample)" if name else f"{action} hud needs a statistic")
+    table = _table(doc, "hud")
+    if action == "unset" and len(values) == 1:
+        table.pop(name, None)
+        if not table:
+            doc.pop("hud", None)
+        return f"hud: {name} unset (its default)"
+    if action != "set":
+        raise _usage("hud", f"hud takes set or unset, not {action}")
+    if name == "min_sample":
+        if len(values) != 2 or not values[1].isdigit():
+            raise _usage("hud", "min_sample takes one whole number")
+        table[name] = int(values[1])
+        return f"hud: min_sample = {int(values[1])}"
+    try:
+        low, high = thresholds_of(values[1:])
+    except ValueError as exc:
+        raise _usage("hud", f"{name}: {exc}") from None
+    array: Array = tomlkit.array()
+    array.extend([_plain(low), _plain(high)])
+    table[name] = array
+    return f"hud: {name} = [{low:g}, {high:g}]"
+
+
+def _plain(value: float) -> float | int:
+    """A whole threshold written as an integer (``20``, not ``20.0``)."""
+    return int(value) if value.is_integer() else value
+
+
 _EDITS: dict[str, Callable[[Any, str, list[str]], str]] = {
-    "database": _database, "folders": _folders, "hero": _hero, "aliases": _aliases}
+    "database": _database, "folders": _folders, "hero": _hero, "aliases": _aliases,
+    "hud": _hud}

@@ -42,9 +42,10 @@ from typing import Any
 
 from stud_hh.model.errors import SettingsError
 from stud_hh.rules.profiles import SITE_PROFILES
+from stud_hh.settings.hud import DEFAULTS, STATS, Hud
 
 __all__ = ["ENV", "KEYS", "SITES", "Settings", "load_settings", "parse_alias_member",
-           "parse_settings", "settings_path", "site_named", "unknown_site"]
+           "parse_settings", "settings_path", "site_named", "thresholds_of", "unknown_site"]
 
 ENV = "STUD_HH_CONFIG"
 """The environment variable that names another settings file (every test sets it)."""
@@ -56,6 +57,7 @@ KEYS = {
     "folders": "the history folders `import` reads and `watch` follows when given none",
     "hero": "your screen names, per site: [hero] PokerStars = [\"Hero\"]",
     "aliases": "several names that are one person: [aliases] Name = [\"SITE:NAME\", ...]",
+    "hud": "the live HUD's colours: [hud] vpip = [LOW, HIGH], ..., min_sample = N",
 }
 """The settings' keys, described (``stud-hh config`` and ``docs/settings.md``)."""
 
@@ -89,6 +91,14 @@ class Settings:
     """The hero's names per site, in the file's order: ``(site, names)``."""
     aliases: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     """Each alias: the person's name and the ``(site, name)`` pairs that are that person."""
+    hud_thresholds: tuple[tuple[str, tuple[float, float]], ...] = ()
+    """The ``[hud]`` thresholds the file sets: ``(statistic, (low, high))``."""
+    hud_min_sample: int | None = None
+
+    @property
+    def hud(self) -> Hud:
+        """The live HUD's thresholds: the defaults, with those the file sets."""
+        return DEFAULTS.with_settings(dict(self.hud_thresholds), self.hud_min_sample)
 
     def hero_pairs(self) -> tuple[tuple[str, str], ...]:
         """The hero's ``(site, name)`` pairs, in the file's order."""
@@ -194,6 +204,26 @@ def parse_alias_member(text: str) -> tuple[str, str]:
     return site, name.strip()
 
 
+def thresholds_of(value: Any) -> tuple[float, float]:
+    """``[low, high]`` as two numbers, low at most high; :class:`ValueError` saying why not.
+
+    >>> thresholds_of([18, "35.5"])
+    (18.0, 35.5)
+    """
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise ValueError(f"two numbers, [LOW, HIGH], not {value!r}")
+    try:
+        low, high = (float(v) for v in value if not isinstance(v, bool))
+    except (TypeError, ValueError):
+        raise ValueError(f"two numbers, [LOW, HIGH], not {value!r}") from None
+    if not (low == low and high == high) or abs(low) == float("inf") \
+            or abs(high) == float("inf"):
+        raise ValueError(f"two finite numbers, not {value!r}")
+    if low > high:
+        raise ValueError(f"the low threshold ({low:g}) is above the high ({high:g})")
+    return low, high
+
+
 _TABLE = re.compile(r"^\s*\[\s*(?:\"([^\"]*)\"|'([^']*)'|([^\]\s]+))\s*\]")
 _KEY = re.compile(r"^\s*(?:\"([^\"]*)\"|'([^']*)'|([A-Za-z0-9_-]+))\s*=")
 
@@ -236,10 +266,34 @@ class _Reader:
         if database is not None and (not isinstance(database, str) or not database.strip()):
             raise self.error(f"database: a folder or URL as text, not {database!r}", None,
                              "database")
+        thresholds, min_sample = self.hud(data.get("hud", {}))
         return Settings(path=self.path, exists=True, database=database,
                         folders=self.folders(data.get("folders", [])),
                         hero=self.hero(data.get("hero", {})),
-                        aliases=self.aliases(data.get("aliases", {})))
+                        aliases=self.aliases(data.get("aliases", {})),
+                        hud_thresholds=thresholds, hud_min_sample=min_sample)
+
+    def hud(self, value: Any) -> tuple[tuple[tuple[str, tuple[float, float]], ...], int | None]:
+        if not isinstance(value, dict):
+            raise self.error("hud: a table of statistics, each with its low and high "
+                             "thresholds ([hud] then vpip = [20, 35])", None, "hud")
+        pairs: list[tuple[str, tuple[float, float]]] = []
+        min_sample = None
+        for key, given in value.items():
+            if key == "min_sample":
+                if not isinstance(given, int) or isinstance(given, bool) or given < 0:
+                    raise self.error(f"hud: min_sample is a whole number of 0 or more, not "
+                                     f"{given!r}", "hud", key)
+                min_sample = given
+                continue
+            if key not in STATS:
+                raise self.error(f"hud: no statistic {key!r}{_close(key, list(STATS))} (the "
+                                 f"HUD's: {', '.join(STATS)}; and min_sample)", "hud", key)
+            try:
+                pairs.append((key, thresholds_of(given)))
+            except ValueError as exc:
+                raise self.error(f"hud: {key}: {exc}", "hud", key) from None
+        return tuple(pairs), min_sample
 
     def folders(self, value: Any) -> tuple[str, ...]:
         if isinstance(value, str):

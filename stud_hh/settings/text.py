@@ -11,6 +11,7 @@ folders: none (import and watch need folders named on the command line)
 hero: PokerStars: Hero
       (and the seats Bovada marks [ME], wherever they sit)
 aliases: Villain = PokerStars:V1, iPoker:V2
+hud: the default thresholds
 """
 
 from __future__ import annotations
@@ -52,6 +53,14 @@ def settings_text(settings: Settings) -> str:
             lines.append(f"{'aliases: ' if i == 0 else ' ' * 9}{person} = {members}")
     else:
         lines.append("aliases: none")
+    if settings.hud_thresholds or settings.hud_min_sample is not None:
+        given = [f"{name} = [{low:g}, {high:g}]" for name, (low, high)
+                 in settings.hud_thresholds]
+        if settings.hud_min_sample is not None:
+            given.append(f"min_sample = {settings.hud_min_sample}")
+        lines.append(f"hud: {', '.join(given)} (the rest: the defaults)")
+    else:
+        lines.append("hud: the default thresholds")
     return "\n".join(lines)
 
 

@@ -46,7 +46,7 @@ import json
 import os
 import re
 import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,6 +87,8 @@ DAMAGED = "damaged"
 """The folder of a database where ``stud-hh repair`` puts what it moved aside."""
 MERGE_ROWS = 65_536
 """Rows a compaction holds before writing them as one row group: its memory bound."""
+COMPACT_PARTS = 16
+"""Small parts a table has before :meth:`Database.compact` merges them (by default)."""
 _COALESCE = 64
 """Small tables a compaction holds before copying them into one."""
 _MIN_PARQUET = 12  # "PAR1", a footer length and "PAR1": no Parquet file is shorter
@@ -112,7 +114,8 @@ class Problem:
     what: str
     kind: str = "part"
     """``part`` (the part itself is damaged), ``record`` (a commit record is), ``keys``
-    (rows of readable parts do not fit together across tables)."""
+    (rows of readable parts do not fit together across tables), ``marker``
+    (``stud_hh.json`` is missing or says no schema version)."""
 
     def __str__(self) -> str:
         table = f" ({self.table})" if self.table and self.table not in self.where else ""
@@ -122,16 +125,32 @@ class Problem:
 class DamagedDatabaseError(DatabaseError):
     """A database with damaged parts or commit records: ``problems`` says which."""
 
-    def __init__(self, root: Path | str, problems: Sequence[Problem], reason: str | None = None
-                 ) -> None:
+    def __init__(self, root: Path | str, problems: Sequence[Problem], reason: str | None = None,
+                 repair: str = "it moves the damage aside and imports its files again") -> None:
         self.problems = list(problems)
         if reason is None:
             shown = ", ".join(f"{p.where} ({p.what})" for p in self.problems[:3])
             more = f" and {len(self.problems) - 3} more" if len(self.problems) > 3 else ""
             reason = f"damaged database: {shown}{more}"
-        super().__init__(f"{reason}: run `stud-hh repair --db {root}` (it moves the damage "
-                         f"aside and imports its files again; `stud-hh check --db {root}` "
-                         "lists every problem)", path=str(root))
+        super().__init__(f"{reason}: run `stud-hh repair --db {root}` ({repair}; "
+                         f"`stud-hh check --db {root}` lists every problem)", path=str(root))
+
+
+class DamagedMarkerError(DamagedDatabaseError):
+    """A database (its commit records say it is one) whose ``stud_hh.json`` is missing,
+    unreadable or names no schema version: ``stud-hh repair`` rebuilds it from the parts."""
+
+
+def marker_bytes(version: int) -> bytes:
+    """What ``stud_hh.json`` holds for a database of schema ``version``."""
+    return json.dumps({"format": "stud-hh database", "schema_version": version},
+                      indent=2).encode()
+
+
+def has_records(storage: Storage) -> bool:
+    """Whether ``storage`` holds commit records: a database, whatever its marker says."""
+    return any(not folder and _RECORD_NAME.match(name)
+               for name, folder in storage.listing("commits"))
 
 
 def plain_schema(table: str) -> pa.Schema:
@@ -367,6 +386,11 @@ def _parse_record(name: str, text: bytes) -> Record:
             part_files = frozenset(files) if files is not None else None
         parts.append(Committed(table, path, rows, size, checksum, part_files, name))
     return Record(name, record, None, tuple(parts), files or (), tuple(replaces))
+
+
+def _short(value: object, width: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def _inside(table: str, path: str) -> bool:
@@ -643,8 +667,9 @@ class _PartWriting(_CommitRecords):
                 self._locked = False
                 self._lock_check = None
 
-    def remove_uncommitted(self) -> int:
-        """Delete parts no commit names (left by a killed import). Returns how many.
+    def remove_uncommitted(self, keep: Collection[str] = ()) -> int:
+        """Delete parts no commit names (left by a killed import), but those of ``keep``
+        (an import's parts waiting to be committed with others). Returns how many.
 
         Nothing is deleted while a damaged commit record is in force (the parts it
         named are not known): ``stud-hh repair`` sorts those out.
@@ -654,7 +679,7 @@ class _PartWriting(_CommitRecords):
         log = self.commit_log()
         if log.damaged_in_force:
             return 0
-        known = {c.path for c in log.live_parts()}
+        known = {c.path for c in log.live_parts()} | set(keep)
         removed = 0
         storage = self.storage
         for table in TABLES:
@@ -667,23 +692,25 @@ class _PartWriting(_CommitRecords):
                 storage.delete(f"commits/{name}")
         return removed
 
-    def without_rows(self, table: str, column: str, keys: set[str]
-                     ) -> tuple[list[str], list[Part]]:
-        """The committed parts of ``table`` holding a row whose ``column`` is in ``keys``,
-        and each rewritten without those rows (uncommitted; a part left empty is not
-        written): commit the new parts with ``replaces=`` the old ones."""
+    def without_rows(self, table: str, column: str, keys: set[str],
+                     parts: Sequence[str] | None = None) -> tuple[list[str], list[Part]]:
+        """The committed parts of ``table`` (or the parts ``parts``) holding a row whose
+        ``column`` is in ``keys``, and each rewritten without those rows (uncommitted; a
+        part left empty is not written): commit the new parts with ``replaces=`` the old
+        ones."""
         replaced: list[str] = []
         written: list[Part] = []
         if not keys:
             return replaced, written
         wanted = pa.array(sorted(keys), pa.string())
-        for part in self._live()[table]:
-            data = self.read_part(part.path)
+        paths = parts if parts is not None else [p.path for p in self._live()[table]]
+        for path in paths:
+            data = self.read_part(path)
             hit = pc.is_in(data.column(column).cast(pa.string()), value_set=wanted)
             if not pc.any(hit).as_py():
                 continue
             kept = data.filter(pc.invert(hit))
-            replaced.append(part.path)
+            replaced.append(path)
             if kept.num_rows:
                 written.append(self.write_part(table, conform(table, kept)))
         return replaced, written
@@ -734,7 +761,7 @@ class _Compaction(_PartWriting):
         sources = [known.get(p) or Committed(table, p, 0, None, None, None, "") for p in paths]
         return self._merge(table, sources)
 
-    def compact(self, target_rows: int = 500_000, min_parts: int = 16) -> int:
+    def compact(self, target_rows: int = 500_000, min_parts: int | None = None) -> int:
         """Merge a table's small parts into parts of up to ``target_rows`` rows.
 
         Many small imports leave many small files, and reading slows with the
@@ -744,8 +771,10 @@ class _Compaction(_PartWriting):
         naming every live part (with the files its rows came from), after which
         the older commit records and the merged parts are deleted. A kill at
         any point leaves either the old set or the new one. Returns the number
-        of parts merged.
+        of parts merged. ``min_parts`` is :data:`COMPACT_PARTS` unless given.
         """
+        if min_parts is None:
+            min_parts = COMPACT_PARTS
         log = self.commit_log()
         if log.damaged_in_force:
             raise DamagedDatabaseError(self.root, log.problems())
@@ -1042,7 +1071,7 @@ class Database(_Compaction, _TableReading):
 
     def __init__(self, root: str | os.PathLike[str] | Storage, *, verify: bool = False,
                  storage_options: Mapping[str, Any] | None = None,
-                 people: People | None = None) -> None:
+                 people: People | None = None, despite_marker: bool = False) -> None:
         self.storage = storage_of(root, storage_options)
         self.people = people if people is not None else People()
         self.root = self.storage.root
@@ -1050,15 +1079,16 @@ class Database(_Compaction, _TableReading):
         self._last_number = None
         self._locked = False
         self._lock_check = None
-        info = self._marker()
-        found = info.get("schema_version") if isinstance(info, dict) else None
-        if found not in ADDED or not isinstance(found, int):
-            newer = isinstance(found, int) and found > SCHEMA_VERSION
-            raise DatabaseError(
-                f"schema version {found} is not one this stud-hh reads (1 to "
-                f"{SCHEMA_VERSION}): " + ("written by a newer stud-hh: upgrade stud-hh"
-                                          if newer else "import the histories into a new "
-                                          "database"), path=self.storage.location)
+        self.marker_problem: Problem | None = None
+        """What is wrong with ``stud_hh.json``, when opened ``despite_marker`` (``check``
+        and ``repair``: the schema version is then the parts')."""
+        try:
+            found = self._marker_version()
+        except DamagedMarkerError as exc:
+            if not despite_marker:
+                raise
+            self.marker_problem = exc.problems[0]
+            found = self.parts_schema_version()
         # the folder's stamp: its parts are of this version or older (the columns added
         # since read as nulls: stud_hh.store.schema.ADDED)
         self.schema_version: int = found
@@ -1067,19 +1097,64 @@ class Database(_Compaction, _TableReading):
             if problems:
                 raise DamagedDatabaseError(self.root, problems)
 
-    def _marker(self) -> Any:
-        """The contents of ``stud_hh.json`` (:class:`DatabaseError` when there is none)."""
+    def _marker_version(self) -> int:
+        """The schema version ``stud_hh.json`` names. :class:`DamagedMarkerError` when it is
+        missing, unreadable or names none this stud-hh knows while commit records show a
+        database; :class:`DatabaseError` when the folder is not a database, or one of a
+        newer stud-hh."""
         storage = self.storage
+        location = storage.location
         if not storage.is_file(MARKER):
             if isinstance(storage, FsspecStorage):
                 storage.check_reachable()  # no bucket, or no answer: say that instead
+            self._damaged_marker("missing (the commit records are there)")
             raise DatabaseError("not a stud-hh database (no stud_hh.json): create one with "
-                                "`stud-hh import PATH --db DIR`", path=storage.location)
+                                "`stud-hh import PATH --db DIR`", path=location)
         try:
-            return json.loads(storage.read_bytes(MARKER).decode("utf-8"))
+            info = json.loads(storage.read_bytes(MARKER).decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as exc:
+            self._damaged_marker(f"unreadable ({exc})")
             raise DatabaseError(f"unreadable {MARKER}: {exc}",
-                                path=f"{storage.location}/{MARKER}") from exc
+                                path=f"{location}/{MARKER}") from exc
+        found = info.get("schema_version") if isinstance(info, dict) else None
+        if isinstance(found, int) and found > SCHEMA_VERSION:
+            raise DatabaseError(f"schema version {found} is not one this stud-hh reads (1 to "
+                                f"{SCHEMA_VERSION}): written by a newer stud-hh: upgrade "
+                                "stud-hh", path=location)
+        if found not in ADDED or not isinstance(found, int) or isinstance(found, bool):
+            said = f"; it says {_short(found)}" if found is not None else ""
+            self._damaged_marker(f"without a schema version (1 to {SCHEMA_VERSION}{said})")
+            raise DatabaseError(f"schema version {found} is not one this stud-hh reads (1 to "
+                                f"{SCHEMA_VERSION}): import the histories into a new "
+                                "database", path=location)
+        return found
+
+    def _damaged_marker(self, what: str) -> None:
+        """:class:`DamagedMarkerError` (``stud_hh.json`` is ``what``) when commit records
+        show that the folder is a database."""
+        if has_records(self.storage):
+            raise DamagedMarkerError(self.root, [Problem(MARKER, None, what, "marker")],
+                                     f"damaged database: its {MARKER} is {what}",
+                                     "it rebuilds it from the parts")
+
+    def parts_schema_version(self) -> int:
+        """The newest schema version the committed parts' footers name (this stud-hh's
+        when no part reads): the version ``stud_hh.json`` names, as every part is stamped
+        with the version of the stud-hh that wrote it and the marker is upgraded before a
+        part of a newer version is written (:meth:`_upgrade`)."""
+        found = 0
+        storage = self.storage
+        for part in self.commit_log().live_parts():
+            try:
+                with pq.ParquetFile(storage.arrow_path(part.path),
+                                    filesystem=storage.arrow_filesystem) as parquet:
+                    meta = parquet.schema_arrow.metadata or {}
+            except (OSError, pa.ArrowException):
+                continue  # a damaged part: check names it
+            version = meta.get(b"stud_hh.schema_version", b"")
+            if version.isdigit():
+                found = max(found, int(version))
+        return found or SCHEMA_VERSION
 
     @classmethod
     def create(cls, root: str | os.PathLike[str] | Storage, *,
@@ -1091,15 +1166,13 @@ class Database(_Compaction, _TableReading):
             storage.check_reachable()
         if storage.exists("") and not storage.is_dir(""):
             raise DatabaseError("exists and is not a folder", path=storage.location)
-        if not storage.exists(MARKER):
+        if not storage.exists(MARKER) and not has_records(storage):
             if any(not name.startswith(".") for name, _ in storage.listing("")):
                 raise DatabaseError("the folder is not empty and is not a stud-hh database",
                                     path=storage.location)
             storage.mkdir("")
-            storage.write_atomic(MARKER, json.dumps(
-                {"format": "stud-hh database", "schema_version": SCHEMA_VERSION},
-                indent=2).encode())
-        db = cls(storage, verify=True)
+            storage.write_atomic(MARKER, marker_bytes(SCHEMA_VERSION))
+        db = cls(storage, verify=True)  # a marker lost from a database: DamagedMarkerError
         if db.schema_version < SCHEMA_VERSION:
             db._upgrade()
         return db

@@ -364,12 +364,14 @@ def _init_worker(root: str | Storage, profile: str, known_hands: KnownHands,
 
 
 def _init_pool_worker(*args: Any) -> None:
-    """A worker process: Ctrl-C is the parent's to handle (it stops the pool), not a
-    traceback per worker. What is alive once it is set up (modules, grammars, the stored
+    """A worker process: Ctrl-C and SIGTERM (sent to the whole process group: a terminal,
+    a service manager) are the parent's to handle (it stops the pool), not a traceback
+    per worker. What is alive once it is set up (modules, grammars, the stored
     keys) is frozen for the worker's life, so the collector never rescans it: once per
     process, not per task (a full collection costs tens of milliseconds, as much as
     reading a few dozen small files)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     _exit_with_parent()
     _init_worker(*args)
     gc.collect()
@@ -900,11 +902,8 @@ class _BatchReader:
             result.hands_with_violations += 1
 
     def finish(self) -> BatchResult:
-        """Write what is buffered, then the files' rows (their counts final by then)."""
-        self.buffer.flush()
-        self.buffer.add("files", [r.files_row() for r in self.results
-                                  if r.mtime_ns is not None and not r.without_hands
-                                  and not r.held_back and r.chunk is None])
+        """Write what is buffered (the files' rows are the parent's to write, once it has
+        dropped what an earlier batch brought)."""
         self.buffer.flush()
         return BatchResult(self.results, self.buffer.parts, _peak_mib(), os.getpid(),
                            _cpu_seconds())
@@ -1045,14 +1044,22 @@ def _run_conflicts(result: FileResult, repeated: set[str],
     return rows
 
 
-def _fill_stored_sources(db: Database, conflicts: list[dict[str, Any]]) -> None:
-    """Fill in the stored copy's file and first line of conflicts that lack them."""
+def _fill_stored_sources(db: Database, conflicts: list[dict[str, Any]],
+                         pending: Sequence[str] = ()) -> None:
+    """Fill in the stored copy's file and first line of conflicts that lack them, the
+    stored copy being committed or in the ``hands`` parts ``pending`` (not committed yet)."""
     missing = [c for c in conflicts if c["stored_file"] is None]
     if not missing:
         return
-    stored = db.arrow("hands", ["site", "hand_id", "file", "first_line"],
-                      filters=[("hand_id", "in", sorted({c["hand_id"] for c in missing}))])
-    where = {(r["site"], r["hand_id"]): (r["file"], r["first_line"]) for r in stored.to_pylist()}
+    ids = sorted({c["hand_id"] for c in missing})
+    columns = ["site", "hand_id", "file", "first_line"]
+    found = [db.arrow("hands", columns, filters=[("hand_id", "in", ids)])]
+    for path in pending:
+        data = db.read_part(path, columns)
+        found.append(data.filter(pc.is_in(data.column("hand_id"),
+                                           value_set=pa.array(ids, pa.string()))))
+    where = {(r["site"], r["hand_id"]): (r["file"], r["first_line"])
+             for stored in found for r in stored.to_pylist()}
     for c in missing:
         c["stored_file"], c["stored_first_line"] = where.get((c["site"], c["hand_id"]),
                                                              (None, None))
@@ -1144,10 +1151,24 @@ def _on_pool(batches: list[list[Piece]], jobs: int, initargs: tuple[Any, ...],
             done(futures[future], result)
             left.discard(futures[future])
     except BaseException:
-        pool.shutdown(wait=True, cancel_futures=True)
+        _stop_at_once(pool)
         raise
     pool.shutdown(wait=True, cancel_futures=True)
     return sorted(left), failure
+
+
+def _stop_at_once(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool`` without waiting for its tasks (the import is interrupted, or failed):
+    the tasks not started are cancelled and the worker processes killed, then waited for,
+    so that nothing writes once this returns (the parts they wrote are uncommitted, and
+    removed: :meth:`Database.writing`). The pool's queues are closed as in any shutdown,
+    leaving no semaphore behind."""
+    processes = list(getattr(pool, "_processes", None) or {})  # pids; private, but stable
+    pool.shutdown(wait=False, cancel_futures=True)
+    for pid in processes:
+        with suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    pool.shutdown(wait=True)
 
 
 class _InOrder:
@@ -1359,12 +1380,15 @@ class _Run:
                 summary.jobs, summary.workers = 1, ""
                 left = sorted(left + ordered.give_up())
             if failure is not None or runner:
-                db.remove_uncommitted()  # what stopped workers (or a task's dead try) wrote
+                # what stopped workers (or a task's dead try) wrote; not what waits to commit
+                db.remove_uncommitted(keep=run.pending_paths())
         if left:  # in this process, which holds every stored hand anyway
             _init_worker(args[0], args[1], known, *args[3:])
             with frozen_gc():  # once for the run, as a worker process does (_init_pool_worker)
                 for index in left:
                     ordered.done(index, _import_batch(batches[index]))
+        if run.pieces:  # pragma: no cover - every batch ends, or the import stops
+            raise RuntimeError(f"chunks of {', '.join(run.pieces)} never came in")
         summary.files = summary.files_unchanged + run.read
         summary.scan_note = Scan((), tuple(run.without_hands), tuple(problems)).summary()
         summary.cpu_seconds = sum(run.worker_cpu.values())
@@ -1454,14 +1478,29 @@ def _changed_files(candidates: dict[str, bool], known_files: set[tuple[str, int,
 
 @dataclass(slots=True)
 class _Pieces:
-    """A file cut into chunks, as its chunks are committed."""
+    """A file cut into chunks, as its chunks come in."""
 
     left: int
-    """Chunks not committed yet."""
+    """Chunks not in yet."""
     row: dict[str, Any]
-    """Its ``files`` row, counted over the chunks committed."""
+    """Its ``files`` row, counted over the chunks in."""
     same: bool = True
-    """Whether every chunk committed saw the file as it was when it was cut."""
+    """Whether every chunk in saw the file as it was when it was cut."""
+
+
+@dataclass(slots=True)
+class _Pending:
+    """What batches brought that is counted but not committed yet: the batches since a file
+    cut into chunks was opened, committed in one step with its last chunk. No file is
+    ever committed in part, so a killed import leaves a file's rows whole (its ``files`` row
+    among them) or none of them, and the next import reads the file again, whole."""
+
+    parts: list[Part] = field(default_factory=list)
+    files: dict[str, None] = field(default_factory=dict)
+    """The history files of the parts' rows, in order."""
+    replaces: list[str] = field(default_factory=list)
+    """Committed parts leaving the database with the pending ones (rewritten without the
+    failures their hands replace)."""
 
 
 @dataclass(slots=True)
@@ -1480,11 +1519,14 @@ class _Committer:
     worker_cpu: dict[int, float] = field(default_factory=dict)
     read: int = 0
     pieces: dict[str, _Pieces] = field(default_factory=dict)
-    """Files cut into chunks some of whose chunks are committed, by path."""
+    """Files cut into chunks some of whose chunks are in (pending), by path."""
+    pending: _Pending = field(default_factory=_Pending)
 
     def commit(self, batch: BatchResult) -> None:
-        """Commit one batch's parts, repeats dropped, conflicts added and the failures its
-        hands replace taken out; count its files."""
+        """Take one batch's parts in, repeats dropped, conflicts added, the failures its
+        hands replace taken out and its files' rows written, and count its files; commit
+        them at once, unless a file cut into chunks is open (some of its chunks still to
+        come): then with that file's last chunk (:class:`_Pending`)."""
         repeated: set[str] = set()
         repeated_failures: set[str] = set()
         repeated_results: set[str] = set()
@@ -1500,22 +1542,22 @@ class _Committer:
                 repeated |= in_file
             repeated_failures |= {k for k in result.failure_keys if k in seen.failures}
             repeated_results |= {k for k in result.result_keys if k in seen.results}
-        read_through = self._read_through(batch, repeated)
+        rows = self._files_rows(batch, repeated)
         parts = batch.parts
         if repeated or repeated_failures or repeated_results:
             parts = _drop_repeated(self.db, parts, repeated, repeated_failures,
                                    repeated_results)
         conflicts = self._new_conflicts(conflicts, parts)
-        replaced = self._replaced_failures(batch, repeated, parts)
-        files = [r for r in batch.files if r.mtime_ns is not None and not r.without_hands]
-        if read_through:
+        self._replace_failures(batch, repeated, parts)
+        if rows:
             parts.append(self.db.write_part("files", to_arrow("files", {
-                name: [row[name] for row in read_through] for name in TABLES["files"].names})))
-        self.db.commit(parts, {"files": list(dict.fromkeys(r.path for r in files))},
-                       replaces=replaced)
-        seen.files.update((r.path, r.size, r.mtime_ns) for r in files
-                          if not r.held_back and r.mtime_ns is not None and r.chunk is None)
-        seen.files.update((row["file"], row["size"], row["mtime_ns"]) for row in read_through)
+                name: [row[name] for row in rows] for name in TABLES["files"].names})))
+        self.pending.parts += parts
+        self.pending.files.update(dict.fromkeys(
+            r.path for r in batch.files if r.mtime_ns is not None and not r.without_hands))
+        if not self.pieces:
+            self.flush()
+        seen.files.update((row["file"], row["size"], row["mtime_ns"]) for row in rows)
         seen.conflicts.update(c["key"] for c in conflicts)
         self.summary.conflicts.extend(conflicts)
         self.summary.worker_peak_mib = max(self.summary.worker_peak_mib, batch.peak_rss_mib)
@@ -1527,16 +1569,33 @@ class _Committer:
             if self.on_file is not None:
                 self.on_file(result)
 
-    def _read_through(self, batch: BatchResult, repeated: set[str]) -> list[dict[str, Any]]:
-        """The ``files`` rows of the files cut into chunks whose last chunk to come in is
-        in ``batch`` (each result's :attr:`FileResult.completes` set): a file whose chunks
-        did not all see it as it was when cut (it changed meanwhile) gets none, and is
-        read again by the next import. Its hands are those stored from it (not those
-        ``repeated``: brought by an earlier chunk, or another file)."""
+    def flush(self) -> None:
+        """Commit what is pending, in one step."""
+        pending, self.pending = self.pending, _Pending()
+        self.db.commit(pending.parts, {"files": list(pending.files)},
+                       replaces=pending.replaces)
+
+    def pending_paths(self) -> set[str]:
+        """The parts taken in and not committed yet (not to be removed as a dead worker's)."""
+        return {p.path for p in self.pending.parts}
+
+    def _files_rows(self, batch: BatchResult, repeated: set[str]) -> list[dict[str, Any]]:
+        """The ``files`` rows ``batch`` completes: one per file read whole, and one per file
+        cut into chunks whose last chunk to come in is in ``batch`` (each result's
+        :attr:`FileResult.completes` set), counted over its chunks. A file's hands are those
+        stored from it: not those ``repeated`` (stored before, or brought by an earlier
+        batch of the run, which its worker could not know). A file whose last text was held
+        back (still being written) gets none, nor does one cut into chunks that did not all
+        see it as it was when cut (it changed meanwhile): the next import reads it again."""
         rows = []
         for result in batch.files:
+            row = result.files_row()
+            row["hands"] = sum(k not in repeated for k in result.hand_keys)
             chunk = result.chunk
             if chunk is None:
+                if result.mtime_ns is not None and not result.without_hands \
+                        and not result.held_back:
+                    rows.append(row)
                 continue
             pieces = self.pieces.get(result.path)
             if pieces is None:
@@ -1544,8 +1603,6 @@ class _Committer:
                     "file": result.path, "size": chunk.size, "mtime_ns": chunk.mtime_ns,
                     "hands": 0, "skipped": 0, "failures": 0})
             pieces.left -= 1
-            row = result.files_row()
-            row["hands"] = sum(k not in repeated for k in result.hand_keys)
             for name in ("hands", "skipped", "failures"):
                 pieces.row[name] += row[name]
             pieces.same = pieces.same and not result.held_back and (
@@ -1557,27 +1614,38 @@ class _Committer:
                     rows.append(pieces.row)
         return rows
 
-    def _replaced_failures(self, batch: BatchResult, repeated: set[str],
-                           parts: list[Part]) -> list[str]:
-        """The stored failures the batch's new hands replace: the ``failures`` parts holding
-        them are rewritten without them (into ``parts``); returns the parts replaced."""
+    def _replace_failures(self, batch: BatchResult, repeated: set[str],
+                          parts: list[Part]) -> None:
+        """Take out the failures stored earlier that the batch's new hands replace: the
+        parts holding them (committed, or pending) are rewritten without them, the new
+        parts into ``parts``, the committed ones replaced when the pending ones commit."""
         keys: set[str] = set()
         for result in batch.files:
             keys |= self.stored.replaced_failures(result, repeated)
         if not keys:
-            return []
-        old, new = self.db.without_rows("failures", "key", keys)
+            return
+        pending = self.pending
+        waiting = {p.path: p for p in pending.parts if p.table == "failures"}
+        current = [p for p in self.db.parts()["failures"] if p not in pending.replaces]
+        old, new = self.db.without_rows("failures", "key", keys, [*current, *waiting])
+        for path in old:
+            if path in waiting:  # never committed: gone for good
+                pending.parts.remove(waiting[path])
+                self.db.storage.delete(path)
+            else:
+                pending.replaces.append(path)
         parts += new
         self.stored.forget_failures(keys)
         self.summary.failures_replaced += len(keys)
         self.summary.replaced_keys |= keys
-        return old
+
     def _new_conflicts(self, conflicts: list[dict[str, Any]], parts: list[Part]
                        ) -> list[dict[str, Any]]:
         """The conflicts not stored yet, written as a ``conflicts`` part into ``parts``."""
         conflicts = [c for c in conflicts if c["key"] not in self.stored.conflicts]
         if conflicts:
-            _fill_stored_sources(self.db, conflicts)
+            _fill_stored_sources(self.db, conflicts, [
+                p.path for p in self.pending.parts if p.table == "hands"])
             parts.append(self.db.write_part("conflicts", to_arrow("conflicts", {
                 name: [c[name] for c in conflicts] for name in TABLES["conflicts"].names})))
         return conflicts

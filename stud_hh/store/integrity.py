@@ -35,6 +35,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from stud_hh.model.errors import DatabaseError
 from stud_hh.store.database import (
     DAMAGED,
     CommitLog,
@@ -43,6 +44,7 @@ from stud_hh.store.database import (
     Part,
     Problem,
     is_damage,
+    marker_bytes,
     part_checksum,
 )
 from stud_hh.store.schema import (
@@ -54,7 +56,7 @@ from stud_hh.store.schema import (
     conform,
     missing_columns,
 )
-from stud_hh.store.storage import Storage
+from stud_hh.store.storage import MARKER, Storage
 
 FILE_TABLES = ("hands", "failures", "conflicts", "tournaments", "files")
 """Tables whose rows name the history file they were read from (``file``)."""
@@ -178,13 +180,20 @@ def _read(db: Database, part: Committed, columns: list[str]) -> pa.Table | None:
 
 
 def check_database(root: str | os.PathLike[str] | Database) -> CheckReport:
-    """Check every part and commit record of the database at ``root`` (see the module).
+    """Check every part and commit record of the database at ``root`` (see the module),
+    and its ``stud_hh.json`` (missing or unreadable in a folder of commit records: a
+    problem, the rest checked as of the schema version the parts name).
 
     Raises :class:`~stud_hh.store.database.DatabaseError` when ``root`` is not a database.
     """
-    db = root if isinstance(root, Database) else Database(root)
+    db = root if isinstance(root, Database) else Database(root, despite_marker=True)
     log = db.commit_log()
     report = CheckReport(db.root, log=log)
+    if db.marker_problem is not None:
+        marker = db.marker_problem
+        report.problems.append(Problem(
+            marker.where, None, f"{marker.what}: the other commands stop at it; `stud-hh "
+            "repair` writes it again from the parts", "marker"))
     _check_records(log, report)
     messages, readable = _check_parts(db, log, report)
     sound = [p for p in readable if p.path not in messages]
@@ -195,7 +204,7 @@ def check_database(root: str | os.PathLike[str] | Database) -> CheckReport:
         table = path.partition("/")[0]
         report.damaged_parts.add(path)
         report.problems.append(Problem(path, table, "; ".join(found), "part"))
-    order = {"record": 0, "part": 1, "keys": 2}
+    order = {"marker": -1, "record": 0, "part": 1, "keys": 2}
     report.problems.sort(key=lambda p: (order.get(p.kind, 3), p.where))
     if not log.damaged_in_force:
         report.uncommitted = _uncommitted(db, log)
@@ -353,12 +362,17 @@ class RepairReport:
     orphans: Counter[str] = field(default_factory=Counter)
     """Rows dropped whose hand is stored nowhere (their file unknown), per table."""
     removed_uncommitted: int = 0
+    marker: tuple[Problem, int] | None = None
+    """What was wrong with ``stud_hh.json``, and the schema version it was rebuilt with."""
+    marker_kept: str | None = None
+    """Where what was in its place is kept (none when it was missing)."""
     after: CheckReport | None = None
     """The check made after the repair."""
 
     @property
     def nothing_to_do(self) -> bool:
-        return not (self.moved or self.unattributed or self.files or self.orphans)
+        return not (self.moved or self.unattributed or self.files or self.orphans
+                    or self.marker)
 
     @property
     def lost(self) -> list[FileRepair]:
@@ -367,6 +381,11 @@ class RepairReport:
     def lines(self) -> list[str]:
         """What ``stud-hh repair`` prints: a line per thing moved, per file, and a summary."""
         out = []
+        if self.marker is not None:
+            problem, version = self.marker
+            kept = f" (what was there is kept in {self.marker_kept})" if self.marker_kept else ""
+            out.append(f"repair: {problem}: rebuilt from the parts, schema version "
+                       f"{version}{kept}")
         for problem in self.moved:
             out.append(f"repair: moved aside to {self.aside}/: {problem}")
         if self.unattributed:
@@ -398,7 +417,8 @@ class RepairReport:
         counts = ((parts, "damaged part"), (len(self.moved) - parts, "damaged commit record"),
                   (len(self.unattributed), "unattributed part"))
         moved = [_plural(n, what) for n, what in counts if n] or ["nothing"]
-        summary = (f"repair: {self.root}: {', '.join(moved)} moved aside; "
+        rebuilt = f"{MARKER} rebuilt, " if self.marker is not None else ""
+        summary = (f"repair: {self.root}: {rebuilt}{', '.join(moved)} moved aside; "
                    f"{_plural(len(again), 'file')} imported again ({_plural(hands, 'hand')})")
         if self.lost:
             summary += f", {_plural(len(self.lost), 'file')} could not be read again"
@@ -464,12 +484,14 @@ def repair_database(root: str | os.PathLike[str], *, jobs: int | None = None,
     """
     from stud_hh.store.importer import import_paths
 
-    db = Database(root)
+    db = Database(root, despite_marker=True)
     storage = db.storage
     report = RepairReport(db.root)
     reimport: set[str] = set()
     notes: list[str] = []
     with db.writing(clean=False):
+        if db.marker_problem is not None:
+            _rebuild_marker(db, report)
         check = check_database(db)
         for note, data in _pending(storage):
             notes.append(note)
@@ -505,8 +527,7 @@ def _set_aside(db: Database, check: CheckReport, report: RepairReport) -> set[st
     """Move the damage aside and commit the rest without the rows of the files it came
     from; returns those files (to import again). Runs under the write lock."""
     storage = db.storage
-    aside = _stamp(storage)
-    report.aside = aside
+    aside = report.aside = report.aside or _stamp(storage)
     affected, unattributed = _affected_files(db, check)
     kept = [p for p in check.log.live_parts() if p.path not in check.damaged_parts]
     if any(p.files is None and _suspect(p, check) for p in check.log.live_parts()):
@@ -528,6 +549,28 @@ def _set_aside(db: Database, check: CheckReport, report: RepairReport) -> set[st
         else:
             storage.delete(path)
     return affected
+
+
+def _rebuild_marker(db: Database, report: RepairReport) -> None:
+    """Write ``stud_hh.json`` again, of the schema version the parts name (what was there
+    kept aside); runs under the write lock."""
+    storage, problem = db.storage, db.marker_problem
+    assert problem is not None
+    version = db.schema_version  # the parts' (Database.parts_schema_version)
+    if version > SCHEMA_VERSION:
+        raise DatabaseError(f"its parts are of schema version {version}, written by a newer "
+                            "stud-hh: upgrade stud-hh, then repair", path=storage.location)
+    if storage.exists(MARKER):
+        aside = report.aside = _stamp(storage)
+        storage.mkdir(aside)
+        if storage.is_file(MARKER):
+            storage.write_atomic(f"{aside}/{MARKER}", storage.read_bytes(MARKER))
+        else:  # a folder in its place
+            _move(storage, MARKER, aside)
+        report.marker_kept = f"{aside}/{MARKER}"
+    storage.write_atomic(MARKER, marker_bytes(version))
+    report.marker = (problem, version)
+    db.marker_problem = None
 
 
 def _suspect(part: Committed, check: CheckReport) -> bool:
@@ -585,6 +628,9 @@ def _drop_rows(db: Database, kept: list[Committed], affected: set[str], wanted: 
     sources: dict[str, frozenset[str] | None] = {}
     rewritten: list[str] = []
     for part in kept:
+        if part.table not in KEYED_TABLES and part.table not in FILE_TABLES:
+            new_parts.append(part)  # the user's notes: no history file's rows to drop
+            continue
         drop, owners = _rows_to_drop(db, part, wanted, staying, gone)
         if not owners:
             new_parts.append(part)

@@ -9,7 +9,7 @@ dictionary-encoded so pandas loads them as categoricals.
 >>> arrow_schema("hands").field("hand_id").type
 DataType(string)
 >>> arrow_schema("hands").metadata[b"stud_hh.schema_version"]
-b'4'
+b'5'
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 import pandas as pd
 import pyarrow as pa
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """Bumped whenever a column is added or changes meaning or type. Readers take every
 version of :data:`ADDED` (older parts read with the columns added since as nulls) and
 refuse others."""
@@ -384,6 +384,16 @@ _FILES = (
     _c("failures", I32, "texts that could not be read"),
 )
 
+_NOTES = (
+    _c("site", ENUM, "the site of the player the note is on; null: the name at every site "
+       "(a note of the site itself wins)", null=True),
+    _c("player", STR, "the player's name as the app shows it: the settings' person (an alias, "
+       "the hero), else the name as printed"),
+    _c("note", STR, "what the user wrote (plain text)"),
+    _c("tags", STRS, "the user's tags on the player (``fish``, ``reg``), in the order given"),
+    _c("updated_utc", TIME, "when the note was last written"),
+)
+
 TABLES: dict[str, TableSpec] = {t.name: t for t in (
     TableSpec("hands", "one row per hand", ("site", "hand_id"), _HANDS),
     TableSpec("players", "one row per seated player per hand", ("site", "hand_id", "player"),
@@ -402,6 +412,8 @@ TABLES: dict[str, TableSpec] = {t.name: t for t in (
               "file or a hand history's finishing line", ("key",), _TOURNAMENTS),
     TableSpec("files", "each reading of a file, to pass over it while unchanged",
               ("file", "size", "mtime_ns"), _FILES),
+    TableSpec("notes", "the user's notes and tags on players, written by `stud-hh ui` and "
+              "`stud-hh notes import`, never by an import", ("site", "player"), _NOTES),
 )}
 """Every table of a database, by name."""
 
@@ -415,11 +427,14 @@ ADDED: dict[int, dict[str, tuple[str, ...]]] = {
         "pots": ("equity",)},
     3: {"players": ("limit", "tournament_id")},
     4: {"hands": ("violations_following",), "violations": ("follows_line", "follows_rule")},
+    5: {},
 }
 """The columns each schema version added, by table: a part of an older version has none
 of the columns added since, and reads with them null. Schema 3 also changed what
 ``players.big_bet`` holds for a no-limit or pot-limit hand (0: its money is not counted in
-big bets); rows imported before keep the hand's smallest bet there, until imported again."""
+big bets); rows imported before keep the hand's smallest bet there, until imported again.
+Schema 5 added the ``notes`` table (a stud-hh before it would take a commit of notes for
+damage, so it refuses the folder instead)."""
 
 
 def missing_columns(table: str, version: int) -> tuple[str, ...]:

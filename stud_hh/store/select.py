@@ -51,8 +51,8 @@ from stud_hh.model.events import Game
 from stud_hh.rules.games import game_code
 
 __all__ = ["Filters", "HandFilters", "Resolved", "Selection", "SelectionError",
-           "UndatedHandsWarning", "UnknownPlayerError", "hand_keys", "match_player",
-           "parse_when", "read_selected", "resolve", "undated_note"]
+           "UndatedHandsWarning", "UnknownPlayerError", "check_values", "hand_keys",
+           "match_player", "parse_when", "read_selected", "resolve", "undated_note"]
 
 Term = tuple[str, str, Any]
 Read = Callable[[str, Sequence[str] | None, Any], pd.DataFrame]
@@ -360,6 +360,20 @@ def _known(selection: Selection, column: Callable[[str], pd.Series | None]
                 f" (the {plural} stored: {shown})"
             raise SelectionError(none.format(value) + hint)
     return known
+
+
+def check_values(selection: Selection, stored: Callable[[str], Sequence[str]]) -> None:
+    """:class:`SelectionError` for a site, stakes or game of ``selection`` that names none
+    of the values stored (``stored(column)``: the distinct values of ``site``, ``stakes``
+    or ``game``), as :func:`resolve` says it; for a reader that is not a :class:`Read`
+    (a SQL connection).
+
+    >>> check_values(Selection(sites=("Stars",)), lambda column: ["PokerStars"])
+    Traceback (most recent call last):
+    ...
+    stud_hh.store.select.SelectionError: no hands of site 'Stars'; did you mean 'PokerStars'?
+    """
+    _known(selection, lambda column: pd.Series(list(stored(column)), dtype="string"))
 
 
 def _warn(undated: int, stacklevel: int) -> None:

@@ -142,12 +142,14 @@ def _name(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-def view_sql(table: str, files: list[str], name: str | None = None) -> str:
+def view_sql(table: str, files: list[str], name: str | None = None, *,
+             replace: bool = False) -> str:
     """The ``CREATE VIEW`` of ``table`` over ``files`` (absolute paths): the registry's
     columns in its order, typed from the registry when there is no file. Parts written
     before a column was added (an older schema version) read it as NULL: the files are
     read by column name, beside a typed row set of no rows that has every column. The
-    view is named ``name`` (a view of some of the parts), else ``table``.
+    view is named ``name`` (a view of some of the parts), else ``table``; ``replace``: it
+    takes the place of the view of that name.
 
     >>> print(view_sql("files", []))  # doctest: +ELLIPSIS
     CREATE VIEW "files" AS SELECT CAST(NULL AS VARCHAR) AS "file", ... WHERE false
@@ -156,22 +158,27 @@ def view_sql(table: str, files: list[str], name: str | None = None) -> str:
     typed = ", ".join(f"CAST(NULL AS {_duck_type(c.type)}) AS {_name(c.name)}"
                       for c in columns)
     view = _name(name or table)
+    create = "CREATE OR REPLACE VIEW" if replace else "CREATE VIEW"
     if not files:
-        return f"CREATE VIEW {view} AS SELECT {typed} WHERE false"
+        return f"{create} {view} AS SELECT {typed} WHERE false"
     listed = ", ".join(_literal(f) for f in files)
-    return (f"CREATE VIEW {view} AS SELECT {', '.join(_name(c.name) for c in columns)} "
+    return (f"{create} {view} AS SELECT {', '.join(_name(c.name) for c in columns)} "
             f"FROM (SELECT * FROM read_parquet([{listed}], hive_partitioning = false, "
             f"union_by_name = true) UNION ALL BY NAME SELECT {typed} WHERE false)")
 
 
-def connect(db: CommittedParts, parts: Mapping[str, list[str]] | None = None
-            ) -> duckdb.DuckDBPyConnection:
+def connect(db: CommittedParts, parts: Mapping[str, list[str]] | None = None, *,
+            folder: str | None = None) -> duckdb.DuckDBPyConnection:
     """An in-memory DuckDB connection with a view per table over ``db``'s committed
     parts (or ``parts``, as :meth:`~CommittedParts.parts` gave them) and the
     :data:`MACROS`, locked so that it opens no other file.
 
     The views are made from the commit records as they are now: a later import is seen
-    by a new connection. Close it when done (``with connect(db) as con: ...``).
+    by a new connection. Close it when done (``with connect(db) as con: ...``). With
+    ``folder`` (the database's folder on this machine), every file under it may be
+    opened instead, and Parquet footers are kept once read: a connection whose views are
+    made again over the parts of each new version (:func:`view_sql` with ``replace``),
+    as the app's is; its queries are the app's own, never a user's.
     """
     import duckdb
 
@@ -189,7 +196,11 @@ def connect(db: CommittedParts, parts: Mapping[str, list[str]] | None = None
         for macro in MACROS:
             con.execute(f"CREATE MACRO {macro.name}({', '.join(macro.parameters)}) AS "
                         f"{macro.body}")
-        con.execute("SET allowed_paths = ?", [[p for paths in files.values() for p in paths]])
+        if folder is None:
+            con.execute("SET allowed_paths = ?", [[p for paths in files.values() for p in paths]])
+        else:  # a SET takes a literal list here, not a parameter
+            con.execute("SET parquet_metadata_cache = true")
+            con.execute(f"SET allowed_directories = [{_literal(folder.rstrip('/') + '/')}]")
         con.execute("SET enable_external_access = false")
         con.execute("SET lock_configuration = true")
     except BaseException:

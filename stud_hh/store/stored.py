@@ -19,15 +19,17 @@ import pandas as pd
 import pyarrow.dataset as ds
 
 from stud_hh.model.errors import StudHHError
-from stud_hh.read.parse import ParsedHand, parse_file, raw_hands, result_of
+from stud_hh.read.parse import ParsedHand, parse_file, raw_hands, result_of, text_hands
+from stud_hh.read.reader import read_hands, read_head
+from stud_hh.read.sites import document_format, starts_hand
 from stud_hh.replay import replay
 from stud_hh.store.database import Database, open_db, to_arrow
 from stud_hh.store.facts import columns, hand_rows, text_digest
 from stud_hh.store.schema import to_pandas
 from stud_hh.store.select import Resolved, Selection, hand_keys, resolve
 
-__all__ = ["ChosenHands", "ReadAgain", "StoredHands", "read_again", "selected_hands",
-           "stored_hands"]
+__all__ = ["ChosenHands", "ReadAgain", "StoredHands", "StoredText", "read_again",
+           "read_stored", "selected_hands", "stored_hands"]
 
 
 @dataclass
@@ -92,28 +94,53 @@ class ReadAgain:
     """Why a stored hand asked for was left out: not stored, its file gone, or changed."""
 
 
+@dataclass(frozen=True, slots=True)
+class StoredText:
+    """Where a stored hand's text is (the ``hands`` row's ``file``, ``first_line`` and
+    ``last_line``), the profile it was stored under and the digest of its text."""
+
+    site: str
+    hand_id: str
+    file: str
+    first_line: int
+    last_line: int
+    profile: str
+    digest: str | None
+
+
 def read_again(db: Database, keys: Iterable[tuple[str, str]]) -> ReadAgain:
     """The stored hands ``keys`` (``(site, hand_id)``) parsed again from the file and lines
     they were imported from, with their stored profile. A hand is left out (and said why)
     when its file is gone, or no longer holds the text that was imported: another digest
     of the text (:func:`~stud_hh.store.facts.text_digest`), or other lines."""
     wanted = {(str(site), str(hand_id)) for site, hand_id in keys}
-    found = ReadAgain()
     if not wanted:
-        return found
+        return ReadAgain()
     rows = db.hands(columns=["site", "hand_id", "file", "first_line", "last_line", "profile",
                              "text_digest"],
                     filters=[("hand_id", "in", sorted({h for _, h in wanted}))])
-    stored: dict[str, dict[tuple[str, str], tuple[int, int, str, Any]]] = {}
+    texts = []
     for site, hand_id, path, first, last, profile, digest in zip(
             rows["site"], rows["hand_id"], rows["file"], rows["first_line"], rows["last_line"],
             rows["profile"], rows["text_digest"], strict=True):
         key = (str(site), str(hand_id))
         if key in wanted:
             wanted.discard(key)
-            stored.setdefault(str(path), {})[key] = (int(first), int(last), str(profile),
-                                                     None if pd.isna(digest) else str(digest))
-    found.left_out.extend(f"hand {h} ({s}) is not stored" for s, h in sorted(wanted))
+            texts.append(StoredText(*key, str(path), int(first), int(last), str(profile),
+                                    None if pd.isna(digest) else str(digest)))
+    found = read_stored(texts)
+    found.left_out[:0] = [f"hand {h} ({s}) is not stored" for s, h in sorted(wanted)]
+    return found
+
+
+def read_stored(texts: Iterable[StoredText]) -> ReadAgain:
+    """The hands of ``texts`` (rows a caller read from the ``hands`` table) parsed again
+    from their files, as :func:`read_again` does."""
+    found = ReadAgain()
+    stored: dict[str, dict[tuple[str, str], tuple[int, int, str, Any]]] = {}
+    for t in texts:
+        stored.setdefault(t.file, {})[(t.site, t.hand_id)] = (t.first_line, t.last_line,
+                                                               t.profile, t.digest)
     for path, keys_here in sorted(stored.items()):
         _read_file_again(path, keys_here, found)
     return found
@@ -126,6 +153,9 @@ def _read_file_again(path: str, stored: dict[tuple[str, str], tuple[int, int, st
                               for s, h in sorted(stored))
         return
     try:
+        _read_lines_again(path, stored, found)
+        if not stored:
+            return
         raws = list(raw_hands(path))
     except StudHHError as exc:
         found.left_out.append(f"{path}: cannot be read again: {exc}")
@@ -143,6 +173,53 @@ def _read_file_again(path: str, stored: dict[tuple[str, str], tuple[int, int, st
                                   "since it was imported")
     found.left_out.extend(f"{path}: hand {h} ({s}) is no longer in the file"
                           for s, h in sorted(stored))
+
+
+def _read_lines_again(path: str, stored: dict[tuple[str, str], tuple[int, int, str, Any]],
+                      found: ReadAgain) -> None:
+    """The hands of ``stored`` read from their own lines only, each taken out of
+    ``stored`` when found there with the text imported; the rest are left for the reading
+    of the whole file (which says why one is not there). Only in a file of one byte per
+    line end (``\n`` or ``\r\n``, no UTF-16), where a line's first byte is found by
+    counting line ends; a document format (XML, PHH) is read whole."""
+    if document_format(path, read_head(path)) is not None:
+        return
+    data = Path(path).read_bytes()
+    if b"\0" in data[:4096] or data.count(b"\r") != data.count(b"\r\n"):
+        return
+    for key, (first, last, profile, digest) in sorted(stored.items()):
+        start, end = _line_start(data, first), _line_start(data, last + 1)
+        if start is None:
+            continue
+        raws = list(text_hands(read_hands(path, starts_hand, first_line=first,
+                                          byte_range=(start, len(data) if end is None
+                                                      else end))))
+        if len(raws) != 1:
+            continue
+        result = result_of(raws[0])
+        if (isinstance(result, ParsedHand) and (result.site, result.hand_id) == key
+                and (result.first_line, result.last_line) == (first, last)
+                and (digest is None or digest == text_digest(raws[0].text))):
+            found.hands.append((result, profile))
+            del stored[key]
+
+
+def _line_start(data: bytes, line: int, block: int = 1 << 16) -> int | None:
+    """The offset of the first byte of line ``line`` (1-based) of ``data``, lines ending
+    in ``\n`` (``None``: past the end)."""
+    pos, at = 0, 1
+    while at < line:
+        if pos >= len(data):
+            return None
+        upto = min(pos + block, len(data))
+        ends = data.count(b"\n", pos, upto)
+        if at + ends < line:
+            at, pos = at + ends, upto
+            continue
+        while at < line:
+            pos = data.index(b"\n", pos) + 1
+            at += 1
+    return pos if pos <= len(data) else None
 
 
 def _keys(frame: pd.DataFrame) -> set[tuple[str, str]]:

@@ -75,6 +75,7 @@ def running(db_root: Path, *, watch: list[Path] | None = None,
     try:
         yield Running(guard, watcher, app)
     finally:
+        watcher.hub.close()  # as Ctrl-C does (server.serve's on_exit): the streams end
         server.should_exit = True
         thread.join(GUARD_S)
 

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import table_digests as rows
 from helpers import write_renumbered
-from test_import_chunks import rows
 
 from stud_hh.cli import main
 from stud_hh.read.parse import raw_hands

@@ -1,12 +1,23 @@
-"""Promise: a `stud-hh import` killed (SIGKILL) at any moment leaves a database that opens,
-that `stud-hh check` finds sound, and that the next import completes to exactly what a
-clean import stores.
+"""Promise: a `stud-hh import` killed at any moment leaves a database that opens, that
+`stud-hh check` finds sound, and that the next import completes to exactly what an
+uninterrupted import stores: every table alike, the `files` rows and their counts included.
+Killed by SIGKILL it stops on the spot (its worker processes end with it); by SIGTERM it
+stops itself as Ctrl-C does: its workers stopped, nothing half-written left, one line
+(`stud-hh: interrupted`, no warning of multiprocessing's) and exit 130.
 
-The kill points are seeded and spread over the import: inside a part's write (its bytes
-written, not yet renamed), inside a commit record's write, just after a commit, while a
-repeated hand's parts are rewritten, inside the end compaction's merges, just after its
-checkpoint and while it deletes the records the checkpoint replaces; then kills of a real
-`stud-hh import --jobs 2` when a drawn number of commits are on disk.
+Three imports are killed: twenty small files on one process (`--jobs 1`) and on two, and
+one file cut into chunks on two (what a large file is), in processes forked from one that
+has imported stud-hh (`import_killer.Forks`: each a command of its own, its own session,
+worker processes and standard error). The kill points are drawn (seeded) among the events
+an uninterrupted import goes through in the importing process (`import_killer.EVENTS`):
+inside a part's or a commit record's write, just after a commit, just after a batch is
+taken in (half-way through the file in chunks), before a batch is rewritten without
+repeated hands, and in the end compaction (its merges, just after its checkpoint, while it
+deletes the records the checkpoint replaces); the import sends itself the signal there.
+Then signals from outside, once the test sees a drawn number of commit records (or of the
+parts the workers write, half-way through the file in chunks) on disk, the last to the
+`stud-hh` command itself. Every point is one of progress, never of time: a loaded machine
+is only slower.
 """
 
 from __future__ import annotations
@@ -18,87 +29,44 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import SAMPLES, sample_hand_texts, write_renumbered
+from helpers import BROKEN_HAND, large_file, sample_hand_texts, table_digests, write_renumbered
+from import_killer import Ended, Forks, Settings, environment, watch
 
 from stud_hh.cli import main
-from stud_hh.store import database as store
-from stud_hh.store import importer
 from stud_hh.store.database import open_db
 from stud_hh.store.importer import import_paths
-from stud_hh.store.schema import TABLES
+from stud_hh.store.storage import MARKER
 
 SEED = 15
-TASKS = 18
-"""Tasks per process in the killed imports: enough commits for the end compaction to merge."""
-
-HAND = (SAMPLES / "stud_cash_0.10-0.20.txt").read_text(encoding="utf-8").split(
-    "\n\n\n")[0].strip() + "\n"
-
-# Run in a subprocess: the import of the CLI, killed by itself at the n-th event of a kind
-# (every write happens in this process: --jobs 1).
-KILLER = r"""
-import os, signal, sys
-from pathlib import Path
-from stud_hh import cli
-from stud_hh.store import importer
-from stud_hh.store import database as store
-
-kind, nth = sys.argv[1], int(sys.argv[2])
-importer.TASKS_PER_JOB = int(sys.argv[3])
-seen = 0
-def hit(this):
-    global seen
-    if this == kind:
-        seen += 1
-        if seen == nth:
-            os.kill(os.getpid(), signal.SIGKILL)
-
-real_replace = os.replace
-def replace(src, dst, *args, **kwargs):
-    dst_text = str(dst)
-    hit("part" if dst_text.endswith(".parquet") else
-        "record" if "/commits/" in dst_text else "other")
-    real_replace(src, dst, *args, **kwargs)
-    if "/commits/" in dst_text:
-        hit("committed")
-os.replace = replace
-
-real_drop = importer._drop_repeated
-def drop(*args, **kwargs):
-    hit("rewrite")
-    return real_drop(*args, **kwargs)
-importer._drop_repeated = drop
-
-real_merge = store.Database._merge
-def merge(self, *args, **kwargs):
-    hit("merge")
-    return real_merge(self, *args, **kwargs)
-store.Database._merge = merge
-
-real_checkpoint = store.Database.write_checkpoint
-def checkpoint(self, *args, **kwargs):
-    path = real_checkpoint(self, *args, **kwargs)
-    hit("checkpoint")
-    return path
-store.Database.write_checkpoint = checkpoint
-
-real_unlink = Path.unlink
-def unlink(self, *args, **kwargs):
-    if self.parent.name == "commits" and self.suffix == ".json":
-        hit("delete")
-    return real_unlink(self, *args, **kwargs)
-Path.unlink = unlink
-
-sys.exit(cli.main(sys.argv[4:]))
-"""
+INTERRUPTED = "stud-hh: interrupted"
+"""All a SIGTERM-ed import prints (quiet: no progress bar)."""
 
 
-def histories(folder: Path) -> Path:
+@dataclass(frozen=True)
+class Case:
+    """What is imported (``files`` or ``chunked``), on how many processes, cut how."""
+
+    folder: str
+    jobs: int
+    settings: Settings
+
+
+CASES = {
+    "files-1": Case("files", 1, Settings(tasks=8, compact_parts=4)),
+    "files-2": Case("files", 2, Settings(tasks=4, compact_parts=4)),
+    "chunked-2": Case("chunked", 2, Settings(tasks=4, chunk_min=1, compact_parts=4)),
+}
+"""Twenty small files on one process and on two, and a file of 100 hands (200 kB) cut into
+8 chunks on two: 8 to 10 batches each, enough for the end compaction to merge (4 parts a table)."""
+
+
+def many_files(folder: Path) -> Path:
     """18 files of 6 hands, a copy of one of them (its hands repeated in another batch) and
     a file with one unreadable hand: every table gets rows, and a part or two is rewritten."""
     texts = sample_hand_texts()
@@ -107,77 +75,76 @@ def histories(folder: Path) -> Path:
         write_renumbered(folder / f"s{i:02d}.txt", texts[i % len(texts):], 6,
                          7_000_000_000 + i * 100)
     (folder / "s99-copy.txt").write_bytes((folder / "s03.txt").read_bytes())
-    broken = HAND.replace(": folds", ": juggles", 1).replace("#", "#9", 1)
-    (folder / "s98-broken.txt").write_text(broken, encoding="utf-8")
+    (folder / "s98-broken.txt").write_text(BROKEN_HAND, encoding="utf-8")
     return folder
 
 
 def contents(root: Path) -> dict[str, Any]:
-    """What a database holds: rows per table, the hands' keys, the files' names."""
-    db = open_db(root)
-    hands = db.hands(columns=["site", "hand_id"])
-    return {"rows": {table: db.count(table) for table in TABLES},
-            "hands": sorted(zip(hands["site"].astype(str), hands["hand_id"], strict=True)),
-            "files": sorted(Path(f).name for f in db.files(columns=["file"])["file"])}
+    """What a database holds: every table's rows (as digests), and its ``files`` rows."""
+    files = open_db(root).files()
+    return {"tables": table_digests(root),
+            "files": sorted(zip(files["file"].map(lambda f: Path(f).name), files["hands"],
+                                files["skipped"], files["failures"], strict=True))}
 
 
-def counting(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    """Count in this process the events the killer script can stop at."""
-    counts: Counter[str] = Counter()
+@dataclass
+class Clean:
+    """An uninterrupted import of a case: its histories, what it stores, and the events
+    it went through (in the importing process)."""
 
-    def wrap(owner: Any, name: str, kind: str) -> None:
-        real: Callable[..., Any] = getattr(owner, name)
-
-        def counted(*args: Any, **kwargs: Any) -> Any:
-            result = real(*args, **kwargs)
-            counts[kind] += 1
-            return result
-
-        monkeypatch.setattr(owner, name, counted)
-
-    real_replace = os.replace
-
-    def replace(src: Any, dst: Any, *args: Any, **kwargs: Any) -> None:
-        text = str(dst)
-        counts["part" if text.endswith(".parquet") else
-               "record" if "/commits/" in text else "other"] += 1
-        real_replace(src, dst, *args, **kwargs)
-
-    monkeypatch.setattr(os, "replace", replace)
-    wrap(importer, "_drop_repeated", "rewrite")
-    wrap(store.Database, "_merge", "merge")
-    wrap(store.Database, "write_checkpoint", "checkpoint")
-    real_unlink = Path.unlink
-
-    def unlink(self: Path, *args: Any, **kwargs: Any) -> None:
-        if self.parent.name == "commits" and self.suffix == ".json":
-            counts["delete"] += 1
-        real_unlink(self, *args, **kwargs)
-
-    monkeypatch.setattr(Path, "unlink", unlink)
-    return counts
+    folder: Path
+    expected: dict[str, Any]
+    counts: Counter[str]
 
 
 @pytest.fixture(scope="module")
-def clean(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any],
-                                                             Counter[str]]:
-    """The histories, what a clean import stores, and the events it went through."""
+def clean(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Clean]:
+    """The uninterrupted import of each case, made once when first asked for."""
     base = tmp_path_factory.mktemp("kill")
-    folder = histories(base / "h")
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        monkeypatch.setattr(importer, "TASKS_PER_JOB", TASKS)
-        counts = counting(monkeypatch)
-        summary = import_paths([folder], base / "clean.db", jobs=1)
-    assert (summary.failures_new, summary.duplicates) == (1, 6)
-    assert min(counts["merge"], counts["delete"]) >= 2, counts
-    assert counts["rewrite"] >= 1, counts
-    counts["committed"] = counts["record"]
-    return folder, contents(base / "clean.db"), counts
+    made: dict[str, Clean] = {}
+
+    def of(name: str) -> Clean:
+        if name in made:
+            return made[name]
+        case = CASES[name]
+        folder = base / case.folder
+        if not folder.exists():
+            if case.folder == "files":
+                many_files(folder)
+            else:
+                large_file(folder, 100)
+        counts: Counter[str] = Counter()
+        with pytest.MonkeyPatch.context() as monkeypatch:
+            case.settings.apply(monkeypatch.setattr)
+            watch(monkeypatch.setattr, lambda kind: counts.update([kind]))
+            summary = import_paths([folder], base / f"{name}.db", jobs=case.jobs)
+        assert (summary.failures_new, summary.duplicates) == (
+            1, 6 if case.folder == "files" else 2)
+        assert min(counts["merge"], counts["checkpoint"], counts["delete"]) >= 1, counts
+        assert counts["batch"] >= 8, counts
+        made[name] = Clean(folder, contents(base / f"{name}.db"), counts)
+        return made[name]
+
+    return of
 
 
-POINTS = [("part", 0), ("record", 0), ("committed", 0), ("rewrite", 0), ("merge", 0),
-          ("checkpoint", 0), ("delete", 0)]
-"""The kinds of kill point, each drawn (seeded) among a clean import's events of its kind."""
+@pytest.fixture(scope="module")
+def forks() -> Iterator[Forks]:
+    server = Forks()
+    yield server
+    server.close()
+
+
+def test_an_uninterrupted_import_stores_the_same_on_one_process_or_two(
+        tmp_path: Path, clean: Callable[[str], Clean]) -> None:
+    """What every kill is held to does not depend on the processes, nor on how the files
+    are cut into batches: the copy of a file has no hand stored from it, and its ``files``
+    row says 0 hands, whether its original is in its batch or in an earlier one."""
+    assert clean("files-2").expected == clean("files-1").expected
+    assert ("s99-copy.txt", 0, 0, 0) in clean("files-1").expected["files"]
+    chunked = clean("chunked-2")
+    import_paths([chunked.folder], tmp_path / "one.db", jobs=1)
+    assert contents(tmp_path / "one.db") == chunked.expected
 
 
 def _gone(group: int, seconds: float) -> bool:
@@ -192,68 +159,145 @@ def _gone(group: int, seconds: float) -> bool:
     return False
 
 
-def _after_kill(root: Path, folder: Path, expected: dict[str, Any],
-                capsys: pytest.CaptureFixture[str]) -> None:
+def _on_disk(root: Path) -> set[str]:
+    return {str(p.relative_to(root)) for p in root.glob("*/part-*")}
+
+
+def _committed(root: Path) -> set[str]:
+    return {p for parts in open_db(root).parts().values() for p in parts}
+
+
+def _stopped(root: Path, sig: str, ended: Ended) -> None:
+    """How the import ended: on the spot (SIGKILL); or, SIGTERM-ed, by itself, in one line,
+    exit 130, its workers stopped and what it wrote uncommitted removed."""
+    if sig == "KILL":
+        assert ended.returncode == -signal.SIGKILL, ended
+        return
+    assert (ended.returncode, ended.stderr.strip()) == (130, INTERRUPTED), ended
+    if (root / MARKER).exists():
+        assert _on_disk(root) == _committed(root)
+
+
+def _after_kill(root: Path, clean: Clean, capsys: pytest.CaptureFixture[str]) -> None:
     """The database a kill left opens and is sound; the next import completes it."""
-    if (root / store.MARKER).exists():
+    if (root / MARKER).exists():
         before = open_db(root).count("hands")  # opens: no damage named
         capsys.readouterr()
         assert main(["check", "--db", str(root)]) == 0, capsys.readouterr().out
         assert ": sound:" in capsys.readouterr().out
     else:
         before = 0
-    summary = import_paths([folder], root, jobs=1)
-    assert before + summary.hands_new == len(expected["hands"])
-    assert contents(root) == expected
+    summary = import_paths([clean.folder], root, jobs=1)
+    assert before + summary.hands_new == clean.expected["tables"]["hands"][0]
+    assert contents(root) == clean.expected
     capsys.readouterr()
     assert main(["check", "--db", str(root)]) == 0, capsys.readouterr().out
-    on_disk = {str(p.relative_to(root)) for p in root.glob("*/part-*")}
-    assert on_disk == {p for parts in open_db(root).parts().values() for p in parts}
+    assert _on_disk(root) == _committed(root)
     assert not list(root.glob("commits/*.tmp"))
 
 
-@pytest.mark.parametrize(("kind", "which"), POINTS)
-def test_a_kill_at_a_seeded_point_leaves_a_sound_database(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        clean: tuple[Path, dict[str, Any], Counter[str]], kind: str, which: int) -> None:
-    folder, expected, counts = clean
-    rng = random.Random(f"{SEED}-{kind}-{which}")
-    nth = rng.randint(1, counts[kind])
+def _argv(case: Case, folder: Path, root: Path) -> list[str]:
+    return ["import", str(folder), "--db", str(root), "--jobs", str(case.jobs), "-q"]
+
+
+POINTS = [
+    ("files-1", "part", "KILL"), ("files-1", "record", "TERM"),
+    ("files-1", "committed", "KILL"), ("files-1", "rewrite", "TERM"),
+    ("files-1", "merge", "KILL"), ("files-1", "checkpoint", "TERM"),
+    ("files-1", "delete", "KILL"), ("files-1", "part", "TERM"), ("files-1", "delete", "TERM"),
+    ("chunked-2", "batch", "KILL"), ("chunked-2", "batch", "TERM"),
+    ("chunked-2", "record", "KILL"), ("chunked-2", "merge", "TERM"),
+    ("chunked-2", "delete", "KILL"),
+    ("files-2", "committed", "TERM"), ("files-2", "rewrite", "KILL"),
+]
+"""The case, the kind of event the kill is at (its number drawn, seeded, among those of an
+uninterrupted import) and the signal."""
+
+
+@pytest.mark.parametrize(("case", "kind", "sig"), POINTS)
+def test_a_kill_at_a_drawn_point_leaves_a_sound_database_the_next_import_completes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], forks: Forks,
+        clean: Callable[[str], Clean], case: str, kind: str, sig: str) -> None:
+    reference = clean(case)
+    nth = random.Random(f"{SEED}-{case}-{kind}-{sig}").randint(1, reference.counts[kind])
     root = tmp_path / "db"
-    done = subprocess.run(
-        [sys.executable, "-c", KILLER, kind, str(nth), str(TASKS),
-         "import", str(folder), "--db", str(root), "--jobs", "1", "-q"],
-        capture_output=True, text=True, check=False)
-    assert done.returncode == -signal.SIGKILL, (kind, nth, done.returncode, done.stderr)
-    _after_kill(root, folder, expected, capsys)
+    ended = forks.run(_argv(CASES[case], reference.folder, root), CASES[case].settings,
+                      (kind, nth, sig))
+    _stopped(root, sig, ended)
+    if case == "chunked-2" and kind == "batch" and nth < reference.counts[kind]:
+        assert not _committed(root)  # half-way through the file: none of it
+    _after_kill(root, reference, capsys)
 
 
-@pytest.mark.parametrize("which", range(2))
-def test_a_real_import_killed_when_commits_are_on_disk(
+def _commits(root: Path) -> int:
+    return len(list((root / "commits").glob("*.json")))
+
+
+def _hands_parts(root: Path) -> int:
+    return len(list((root / "hands").glob("*.parquet")))
+
+
+OBSERVED = [("files-2", "KILL", _commits, 5), ("chunked-2", "KILL", _hands_parts, 5),
+            ("chunked-2", "TERM", _hands_parts, 5)]
+"""The case, the signal, the progress watched and the most of it waited for (of 8 batches
+committed; of 8 chunks whose hands are written, none committed until the last is)."""
+
+
+def _sent_when(pid: int, ready: Callable[[], bool], running: Callable[[], bool],
+               sig: str) -> None:
+    """Send ``sig`` to process ``pid`` once ``ready()`` (no deadline: a loaded machine is
+    only slower), unless it has ended by then."""
+    while running():
+        if ready():
+            os.kill(pid, getattr(signal, f"SIG{sig}"))
+            return
+        time.sleep(0.005)
+
+
+@pytest.mark.parametrize(("case", "sig", "progress", "most"), OBSERVED,
+                         ids=[f"{c}-{s}" for c, s, _, _ in OBSERVED])
+def test_a_kill_from_outside_at_observed_progress_leaves_a_sound_database(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], forks: Forks,
+        clean: Callable[[str], Clean], case: str, sig: str,
+        progress: Callable[[Path], int], most: int) -> None:
+    """The signal comes from outside (its worker processes go on until the import stops
+    them, or dies), once a drawn amount of progress is on disk."""
+    reference = clean(case)
+    wanted = random.Random(f"{SEED}-{case}-{sig}-observed").randint(1, most)
+    root = tmp_path / "db"
+    pid = forks.start(_argv(CASES[case], reference.folder, root), CASES[case].settings)
+    try:
+        _sent_when(pid, lambda: progress(root) >= wanted, forks.running, sig)
+    finally:
+        ended = forks.wait()
+    assert _gone(pid, 600), "worker processes outlived the killed import"
+    assert ended.returncode not in (0, 1), "the import ended before it was killed"
+    _stopped(root, sig, ended)
+    _after_kill(root, reference, capsys)
+
+
+def test_stud_hh_import_sigterm_ed_stops_its_workers_and_says_so_in_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        clean: tuple[Path, dict[str, Any], Counter[str]], which: int) -> None:
-    """`stud-hh import --jobs 2` itself (its workers too), killed once a drawn number of
-    commit records are on disk, a drawn instant later."""
-    folder, expected, _ = clean
-    rng = random.Random(f"{SEED}-real-{which}")
-    commits, delay = rng.randint(0, 5), rng.uniform(0, 0.05)  # of 8 tasks
+        clean: Callable[[str], Clean]) -> None:
+    """The `stud-hh` command itself, as a user runs it (its own interpreter), SIGTERM-ed
+    once a drawn number of commit records are on disk: no multiprocessing warning (a
+    semaphore leaked by the stopped pool) on its standard error, read to its end."""
+    reference = clean("files-2")
+    wanted = random.Random(f"{SEED}-stud-hh").randint(1, 4)  # of 8 batches
     root = tmp_path / "db"
     stud_hh = Path(sys.executable).with_name("stud-hh")
-    process = subprocess.Popen([str(stud_hh), "import", str(folder), "--db", str(root),
-                                "--jobs", "2", "-q"], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, start_new_session=True)
+    process = subprocess.Popen([str(stud_hh), "import", str(reference.folder), "--db",
+                                str(root), "--jobs", "2", "-q"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               env=environment())
     try:
-        while process.poll() is None:  # no deadline: a loaded machine is only slower
-            if len(list((root / "commits").glob("*.json"))) >= commits:
-                break
-            time.sleep(0.005)
-        time.sleep(delay)
-        process.send_signal(signal.SIGKILL)
-        process.wait()
+        _sent_when(process.pid, lambda: _commits(root) >= wanted,
+                   lambda: process.poll() is None, "TERM")
+        _, stderr = process.communicate()  # to its end: a warning printed at exit included
     finally:
-        gone = _gone(process.pid, 600)  # its workers and their server end when it does
+        gone = _gone(process.pid, 600)
         if not gone:
             os.killpg(process.pid, signal.SIGKILL)
-    assert gone, "worker processes outlived the killed import"
-    assert process.returncode == -signal.SIGKILL, "the import ended before it was killed"
-    _after_kill(root, folder, expected, capsys)
+    assert gone, "worker processes outlived the import"
+    _stopped(root, "TERM", Ended(process.returncode, stderr))
+    _after_kill(root, reference, capsys)

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from helpers import table_digests as rows
 from local_s3 import LocalS3
-from test_import_chunks import rows
 
 from stud_hh.analysis import stats
 from stud_hh.cli import main

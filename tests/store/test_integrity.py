@@ -467,3 +467,113 @@ def test_a_checkpoint_from_before_provenance_makes_repair_import_every_file(
     assert not report.lost
     assert counts(root) == before
     assert check_database(root).sound
+
+
+def garbage_marker(root: Path) -> None:
+    (root / "stud_hh.json").write_bytes(os.urandom(64) + b"\xff")
+
+
+def empty_marker(root: Path) -> None:
+    (root / "stud_hh.json").write_bytes(b"")
+
+
+def marker_without_version(root: Path) -> None:
+    (root / "stud_hh.json").write_text('{"format": "stud-hh database"}')
+
+
+def marker_of_another_kind(root: Path) -> None:
+    (root / "stud_hh.json").write_text('["stud-hh database", 4]')
+
+
+def lost_marker(root: Path) -> None:
+    (root / "stud_hh.json").unlink()
+
+
+MARKER_DAMAGE = [garbage_marker, empty_marker, marker_without_version, marker_of_another_kind,
+                 lost_marker]
+
+
+@pytest.mark.parametrize("damage", MARKER_DAMAGE, ids=lambda f: f.__name__)
+def test_a_damaged_stud_hh_json_is_one_problem_and_repair_rebuilds_it(
+        damage: Callable[[Path], None], db: Path, fresh: Path, histories: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Its commit records show the folder is a database: every command names the damage and
+    the repair in one line (exit 2), ``check`` finds it a problem (exit 1) and checks the
+    rest, and ``repair`` writes it again of the parts' schema version, keeping what was
+    there aside."""
+    damage(db)
+    kept = (db / "stud_hh.json").read_bytes() if damage is not lost_marker else None
+    with pytest.raises(DamagedDatabaseError, match="stud-hh repair --db"):
+        open_db(db)
+    for command in (["stats", "--db", str(db)],
+                    ["import", str(histories), "--db", str(db), "--jobs", "1", "-q"]):
+        assert main(command) == 2, command
+        line = _one_line(capsys.readouterr().err)
+        assert "its stud_hh.json is " in line, line
+        assert f"stud-hh repair --db {db}" in line, line
+
+    assert main(["check", "--db", str(db)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("stud_hh.json: "), out
+    assert out[0].endswith("`stud-hh repair` writes it again from the parts"), out
+    assert len(out) == 2, out  # that problem alone: the parts and keys are sound
+    assert out[-1].endswith(f"run `stud-hh repair --db {db}`")
+
+    assert main(["repair", "--db", str(db), "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "rebuilt from the parts, schema version 4" in out, out
+    assert ("what was there is kept in damaged/" in out) == (kept is not None), out
+    assert "check: sound" in out, out
+    rebuilt = json.loads((db / "stud_hh.json").read_bytes())
+    assert rebuilt == json.loads((fresh / "stud_hh.json").read_bytes())  # schema version 4
+    assert [p.read_bytes() for p in (db / "damaged").glob("*/stud_hh.json")] == (
+        [kept] if kept is not None else [])
+    assert counts(db) == counts(fresh)
+    assert main(["check", "--db", str(db)]) == 0
+    assert main(["repair", "--db", str(db)]) == 0
+    assert "nothing to repair" in capsys.readouterr().out
+
+
+def test_a_rebuilt_stud_hh_json_names_the_parts_schema_version(tmp_path: Path) -> None:
+    """A schema-1 database (`tests/data/schema1.db`) whose stud_hh.json is garbage is
+    stamped 1 again, not this stud-hh's version: its parts still read with the columns added
+    since as nulls, and the next import upgrades it as it would have."""
+    root = tmp_path / "old.db"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "data" / "schema1.db", root)
+    before = counts(root)
+    garbage_marker(root)
+    report = repair_database(root)
+    assert report.marker is not None
+    assert report.marker[1] == 1
+    assert json.loads((root / "stud_hh.json").read_text())["schema_version"] == 1
+    assert open_db(root).schema_version == 1
+    assert counts(root) == before
+    assert check_database(root).sound
+
+
+def test_a_garbage_stud_hh_json_without_commit_records_is_no_database(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing shows the folder is a database: not a problem to repair, but unusable input
+    (exit 2), and an import refuses to write there."""
+    garbage_marker(tmp_path)
+    for command in (["check", "--db", str(tmp_path)], ["repair", "--db", str(tmp_path)]):
+        assert main(command) == 2
+        assert "unreadable stud_hh.json" in _one_line(capsys.readouterr().err)
+
+
+def test_a_garbage_stud_hh_json_and_a_damaged_part_are_repaired_in_one_run(
+        db: Path, fresh: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``check`` names both; one ``repair`` writes the marker again and sets the part aside
+    (in the same folder of ``damaged/``), its files imported again."""
+    part = truncate(db)
+    garbage_marker(db)
+    assert main(["check", "--db", str(db)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("stud_hh.json: unreadable"), out
+    assert any(line.startswith(part) for line in out[1:]), out
+    assert main(["repair", "--db", str(db), "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "stud_hh.json rebuilt, 1 damaged part moved aside" in out, out
+    assert len(list((db / "damaged").iterdir())) == 1  # one folder for both
+    assert counts(db) == counts(fresh)
+    assert main(["check", "--db", str(db)]) == 0

@@ -15,9 +15,9 @@ from pathlib import Path
 import pyarrow as pa
 import pytest
 from helpers import sample_hand_texts, write_renumbered
+from helpers import table_digests as rows
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_import_chunks import rows
 
 from stud_hh.store import importer
 from stud_hh.store import known as known_module

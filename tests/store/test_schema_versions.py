@@ -105,7 +105,8 @@ def test_dask_reads_old_parts_with_the_new_columns_null(old: Path) -> None:
 
 @pytest.mark.parametrize(("version", "message"), [
     (SCHEMA_VERSION + 1, "written by a newer stud-hh: upgrade stud-hh"),
-    ("two", "import the histories into a new database"),
+    ("two", r"its stud_hh.json is without a schema version \(1 to \d; it says 'two'\): run "
+            "`stud-hh repair"),
 ])
 def test_an_unknown_version_is_refused_clearly(old: Path, version: object, message: str
                                                ) -> None:

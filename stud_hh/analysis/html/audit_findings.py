@@ -4,6 +4,7 @@ with its file and line (and source line where there is one)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
@@ -11,11 +12,32 @@ from markupsafe import Markup
 
 from stud_hh.analysis.html.hands import HandLinks
 from stud_hh.analysis.html.page import Section
-from stud_hh.analysis.html.tables import Col, table_html
+from stud_hh.analysis.html.tables import Col, HandCells, Row, table_html
 from stud_hh.rules.violations import split_words
 
 LISTED = 5_000
 """The most rows a list of findings shows (the rest are counted under it)."""
+
+Drill = Callable[[dict[str, str]], str]
+"""The address of the list of what a count counts, given what narrows it (``rule``,
+``kind`` (``root`` or ``following``), ``table``, ``period`` and ``freq``, ``site``): the
+app's drill-down. The static report has none: its counts are plain numbers."""
+
+
+def drill_link(drill: Drill | None, count: str, columns: tuple[str, ...] = (), **fixed: str
+               ) -> Callable[[Row], str | None] | None:
+    """A column's link to the drill-down of a row's ``count`` (none for a count of 0): the
+    row's ``columns`` and the ``fixed`` values narrow it."""
+    if drill is None:
+        return None
+    chosen = drill
+
+    def href(row: Row) -> str | None:
+        if not row[count]:
+            return None
+        return chosen({**{c: str(row[c]) for c in columns}, **fixed})
+
+    return href
 
 
 def _file_name(frame: pd.DataFrame) -> pd.DataFrame:
@@ -86,6 +108,23 @@ CHECK_COLS = [
 ]
 
 
+UNVERIFIABLE_INTRO = ("What the rules could not check from the text alone (the site does not "
+                      "print it, or the cards were never shown): not violations, but what an "
+                      "auditor checks by hand or against the site's records. Each with its "
+                      "hand, line and reason.")
+
+
+def unverifiable_rules(per_rule: pd.DataFrame, drill: Drill | None = None) -> Markup:
+    """The checks the text cannot decide per rule (``rule``, ``checks``, ``hands``), each
+    count a link to its checks with ``drill``."""
+    rule = ("rule",)
+    return table_html(per_rule, [Col("rule", "rule"),
+                                 Col("checks", "checks", "int",
+                                     link=drill_link(drill, "checks", rule)),
+                                 Col("hands", "hands", "int")], caption="Per rule",
+                      empty="Every check could be decided from the text.")
+
+
 def unverifiable_section(checks: pd.DataFrame, links: HandLinks) -> Section:
     if checks.empty:
         body = Markup('<p class="empty">Every check could be decided from the text.</p>')
@@ -94,16 +133,13 @@ def unverifiable_section(checks: pd.DataFrame, links: HandLinks) -> Section:
     per_rule = checks.groupby("rule", observed=True).agg(
         checks=("line", "size"), hands=("hand_id", "nunique")).reset_index() \
         .sort_values(["checks", "rule"], ascending=[False, True])
-    body = table_html(per_rule, [Col("rule", "rule"), Col("checks", "checks", "int"),
-                                 Col("hands", "hands", "int")], caption="Per rule")
+    body = unverifiable_rules(per_rule)
     body += table_html(_file_name(checks), CHECK_COLS, links=links,
                        caption=f"Every check the text cannot decide ({len(checks):,})",
                        limit=LISTED)
     return Section("unverifiable", "Checks the text cannot decide", body,
-                   "What the rules could not check from the text alone (the site does not "
-                   "print it, or the cards were never shown): not violations, but what an "
-                   "auditor checks by hand or against the site's records. Each with its hand, "
-                   "line, reason and source line.", nav="Undecidable")
+                   UNVERIFIABLE_INTRO.replace("line and reason.", "line, reason and source "
+                                              "line."), nav="Undecidable")
 
 
 BALANCE_COLS = [
@@ -116,12 +152,15 @@ BALANCE_COLS = [
 ]
 
 
-def balance_section(balance: pd.DataFrame, links: HandLinks) -> Section:
+def balance_section(balance: pd.DataFrame, links: HandCells, empty: str | None = None
+                    ) -> Section:
+    """The hands that do not balance (``empty``: what to say when none is, if not that
+    every stored hand balances)."""
     body = table_html(balance, BALANCE_COLS, links=links, caption="Hands that do not balance "
                       "(amounts as each hand's site prints them)",
-                      empty="Every stored hand balances: chips put in equal the pot, the "
-                      "players' nets and the rake add up to zero, and the rake shares add up "
-                      "to the rake.", limit=LISTED)
+                      empty=empty or "Every stored hand balances: chips put in equal the pot, "
+                      "the players' nets and the rake add up to zero, and the rake shares add "
+                      "up to the rake.", limit=LISTED)
     return Section("balance", "Balance checks", body,
                    "Three accounting checks every stored hand must pass: put in = pot; nets + "
                    "rake = 0; rake shares = rake.", nav="Balance")

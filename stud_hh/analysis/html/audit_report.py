@@ -1,10 +1,13 @@
 """The audit report (``stud-hh report --audit``): one HTML page a compliance team reads.
 
 Every number is :mod:`stud_hh.analysis.audit`'s: the clean bill, the hands and money per
-unit, violations per rule and per table and period, the worst hands with their source lines,
-every violation, every check the text cannot decide, the balance checks, the texts that
-could not be read, and the house-rule profile each hand was audited under. The page covers
-the whole database. Hand ids are replay buttons where the page holds the hand.
+unit, violations per rule, per table and period and per site, the worst hands with their
+source lines, every violation, every check the text cannot decide, the balance checks, the
+texts that could not be read, and the house-rule profile each hand was audited under. The
+page covers the whole database. Hand ids are replay buttons where the page holds the hand.
+
+The app's audit page (``stud-hh ui``, :mod:`stud_hh.app.pages.audit`) lays out the same
+sections for a selection of hands, each count a link to what it counts (a :data:`Drill`).
 
 >>> page = audit_report(open_db("room.db"))  # doctest: +SKIP
 """
@@ -20,14 +23,16 @@ import plotly.graph_objects as go
 from markupsafe import Markup
 
 from stud_hh.analysis import audit, reference
-from stud_hh.analysis.audit import FOLLOWING
+from stud_hh.analysis.audit import FOLLOWING, Tally
 from stud_hh.analysis.html.audit_findings import (
+    Drill,
     balance_section,
     unreadable_section,
     unverifiable_section,
     violations_section,
     worst_section,
 )
+from stud_hh.analysis.html.audit_findings import drill_link as _link
 from stud_hh.analysis.html.charts import bar_figure, figure_html, grouped_bars
 from stud_hh.analysis.html.hands import HandLinks, embed
 from stud_hh.analysis.html.page import Report, Section, json_script, render, render_page
@@ -66,7 +71,8 @@ def _verdict(bill: str, tiles: list[dict[str, str]]) -> Markup:
     return banner + render("tiles.html.j2", tiles=tiles)
 
 
-def verdict_section(db: Any, units: pd.DataFrame, rules: pd.DataFrame) -> Section:
+def verdict_section(units: pd.DataFrame, rules: pd.DataFrame, tally: Tally) -> Section:
+    """The clean bill (:func:`stud_hh.analysis.audit.bill`) and the counts behind it."""
     hands = int(units["hands"].sum())
     tiles = [
         {"label": "hands audited", "value": f"{hands:,}", "color": "#1f2a44",
@@ -82,9 +88,9 @@ def verdict_section(db: Any, units: pd.DataFrame, rules: pd.DataFrame) -> Sectio
         {"label": "hands that do not balance",
          "value": f"{int(units['hands_unbalanced'].sum()):,}", "color": "#8e44ad",
          "sub": "put in = pot; nets + rake = 0"},
-        {"label": "unreadable texts", "value": f"{db.count('failures'):,}",
+        {"label": "unreadable texts", "value": f"{tally.failures:,}",
          "color": "#546e7a", "sub": "kept whole in the failures table"}]
-    return Section("verdict", "Clean bill", _verdict(audit.clean_bill(db), tiles),
+    return Section("verdict", "Clean bill", _verdict(audit.bill(tally), tiles),
                    "What was audited and what was found, in a paragraph an officer can sign.")
 
 
@@ -106,23 +112,54 @@ def money_section(units: pd.DataFrame) -> Section:
                    "money): never added across units.", nav="Money")
 
 
+def sites_section(by_site: pd.DataFrame, drill: Drill | None = None) -> Section:
+    """Per site (:func:`stud_hh.analysis.audit.violations_by_site`), each count of
+    violations a link to them with ``drill``."""
+    site = ("site",)
+    cols = [Col("site", "site"), Col("hands", "hands", "int"),
+            Col("hands_flagged", "breaking a rule", "int", "hands that break a rule"),
+            Col("violations", "violations", "int", link=_link(drill, "violations", site)),
+            Col("root_causes", "root causes", "int", "violations that follow from no "
+                "earlier one of their hand", link=_link(drill, "root_causes", site,
+                                                        kind="root")),
+            Col(FOLLOWING, "following", "int", "violations that follow from an earlier one "
+                "of their hand", link=_link(drill, FOLLOWING, site, kind="following")),
+            Col("hands_unverifiable", "undecidable checks", "int",
+                "hands with checks the text cannot decide"),
+            Col("hands_unbalanced", "not balancing", "int",
+                "hands whose money does not balance")]
+    return Section("sites", "Per site", table_html(
+        by_site.reset_index(), cols, caption="Per site, the most violations first",
+        empty="No hands."), "Each site's hands, the hands that break a rule and their "
+        "violations (root causes and those following from an earlier violation apart), the "
+        "hands with checks the text cannot decide and those that do not balance.",
+        nav="Per site")
+
+
 FOLLOWING_COLOR = "#b9a46a"
 """The colour of the violations that follow from an earlier one of their hand."""
 FOLLOWING_LABEL = "following from an earlier violation"
 
 
-def rules_section(rules: pd.DataFrame) -> Section:
+def rules_section(rules: pd.DataFrame, drill: Drill | None = None) -> Section:
+    """Violations per rule (:func:`stud_hh.analysis.audit.violations_by_rule`), each count
+    a link to its violations with ``drill``."""
     table = rules.reset_index()
     table["title"] = [rule_title(str(r)) for r in table["rule"]]
+    by_rule = ("rule",)
     parts = [table_html(table, [Col("rule", "rule"), Col("title", "what it means"),
-                                Col("violations", "violations", "int"),
+                                Col("violations", "violations", "int",
+                                    link=_link(drill, "violations", by_rule)),
                                 Col("root_causes", "root causes", "int",
                                     "violations that follow from no earlier one of their "
-                                    "hand"),
+                                    "hand", link=_link(drill, "root_causes", by_rule,
+                                                       kind="root")),
                                 Col(FOLLOWING, "following", "int",
                                     "violations that follow from an earlier one of their hand "
-                                    "(its consequences: counted apart)"),
-                                Col("hands", "hands", "int")],
+                                    "(its consequences: counted apart)",
+                                    link=_link(drill, FOLLOWING, by_rule, kind="following")),
+                                Col("hands", "hands", "int",
+                                    link=_link(drill, "hands", by_rule))],
                         caption="Violations per rule, most frequent first",
                         empty="No rule is broken in any hand.")]
     if len(table):
@@ -174,10 +211,14 @@ def _period_chart(by_table: pd.DataFrame, rules: list[str], freq: str) -> Markup
     return figure_html(figure, "chart-periods")
 
 
-def periods_section(db: Any, rules: pd.DataFrame) -> Section:
-    starts = db.violations(columns=["start_utc"])["start_utc"]
-    freq = period_freq(starts)
-    by_table = audit.violations_by_table(db, freq=freq)
+def periods_section(by_table: pd.DataFrame, rules: pd.DataFrame, freq: str,
+                    drill: Drill | None = None, limit: int | None = None,
+                    per_rule: bool = True) -> Section:
+    """Violations per table and period (:func:`stud_hh.analysis.audit.violations_by_table`
+    at ``freq``, rules in the order of ``rules``), each count a link to its violations
+    with ``drill``; the table's first ``limit`` rows, with a column per rule (``per_rule``)
+    or only the root causes and those following apart (a narrow table: the drill-down
+    names each violation's rule)."""
     if by_table.empty:
         return Section("periods", "Per table and period",
                        Markup('<p class="empty">No rule is broken in any hand.</p>'))
@@ -185,17 +226,30 @@ def periods_section(db: Any, rules: pd.DataFrame) -> Section:
     following = [FOLLOWING] if FOLLOWING in by_table.columns else []
     table = by_table[ordered + following].copy()
     table.insert(0, "total", table.sum(axis=1))
+    table.insert(1, "root_causes", table[ordered].sum(axis=1))
     flat = table.reset_index()
-    cols = [Col("table", "table"), Col("period", "period"), Col("total", "total", "int"),
-            *(Col(r, r, "int", f"root causes: {rule_title(r)}") for r in ordered),
+    where = ("table", "period")
+    each = [Col(r, r, "int", f"root causes: {rule_title(r)}",
+                link=_link(drill, r, where, freq=freq, rule=r, kind="root"))
+            for r in ordered] if per_rule else \
+        [Col("root_causes", "root causes", "int", "violations that follow from no earlier "
+             "one of their hand", link=_link(drill, "root_causes", where, freq=freq,
+                                             kind="root"))]
+    cols = [Col("table", "table"), Col("period", "period"),
+            Col("total", "total", "int", link=_link(drill, "total", where, freq=freq)),
+            *each,
             *(Col(FOLLOWING, "following", "int", "violations following from an earlier one "
-                  "of their hand, whatever their rule") for _ in following)]
-    body = _period_chart(by_table, ordered, freq) + table_html(
-        flat, cols, caption="Violations per table and period, by rule")
+                  "of their hand, whatever their rule",
+                  link=_link(drill, FOLLOWING, where, freq=freq, kind="following"))
+              for _ in following)]
+    caption = "Violations per table and period" + (", by rule" if per_rule else "")
+    body = _period_chart(by_table, ordered, freq) + table_html(flat, cols, caption=caption,
+                                                               limit=limit)
     return Section("periods", "Per table and period", body,
                    "When and where rules were broken: per period (a hand without a date, its "
-                   "site printing no time zone, counts in 'undated'), and per table; each "
-                   "rule's column counts its root causes, and 'following' the violations "
+                   "site printing no time zone, counts in 'undated'), and per table; "
+                   + ("each rule's column counts its root causes" if per_rule else
+                      "the root causes") + ", and 'following' the violations "
                    "that follow from an earlier one of their hand.",
                    nav="Per table and period")
 
@@ -266,8 +320,11 @@ def audit_report(db: Any, *, profile: str | None = None) -> Report:
     embedded = embed(db, HandLinks.choose(_wanted(worst, violations, balance, checks)),
                      profile=profile)
     links = embedded.links
-    sections = [verdict_section(db, units, rules), money_section(units), rules_section(rules),
-                periods_section(db, rules), worst_section(worst, links),
+    freq = period_freq(db.violations(columns=["start_utc"])["start_utc"])
+    sections = [verdict_section(units, rules, audit.tally(db)), money_section(units),
+                rules_section(rules), periods_section(audit.violations_by_table(db, freq),
+                                                      rules, freq),
+                sites_section(audit.violations_by_site(db)), worst_section(worst, links),
                 violations_section(violations, links), unverifiable_section(checks, links),
                 balance_section(balance, links), unreadable_section(db),
                 profile_section(db, profile)]

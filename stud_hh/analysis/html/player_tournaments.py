@@ -37,17 +37,24 @@ SUMMARY_COLS = [
 LIST_COLS = [Col(head, head) for head in tournament_report.LIST_HEADS if head != "player"]
 
 
-def _results(db: Any, player: str, selection: Selection) -> pd.DataFrame:
+def player_results(results: pd.DataFrame, player: str, selection: Selection) -> pd.DataFrame:
+    """The rows of :func:`tournaments.read_results <stud_hh.analysis.tournaments.read_results>`
+    (of every player, or of ``player``) the section shows: the player's, in the selection
+    (none for cash games or given stakes)."""
     if selection.tournament is False or selection.stakes:
         return pd.DataFrame()
-    found = tournaments.select(tournaments.read_results(db, player),
-                               dataclasses.replace(selection, player=None))
+    found = tournaments.select(results, dataclasses.replace(selection, player=None))
     return found[found["player"] == player] if len(found) else found
 
 
 def tournaments_section(db: Any, player: str, selection: Selection) -> Section | None:
     """The player's tournament results in the selection, or ``None`` when there are none."""
-    found = _results(db, player, selection)
+    return section_of(player_results(tournaments.read_results(db, player), player, selection))
+
+
+def section_of(found: pd.DataFrame, limit: int = 500) -> Section | None:
+    """The section of a player's rows of :func:`player_results` (``limit``: the most
+    tournaments listed), or ``None`` for none."""
     if found.empty:
         return None
     summary = tournaments.summary(found).reset_index()
@@ -58,7 +65,7 @@ def tournaments_section(db: Any, player: str, selection: Selection) -> Section |
     body = Markup("").join([
         table_html(summary, [c for c in SUMMARY_COLS if c.name in summary.columns],
                    caption="Tournament results per unit"),
-        table_html(listed, LIST_COLS, caption="Each tournament", limit=500)])
+        table_html(listed, LIST_COLS, caption="Each tournament", limit=limit)])
     return Section("tournaments", "Tournaments", body,
                    "From the tournament summaries imported, else the hands' finishing lines "
                    "and headers (a summary wins), per unit (never added across units): paid "

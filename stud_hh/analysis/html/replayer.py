@@ -2,9 +2,12 @@
 
 :func:`hand_view` turns a :class:`~stud_hh.replay.ReplayedHand` into one JSON-able value:
 the header, the seats, and a step per event worth showing (:mod:`.replayer_steps`), each with the
-table after it: pot, every stack, every player's visible cards, who folded, and the
-violations of its line; then the showdown's hands with their names, the pots with their
-winners, what each player collected, and every violation and unverifiable check.
+table after it: pot, every stack, the chips in front of each player, every player's
+visible cards, who folded, the hero's live and dead cards, and the violations of its line;
+then the known players' equity on each street (:mod:`.replayer_equity`), the showdown's
+hands with their names, the pots with their winners, what each player collected, and
+every violation and unverifiable check. The header carries the hand's big bet, for the
+page's switch between money and big bets.
 
 The page side is ``assets/replayer.js`` (plain ES2017, no library, nothing fetched) and
 ``assets/replayer.css``: :func:`assets` writes both once per page, :func:`views_script`
@@ -28,16 +31,20 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from stud_hh.analysis.html.replayer_compact import compact_view
+from stud_hh.analysis.html.replayer_equity import hero_cards, street_equities
 from stud_hh.analysis.html.replayer_state import TableState
 from stud_hh.analysis.html.replayer_steps import hand_steps, violation_dict
 from stud_hh.analysis.report import hero_of, pot_name, source_lines, stakes
-from stud_hh.model.events import Collect, PotKind, Show
+from stud_hh.model.events import Collect, Limit, PotKind, Show
 from stud_hh.replay import Pot, ReplayedHand, replay
+from stud_hh.rules import GAMES
 
 if TYPE_CHECKING:
+    from stud_hh.read.parse import ParsedHand
     from stud_hh.store.database import Database
 
-__all__ = ["assets", "hand_key", "hand_page", "hand_view", "views_for_db", "views_script"]
+__all__ = ["assets", "hand_key", "hand_page", "hand_view", "stored_view", "views_for_db",
+           "views_script"]
 
 _EXAMPLE = """PokerStars Hand #1:  7 Card Stud Limit ($0.02/$0.04 USD) - 2026/01/02 10:00:00 ET
 Table 'Doc' 8-max
@@ -75,14 +82,20 @@ def hand_view(replayed: ReplayedHand, *, hero: str | None = None) -> dict[str, A
     hand = replayed.hand
     table = TableState(replayed)
     lines = source_lines(hand.path)
+    hero = hero or hero_of(hand.events)
+    steps = hand_steps(replayed)
+    ranking = GAMES[hand.header.game].ranking
+    for step in steps:
+        step["hero_cards"] = hero_cards(step, hero, ranking)
     return {
         "key": hand_key(hand.site, hand.hand_id),
         "header": _header(replayed),
-        "hero": hero or hero_of(hand.events),
+        "hero": hero,
         "seats": [{"seat": s.seat, "player": s.name, "stack": s.stack,
                    "stack_text": table.money(s.stack), "sitting_out": s.sitting_out,
                    "dealt": s.name in replayed.nets} for s in hand.header.seats],
-        "steps": hand_steps(replayed),
+        "steps": steps,
+        "equity": street_equities(replayed),
         "showdown": _showdown(replayed),
         "pots": [_pot(replayed, pot, table) for pot in replayed.pots],
         "collected": [_collected(c, table, len(replayed.pots)) for c in replayed.dealt.collects],
@@ -105,6 +118,7 @@ def _header(replayed: ReplayedHand) -> dict[str, Any]:
         "site": header.site, "hand_id": header.hand_id, "game": header.game_text,
         "game_code": header.game.value, "mixed_game": header.mixed_game,
         "stakes": stakes(replayed), "table": header.table,
+        "big_bet": header.big_bet if header.limit is Limit.FIXED else 0,
         "start": started.isoformat() if started else None,
         "start_text": f"{started:%Y-%m-%d %H:%M} UTC" if started else None,
         "tournament": header.tournament_id, "level": header.level,
@@ -161,13 +175,20 @@ def views_for_db(db: Database, keys: Iterable[tuple[str, str]], *, profile: str 
     found = read_again(db, keys)
     views: dict[str, dict[str, Any]] = {}
     for hand, stored_profile in found.hands:
-        seat = hero
-        if hero is not None:  # a person's seat in this hand (db.people: Seat+3 [ME] is [ME])
-            names = [s.name for s in hand.header.seats]
-            seat = db.people.seat_of(hero, hand.site, names) or hero
-        view = hand_view(replay(hand, profile or stored_profile), hero=seat)
+        view = stored_view(db, hand, profile or stored_profile, hero)
         views[view["key"]] = view
     return views
+
+
+def stored_view(db: Database, hand: ParsedHand, profile: str, hero: str | None = None
+                ) -> dict[str, Any]:
+    """The view of a stored ``hand`` read again, replayed under ``profile``, ``hero`` (a
+    name, or a person of ``db.people``) marked in the seat they held."""
+    seat = hero
+    if hero is not None:  # a person's seat in this hand (db.people: Seat+3 [ME] is [ME])
+        names = [s.name for s in hand.header.seats]
+        seat = db.people.seat_of(hero, hand.site, names) or hero
+    return hand_view(replay(hand, profile), hero=seat)
 
 
 def _asset(name: str) -> str:

@@ -12,8 +12,8 @@ The compact view is the full view less its ``steps``, plus:
 
 - ``"v": 1``, the format;
 - ``"P"``: the players, by index (the seats', then any other a step names);
-- ``"$"``: the text of every amount (``{"units": "text"}``), for ``pot_text`` and
-  ``stack_texts``;
+- ``"$"``: the text of every amount (``{"units": "text"}``), for ``pot_text``,
+  ``stack_texts`` and ``front_texts``;
 - ``"T"``: the text of every source line a step shows (``{"line": "text"}``), once;
 - ``"s"``: the steps, each with short keys and the defaults left out: ``k`` kind, ``a``
   label (``""``), ``n`` notes (``[]``), ``s`` street (``None``), ``l`` line (``None``),
@@ -21,20 +21,23 @@ The compact view is the full view less its ``steps``, plus:
   text (its line's in ``T``), ``v`` indices into the view's ``violations`` (``[]``), ``r`` 1 when a
   result step (``False``); the table as changes from the step before (before the first:
   nothing): ``p`` pot, ``c`` common card, ``f`` folded (player indices, all of them),
-  and ``S`` stacks, ``C`` cards, ``N`` hand names as ``[index, value, ...]`` of the
-  entries that changed (``S=``, ``C=``, ``N=`` the whole table instead, should an entry
-  ever go). A player's cards are one string, a slot a word: the card or ``??``, ``+``
-  before it face up (``"?? ?? +Kd"``).
+  ``h`` the hero's live and dead cards (:mod:`~.replayer_equity`), and ``S`` stacks,
+  ``B`` the chips in front of each player, ``C`` cards, ``N`` hand names as
+  ``[index, value, ...]`` of the entries that changed (``S=``, ``B=``, ``C=``, ``N=`` the
+  whole table instead, should an entry ever go). A player's cards are one string, a slot
+  a word: the card or ``??``, ``+`` before it face up (``"?? ?? +Kd"``).
 
 >>> view = {"key": "k", "violations": [], "steps": [
 ...     {"kind": "start", "label": "", "notes": [], "street": None, "line": 1, "lines": [1],
 ...      "player": None, "text": "Seat 1", "violations": [], "result": False, "pot": 0,
 ...      "pot_text": "$0", "stacks": {"Ann": 100}, "stack_texts": {"Ann": "$1"},
+...      "front": {"Ann": 0}, "front_texts": {"Ann": "$0"},
 ...      "cards": {"Ann": [{"card": None, "up": False}, {"card": "Kd", "up": True}]},
-...      "folded": [], "common": None, "names": {}}]}
+...      "folded": [], "common": None, "names": {}, "hero_cards": None}]}
 >>> small = compact_view(view)
->>> small["s"]
-[{'k': 'start', 'l': 1, 'p': 0, 'c': None, 'f': [], 'S': [0, 100], 'C': [0, '?? +Kd']}]
+>>> small["s"]  # doctest: +NORMALIZE_WHITESPACE
+[{'k': 'start', 'l': 1, 'p': 0, 'c': None, 'f': [], 'h': None, 'S': [0, 100],
+  'C': [0, '?? +Kd'], 'B': [0, 0]}]
 >>> expand_view(small) == view
 True
 """
@@ -48,7 +51,7 @@ __all__ = ["compact_view", "expand_view"]
 
 FORMAT = 1
 
-_TABLES = (("S", "stacks"), ("C", "cards"), ("N", "names"))
+_TABLES = (("S", "stacks"), ("C", "cards"), ("N", "names"), ("B", "front"))
 """The per-player tables sent as changes: compact key, view key."""
 
 
@@ -62,10 +65,13 @@ def compact_view(view: dict[str, Any]) -> dict[str, Any]:
     before: dict[str, Any] = {}
     for step in steps:
         small = _words(step, players, view["violations"], texts)
-        for name, units in [("", step["pot"]), *step["stacks"].items()]:
-            amounts[str(units)] = step["stack_texts"][name] if name else step["pot_text"]
+        amounts[str(step["pot"])] = step["pot_text"]
+        for units_of, texts_of in (("stacks", "stack_texts"), ("front", "front_texts")):
+            for name, units in step[units_of].items():
+                amounts[str(units)] = step[texts_of][name]
         for key, value in (("p", step["pot"]), ("c", step["common"]),
-                           ("f", [players.index(p) for p in step["folded"]])):
+                           ("f", [players.index(p) for p in step["folded"]]),
+                           ("h", step["hero_cards"])):
             if key not in before or before[key] != value:
                 small[key] = before[key] = value
         for key, field in _TABLES:
@@ -137,9 +143,10 @@ def expand_view(small: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"not a compact view of format {FORMAT}: {small.get('v')!r}")
     players, amounts = small["P"], small["$"]
     steps: list[dict[str, Any]] = []
-    table: dict[str, Any] = {"p": 0, "c": None, "f": [], "S": {}, "C": {}, "N": {}}
+    table: dict[str, Any] = {"p": 0, "c": None, "f": [], "h": None,
+                             "S": {}, "C": {}, "N": {}, "B": {}}
     for s in small["s"]:
-        table.update((key, s[key]) for key in ("p", "c", "f") if key in s)
+        table.update((key, s[key]) for key in ("p", "c", "f", "h") if key in s)
         for key, _ in _TABLES:
             if f"{key}=" in s:
                 table[key] = {}
@@ -155,10 +162,13 @@ def expand_view(small: dict[str, Any]) -> dict[str, Any]:
             "pot": table["p"], "pot_text": amounts[str(table["p"])],
             "stacks": dict(table["S"]),
             "stack_texts": {name: amounts[str(units)] for name, units in table["S"].items()},
+            "front": dict(table["B"]),
+            "front_texts": {name: amounts[str(units)] for name, units in table["B"].items()},
             "cards": {name: _slots(text) for name, text in table["C"].items()},
             "folded": [players[i] for i in table["f"]],
             "common": table["c"],
             "names": {name: dict(names) for name, names in table["N"].items()},
+            "hero_cards": table["h"],
             "text": s["t"] if "t" in s else _text(small["T"], line),
             "violations": [small["violations"][i] for i in s.get("v", [])],
             "result": bool(s.get("r")),

@@ -33,6 +33,9 @@ class TableState:
         self.game = GAMES[header.game]
         self.stacks = {seat.name: seat.stack for seat in header.seats}
         self.pot = 0
+        self.front = dict.fromkeys(self.stacks, 0)
+        """Each player's chips in front of them: put in on this street's betting, not yet
+        swept into the middle (the antes go straight in)."""
         self.folded: set[str] = set()
         self.cards: dict[str, list[Slot]] = {}
         self.common: MaybeCard = None
@@ -54,11 +57,22 @@ class TableState:
             self.stacks[player] -= amount
             self.pot += amount
 
+    def bet(self, player: str, amount: int) -> None:
+        """``player`` puts ``amount`` in on the street's betting: in front of them."""
+        if player in self.stacks:
+            self.put_in(player, amount)
+            self.front[player] += amount
+
+    def sweep(self) -> None:
+        """The chips in front of the players go into the middle (a street ends)."""
+        self.front = dict.fromkeys(self.front, 0)
+
     def take_out(self, player: str, amount: int) -> None:
         """``amount`` leaves the pot for ``player`` (an uncalled bet, a collection)."""
         if player in self.stacks:
             self.stacks[player] += amount
             self.pot -= amount
+            self.front[player] = max(self.front[player] - amount, 0)
 
     # -- cards -------------------------------------------------------------------------
     def rule(self, street: Street) -> StreetRule | None:
@@ -132,6 +146,8 @@ class TableState:
             "pot": self.pot, "pot_text": self.money(self.pot),
             "stacks": dict(self.stacks),
             "stack_texts": {name: self.money(units) for name, units in self.stacks.items()},
+            "front": dict(self.front),
+            "front_texts": {name: self.money(units) for name, units in self.front.items()},
             "cards": {name: [{"card": card, "up": bool(up)} for card, up in slots]
                       for name, slots in self.cards.items()},
             "folded": sorted(self.folded),

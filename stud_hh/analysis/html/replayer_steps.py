@@ -130,6 +130,7 @@ class _Steps(EventVisitor[list[Step]]):
         summary = self.summary
         self.begin_step("result", self.result_label(summary),
                         summary.line if summary is not None else None)
+        self.table.sweep()
         for event in self.summary_cards:
             self.reveal_mucked(event)
         self.close_step()
@@ -169,7 +170,7 @@ class _Steps(EventVisitor[list[Step]]):
         self.begin_step(kind, action_words(self.replayed, action), event.line,
                         street=action.street, player=action.player,
                         notes=action_notes(action))
-        self.table.put_in(action.player, action.amount)
+        self.table.bet(action.player, action.amount)
         if action.kind is ActionKind.FOLD:
             self.table.folded.add(action.player)
 
@@ -214,6 +215,7 @@ class _Steps(EventVisitor[list[Step]]):
         self.begin_step("collect", f"{event.player} collects {self.table.money(event.amount)}"
                         f"{where}", event.line, player=event.player,
                         notes=self.beyond_pot(event.amount))
+        self.table.sweep()
         self.table.take_out(event.player, event.amount)
 
     # -- cards -------------------------------------------------------------------------
@@ -229,6 +231,7 @@ class _Steps(EventVisitor[list[Step]]):
         first = self.firsts.get(street)
         notes = [f"first to act: {first.player} ({first.reason})"] if first else []
         self.begin_step("deal", f"{street.label} street", line, street=street, notes=notes)
+        self.table.sweep()
         self.dealing = street
         self.table.begin_street()
 
@@ -241,6 +244,7 @@ class _Steps(EventVisitor[list[Step]]):
 
     def visit_showdown_start(self, event: ShowdownStart) -> None:
         self.begin_step("showdown", "showdown", event.line)
+        self.table.sweep()
 
     def visit_show(self, event: Show) -> None:
         cards = " ".join(c or "??" for c in event.cards)

@@ -16,9 +16,9 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import pandas as pd
@@ -30,6 +30,8 @@ from stud_hh.rules import printing_of
 
 NUMERIC = ("int", "pct", "ratio", "money", "units", "bb", "num")
 """Kinds sorted as numbers."""
+Row = Mapping[str, Any]
+"""A row of the frame, by column name."""
 
 
 class HandCells(Protocol):
@@ -48,7 +50,10 @@ class Col:
     stored, in the hand's smallest unit: written as the row's ``site`` prints money, with
     the row's ``scale`` and ``currency``, and sorted in whole units), ``bb`` (big bets, two
     decimals, signed), ``date`` (a moment, UTC), ``hand`` (a hand id: the row's
-    ``site`` column says whose), ``unit`` and ``game`` (a label in its colour)."""
+    ``site`` column says whose), ``unit`` and ``game`` (a label in its colour).
+
+    ``link`` makes a cell a link: the address it gives for the cell's row (``None``: no
+    link), such as the app's list of what a count counts."""
 
     name: str
     label: str
@@ -59,6 +64,7 @@ class Col:
     tone: int = 1
     """Money and big bets in green when positive, red when negative (1); the other way
     round, for a cost (-1); in ink, for a rake (0)."""
+    link: Callable[[Row], str | None] | None = None
 
 
 def _missing(value: object) -> bool:
@@ -90,11 +96,13 @@ def _sign_class(value: float, col: Col) -> str:
     return ""
 
 
-def _cell(col: Col, row: pd.Series, links: HandCells | None) -> Markup:
+def _cell(col: Col, row: Row, links: HandCells | None) -> str:
+    """A cell's HTML: every value escaped (f-strings over ``escape``: a table of a thousand
+    rows is written several times faster than with ``Markup.format``)."""
     value = row[col.name]
     if _missing(value):
         numeric = ' class="num"' if col.kind in NUMERIC else ""
-        return Markup(f'<td{numeric} data-value="">&ndash;</td>')
+        return f'<td{numeric} data-value="">&ndash;</td>'
     if col.kind in NUMERIC:
         number = float(value)
         if col.kind == "money":
@@ -104,27 +112,36 @@ def _cell(col: Col, row: pd.Series, links: HandCells | None) -> Markup:
             text, number = _site_money(int(number), row)
         else:
             text = _number_text(number, col.kind)
-        return Markup('<td class="num{}" data-value="{}">{}</td>').format(
-            _sign_class(number, col), _sort_key(number), text)
+        return (f'<td class="num{_sign_class(number, col)}" data-value="{_sort_key(number)}">'
+                f'{_linked(col, row, text)}</td>')
     if col.kind == "date":
         moment = pd.Timestamp(value)
-        return Markup('<td data-value="{}">{}</td>').format(
-            moment.isoformat(), moment.strftime("%Y-%m-%d %H:%M"))
+        return (f'<td data-value="{escape(moment.isoformat())}">'
+                f'{escape(moment.strftime("%Y-%m-%d %H:%M"))}</td>')
     if col.kind == "hand":
         site, hand_id = str(row.get("site", "")), str(value)
         body = links.cell(site, hand_id) if links is not None else escape(hand_id)
-        return Markup('<td data-value="{}">{}</td>').format(hand_id, body)
+        return f'<td data-value="{escape(hand_id)}">{body}</td>'
     if col.kind in ("unit", "game"):
         color = unit_color(str(value)) if col.kind == "unit" else game_color(str(value))
-        return Markup('<td data-value="{}"><span class="unit" style="background:{}">{}'
-                      '</span></td>').format(str(value), color, str(value))
+        text = escape(str(value))
+        return (f'<td data-value="{text}"><span class="unit" style="background:'
+                f'{escape(color)}">{text}</span></td>')
     if isinstance(value, bool | np.bool_):
         value = "yes" if value else "no"
     css = ' class="code"' if col.kind == "code" else ""
-    return Markup('<td{} data-value="{}">{}</td>').format(Markup(css), str(value), str(value))
+    return f'<td{css} data-value="{escape(str(value))}">{_linked(col, row, str(value))}</td>'
 
 
-def _site_money(units: int, row: pd.Series) -> tuple[str, float]:
+def _linked(col: Col, row: Row, text: str) -> Markup:
+    """``text`` (escaped), inside a link when the column gives one for the row."""
+    href = col.link(row) if col.link is not None else None
+    if href is None:
+        return escape(text)
+    return Markup(f'<a href="{escape(href)}">{escape(text)}</a>')
+
+
+def _site_money(units: int, row: Row) -> tuple[str, float]:
     """A stored amount as the row's site prints it (``8,287.75``, ``62.80€``), and its value
     in whole units (the sort key: rows of several scales sort together)."""
     scale = int(row["scale"])
@@ -154,9 +171,9 @@ def table_html(frame: pd.DataFrame, cols: Sequence[Col], *, links: HandCells | N
         parts.append(Markup("<caption>{}</caption>").format(caption))
     parts.append(Markup("<thead><tr>") + Markup("").join(_header(c) for c in cols)
                  + Markup("</tr></thead><tbody>"))
-    for _, row in shown.iterrows():
-        parts.append(Markup("<tr>") + Markup("").join(_cell(c, row, links) for c in cols)
-                     + Markup("</tr>"))
+    rows: list[Row] = shown.to_dict("records")  # type: ignore[assignment]
+    for row in rows:
+        parts.append(Markup("<tr>" + "".join(_cell(c, row, links) for c in cols) + "</tr>"))
     parts.append(Markup("</tbody></table></div>"))
     if len(shown) < len(frame):
         more = len(frame) - len(shown)

@@ -63,7 +63,8 @@ def assert_view_is_the_replay(replayed: ReplayedHand, view: dict[str, Any]) -> N
     """Every step of ``view`` shows the replay's numbers: chips conserved, stacks per street
     as the replay's contributions, the pot after each step as the replay's actions so far,
     the final stacks as starting stack plus net, the cards as dealt, each violation once at
-    its line; and the view is plain JSON."""
+    its line, the chips in front of each player as the street's betting put them there;
+    and the view is plain JSON."""
     assert json.loads(json.dumps(view, allow_nan=False)) == view
     steps = view["steps"]
     start = {s.name: s.stack for s in replayed.hand.header.seats}
@@ -79,6 +80,7 @@ def assert_view_is_the_replay(replayed: ReplayedHand, view: dict[str, Any]) -> N
     _assert_pots_as_actions(replayed, steps)
     _assert_cards(replayed, steps)
     _assert_violations(replayed, steps)
+    _assert_fronts(steps)
 
 
 def _assert_streets(replayed: ReplayedHand, steps: list[dict[str, Any]],
@@ -170,3 +172,29 @@ def _assert_violations(replayed: ReplayedHand, steps: list[dict[str, Any]]) -> N
             holders = [s for s in steps if v["line"] in s["lines"]]
             assert step in holders if holders else (step["line"] or 0) <= v["line"]
     assert where == Counter((str(v.rule), v.line, v.message) for v in replayed.violations)
+
+
+def _assert_fronts(steps: list[dict[str, Any]]) -> None:
+    """The chips in front of a player are what the street's betting moved from their
+    stack (an action's chips go there, the others' stay); an uncalled bet returned leaves
+    the front; a deal, the showdown, a collection and the end sweep every front into the
+    pot; nothing else moves them."""
+    for before, step in itertools.pairwise(steps):
+        front, was, player = step["front"], before["front"], step["player"]
+        assert set(front) == set(step["stacks"]), step["label"]
+        assert all(units >= 0 for units in front.values()), step["label"]
+        kind = step["kind"]
+        if kind in ("deal", "showdown", "collect", "result"):
+            assert not any(front.values()), step["label"]
+            continue
+        changed = {p for p in front if front[p] != was[p]}
+        if kind in ("bring_in", "action") and player in front:
+            moved = before["stacks"][player] - step["stacks"][player]
+            assert front[player] - was[player] == moved, step["label"]
+            assert changed <= {player}, step["label"]
+        elif kind == "uncalled" and player in front:
+            back = step["stacks"][player] - before["stacks"][player]
+            assert front[player] == max(was[player] - back, 0), step["label"]
+            assert changed <= {player}, step["label"]
+        else:
+            assert not changed, step["label"]

@@ -19,8 +19,8 @@ from stud_hh.store.database import open_db
 from stud_hh.store.importer import import_paths
 from stud_hh.store.select import SelectionError
 
-SECTIONS = ["verdict", "money", "rules", "periods", "worst", "violations", "unverifiable",
-            "balance", "unreadable", "profile"]
+SECTIONS = ["verdict", "money", "rules", "periods", "sites", "worst", "violations",
+            "unverifiable", "balance", "unreadable", "profile"]
 
 
 def _page(report_pages: Any, source: str) -> Any:
@@ -76,6 +76,24 @@ def test_per_table_and_period(report_pages: Any, corpus_database: Path) -> None:
     stacked = page.chart("chart-periods")["data"]
     assert sum(sum(trace["y"]) for trace in stacked) == int(by_table.to_numpy().sum())
     assert "undated" in stacked[0]["x"]  # a site that prints no time zone: its own bar
+
+
+@pytest.mark.parametrize("source", ["samples", "corpus"])
+def test_per_site(report_pages: Any, source: str, request: pytest.FixtureRequest) -> None:
+    page = _page(report_pages, source)
+    db = open_db(request.getfixturevalue(f"{source}_database"))
+    by_site = audit.violations_by_site(db)
+    table = page.table("Per site")
+    assert table.column("site") == list(by_site.index)
+    for head, column in (("hands", "hands"), ("violations", "violations"),
+                         ("root causes", "root_causes"), ("following", "following"),
+                         ("not balancing", "hands_unbalanced")):
+        assert [int(v or 0) for v in table.column(head)] == by_site[column].tolist(), head
+    assert by_site["violations"].sum() == len(db.violations())
+    assert by_site["hands"].sum() == len(db.hands(columns=["hand_id"]))
+    assert by_site["hands_unbalanced"].sum() == len(audit.balance_checks(db))
+    html = report_pages(source, "audit")[0].read_text(encoding="utf-8")
+    assert 'href="/audit' not in html  # the static report has no drill-down: no links
 
 
 def test_the_worst_hands_come_with_their_source_lines(report_pages: Any,

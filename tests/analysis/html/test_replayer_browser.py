@@ -1,12 +1,15 @@
 """The replayer in a real browser (headless Chromium): the pages `stud-hh show --html` writes
 for a known corpus stud hand, a stud hi/lo showdown and a hand with a planted rule break,
 stepped through every step with the buttons, show at each step the pot, every stack, every
-seat's cards and folds the Python view computed, read back from the DOM; back and the keys
+seat's cards, folds, chips in front and equity, and the hero's live and dead cards, that
+the Python view computed, read back from the DOM; the big-bets switch; back and the keys
 step too; the planted break shows at the step of its line, with its rule code; a page of
 links opens each hand in an overlay that Esc closes. No console error, no request."""
 
 from __future__ import annotations
 
+import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +31,18 @@ READ = """() => {
       cards: [...seat.querySelectorAll('.cards .card')].map(
         c => [c.dataset.card, c.classList.contains('up') ? 'up' : 'down']),
       folded: seat.classList.contains('folded'),
+      front: seat.querySelector('.front').textContent,
+      equity: 'equity' in seat.querySelector('.equity').dataset ?
+        Number(seat.querySelector('.equity').dataset.equity) : null,
       names: [...seat.querySelectorAll('.hand-name')].map(n => n.textContent)};
   }
   const common = root.querySelector('.common .card');
+  const live = root.querySelector('.sr-live');
   return {index: Number(root.dataset.index), steps: Number(root.dataset.steps),
+          live: live.hidden ? null : {
+            counts: [...live.querySelectorAll('.sr-live-item')].map(
+              i => [i.dataset.live, Number(i.dataset.count)]),
+            dead: [...live.querySelectorAll('.sr-dead .card')].map(c => c.dataset.card)},
           pot: root.querySelector('.pot').textContent,
           action: root.querySelector('.action').textContent,
           source: root.querySelector('.source').textContent,
@@ -43,14 +54,43 @@ READ = """() => {
 FLAGGED = next(t for t in planted() if t["rule"] == "raise.over-cap")
 
 
-def _expected(step: dict[str, Any], index: int, steps: int) -> dict[str, Any]:
+def equity_at(view: dict[str, Any]) -> list[dict[str, Any] | None]:
+    """The street equity each step shows: that of the street last dealt by then."""
+    by_street = {e["street"]: e for e in view["equity"]}
+    out, current = [], None
+    for step in view["steps"]:
+        if step["kind"] == "deal" and step["street"]:
+            current = by_street.get(step["street"])
+        out.append(current)
+    return out
+
+
+def _live(step: dict[str, Any]) -> dict[str, Any] | None:
+    live = step["hero_cards"]
+    if live is None:
+        return None
+    counts = [[e[0], e[3]] for e in live["ranks"] + live["suits"]]
+    return {"counts": counts + ([["low", live["low"][0]]] if live["low"] else []),
+            "dead": live["dead"]}
+
+
+def _expected(step: dict[str, Any], index: int, steps: int,
+              equity: dict[str, Any] | None = None) -> dict[str, Any]:
+    def share(name: str) -> float | None:
+        if equity is None or name in step["folded"] or name not in equity["players"]:
+            return None
+        return float(equity["players"][name]["equity"])
+
     return {
         "index": index, "steps": steps, "pot": step["pot_text"], "action": step["label"],
         "violations": [v["rule"] for v in step["violations"]], "common": step["common"],
+        "live": _live(step),
         "seats": {name: {"stack": text,
                          "cards": [[c["card"] or "??", "up" if c["up"] else "down"]
                                    for c in step["cards"].get(name, [])],
-                         "folded": name in step["folded"]}
+                         "folded": name in step["folded"],
+                         "front": step["front_texts"][name] if step["front"][name] else "",
+                         "equity": share(name)}
                   for name, text in step["stack_texts"].items()},
     }
 
@@ -84,13 +124,18 @@ def test_every_step_shows_the_views_table(browser: Any, pages: dict[str, Any], n
                                           ) -> None:
     path, view = pages[name]
     steps = view["steps"]
+    equity = equity_at(view)
+    assert any(equity)
+    assert any(s["hero_cards"] for s in steps)
+    assert any(any(s["front"].values()) for s in steps)
     with open_page(browser, path) as opened:
         page = opened.page
         for i, step in enumerate(steps):
             if i:
                 page.click('[data-step="next"]')
             state = page.evaluate(READ)
-            assert _seen(state) == _expected(step, i, len(steps)), f"step {i}: {step['label']}"
+            assert _seen(state) == _expected(step, i, len(steps), equity[i]), \
+                f"step {i}: {step['label']}"
             if step["line"] is not None:
                 assert f"{Path(view['header']['file']).name}:{step['line']}" in state["source"]
                 assert step["text"] in state["source"]
@@ -100,7 +145,8 @@ def test_every_step_shows_the_views_table(browser: Any, pages: dict[str, Any], n
                         assert any(names[half] in n for n in state["seats"][player]["names"])
         assert page.is_disabled('[data-step="next"]')
         page.click('[data-step="prev"]')
-        assert _seen(page.evaluate(READ)) == _expected(steps[-2], len(steps) - 2, len(steps))
+        assert _seen(page.evaluate(READ)) == _expected(steps[-2], len(steps) - 2, len(steps),
+                                                       equity[-2])
         page.click('[data-step="first"]')
         assert page.evaluate(READ)["index"] == 0
         page.click('[data-step="last"]')
@@ -210,4 +256,43 @@ def test_links_open_each_hand_in_an_overlay(browser: Any, pages: dict[str, Any],
         assert "not embedded" in page.text_content(overlay)
         page.keyboard.press("Escape")
         assert page.locator(overlay).count() == 0
+        opened.assert_clean()
+
+
+def in_big_bets(units: int, big_bet: int, sign: bool = False) -> str:
+    """An amount as the big-bets switch shows it (``1.5 BB``; ``+2 BB`` with ``sign``)."""
+    text = re.sub(r"\.?0+$", "", f"{math.floor(units / big_bet * 100 + 0.5) / 100:.2f}")
+    return ("+" if sign and units > 0 else "") + text + " BB"
+
+
+def test_the_big_bets_switch_shows_the_tables_amounts_in_big_bets(
+        browser: Any, pages: dict[str, Any]) -> None:
+    """The stacks, the pot, the chips in front and the players' results in big bets of the
+    hand; switched off, the site's money again; the choice kept for the next hand."""
+    path, view = pages["side_pot"]
+    big_bet = view["header"]["big_bet"]
+    assert big_bet > 0
+    steps = view["steps"]
+    at = next(i for i, s in enumerate(steps) if sum(1 for v in s["front"].values() if v) >= 2)
+    with open_page(browser, path) as opened:
+        page = opened.page
+        page.check(".sr-bb input")
+        page.focus(".stud-replayer")
+        for _ in range(at):
+            page.keyboard.press("ArrowRight")
+        state, step = page.evaluate(READ), steps[at]
+        assert state["pot"] == in_big_bets(step["pot"], big_bet)
+        for name, seat in state["seats"].items():
+            assert seat["stack"] == in_big_bets(step["stacks"][name], big_bet)
+            assert seat["front"] == (in_big_bets(step["front"][name], big_bet)
+                                     if step["front"][name] else "")
+        page.keyboard.press("End")
+        nets = page.locator(".pot-nets .net").all_text_contents()
+        assert nets == [f"{p} {in_big_bets(n, big_bet, sign=True)}"
+                        for p, n in view["nets"].items()]
+        page.reload()
+        assert page.is_checked(".sr-bb input")  # kept in the browser for the next hand
+        assert page.text_content(".pot") == in_big_bets(steps[0]["pot"], big_bet)
+        page.uncheck(".sr-bb input")
+        assert page.text_content(".pot") == steps[0]["pot_text"]
         opened.assert_clean()

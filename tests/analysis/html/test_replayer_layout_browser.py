@@ -2,7 +2,8 @@
 (hands of ``sample_histories/`` that reach a showdown, the longest hand names each
 table has) and at wide, middling and narrow windows, no seat's box overlaps another's
 or leaves the table, and every hand name shows whole (wrapped, never cut with an
-ellipsis), at the first step and at the showdown."""
+ellipsis), at the first step and at the showdown; the chips in front of the seats sit
+clear of every seat."""
 
 from __future__ import annotations
 
@@ -87,4 +88,56 @@ def test_seats_stand_apart_and_hand_names_show_whole(browser: Any, tmp_path: Pat
             seen = page.evaluate(MEASURE)
             assert seen["names"], "the showdown names no hand"
             _check(seen, f"{players} players, {width}x{height}, showdown")
+            opened.assert_clean()
+
+
+FRONTS = """() => {
+  const box = e => { const r = e.getBoundingClientRect();
+                     return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const root = document.querySelector('.stud-replayer');
+  return {
+    narrow: root.querySelector('.sr-table').classList.contains('sr-narrow'),
+    table: box(root.querySelector('.sr-table')),
+    seats: [...root.querySelectorAll('.seat')].map(s => ({name: s.dataset.player, box: box(s),
+      front: s.querySelector('.front').textContent ? box(s.querySelector('.front')) : null})),
+  };
+}"""
+
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_the_chips_in_front_of_a_seat_sit_clear_of_every_seat(browser: Any, tmp_path: Path,
+                                                                players: int) -> None:
+    """At the step of 3rd street where the most players have chips in front of them, each
+    pile sits on the table clear of every seat (around the table), or in its own seat (in
+    rows, a narrow window)."""
+    path = _page(players, tmp_path)
+    file, hand_id = TABLES[players]
+    hand = next(h for h in parse_file(SAMPLES / file)
+                if isinstance(h, ParsedHand) and h.hand_id == hand_id)
+    steps = hand_view(replay(hand))["steps"]
+    most = max(range(len(steps)), key=lambda i: sum(1 for v in steps[i]["front"].values() if v))
+    assert sum(1 for v in steps[most]["front"].values() if v) >= 2
+    for width, height in WINDOWS:
+        with open_page(browser, path, width=width, height=height) as opened:
+            page = opened.page
+            page.focus(".stud-replayer")
+            for _ in range(most):
+                page.keyboard.press("ArrowRight")
+            seen = page.evaluate(FRONTS)
+            piles = [s for s in seen["seats"] if s["front"]]
+            where = f"{players} players, {width}x{height}"
+            assert len(piles) == sum(1 for v in steps[most]["front"].values() if v), where
+            for pile in piles:
+                front = pile["front"]
+                if seen["narrow"]:  # in its own seat
+                    seat = pile["box"]
+                    assert seat["left"] <= front["left"] <= front["right"] <= seat["right"]
+                    assert seat["top"] <= front["top"] <= front["bottom"] <= seat["bottom"]
+                    continue
+                for seat in seen["seats"]:
+                    assert not _overlap(front, seat["box"]), (where, pile["name"], seat["name"])
+                assert seen["table"]["left"] <= front["left"] <= front["right"] <= seen[
+                    "table"]["right"], (where, pile)
+                assert seen["table"]["top"] <= front["top"] <= front["bottom"] <= seen[
+                    "table"]["bottom"], (where, pile)
             opened.assert_clean()

@@ -7,6 +7,12 @@
  * its hand in an overlay; an element with data-replayer-mount="<key>" gets the replayer
  * inline (the page of `stud-hh show --html`).
  *
+ * Each seat shows its stack, the chips it has in front of it on the street's betting, its
+ * cards and, where its cards are known, its equity on the street (view.equity); the hero's
+ * live and dead cards are under the controls (step.hero_cards). A switch shows every
+ * amount of the table in big bets of the hand (header.big_bet; the choice is kept in the
+ * browser's storage for the next hand).
+ *
  * window.StudReplayer: open(key), close(), mount(element, key), views().
  * Keys: left/right arrow step, Home/End first/last, Esc closes the overlay.
  * Every text from a hand is set as text (never parsed as HTML).
@@ -53,10 +59,10 @@
     Object.keys(small).forEach(function (k) {
       if (['v', 'P', '$', 'T', 's'].indexOf(k) < 0) { view[k] = small[k]; }
     });
-    var table = { p: 0, c: null, f: [], S: dict(), C: dict(), N: dict() };
+    var table = { p: 0, c: null, f: [], h: null, S: dict(), C: dict(), N: dict(), B: dict() };
     view.steps = small.s.map(function (s) {
-      ['p', 'c', 'f'].forEach(function (k) { if (k in s) { table[k] = s[k]; } });
-      ['S', 'C', 'N'].forEach(function (k) {
+      ['p', 'c', 'f', 'h'].forEach(function (k) { if (k in s) { table[k] = s[k]; } });
+      ['S', 'C', 'N', 'B'].forEach(function (k) {
         var whole = (k + '=') in s, pairs = s[whole ? k + '=' : k] || [];
         if (!whole && !pairs.length) { return; }
         table[k] = whole ? dict() : copy(table[k]);
@@ -68,13 +74,15 @@
         line: line, lines: s.L || (line === null ? [] : [line]),
         player: 'w' in s ? players[s.w] : null,
         pot: table.p, pot_text: amounts[String(table.p)], stacks: table.S,
-        stack_texts: dict(), cards: dict(), names: table.N,
+        stack_texts: dict(), front: table.B, front_texts: dict(), cards: dict(),
+        names: table.N, hero_cards: table.h,
         folded: table.f.map(function (i) { return players[i]; }), common: table.c,
         text: 't' in s ? s.t : (line === null ? '' : texts[String(line)] || ''),
         violations: (s.v || []).map(function (i) { return small.violations[i]; }),
         result: !!s.r
       };
       for (var name in table.S) { step.stack_texts[name] = amounts[String(table.S[name])]; }
+      for (name in table.B) { step.front_texts[name] = amounts[String(table.B[name])]; }
       for (name in table.C) { step.cards[name] = slots(table.C[name]); }
       return step;
     });
@@ -140,6 +148,24 @@
     return seats;
   }
 
+  /* An amount in big bets: "1.5 BB", "+2 BB" with ``sign``. */
+  function bigBets(units, bigBet, sign) {
+    var text = (Math.round(units / bigBet * 100) / 100).toFixed(2).replace(/\.?0+$/, '');
+    return (sign && units > 0 ? '+' : '') + text + ' BB';
+  }
+
+  function percent(share) { return (share * 100).toFixed(1) + '%'; }
+
+  var STORAGE_BB = 'stud-hh-replayer-big-bets';
+
+  function stored(name) {
+    try { return window.localStorage.getItem(name) === '1'; } catch (e) { return false; }
+  }
+
+  function store(name, on) {
+    try { window.localStorage.setItem(name, on ? '1' : '0'); } catch (e) { /* private mode */ }
+  }
+
   function baseName(path) {
     var parts = String(path || '').split(/[\\/]/);
     return parts[parts.length - 1];
@@ -152,6 +178,9 @@
     this.steps = view.steps || [];
     this.index = 0;
     this.seats = {};
+    this.bigBet = view.header.big_bet || 0;
+    this.inBigBets = this.bigBet > 0 && stored(STORAGE_BB);
+    this.equityAt = equityByStep(view, this.steps);
     this.root = make('div', 'stud-replayer');
     this.root.setAttribute('data-key', view.key);
     this.root.setAttribute('data-steps', String(this.steps.length));
@@ -181,7 +210,24 @@
     }.bind(this));
     four.appendChild(box);
     four.appendChild(document.createTextNode(' four-colour deck'));
-    head.appendChild(four);
+    var switches = make('span', 'sr-switches');
+    switches.appendChild(four);
+    head.appendChild(switches);
+    if (this.bigBet > 0) {
+      var bb = make('label', 'sr-bb');
+      var bbBox = make('input');
+      bbBox.type = 'checkbox';
+      bbBox.checked = this.inBigBets;
+      bbBox.addEventListener('change', function () {
+        this.inBigBets = bbBox.checked;
+        store(STORAGE_BB, bbBox.checked);
+        this.go(this.index);
+      }.bind(this));
+      bb.title = 'amounts in big bets of ' + h.stakes;
+      bb.appendChild(bbBox);
+      bb.appendChild(document.createTextNode(' big bets'));
+      switches.appendChild(bb);
+    }
     if (inOverlay) {
       var close = make('button', 'sr-close', '\u00d7');
       close.type = 'button';
@@ -195,6 +241,7 @@
     var main = make('div', 'sr-main');
     main.appendChild(this.buildTable());
     main.appendChild(this.buildControls());
+    main.appendChild(this.buildLive());
     main.appendChild(this.buildNow());
     body.appendChild(main);
     body.appendChild(this.buildList());
@@ -228,7 +275,10 @@
       return node;
     }, this);
     if (window.ResizeObserver) {
-      new ResizeObserver(this.layout.bind(this)).observe(table);
+      new ResizeObserver(function () {
+        this.layout();
+        this.placeFronts();
+      }.bind(this)).observe(table);
     }
     return table;
   };
@@ -238,13 +288,15 @@
    * superellipse (squared off toward a rectangle, so the seats by the corners stand
    * clear of those beside them: the one of SQUARENESS that needs the lowest table), as
    * wide as the table and as tall as keeps every two seats, and each seat and the pot in
-   * the middle, SEAT_GAP pixels apart. A table too narrow for
+   * the middle (with CHIP_ROOM around it for the chips in front of the seats), SEAT_GAP
+   * pixels apart. A table too narrow for
    * that (or that would need to be taller than TALLEST) lays the seats out in rows under
    * the pot instead (.sr-narrow). Laid out again when the table's width changes and when
    * a seat grows taller (hand names at the showdown), never shrinking within a hand. */
   var SEAT_GAP = 8;
   var SQUARENESS = [2, 3, 4, 6, 10];  /* superellipses tried: 2 is an ellipse */
   var TALLEST = 900;   /* the table's most pixels of height */
+  var CHIP_ROOM = 24;  /* room kept between the seats and the pot for the chips */
 
   function around(angle, squareness) {
     var c = Math.cos(angle), s = Math.sin(angle), power = 2 / squareness;
@@ -287,7 +339,9 @@
     this.laidWidth = width;
     this.laidHeight = seatH;
     var rx = (width - seatW) / 2 - SEAT_GAP;
-    var centerW = this.centerNode.offsetWidth, centerH = this.centerNode.offsetHeight;
+    /* the pot in the middle, with a ring around it for the chips in front of the seats */
+    var centerW = this.centerNode.offsetWidth + 2 * CHIP_ROOM;
+    var centerH = this.centerNode.offsetHeight + 2 * CHIP_ROOM;
     var points = null, ry = null;
     SQUARENESS.forEach(function (power) {  /* the roundest of the lowest tables */
       var tried = nodes.map(function (node, i) {
@@ -306,6 +360,54 @@
     });
   };
 
+  /* The chips in front of each seat: on the line from the seat to the middle of the table,
+   * the nearest place (in steps of CHIP_STEP pixels) where the pile stands clear of every
+   * seat (and its action label) and of the pot; the nearest clear of its own seat where
+   * none is (in rows, a narrow table: in the seat). */
+  var CHIP_STEP = 4;
+  var CHIP_MARGIN = 3;
+  var LABEL = 14;  /* the acting seat's label hangs this far below it */
+
+  Replayer.prototype.placeFronts = function () {
+    var table = this.tableNode, nodes = this.seatNodes;
+    var narrow = table.classList.contains('sr-narrow') || !this.laidWidth;
+    var boxes = nodes.map(function (node) {
+      var x = parseFloat(node.style.left), y = parseFloat(node.style.top);
+      var w = node.offsetWidth / 2, h = node.offsetHeight / 2;
+      return { x: x, y: y, left: x - w, right: x + w, top: y - h, bottom: y + h + LABEL };
+    });
+    var cx = table.clientWidth / 2, cy = table.clientHeight / 2;
+    var pot = this.centerNode;
+    var middle = { left: cx - pot.offsetWidth / 2, right: cx + pot.offsetWidth / 2,
+                   top: cy - pot.offsetHeight / 2, bottom: cy + pot.offsetHeight / 2 };
+    nodes.forEach(function (node, i) {
+      var front = node.querySelector('.front');
+      front.style.left = front.style.top = front.style.transform = '';
+      if (narrow || !front.textContent) { return; }
+      var b = boxes[i], dx = cx - b.x, dy = cy - b.y;
+      var length = Math.sqrt(dx * dx + dy * dy);
+      if (!length) { return; }
+      var fw = front.offsetWidth / 2 + CHIP_MARGIN, fh = front.offsetHeight / 2 + CHIP_MARGIN;
+      function clearOf(x, y, o) {
+        return x + fw <= o.left || x - fw >= o.right || y + fh <= o.top || y - fh >= o.bottom;
+      }
+      var own = null, best = null;
+      for (var d = 0; d <= length && best === null; d += CHIP_STEP) {
+        var x = b.x + dx / length * d, y = b.y + dy / length * d;
+        if (!clearOf(x, y, b)) { continue; }
+        if (own === null) { own = [x, y]; }
+        if (boxes.every(function (o) { return clearOf(x, y, o); }) && clearOf(x, y, middle)) {
+          best = [x, y];
+        }
+      }
+      var at = best || own;
+      if (!at) { return; }
+      front.style.left = (at[0] - b.left - node.clientLeft).toFixed(1) + 'px';
+      front.style.top = (at[1] - b.top - node.clientTop).toFixed(1) + 'px';
+      front.style.transform = 'translate(-50%, -50%)';
+    });
+  };
+
   Replayer.prototype.buildSeat = function (seat) {
     var node = make('div', 'seat');
     node.setAttribute('data-player', seat.player);
@@ -316,8 +418,14 @@
     head.appendChild(make('span', 'seat-name', seat.player));
     head.appendChild(make('span', 'seat-no', 'seat ' + seat.seat));
     node.appendChild(head);
-    var stack = make('div', 'stack', seat.stack_text);
-    node.appendChild(stack);
+    var row = make('div', 'stack-row');
+    var stack = make('span', 'stack', seat.stack_text);
+    row.appendChild(stack);
+    var equity = make('span', 'equity');
+    row.appendChild(equity);
+    node.appendChild(row);
+    var front = make('div', 'front');
+    node.appendChild(front);
     var cards = make('div', 'cards');
     node.appendChild(cards);
     var names = make('div', 'hand-names');
@@ -325,7 +433,7 @@
     var said = make('div', 'seat-action');
     node.appendChild(said);
     this.seats[seat.player] = { node: node, stack: stack, cards: cards, names: names,
-                                said: said };
+                                said: said, front: front, equity: equity };
     return node;
   };
 
@@ -355,6 +463,22 @@
     this.scrub.addEventListener('input', function () { self.go(Number(self.scrub.value)); });
     bar.appendChild(this.scrub);
     return bar;
+  };
+
+  /* The equity of view.equity each step shows: its street's (the last dealt by then). */
+  function equityByStep(view, steps) {
+    var byStreet = {}, current = null;
+    (view.equity || []).forEach(function (e) { byStreet[e.street] = e; });
+    return steps.map(function (step) {
+      if (step.kind === 'deal' && step.street) { current = byStreet[step.street] || null; }
+      return current;
+    });
+  }
+
+  Replayer.prototype.buildLive = function () {
+    this.liveNode = make('div', 'sr-live');
+    this.liveNode.hidden = true;
+    return this.liveNode;
   };
 
   Replayer.prototype.buildNow = function () {
@@ -427,8 +551,8 @@
     this.root.querySelector('[data-step="last"]').disabled = i === n - 1;
     // a history that pays out more than was put in (its money does not balance): the pot
     // is not shown below nothing, but as overpaid (the step's note says by how much)
-    this.potNode.textContent = step.pot < 0 ? step.pot_text.replace(/^-/, '') + ' overpaid' :
-      step.pot_text;
+    var pot = this.amount(step.pot, step.pot_text);
+    this.potNode.textContent = step.pot < 0 ? pot.replace(/^-/, '') + ' overpaid' : pot;
     this.streetNode.textContent = step.street ? step.street + ' street' :
       (step.kind === 'start' || step.kind === 'antes' ? 'before the deal' :
         (step.result ? 'showdown and pots' : ''));
@@ -442,15 +566,21 @@
         this.renderSeat(name, this.seats[name], step);
       }
     }
+    this.renderLive(step);
     this.renderNow(step);
     this.renderPots(step);
     this.renderList(i);
     this.layout();
+    this.placeFronts();
   };
 
   Replayer.prototype.renderSeat = function (name, seat, step) {
     var node = seat.node;
-    seat.stack.textContent = step.stack_texts[name];
+    seat.stack.textContent = this.amount(step.stacks[name], step.stack_texts[name]);
+    var front = (step.front || {})[name] || 0;
+    seat.front.textContent = front ? this.amount(front, step.front_texts[name]) : '';
+    seat.front.title = front ? name + ' has put in ' + step.front_texts[name] +
+      ' on this street' : '';
     var folded = step.folded.indexOf(name) >= 0;
     node.classList.toggle('folded', folded);
     node.classList.toggle('all-in', !folded && step.stacks[name] === 0 &&
@@ -473,6 +603,64 @@
       }
     }
     seat.said.textContent = node.classList.contains('acting') ? step.label.replace(name + ' ', '') : '';
+    this.renderEquity(name, seat, folded);
+  };
+
+  Replayer.prototype.renderEquity = function (name, seat, folded) {
+    var at = this.equityAt[this.index];
+    var share = at && !folded ? at.players[name] : undefined;
+    seat.equity.textContent = '';
+    seat.equity.title = '';
+    seat.equity.removeAttribute('data-equity');
+    if (!share) { return; }
+    seat.equity.setAttribute('data-equity', String(share.equity));
+    seat.equity.appendChild(make('span', 'equity-share', percent(share.equity)));
+    if (share.high !== undefined) {
+      seat.equity.appendChild(make('span', 'equity-halves', 'hi ' + Math.round(share.high * 100) +
+                                   ' \u00b7 lo ' + Math.round(share.low * 100)));
+    }
+    var how = at.exact ? 'every one of ' + at.deals.toLocaleString('en') + ' deals' :
+      at.deals.toLocaleString('en') + ' deals drawn at random';
+    seat.equity.title = 'equity on ' + at.street + ' street: ' + name + "'s share of the pot " +
+      'over the cards to come (' + how + ')' + (at.unknown.length ? '; ' +
+      at.unknown.join(', ') + ' with the up cards seen and unknown down cards' : '');
+  };
+
+  /* An amount of the table: the site's text, or in big bets when the switch is on. */
+  Replayer.prototype.amount = function (units, text, sign) {
+    return this.inBigBets ? bigBets(units, this.bigBet, sign) : text;
+  };
+
+  Replayer.prototype.renderLive = function (step) {
+    var node = this.liveNode, live = step.hero_cards;
+    node.textContent = '';
+    node.hidden = !live;
+    if (!live) { return; }
+    node.appendChild(make('span', 'sr-live-title', this.view.hero + "'s cards live:"));
+    var parts = make('span', 'sr-live-counts');
+    live.ranks.concat(live.suits).forEach(function (entry) {
+      var what = SUITS[entry[0]] || (RANKS[entry[0]] || entry[0]);
+      var item = make('span', 'sr-live-item' + (entry[3] === 0 ? ' none' : ''),
+                      what + (entry[1] > 1 ? '\u00d7' + entry[1] : '') + ': ' + entry[3] + ' live');
+      item.setAttribute('data-live', entry[0]);
+      item.setAttribute('data-count', String(entry[3]));
+      item.title = entry[3] + ' live, ' + entry[2] + ' dead';
+      parts.appendChild(item);
+    });
+    if (live.low) {
+      var low = make('span', 'sr-live-item low', 'low cards: ' + live.low[0] + ' of ' +
+                     live.low[1] + ' live');
+      low.setAttribute('data-live', 'low');
+      low.setAttribute('data-count', String(live.low[0]));
+      low.title = 'cards of the low ranks (8 or lower) not yet held';
+      parts.appendChild(low);
+    }
+    node.appendChild(parts);
+    var dead = make('span', 'sr-dead');
+    dead.appendChild(make('span', 'sr-dead-label', 'dead:'));
+    live.dead.forEach(function (card) { dead.appendChild(cardNode(card, true)); });
+    if (!live.dead.length) { dead.appendChild(make('span', 'sr-dead-none', 'none seen')); }
+    node.appendChild(dead);
   };
 
   Replayer.prototype.handName = function (half, text, other) {
@@ -532,11 +720,11 @@
     node.textContent = '';
     node.hidden = !step.result;
     if (!step.result) { return; }
-    var view = this.view;
+    var view = this.view, self = this;
     (view.pots || []).forEach(function (p) {
       var row = make('div', 'pot-row');
       row.setAttribute('data-pot', String(p.index));
-      row.appendChild(make('span', 'pot-name', p.name + ' ' + p.amount_text));
+      row.appendChild(make('span', 'pot-name', p.name + ' ' + self.amount(p.amount, p.amount_text)));
       var won = p.winners_high.length ? p.winners_high.join(', ') : '?';
       if (p.winners_low.length) { won = 'high ' + won + '; low ' + p.winners_low.join(', '); }
       row.appendChild(make('span', 'pot-winners', 'won by ' + won));
@@ -546,15 +734,17 @@
     var took = (view.collected || []).filter(function (c) { return c.line <= (step.line || Infinity); });
     if (took.length) {
       node.appendChild(make('div', 'pot-collected', 'collected: ' + took.map(function (c) {
-        return c.player + ' ' + c.amount_text;
+        return c.player + ' ' + self.amount(c.amount, c.amount_text);
       }).join(', ')));
     }
-    if (view.rake) { node.appendChild(make('div', 'pot-rake', 'rake ' + view.rake_text)); }
+    if (view.rake) {
+      node.appendChild(make('div', 'pot-rake', 'rake ' + this.amount(view.rake, view.rake_text)));
+    }
     if (step.kind === 'result') {
       var nets = make('div', 'pot-nets');
       Object.keys(view.net_texts).forEach(function (p) {
         var net = make('span', 'net ' + (view.nets[p] > 0 ? 'plus' : view.nets[p] < 0 ? 'minus' : ''),
-                       p + ' ' + view.net_texts[p]);
+                       p + ' ' + self.amount(view.nets[p], view.net_texts[p], true));
         nets.appendChild(net);
       });
       node.appendChild(nets);
