@@ -1,11 +1,12 @@
 """The long fuzz run, by hand: many mutants of the corpus held to every promise.
 
     python benchmarks/fuzz.py [--mutants 3000] [--seed 15] [--jobs N] [--long-lines]
-                              [--corpus DIR] [--keep DIR]
+                              [--kinds KIND,...|flagged] [--corpus DIR] [--keep DIR]
 
 The same machinery as the CI's bounded run (``tests/read/test_fuzz.py``, 300 mutants), from
 ``tests/read/fuzzing.py``: ``--mutants`` mutants of the corpus (``../shared/corpus``, read in
-place), every mutation kind in turn, drawn with ``--seed``. Each batch (at most one mutant
+place), every mutation kind in turn (or those ``--kinds`` names; ``flagged``: the kinds of
+impossible dates, times, zones and cards), drawn with ``--seed``. Each batch (at most one mutant
 of a corpus file) goes through ``stud-hh parse``, ``audit``, ``import`` and a re-import in
 a worker process of its own (``--jobs``); each odd-name mutant is also read beside its
 original (:func:`fuzzing.check_names`). Every mutant is held to:
@@ -15,12 +16,16 @@ original (:func:`fuzzing.check_names`). Every mutant is held to:
   from the project's splitter; no failure holding two hands, none starting at a line that
   is no header; a hand skipped as not stud only when its game is positively another;
 * a re-import adds nothing;
-* an odd-name mutant reads as the same hands, or fails with a reason, never split.
+* an odd-name mutant reads as the same hands, or fails with a reason, never split;
+* an impossible date, time, zone or card, or a repeated card that changed
+  (``fuzzing.FLAGGED_KINDS``), is never stored clean: the failure holding the damaged line
+  names it, or the hand stored from it carries a warning or a violation at it;
 * an impossible-seating mutant (two players in one seat, more players than the table's
   seats) is never stored clean: imported alone, its hand is stored with the rule's
   violation or unverifiable note, or fails (:func:`fuzzing.check_seating`).
 
-Prints the mutants and broken ones per kind, the hand counts, every violation (with the
+Prints the mutants and broken ones per kind (and, for the flagged kinds, how the database
+holds the damaged line and at how many sites), the hand counts, every violation (with the
 mutant that broke it, reproducible from the seed), mutants per second and peak memory
 (this process, and the largest worker). Exits 1 when a promise broke. ``--long-lines``
 adds ``long-line`` mutants (a line over 8 MiB: slow, and 9 MiB each in memory).
@@ -97,6 +102,19 @@ def _tasks(mutants: Sequence[fuzzing.Mutant]) -> list[tuple[list[fuzzing.Mutant]
     return tasks
 
 
+def _kinds(text: str) -> tuple[str, ...]:
+    """Mutation kinds, comma-separated; ``flagged`` stands for :data:`fuzzing.FLAGGED_KINDS`."""
+    kinds: list[str] = []
+    for name in (n.strip() for n in text.split(",") if n.strip()):
+        kinds += fuzzing.FLAGGED_KINDS if name == "flagged" else [name]
+    unknown = [k for k in kinds if k not in fuzzing.KINDS]
+    if unknown or not kinds:
+        raise argparse.ArgumentTypeError(
+            f"unknown mutation kind(s) {', '.join(unknown) or repr(text)}; one of: flagged, "
+            + ", ".join(fuzzing.KINDS))
+    return tuple(dict.fromkeys(kinds))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--mutants", type=count, default=3000)
@@ -104,6 +122,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=count, default=os.cpu_count() or 1)
     parser.add_argument("--long-lines", action="store_true",
                         help="add long-line mutants (a line over 8 MiB each)")
+    parser.add_argument("--kinds", type=_kinds, default=(),
+                        help="only these mutation kinds, comma-separated ('flagged': the "
+                             "impossible dates, times, zones and cards)")
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--keep", type=Path, help="keep every batch's files and database here")
     args = parser.parse_args(argv)
@@ -111,8 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"no corpus at {args.corpus}")
 
     started = time.perf_counter()
-    mutants = fuzzing.make_mutants(args.corpus, args.mutants, args.seed,
-                                   long_lines=args.long_lines)
+    mutants = fuzzing.make_mutants(args.corpus, args.mutants, args.seed, kinds=args.kinds,
+                                   long_lines=args.long_lines or "long-line" in args.kinds)
     made = time.perf_counter() - started
     print(f"{len(mutants)} mutants of {len(fuzzing.describe(mutants))} kinds, seed "
           f"{args.seed}, drawn in {made:.1f} s; {args.jobs} worker(s)", flush=True)
@@ -144,6 +165,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     print(fuzzing.kinds_table(outcome))
     print()
+    if outcome.flagged:
+        print(fuzzing.flagged_table(outcome))
+        print()
     counts = outcome.counts
     print(f"hands in the input (by header): {counts['hands in the input']:,}; stored "
           f"{counts['stored']:,}, failures {counts['failures']:,}, skipped "

@@ -87,3 +87,19 @@ def test_what_the_scripts_import_late_is_there() -> None:
     assert "differential 3" in run.stdout  # one hand of each game
     assert "anchor: the same deals settled by pokerkit" in run.stdout
     assert "texts 2" in run.stdout
+
+
+def test_the_fuzz_runs_kinds_are_checked() -> None:
+    """``benchmarks/fuzz.py --kinds``: ``flagged`` stands for the impossible dates, times,
+    zones and cards; a mistyped kind is a usage error naming it."""
+    sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "tests" / "read")]
+    import argparse
+
+    import fuzz
+    import fuzzing
+
+    assert fuzz._kinds("flagged,eol-nel") == (*fuzzing.FLAGGED_KINDS, "eol-nel")
+    assert fuzz._kinds("card-changed, card-changed") == ("card-changed",)
+    for bad in ("bogus", "card-changed,bogus", ","):
+        with pytest.raises(argparse.ArgumentTypeError, match="unknown mutation kind"):
+            fuzz._kinds(bad)

@@ -65,6 +65,8 @@ def deal(table: Table, player: Seat, event: Deal, ante: int | None,
                            f"{player.name} gets {len(cards)} cards on "
                            f"{event.street.label} street"))
     down_cards = player.down
+    if event.known:
+        found += _repeated(player, event)
     for i in range(min(len(cards), len(face_up))):  # zip(strict=) is slow compiled
         card = cards[i]
         if card is not None:
@@ -75,22 +77,35 @@ def deal(table: Table, player: Seat, event: Deal, ante: int | None,
                                    f"(line {seen})"))
             cards_seen[card] = line
         (up_cards if face_up[i] else down_cards).append(card)
-    if event.known:
-        # cards shown earlier (an all-in shows them before the showdown) are known too
-        mine = [c for c in (*down_cards, *up_cards, *player.shown) if c is not None]
-        for card in event.known:
-            if card is not None and card not in mine:
-                found.append(broke(RuleCode.CARD_CHANGED, line, player.name,
-                                   f"{player.name}'s line repeats {card}, which was not "
-                                   "dealt to them"))
+    return found
+
+
+def _repeated(player: Seat, event: Deal) -> list[Finding]:
+    """The cards a deal line repeats from earlier streets (``[Jh 7c Ah] [Jh]``) must be
+    cards the player held before this line, each once: a repeated card that changed (``Jh``
+    where ``7s`` was dealt, or a card repeated twice) breaks ``card.changed`` at the line.
+    Cards shown earlier (an all-in shows them before the showdown) are held too."""
+    held = [c for c in (*player.down, *player.up) if c is not None]
+    held += [c for c in player.shown if c is not None and c not in held]
+    found: list[Finding] = []
+    for card in event.known:
+        if card is None:
+            continue
+        if card in held:
+            held.remove(card)  # each held card answers one repetition
+        else:
+            found.append(broke(RuleCode.CARD_CHANGED, event.line, player.name,
+                               f"{player.name}'s line repeats {card}, which was not dealt "
+                               "to them before"))
     return found
 
 
 def show(table: Table, player: Seat, event: Show, cards_seen: dict[str, int]
          ) -> list[Finding]:
-    """``player`` shows: a shown card that was not theirs must not have been dealt."""
-    found: list[Finding] = []
+    """``player`` shows: a shown card that was not theirs must not have been dealt, and the
+    shown hand repeats the cards seen dealt to them (:func:`_shown_changed`)."""
     known = [c for c in (*player.down, *player.up, *player.shown) if c is not None]
+    found = _shown_changed(table, player, event, known)
     player.shown = event.cards
     for card in event.cards:
         if card is not None and card not in known and card != table.common:
@@ -101,6 +116,31 @@ def show(table: Table, player: Seat, event: Show, cards_seen: dict[str, int]
                                    f"(line {seen})"))
             cards_seen[card] = event.line
     return found
+
+
+def _shown_changed(table: Table, player: Seat, event: Show, known: list[str]
+                   ) -> list[Finding]:
+    """A shown hand repeats the cards dealt: each shown card that is none the player was seen
+    to hold stands for a card the history did not print (an opponent's down card). When the
+    shown hand and the cards seen before come to more than a player holds by the hand's
+    last street (7 on 7th street, 3 on 3rd), a card seen before is shown as another:
+    ``card.changed`` at the show line (``[Ac 4d 7d Td 3d 2c 2h]`` where ``Tc`` was dealt face
+    up). The common card is no one's own and is left out; the bound stays 7 with it (6 own
+    cards when it was due, 7 when it was dealt wrongly: ``common-card.wrong`` is then the
+    hand's fault alone). A card shown before it is seen (an all-in's down cards) is held to
+    the later deal line that repeats it (:func:`_repeated`)."""
+    seen = [c for c in dict.fromkeys(known) if c != table.common]
+    new = [c for c in dict.fromkeys(event.cards) if c is not None and c not in seen
+           and c != table.common]
+    last = table.street
+    held = sum(rule.cards for rule in table.game.streets if last is None or rule.street <= last)
+    if len(seen) + len(new) <= held:
+        return []
+    missing = [c for c in seen if c not in event.cards]
+    instead = f" instead of {' '.join(missing)}" if missing else ""
+    return [broke(RuleCode.CARD_CHANGED, event.line, player.name,
+                  f"{player.name} shows {' '.join(new)}{instead}: with the {len(seen)} "
+                  f"cards seen before, more than the {held} a player holds")]
 
 
 def cards_of(table: Table, player: Seat) -> list[str] | None:

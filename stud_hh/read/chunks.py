@@ -18,7 +18,8 @@ A cut is made only where it cannot change what is read:
 * never in a file whose reading depends on where the reader's buffers fall: a line or a
   stretch without a hand header of megabytes (binary junk), where the reader lets go
   of what it holds. Such a file, a document format (XML sessions, PHH: read whole), a
-  tournament summary file (no hands), a
+  tournament summary file (no hands), a file holding a line end besides CR and LF
+  (U+2028, NEL, ...: :data:`~stud_hh.read.reader.LINE_BREAKS`), a
   file of CR-only line ends larger than :data:`LONGEST_LINE` (the scan cuts its blocks on
   ``\n``) and a file smaller than the target are one range.
 
@@ -61,6 +62,9 @@ WINDOW = 1 << 16
 
 _LINE_END = re.compile(r"\r(?:\x00*\n)?|\n")
 """A line end as the reader counts them: NULs are dropped before lines are cut."""
+_BREAK_BYTES = tuple(c.encode("utf-8") for c in reader.LINE_BREAKS)
+""":data:`~stud_hh.read.reader.LINE_BREAKS` in UTF-8 (a cp1252 byte is none of them: its
+0x85 is an ellipsis)."""
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 """A character UTF-16 writes in four bytes."""
 
@@ -173,7 +177,7 @@ class _Scan:
                 carry = buffer
                 continue
             block, carry = buffer[:cut], buffer[cut:]
-            if not self._gaps(block, base):
+            if not self._gaps(block, base) or self._other_breaks(block):
                 return None
             while base + len(block) > goal:
                 at, at_line, goal = self._cut_near(block, base, goal)
@@ -220,6 +224,15 @@ class _Scan:
             if not self.wide or (base + k) % 2 == 0:
                 return k + len(mark)
             at = k - 1 if last else k + 1
+
+    def _other_breaks(self, block: bytes) -> bool:
+        """Whether ``block`` holds a line end besides CR and LF
+        (:data:`~stud_hh.read.reader.LINE_BREAKS`): such a file is read whole, its lines
+        counted by the reader alone."""
+        if self.wide:
+            text = block.decode(self.codec, "replace")
+            return any(c in text for c in reader.LINE_BREAKS)
+        return any(mark in block for mark in _BREAK_BYTES)
 
     def _line_ends(self, block: bytes) -> int:
         """How many lines of ``block`` (whole lines) the reader counts."""

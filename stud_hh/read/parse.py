@@ -355,11 +355,15 @@ def parse_raw(raw: RawHand) -> ParsedHand | SkippedHand:
         if taken:
             raw = RawHand(raw.path, raw.first_line, text, lines, raw.is_hand, raw.encoding,
                           raw.kind)
+    header_text = _header_text(dialect, raw.text, first)
     try:
-        head = _read_header(dialect, _header_text(dialect, raw.text, first))
+        head = _read_header(dialect, header_text)
     except HandParseError as exc:
-        raise HandParseError(exc.reason, path=raw.path, line=raw.first_line, column=1,
-                             hand_id=exc.hand_id, text=first) from None
+        # the header line at fault (a header of several lines names the one it quotes)
+        at = next((i for i, line in enumerate(header_text.split("\n"), 1)
+                   if exc.text and line == exc.text), 1)
+        raise HandParseError(exc.reason, path=raw.path, line=raw.file_line(at), column=1,
+                             hand_id=exc.hand_id, text=raw.line_text(at)) from None
     except Exception as exc:  # a bug of ours must still name the hand, never escape bare
         raise HandParseError(f"unreadable hand header ({exc})", path=raw.path,
                              line=raw.first_line, column=1, text=first) from exc
@@ -625,7 +629,8 @@ def raw_text_hands(text: str, path: str = "<text>") -> Iterator[RawHand]:
             return iter(())
         return _without_stray_noise(join_openings(reader.read_text_hands(text, starts_hand,
                                                                          path)))
-    normalised = "".join(reader.normalised_chunks(io.StringIO(text, newline=""), indent=True))
+    normalised = "".join(reader.normalised_chunks(io.StringIO(text, newline=""), indent=True,
+                                                  breaks=False))
     return document.split(normalised, path, "utf-8")
 
 

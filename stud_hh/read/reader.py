@@ -6,8 +6,10 @@ A file of any size is streamed hand by hand; memory does not grow with it.
   without a mark is recognised by its NUL bytes; everything else is read as
   UTF-8, and any byte that is not valid UTF-8 is read as cp1252 (so a cp1252
   file, or a UTF-8 file with a stray cp1252 euro sign, reads correctly).
-* Line ends: CRLF, LF, CR-only and any mix of them. NUL bytes, byte-order
-  marks inside the file and trailing spaces are dropped.
+* Line ends: CRLF, LF, CR-only and any mix of them, and every other line boundary
+  Python's ``str.splitlines`` knows (:data:`LINE_BREAKS`: U+2028, U+2029, NEL, vertical
+  tab, form feed, the file, group and record separators) in a text site's history. NUL
+  bytes, byte-order marks inside the file and trailing spaces are dropped.
 * Splitting: a hand starts at a line that a site recognises as a hand header;
   blank lines are dropped, but every line keeps its number in the file.
 
@@ -240,10 +242,28 @@ class LineStart:
 
 _SPACES = " \t\xa0\u3000"
 _MAX_BUFFER = 8 << 20  # characters held while no hand header is seen
+LINE_BREAKS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+"""Line boundaries besides CR and LF, those ``str.splitlines`` knows: each ends a line of a
+text site's history (a file written with U+2028 or NEL line ends reads as lines, the same
+ones ``splitlines`` gives). XML and PHH documents keep their own formats' line ends (XML
+1.0 and TOML know only CR and LF): there such a character is text."""
+_BREAK = re.compile(f"[{LINE_BREAKS}]")
+
+
+def _breaks_to_newlines(text: str) -> str:
+    """``text`` with each of :data:`LINE_BREAKS` made ``"\\n"`` (cheap when it has none: one
+    fast scan per character, none at all for ASCII text)."""
+    if text.isascii():
+        if "\x0b" not in text and "\x0c" not in text and "\x1c" not in text \
+                and "\x1d" not in text and "\x1e" not in text:
+            return text
+    elif not any(c in text for c in LINE_BREAKS):
+        return text
+    return _BREAK.sub("\n", text)
 
 
 def normalised_chunks(stream: io.TextIOBase, chunk_size: int = 1 << 18, *,
-                      indent: bool = False) -> Iterator[str]:
+                      indent: bool = False, breaks: bool = True) -> Iterator[str]:
     r"""The stream's text in large pieces, each ending with a whole line.
 
     NUL bytes and byte-order marks are dropped *before* lines are cut (so
@@ -254,10 +274,13 @@ def normalised_chunks(stream: io.TextIOBase, chunk_size: int = 1 << 18, *,
     error's column stays right). Every piece ends in ``\n``, except a piece of a line
     longer than ``_MAX_BUFFER`` (binary junk, a damaged file): such a line is given out in
     pieces, the next one going on with it, and no line end is ever added, so the lines
-    after it keep their numbers.
+    after it keep their numbers. With ``breaks`` (a text site's history, not a document),
+    each of :data:`LINE_BREAKS` ends a line too.
 
     >>> list(normalised_chunks(io.StringIO("a \r\n b\rc\0\n\ufeffd\r\0\ne", newline="")))
     ['a\nb\nc\nd\n', 'e\n']
+    >>> list(normalised_chunks(io.StringIO("a\u2028b\x85c", newline="")))
+    ['a\nb\n', 'c\n']
     """
     pending = ""
     continued = False  # whether the next piece goes on with a line cut because it was long
@@ -267,6 +290,8 @@ def normalised_chunks(stream: io.TextIOBase, chunk_size: int = 1 << 18, *,
             break
         if "\0" in chunk:
             chunk = chunk.replace("\0", "")
+        if breaks:
+            chunk = _breaks_to_newlines(chunk)
         text = pending + chunk
         keep_cr = text.endswith("\r")  # may be the first half of a CRLF cut by the chunk
         if keep_cr:
@@ -318,6 +343,7 @@ def normalised_text(text: str) -> str:
     """
     if "\0" in text:
         text = text.replace("\0", "")
+    text = _breaks_to_newlines(text)
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return _clean(text, False)
@@ -441,7 +467,7 @@ def read_document(path: str | os.PathLike[str]) -> tuple[str, str]:
     stream, encoding = open_text(path)
     before = _FALLBACKS[0]
     try:
-        text = "".join(normalised_chunks(stream, indent=True))
+        text = "".join(normalised_chunks(stream, indent=True, breaks=False))
     except OSError as exc:
         raise InputError(f"cannot read: {exc}", path=str(path)) from exc
     finally:

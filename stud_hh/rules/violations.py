@@ -175,7 +175,8 @@ _RULES = (
           (_C,), (_C,)),
     _rule(RuleCode.CARD_WRONG_COUNT, "a player with the wrong number of cards for the street",
           "Accounting", (_C,), (_C,)),
-    _rule(RuleCode.CARD_CHANGED, "a card shown at showdown that differs from the one dealt",
+    _rule(RuleCode.CARD_CHANGED, "a card a later deal line repeats, or a shown hand holds, "
+          "that differs from the one dealt",
           "Accounting", (_C,), (_C,)),
     _rule(RuleCode.COMMON_CARD_WRONG, "a common card dealt when the deck did not run out, "
           "or missing when it did", "Deck exhaustion: the common card", (_S, _C), (_C,)),

@@ -6,7 +6,8 @@ mutation of a named kind (:data:`KINDS`): bytes flipped, inserted or deleted, th
 short, lines duplicated, removed or swapped, a line of more than 8 MiB, other line ends,
 other encodings, NUL bytes, numbers out of range, damaged headers, a player renamed to one
 of 35 odd names, chat and table traffic at random places, impossible seating (two players
-in one seat, more players than the table's seats). :func:`check_batch` runs a folder
+in one seat, more players than the table's seats), impossible dates, times, zones and
+cards (:data:`FLAGGED_KINDS`). :func:`check_batch` runs a folder
 of mutants through ``stud-hh parse``, ``audit`` and ``import`` (in this process, through
 :func:`stud_hh.cli.main`) and returns every broken promise:
 
@@ -15,7 +16,12 @@ of mutants through ``stud-hh parse``, ``audit`` and ``import`` (in this process,
 * import: hands stored + failures + skipped = the hands in the input, counted here by the
   sites' header shapes (:func:`count_hands`, written apart from the project's splitter),
   and no failure holding the text of two hands;
-* a re-import of the same files adds nothing.
+* a re-import of the same files adds nothing;
+* a mutant of :data:`FLAGGED_KINDS` (an impossible date or time, a damaged or unknown
+  zone, a card that cannot exist, a repeated card that changed) is never stored clean: in
+  the database, the failure holding its damaged line names that line, or the hand stored
+  from it carries a warning or a violation at it (:func:`_judge_stored`; the same promise
+  in memory, apart from the import: :func:`check_flagged`).
 
 :func:`check_names` holds an odd-name mutant to its own promise: each hand reads as the
 same hand (its events equal with the name mapped back), or fails with a named reason, and
@@ -125,11 +131,18 @@ def file_format(name: str, text: str) -> str:
     return "text"
 
 
+LINE_BREAKS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+"""The line ends besides CR and LF that docs/reading.md says end a text site's line: those
+``str.splitlines`` knows (written here apart from the reader)."""
+_LINE_END = re.compile(f"\r\n|\r|\n|[{LINE_BREAKS}]")
+
+
 def lines_of(text: str) -> list[str]:
-    """The lines of ``text`` as the README says the reader sees them: CRLF, LF and CR each
-    end a line; NUL bytes and byte-order marks are dropped first."""
+    """The lines of ``text`` as docs/reading.md says the reader sees them: CRLF, LF, CR and
+    every other line boundary ``str.splitlines`` knows each end a line; NUL bytes and
+    byte-order marks are dropped first."""
     text = text.replace("\0", "").replace("\ufeff", "")
-    return re.split(r"\r\n|\r|\n", text)
+    return _LINE_END.split(text)
 
 
 # ---------------------------------------------------------------------------
@@ -249,6 +262,9 @@ class Mutant:
     inserted_line: int | None = None
     """For a long-line mutant: the line number the long line took (lines from it on moved
     down by one)."""
+    flagged_line: int | None = None
+    """For a mutant of :data:`FLAGGED_KINDS`: the file line it damaged, which the hand's
+    failure, warning or violation must name (:func:`check_flagged`)."""
     hand_id: str | None = None
     """For a mutant that changes one hand (impossible seating): that hand's id."""
 
@@ -275,7 +291,8 @@ def _mutant(kind: str, source: Source, data: bytes, note: str = "", **more: Any)
 
 def _line_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each line of ``text``, its line end included."""
-    return [(m.start(), m.end()) for m in re.finditer(r"[^\r\n]*(?:\r\n|\r|\n|$)", text)
+    return [(m.start(), m.end())
+            for m in re.finditer(f"[^\r\n{LINE_BREAKS}]*(?:\r\n|\r|\n|[{LINE_BREAKS}]|$)", text)
             if m.end() > m.start()]
 
 
@@ -425,6 +442,23 @@ _MUTATORS["eol-crlf"] = _line_ends("eol-crlf", lambda rng: "\r\n")
 _MUTATORS["eol-cr"] = _line_ends("eol-cr", lambda rng: "\r")
 _MUTATORS["eol-lf"] = _line_ends("eol-lf", lambda rng: "\n")
 _MUTATORS["eol-crcrlf"] = _line_ends("eol-crcrlf", lambda rng: "\r\r\n")
+
+
+def _unicode_line_ends(kind: str, ends: Callable[[random.Random], str]) -> Mutator:
+    """Line ends other than CR and LF (docs/reading.md: a text site's file written with
+    them reads as lines); not in a cp1252 file, which cannot hold them."""
+    mutate = _line_ends(kind, ends)
+
+    def unicode_only(rng: random.Random, source: Source) -> Mutant | None:
+        return None if source.codec == "cp1252" else mutate(rng, source)
+    return unicode_only
+
+
+_MUTATORS["eol-u2028"] = _unicode_line_ends("eol-u2028", lambda rng: "\u2028")
+_MUTATORS["eol-u2029"] = _unicode_line_ends("eol-u2029", lambda rng: "\u2029")
+_MUTATORS["eol-nel"] = _unicode_line_ends("eol-nel", lambda rng: "\x85")
+_MUTATORS["eol-vt-ff"] = _unicode_line_ends("eol-vt-ff",
+                                            lambda rng: rng.choice(["\x0b", "\x0c"]))
 _MUTATORS["eol-mixed"] = _line_ends(
     "eol-mixed", lambda rng: rng.choice(["\r\n", "\n", "\r", "\r\r\n", "\n\r\n", "\r\n\r\n"]))
 
@@ -675,6 +709,341 @@ def _odd_name(kind: str) -> Mutator:
 
 for _kind in ODD_NAMES:
     _MUTATORS[f"name-{_kind}"] = _odd_name(_kind)
+
+
+# ---------------------------------------------------------------------------
+# Impossible times and cards: mutants that must never be stored clean
+# ---------------------------------------------------------------------------
+#
+# Each of these kinds damages one line of one hand (its number in ``flagged_line``) so that
+# the hand holds something no site prints: a date or time that cannot exist, a time zone
+# no reader knows, a card that cannot exist, a card a deal line repeats differently from
+# the one dealt. :func:`check_flagged` holds such a mutant to its promise: the hand is a
+# failure, or carries a warning, or replays with a violation, naming that line; never
+# stored clean.
+
+FLAGGED_KINDS: tuple[str, ...] = ("date-impossible", "time-impossible", "zone-damaged",
+                                  "zone-unknown", "card-impossible", "card-changed")
+"""The kinds whose every mutant is held to :func:`check_flagged`."""
+
+_MONTH = r"(?P<month>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)(?P<more>[a-z]*)"
+_DATE_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    (re.compile(r"(?<![\d.])(?P<y>\d{4})(?P<s>[/-])\d{1,2}(?P=s)\d{1,2}(?![\d.])"),
+     lambda m: f"{m['y']}{m['s']}02{m['s']}30"),
+    (re.compile(r"(?<!\d)\d{1,2}-[A-Z][a-z]{2}-(?P<y>\d{4})(?!\d)"),
+     lambda m: f"30-Feb-{m['y']}"),
+    (re.compile(r"(?<![\d.])\d{1,2}(?P<s>[/.])\d{1,2}(?P=s)(?P<y>\d{4})(?!\d)"),
+     lambda m: f"30{m['s']}02{m['s']}{m['y']}"),
+    (re.compile(rf"\b{_MONTH}(?P<gap>,? ?)\d{{1,2}}\b"),
+     lambda m: ("February" if m["more"] else "Feb") + m["gap"] + "30"),
+    (re.compile(r'(?<=starttime=")(?P<y>\d{4})\d{4}(?=\d{6}")'), lambda m: f"{m['y']}0230"),
+)
+"""Every form of date the sites print (docs/formats/*.md), each with how to write the
+30th of February in it."""
+_CLOCK = re.compile(r"(?<![\d:])(?P<h>\d{1,2}):(?P<m>\d{2})(?::(?P<s>\d{1,2}))?(?![\d:])|"
+                    r'(?<=starttime="\d{8})(?P<compact>\d{2})(?=\d{4}")')
+_ZONE = re.compile(r"(?<=\d:\d\d) \(?(?P<zone>[A-Z]{2,5})\)?(?![\w+-])|"
+                   r"(?<=\d:\d\d:\d\d) \(?(?P<zone2>[A-Z]{2,5})\)?(?![\w+-])")
+
+
+def _line_of(text: str, at: int) -> int:
+    """The file line (as the reader numbers them) of the character ``text[at]``."""
+    return len(lines_of(text[:at]))
+
+
+def _time_lines(source: Source) -> list[tuple[int, int]]:
+    """The spans of the lines that print a hand's time: a text site's header line and the
+    few lines after it (Everleaf, KingsClub, OnGame and PartyPoker print the time there),
+    a 2016 Winning hand's ``Game ended at`` line, an XML hand's ``<startdate>`` and
+    ``starttime``."""
+    spans = _line_spans(source.text)
+    if source.format == "xml":
+        return [s for s in spans if re.search(r"<startdate>|starttime=\"",
+                                              source.text[s[0]:s[1]])]
+    if source.format != "text":
+        return []
+    heads = set(_header_line_spans(source))
+    found: list[tuple[int, int]] = []
+    for i, span in enumerate(spans):
+        line = source.text[span[0]:span[1]]
+        if line.startswith("Game ended at:"):
+            found.append(span)
+        elif span in heads:
+            found += [s for s in spans[i:i + 6] if s == span or s not in heads]
+    return found
+
+
+def _time_mutant(kind: str, rng: random.Random, source: Source,
+                 change: Callable[[str], tuple[str, str] | None]) -> Mutant | None:
+    """A mutant with one time line changed by ``change`` (the new line and a note, or
+    ``None`` when the line has nothing to change), its line number kept."""
+    spans = [s for s in _time_lines(source) if change(source.text[s[0]:s[1]]) is not None]
+    if not spans:
+        return None
+    start, end = rng.choice(spans)
+    changed = change(source.text[start:end])
+    assert changed is not None
+    text = source.text[:start] + changed[0] + source.text[end:]
+    return _mutant(kind, source, source.encode(text), changed[1],
+                   flagged_line=_line_of(text, start))
+
+
+@mutation("date-impossible")
+def _date_impossible(rng: random.Random, source: Source) -> Mutant | None:
+    """The 30th of February in a hand's printed date, whatever its form."""
+    def change(line: str) -> tuple[str, str] | None:
+        for form, write in _DATE_FORMS:
+            found = form.search(line)
+            if found:
+                new = line[:found.start()] + write(found) + line[found.end():]
+                return new, f"{found.group(0)!r} -> {write(found)!r}"
+        return None
+    return _time_mutant("date-impossible", rng, source, change)
+
+
+@mutation("time-impossible")
+def _time_impossible(rng: random.Random, source: Source) -> Mutant | None:
+    """An hour, minute or second that cannot be, in a hand's printed time."""
+    part = rng.choice(["h", "m", "s"])
+
+    def change(line: str) -> tuple[str, str] | None:
+        found = _CLOCK.search(line)
+        if found is None:
+            return None
+        if found["compact"]:
+            at, value = found.span("compact"), "25"
+        else:
+            which = part if found[part] else "h"
+            at, value = found.span(which), "25" if which == "h" else "61"
+        return line[:at[0]] + value + line[at[1]:], f"{found.group(0)!r}: {value}"
+    return _time_mutant("time-impossible", rng, source, change)
+
+
+def _zone_mutant(kind: str, make: Callable[[random.Random, str], str]) -> Mutator:
+    def mutate(rng: random.Random, source: Source) -> Mutant | None:
+        def change(line: str) -> tuple[str, str] | None:
+            found = _ZONE.search(line)
+            if found is None:
+                return None
+            group = "zone" if found["zone"] else "zone2"
+            new = make(rng, found[group])
+            at = found.span(group)
+            return line[:at[0]] + new + line[at[1]:], f"{found[group]!r} -> {new!r}"
+        return _time_mutant(kind, rng, source, change)
+    _MUTATORS[kind] = mutate
+    return mutate
+
+
+_zone_mutant("zone-damaged", lambda rng, zone: rng.choice(
+    ["a" + zone, zone.lower(), zone[0] + zone[1:].lower(), zone + "x"]))
+_zone_mutant("zone-unknown", lambda rng, zone: rng.choice(["XYZT", "QQT", "ZZZZ"]))
+
+_CARD = r"(?:10|[2-9TJQKA])[cdhs]"
+_CARD_LINE = re.compile(r"Dealt to|Dealing to|[Ss]hows?\b|showed|[Mm]ucks?\b|mucked|Pocket|"
+                        r"Showdown|Card dealt|received card|Board|<cards\b|cards=\"|"
+                        r"^actions = |(?:won|collected) Total \(|HI:lost with ")
+"""Lines that print cards the reader reads (not chat, which may quote any text); Absolute's
+summary prints a showdown's cards after ``won Total (...)`` or ``HI:lost with``."""
+_IMPOSSIBLE_CARDS = ("1x", "Zz", "Ay", "0h", "11c", "Kk")
+_TENS_AS_10 = ("Absolute", "Winning 2016")
+"""The sites that print a ten as ``10`` (docs/formats): elsewhere ``10h`` is no card."""
+
+
+_READ_BRACKETS = re.compile(r"\[[^\]\n]*\](?: \[[^\]\n]*\])*")
+"""A text line's first brackets holding cards, with a deal line's new card after them: the
+cards the reader reads. What follows is the site's description of the hand (Winning's best
+five, ``... [Jh Jd 8h 8d Qc]``), text kept as printed."""
+_BEST = re.compile(r" - [^\]]*")
+"""Absolute's best-five marks inside the cards' brackets (``[Kc ... 2s - B:Ks,P:Kc]``):
+description too."""
+
+
+def _cards_in(source: Source) -> list[tuple[int, int, str]]:
+    """(start, end, text) of each card printed on a card line, as its site writes it and
+    its reader reads it: in a text line's first brackets (not a description's), in a
+    ``cards="..."`` list (Merge), as a ``<cards>`` element's text, suit first (iPoker), in a
+    PHH deal or show action."""
+    found = []
+    for start, end in _line_spans(source.text):
+        line = source.text[start:end]
+        if not _CARD_LINE.search(line) or " said" in line:
+            continue
+        if source.format == "xml":
+            places = [(m.start(1), m.group(1), rf"(?<![\w]){_CARD}(?![\w])")
+                      for m in re.finditer(r'\bcards="([^"]*)"', line)]
+            places += [(m.start(1), m.group(1), r"(?<![\w])[SHDC](?:10|[2-9JQKA])(?![\w])")
+                       for m in re.finditer(r"<cards\b[^>]*>([^<]*)</cards>", line)]
+        elif source.format in ("phh", "phhs"):
+            places = [(0, line, r"(?<=[ '])(?:[2-9TJQKA][cdhs])+(?=')")]
+        else:
+            read = next((m for m in _READ_BRACKETS.finditer(line)  # not Bovada's "[ME]"
+                         if re.search(rf"(?<![\w]){_CARD}(?![\w])", m.group(0))), None)
+            if read is None:
+                continue
+            cards = _BEST.sub(lambda m: " " * len(m.group(0)), read.group(0))
+            places = [(read.start(), cards, rf"(?<![\w]){_CARD}(?![\w])")]
+        for offset, part, pattern in places:
+            for m in re.finditer(pattern, part):
+                at = start + offset + m.start()
+                found.append((at, at + len(m.group(0)), m.group(0)))
+    return found
+
+
+@mutation("card-impossible")
+def _card_impossible(rng: random.Random, source: Source) -> Mutant | None:
+    """A card that cannot exist (``1x``, ``Zz``; ``10h`` at a site that prints tens as
+    ``T``; iPoker's ``Z9``) in place of a printed card."""
+    cards = _cards_in(source)
+    if not cards:
+        return None
+    start, end, old = rng.choice(cards)
+    if source.format == "xml" and old[0] in "SHDC":  # iPoker's suit-first card
+        new = rng.choice(["Z9", "H1", "S11", "HT", "Dx"])
+    elif source.format in ("phh", "phhs"):
+        i = 2 * rng.randrange(len(old) // 2)
+        new = old[:i] + rng.choice(["1x", "Zz", "0h"]) + old[i + 2:]
+    else:
+        heads = _header_line_spans(source)
+        site = header_site(source.text[heads[0][0]:heads[0][1]].strip()) if heads else None
+        tens = site in _TENS_AS_10 or re.search(r"(?<![\w])10[cdhs]", source.text) is not None
+        new = rng.choice([*_IMPOSSIBLE_CARDS, *([] if tens else ["10" + old[-1]])])
+    text = source.text[:start] + new + source.text[end:]
+    return _mutant("card-impossible", source, source.encode(text), f"{old!r} -> {new!r}",
+                   flagged_line=_line_of(text, start))
+
+
+_REPEATS = re.compile(rf"\[(?P<known>(?:{_CARD}|[HX?]) (?:(?:{_CARD}|[HX?]) ?)*)\] \[{_CARD}")
+"""A deal line that repeats earlier cards before the new one (``Dealt to Al [7s 7c Ah]
+[Jh]``: PokerStars, Full Tilt, Winamax, Winning)."""
+
+
+def _repeated_cards(source: Source) -> list[tuple[int, int, str]]:
+    """(start, end, card) of each card a deal line repeats from an earlier street: in
+    brackets before the new card's, in an Absolute pocket of four cards or more (all but
+    the new last one), in a Merge ``DRAW_DRAWN_CARDS`` list (all but the last)."""
+    found = []
+    heads = set(_header_line_spans(source)) if source.format == "text" else set()
+    dealt: set[str] = set()  # who was dealt in this hand so far (the first deal repeats none)
+    for start, end in _line_spans(source.text):
+        line = source.text[start:end]
+        if (start, end) in heads:
+            dealt = set()
+        if source.format == "xml":
+            m = re.search(r'cards="([^"]*)"', line)
+            if m is None or "DRAW_DRAWN_CARDS" not in line:
+                continue
+            parts = m.group(1).split(",")
+            at = start + m.start(1)
+            for part in parts[:-1]:
+                if re.fullmatch(_CARD, part.strip()):
+                    found.append((at, at + len(part), part))
+                at += len(part) + 1
+            continue
+        if not line.startswith("Dealt to") and " - Pocket [" not in line:
+            continue
+        who = line[:line.find("[")]
+        if who not in dealt:  # Full Tilt's 3rd street is "[5s 2h] [Th]": nothing repeated
+            dealt.add(who)
+            continue
+        m = _REPEATS.search(line)
+        if m is not None:
+            span, text = m.span("known"), m["known"]
+        else:
+            pocket = re.search(r" - Pocket \[([^\]]*)\]", line)
+            if pocket is None or len(pocket.group(1).split()) < 4:
+                continue
+            text = pocket.group(1).rsplit(" ", 1)[0]
+            span = (pocket.start(1), pocket.start(1) + len(text))
+        for c in re.finditer(rf"(?<![\w]){_CARD}(?![\w])", text):
+            found.append((start + span[0] + c.start(), start + span[0] + c.end(), c.group(0)))
+    return found
+
+
+@mutation("card-changed")
+def _card_changed(rng: random.Random, source: Source) -> Mutant | None:
+    """A card a deal line repeats from an earlier street, changed: to the card the line
+    deals now (``[Jh 7c Ah] [Jh]`` after ``[7s 7c Ah]``), to another card it repeats, or
+    to a card the line does not hold."""
+    repeated = _repeated_cards(source)
+    if not repeated:
+        return None
+    start, end, old = rng.choice(repeated)
+    line_start = source.text.rfind("\n", 0, start) + 1
+    line_end = source.text.find("\n", end)
+    line = source.text[line_start:line_end if line_end >= 0 else len(source.text)]
+    held = [c for c in re.findall(rf"(?<![\w]){_CARD}(?![\w])", line) if c != old]
+    ten = "10" if old.startswith("10") else "T"
+    deck = [r + s for r in "23456789" + ten + "JQKA" for s in "cdhs"]
+    others = [c for c in deck if not re.search(rf"(?<![\w]){c}(?![\w])", line)]
+    new = rng.choice(held) if held and rng.random() < 0.5 else rng.choice(others)
+    text = source.text[:start] + new + source.text[end:]
+    return _mutant("card-changed", source, source.encode(text), f"{old!r} -> {new!r}",
+                   flagged_line=_line_of(text, start))
+
+
+def check_flagged(mutant: Mutant) -> list[str]:
+    """A mutant of a :data:`FLAGGED_KINDS` kind is never stored clean: the hand holding its
+    damaged line is a failure (naming that line, unless the hand failed before the damage
+    too), or carries a warning naming the line, or replays with a violation at it; a hand
+    of another game (hold'em in an 8-Game file) is not read, so its damage is not judged."""
+    line = mutant.flagged_line
+    assert line is not None
+    text, _ = decode(mutant.data)
+    found = stored_clean(text, str(mutant.source), line)
+    if found is None or (found.startswith("the failure") and _failed_before(mutant, line)):
+        return []
+    if found.startswith("the hand is SkippedHand") and _skipped_before(mutant, line):
+        return []
+    return [f"{mutant.kind} of {mutant.source.name} line {line} ({mutant.note[:200]}): {found}"]
+
+
+def stored_clean(text: str, name: str, line: int) -> str | None:
+    """How the hand of ``text`` holding ``line`` went unflagged (stored clean, skipped, a
+    failure naming another line), or ``None`` when its failure, a warning or a violation
+    names the line."""
+    from stud_hh.read.parse import ParsedHand, ParseFailure, parse_text
+    from stud_hh.replay import replay
+
+    results = list(parse_text(text, name))
+    if any(isinstance(r, ParseFailure) and r.line == line for r in results):
+        return None  # (an XML session's own start date fails each hand, naming its line)
+    covering = [r for r in results if r.first_line <= line <= r.last_line]
+    if not covering:
+        return "no hand or failure holds the line"
+    result = covering[0]
+    if isinstance(result, ParseFailure):
+        return f"the failure names line {result.line}: {result.reason[:200]}"
+    if not isinstance(result, ParsedHand):
+        return f"the hand is {type(result).__name__} ({getattr(result, 'game_text', '')!r})"
+    if any(f"line {line}:" in w or f"line {line} " in w for w in result.warnings):
+        return None
+    if any(v.line == line for v in replay(result).violations):
+        return None
+    return f"stored clean (hand {result.hand_id})"
+
+
+def _before(mutant: Mutant, line: int) -> list[Any]:
+    """The original file's results holding ``line``."""
+    from stud_hh.read.parse import parse_text
+
+    source = _loaded(mutant.source)
+    return [r for r in parse_text(source.text, str(mutant.source))
+            if r.first_line <= line <= r.last_line]
+
+
+def _failed_before(mutant: Mutant, line: int) -> bool:
+    """Whether the original file's hand holding ``line`` failed already."""
+    from stud_hh.read.parse import ParseFailure
+
+    return any(isinstance(r, ParseFailure) for r in _before(mutant, line))
+
+
+def _skipped_before(mutant: Mutant, line: int) -> bool:
+    """Whether the original file's hand holding ``line`` was skipped as another game."""
+    from stud_hh.read.parse import SkippedHand
+
+    return any(isinstance(r, SkippedHand) for r in _before(mutant, line))
+
 
 # ---------------------------------------------------------------------------
 # Impossible seating: two players in one seat, more players than the table's seats
@@ -953,12 +1322,16 @@ class Outcome:
     kinds: Counter[str] = field(default_factory=Counter)
     bad_kinds: Counter[str] = field(default_factory=Counter)
     counts: Counter[str] = field(default_factory=Counter)
+    flagged: Counter[tuple[str, str, str]] = field(default_factory=Counter)
+    """Mutants of :data:`FLAGGED_KINDS` by (kind, how the database holds the damaged line,
+    the site of the hand holding it): :func:`_judge_stored`."""
 
     def add(self, other: Outcome) -> None:
         self.violations += other.violations
         self.kinds.update(other.kinds)
         self.bad_kinds.update(other.bad_kinds)
         self.counts.update(other.counts)
+        self.flagged.update(other.flagged)
 
 
 def write_batch(mutants: Sequence[Mutant], folder: Path, first: int = 0) -> dict[str, Mutant]:
@@ -1027,6 +1400,8 @@ def check_batch(mutants: Sequence[Mutant], work: Path, first: int = 0) -> Outcom
                                 else [])
         outcome.violations += [f"{mutant.kind} of {mutant.source} ({mutant.note[:300]}): {p}"
                                for p in shown]
+    elif any(m.flagged_line is not None for m in mutants):
+        _judge_stored(written, db, outcome)
     return outcome
 
 
@@ -1081,6 +1456,93 @@ def _accounting(written: dict[str, Mutant], db: Path, imported: Run,
         problems += per_file or [f"{total_expected} hands by header, {total_got} stored, "
                                  f"failed or skipped, {duplicates} repeated"]
     return problems
+
+
+FLAGS = ("failure", "warning", "violation")
+"""How a damaged line is flagged in the database: a failure naming it, a warning on the
+stored hand naming it, a violation of the stored hand at it."""
+EXEMPT = ("failed before", "another game")
+"""Flagged mutants not judged: the hand failed before the damage too (at another line), or
+is of another game, skipped before and after."""
+
+
+def _judge_stored(written: dict[str, Mutant], db: Path, outcome: Outcome) -> None:
+    """Each flagged mutant of the batch, judged by what the import stored (its promise:
+    never stored clean): the failure holding its damaged line names that line, or the hand
+    stored from it carries a warning or a violation at the line. Counted in
+    ``outcome.flagged``; a mutant stored clean (or not stored, or failed at another line,
+    the original's hand having read) is a broken promise."""
+    from stud_hh.store.database import open_db
+
+    database = open_db(db)
+    failures = database.arrow("failures", ["file", "line", "first_line", "last_line", "reason",
+                                           "site"]).to_pylist()
+    hands = database.arrow("hands", ["file", "site", "hand_id", "first_line", "last_line",
+                                     "warnings"]).to_pylist()
+    at_lines = {(r["site"], r["hand_id"], r["line"])
+                for r in database.arrow("violations", ["site", "hand_id", "line"]).to_pylist()}
+    for path, mutant in written.items():
+        line = mutant.flagged_line
+        if line is None:
+            continue
+        failed = [r for r in failures if r["file"] == path and (  # an XML session's own
+            r["line"] == line or r["first_line"] <= line <= r["last_line"])]  # date: in none
+        stored = [r for r in hands
+                  if r["file"] == path and r["first_line"] <= line <= r["last_line"]]
+        how, site, problem = _stored_how(mutant, line, failed, stored, at_lines)
+        outcome.flagged[(mutant.kind, how, site)] += 1
+        if problem is not None:
+            outcome.bad_kinds[mutant.kind] += 1
+            outcome.violations.append(f"{mutant.kind} of {mutant.source} line {line} "
+                                      f"({mutant.note[:200]}): {problem}")
+
+
+def _stored_how(mutant: Mutant, line: int, failed: list[dict[str, Any]],
+                stored: list[dict[str, Any]], at_lines: set[tuple[str, str, int]]
+                ) -> tuple[str, str, str | None]:
+    """How the database holds a flagged mutant's damaged ``line``: one of :data:`FLAGS` or
+    :data:`EXEMPT`, or ``"stored clean"`` (or another unflagged way) with the problem; and
+    the site of the hand holding it."""
+    for row in failed:
+        if row["line"] == line:
+            return "failure", row["site"] or "?", None
+    for row in stored:
+        site = row["site"]
+        if any(f"line {line}:" in w or f"line {line} " in w for w in row["warnings"] or ()):
+            return "warning", site, None
+        if (site, row["hand_id"], line) in at_lines:
+            return "violation", site, None
+        return "stored clean", site, f"stored clean (hand {row['hand_id']})"
+    if failed:
+        row = failed[0]
+        if _failed_before(mutant, line):
+            return "failed before", row["site"] or "?", None
+        return "failure elsewhere", row["site"] or "?", (
+            f"the failure names line {row['line']}: {row['reason'][:200]}")
+    if _skipped_before(mutant, line):
+        return "another game", "?", None
+    return "not stored", "?", "no hand or failure in the database holds the line"
+
+
+def flagged_table(outcome: Outcome) -> str:
+    """Flagged mutants per kind: how the database holds the damaged line, the mutants stored
+    clean (broken) and the sites the kind was drawn at."""
+    kinds = sorted({k for k, _, _ in outcome.flagged})
+    heads = ["mutants", *FLAGS, *EXEMPT, "broken", "sites"]
+    width = max((len(k) for k in kinds), default=4)
+    rows = [f"{'kind':<{width}}  " + "  ".join(heads)]
+    for kind in kinds:
+        mine = {(how, site): n for (k, how, site), n in outcome.flagged.items() if k == kind}
+        by_how: Counter[str] = Counter()
+        for (how, _), n in mine.items():
+            by_how[how] += n
+        broken = sum(n for how, n in by_how.items() if how not in FLAGS + EXEMPT)
+        sites = {site for how, site in mine if site != "?"}
+        cells = [sum(by_how.values()), *(by_how[h] for h in FLAGS + EXEMPT), broken,
+                 len(sites)]
+        rows.append(f"{kind:<{width}}  " + "  ".join(f"{c:>{len(h)}}"
+                                                      for c, h in zip(cells, heads, strict=True)))
+    return "\n".join(rows)
 
 
 # ---------------------------------------------------------------------------

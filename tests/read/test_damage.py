@@ -186,6 +186,14 @@ def _decode_as(data: bytes, codec: str) -> str:
     return io.StringIO(data.decode(codec, errors="replace"), newline=None).read()
 
 
+def _line_count(text: str) -> int:
+    """The lines of a text after universal newlines, as the reader counts them: every one
+    of ``reader.LINE_BREAKS`` (U+2028, NEL, a vertical tab, ...) ends a line too."""
+    for mark in reader.LINE_BREAKS:
+        text = text.replace(mark, "\n")
+    return text.count("\n") + (0 if text.endswith("\n") else 1)
+
+
 def _still_opens_a_hand(data: bytes) -> bool:
     """Whether the first non-blank line of the damaged bytes still opens a hand."""
     for line in reader.text_lines(io.StringIO(_decode(data), newline="")):
@@ -269,7 +277,7 @@ def test_damage_to_one_hand_spares_the_others(
     path.write_bytes(blob)
     codec = reader.detect_encoding(blob[:4096])
     text = _decode(blob) if codec.startswith("utf-8") else _decode_as(blob, codec)
-    n_lines = text.count("\n") + (0 if text.endswith("\n") else 1)
+    n_lines = _line_count(text)
 
     escaped = None
     try:

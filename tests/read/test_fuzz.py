@@ -11,6 +11,8 @@ the independent hand counter are in ``tests/read/fuzzing.py``. For every mutant:
   line that is not a header;
 * a re-import of the same files adds nothing;
 * a hand skipped as not stud names a game that is positively not stud (issue 15, item 6);
+* an impossible date, time, zone or card, or a repeated card that changed, is never stored
+  clean: the stored failure, warning or violation names the damaged line (issue 34);
 * a player renamed to any of 35 odd names leaves each hand the same hand (its events equal
   with the name mapped back), or a failure with its reason; never several hands.
 * two players moved into one seat, or more players seated than the table has seats, is
@@ -57,8 +59,12 @@ def test_no_mutant_breaks_a_promise(mutants: list[fuzzing.Mutant], tmp_path: Pat
         outcome.add(fuzzing.check_batch(batch, tmp_path / f"batch{first}", first))
         first += len(batch)
     print(fuzzing.kinds_table(outcome))
+    print(fuzzing.flagged_table(outcome))
     print(dict(outcome.counts))
     assert sum(outcome.kinds.values()) == len(mutants)  # every mutant held to the promises
+    flagged = [m for m in mutants if m.flagged_line is not None]
+    assert flagged
+    assert sum(outcome.flagged.values()) == len(flagged)  # each judged by what was stored
     assert outcome.counts["hands in the input"] > MUTANTS
     assert not outcome.violations, "\n".join(outcome.violations[:20])
 
@@ -320,6 +326,88 @@ def test_a_damaged_xml_file_fails_its_text_without_a_false_alarm(
     outcome = fuzzing.check_batch([mutant], tmp_path)
     assert not outcome.violations
     assert outcome.counts["hands in the input"] == fuzzing.count_text(name, text)
+
+
+# ---------------------------------------------------------------------------
+# Impossible times and cards are never stored clean, at any site
+# ---------------------------------------------------------------------------
+
+_PRINT_ZONES = ("Absolute", "FTP", "OnGame", "PartyPoker", "Stars", "Winamax", "Winning")
+"""The corpus folders whose hands print a time zone."""
+_REPEAT_CARDS = ("Absolute", "FTP", "Merge", "Stars", "Winamax", "Winning")
+"""The corpus folders whose deal lines repeat the cards of earlier streets."""
+_EXPECTED = {
+    "date-impossible": ("Absolute", "Bovada", "Everleaf", "FTP", "KingsClub", "Merge",
+                        "OnGame", "PartyPoker", "Stars", "Winamax", "Winning", "iPoker"),
+    "time-impossible": ("Absolute", "Bovada", "Everleaf", "FTP", "KingsClub", "Merge",
+                        "OnGame", "PartyPoker", "Stars", "Winamax", "Winning", "iPoker"),
+    "zone-damaged": _PRINT_ZONES,
+    "zone-unknown": _PRINT_ZONES,
+    "card-impossible": ("Absolute", "Bovada", "Everleaf", "FTP", "KingsClub", "Merge",
+                        "OnGame", "PHH", "PartyPoker", "Stars", "Winamax", "Winning", "iPoker"),
+    "card-changed": _REPEAT_CARDS,
+}
+"""Where each flagged kind must have been drawn: every site that prints such a thing."""
+
+
+def test_impossible_times_and_cards_are_never_stored_clean_at_any_site(corpus: Path) -> None:
+    """Every corpus file with hands, each flagged kind (an impossible date or time, a
+    damaged or unknown zone, a card that cannot exist, a repeated card that changed), three
+    seeds: the hand holding the damaged line is a failure, a warning or a violation naming
+    that line, never stored clean (fuzzing.check_flagged)."""
+    assert set(_EXPECTED) == set(fuzzing.FLAGGED_KINDS)
+    files = [p for p in fuzzing.corpus_files(corpus)
+             if fuzzing.count_hands(p.name, fuzzing.load(p).data)]
+    drawn: dict[str, set[str]] = {kind: set() for kind in fuzzing.FLAGGED_KINDS}
+    problems: list[str] = []
+    for kind in fuzzing.FLAGGED_KINDS:
+        for path in files:
+            for seed in range(3):
+                mutant = fuzzing.mutate(kind, random.Random(seed), fuzzing.load(path))
+                if mutant is None:
+                    continue
+                drawn[kind].add(_site_folder(path, corpus))
+                problems += fuzzing.check_flagged(mutant)
+    assert not problems, "\n".join(problems[:20])
+    for kind, sites in _EXPECTED.items():
+        assert drawn[kind] == set(sites), kind
+
+
+def test_a_stored_clean_mutant_is_reported(corpus: Path, tmp_path: Path) -> None:
+    """The check can fail, in memory and in the imported database: a card changed where the
+    deal line holds no repeat (the 3rd street's first deal) is stored clean."""
+    name = "Stars/7-Stud-USD-0.04-0.08-200911.txt"
+    source = fuzzing.load(corpus / name)
+    text = source.text.replace("Dealt to Hero [3d Th As]", "Dealt to Hero [3d Th Ad]", 1)
+    assert text != source.text
+    line = fuzzing.lines_of(text).index("Dealt to Hero [3d Th Ad]") + 1
+    mutant = fuzzing.Mutant("card-changed", source.path, source.encode(text),
+                            flagged_line=line)
+    assert fuzzing.check_flagged(mutant) == [
+        f"card-changed of {source.path.name} line {line} (): stored clean (hand 35874004239)"]
+    outcome = fuzzing.check_batch([mutant], tmp_path)  # the import's database, judged
+    assert outcome.violations == [f"card-changed of {source.path} line {line} (): stored "
+                                  "clean (hand 35874004239)"]
+    assert outcome.flagged == {("card-changed", "stored clean", "PokerStars"): 1}
+
+
+def test_the_card_kinds_damage_only_cards_the_reader_reads(corpus: Path) -> None:
+    """Found by ``benchmarks/fuzz.py --kinds flagged``: a card of Winning's description of a
+    hand (its best five, after the shown cards) was damaged and, being text kept as printed,
+    stored clean. The card kinds take a line's first brackets holding cards (a deal line's
+    new card with them), never a description's, nor Absolute's best-five marks; Bovada's
+    hero line (``Seat+1 [ME] : Card dealt to a spot [...]``) still counts."""
+    source = fuzzing.load(corpus / "Winning/_other_repos/acr_HAND_7CARD_STUD_HILO.txt")
+    line = "Seat 3: MasterChief24 showed [Jd Jh Qc 6c 8d 8h 2s] and lost with HI - two pair, "
+    at = source.text.index(line)
+    cards = [c for s, _, c in fuzzing._cards_in(source) if at <= s < at + len(line) + 40]
+    assert cards == ["Jd", "Jh", "Qc", "6c", "8d", "8h", "2s"]
+    absolute = fuzzing.Source(Path("a.txt"), b"", "utf-8", "Seat 7: Al won Total ($0.20) "
+                              "HI:($0.20) with Two Pair, kings [Kc 10h 9c - B:Ks,P:Kc,B:10h]\n")
+    assert [c for _, _, c in fuzzing._cards_in(absolute)] == ["Kc", "10h", "9c"]
+    bovada = fuzzing.Source(Path("b.txt"), b"", "utf-8",
+                            "Seat+1 [ME] : Card dealt to a spot [Ac 5d] [3s]\n")
+    assert [c for _, _, c in fuzzing._cards_in(bovada)] == ["Ac", "5d", "3s"]
 
 
 # ---------------------------------------------------------------------------

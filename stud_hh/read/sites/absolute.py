@@ -54,7 +54,7 @@ from stud_hh.read.sites.common import (
     player_event,
     total_pot,
 )
-from stud_hh.read.sites.headers import to_utc
+from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
 
 SITE: str = "Absolute"
@@ -153,9 +153,9 @@ def read_header(text: str) -> HeaderFields:
     scale = 1 if tournament else 100
     try:
         small_bet, big_bet = parse_amount(m["sb"], scale), parse_amount(m["bb"], scale)
-        started = to_utc(m["date"], m["time"], m["tz"]) if m["tz"] else None
     except ValueError as exc:
         raise HandParseError(f"unreadable header: {exc}", text=line, hand_id=hand_id) from None
+    started = header_time(m["date"], m["time"], m["tz"], line=line, hand_id=hand_id)
     fields = header_fields(
         SITE, hand_id, game_text, limit=Limit.FIXED, game=game, small_bet=small_bet,
         big_bet=big_bet, currency=None if tournament else CURRENCY_SYMBOLS[sign], scale=scale,
@@ -221,6 +221,7 @@ class AbsoluteBuilder(SiteBuilder):
     SHAPES = SHAPES
     LINE_ORDER = LINE_ORDER
     UNKNOWN_CARDS = frozenset({"H"})
+    TENS_AS_10 = True
     COLLECT_POT = PotKind.MAIN
 
     def reset(self) -> None:
@@ -324,15 +325,16 @@ class AbsoluteBuilder(SiteBuilder):
         self._added(shape, name, added, n, all_in=all_in)
 
     def _pocket(self, name: str, text: str, n: int) -> None:
-        """A player's whole pocket so far: deal the cards it adds, check the ones it repeats."""
+        """A player's whole pocket so far: deal the cards it adds, with the ones it repeats
+        as ``known`` (a repeated card that changed is the engine's ``card.changed``)."""
         printed = text.split()
         before = self.pockets.get(name, [])
-        if printed[:len(before)] != before:
-            raise LineError(f"{name}'s pocket [{text}] does not repeat the cards printed before "
-                            f"[{' '.join(before)}]", n)
+        if len(printed) <= len(before):  # deals nothing: a folded player's pocket, repeated
+            if printed != before:  # on each street; changed or shorter, no deal to check
+                raise LineError(f"{name}'s pocket [{text}] does not repeat the cards printed "
+                                f"before [{' '.join(before)}]", n)
+            return
         self.pockets[name] = printed
-        if len(printed) == len(before):
-            return  # a folded player's pocket, repeated on each street: nothing dealt
         cards = self._cards(text, n)
         self._deal(name, cards[len(before):], n, known=cards[:len(before)])
 

@@ -73,7 +73,7 @@ from stud_hh.read.sites.common import (
     player_event,
     total_pot,
 )
-from stud_hh.read.sites.headers import to_utc
+from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
 
 SITE: str = "Bovada"
@@ -169,11 +169,7 @@ def read_header(line: str) -> HeaderFields:
                              "source shows one, so it is not read", text=line, hand_id=hand_id)
     tournament = m["tid"] is not None
     date, time, zone = m["date"].replace("-", "/"), m["time"], m["tz"]
-    try:
-        started = to_utc(date, time, zone) if zone else None
-    except ValueError as exc:
-        raise HandParseError(f"impossible start time: {exc}", text=line,
-                             hand_id=hand_id) from None
+    started = header_time(date, time, zone, line=line, hand_id=hand_id)
     fields = header_fields(
         SITE, hand_id, game_text, limit=Limit.FIXED, game=game,
         table=(m["ttable"] if tournament else m["table"]) or "", scale=1 if tournament else 100,

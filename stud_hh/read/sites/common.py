@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from stud_hh.model.cards import MaybeCard, parse_cards
+from stud_hh.model.cards import MaybeCard, impossible_card, parse_cards
 from stud_hh.model.errors import HandParseError
 from stud_hh.model.events import (
     Bet,
@@ -229,6 +229,41 @@ class StructureRules:
         return None
 
 
+def read_cards(texts: Sequence[str], hidden: frozenset[str], corrupt: frozenset[str],
+               tens_as_10: bool, n: int) -> tuple[tuple[MaybeCard, ...], list[str]]:
+    """The cards a line prints and the corrupt texts among them: the rule of every reader.
+
+    A text in a card's place is a card, a hidden card (``hidden``: the site's ``X``), or a
+    corrupt text the site is known to print (``corrupt``: PokerStars' ``of``), kept as an
+    unknown card with a warning on the hand, never invented. Any other text is a card that
+    cannot exist (``1x``, ``Zz``, ``10h`` where the site prints a ten as ``T``): a
+    :class:`LineError` at the line ``n`` with the reason, which fails the hand.
+
+    >>> read_cards(["Ah", "X", "of"], frozenset({"X"}), frozenset({"of"}), False, 4)
+    (('Ah', None, None), ['of'])
+    >>> try:
+    ...     read_cards(["1x"], frozenset(), frozenset(), False, 4)
+    ... except LineError as exc:
+    ...     print(exc.line, exc.reason)
+    4 a card that cannot exist: '1x'
+    """
+    cards = parse_cards(" ".join(texts), tens_as_10=tens_as_10)
+    if None not in cards:
+        return cards, []
+    bad = [c for c, ok in zip(texts, cards, strict=True) if ok is None and c not in hidden]
+    impossible = [c for c in bad if c not in corrupt]
+    if impossible:
+        raise LineError(impossible_card(impossible[0], tens_as_10), n)
+    return cards, bad
+
+
+def _summary_cards(after: str) -> str:
+    """The cards of a summary's ``[CARDS - BEST]`` (``after`` follows its ``[``); none in
+    ``[Does not show]`` (Absolute, Bovada)."""
+    inside = after.partition("]")[0]
+    return "" if inside == "Does not show" else inside.partition("-")[0]
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SiteBuilder(StructureRules):
     """Base of the text sites' builders: the parser's callbacks append events in line order.
@@ -243,6 +278,8 @@ class SiteBuilder(StructureRules):
     LINE_ORDER: ClassVar[tuple[str, ...]] = ()
     UNKNOWN_CARDS: ClassVar[frozenset[str]] = frozenset({"X", "x", "?", "??", "Xx", "xx"})
     """Card texts that mean "not shown": read as unknown without a warning."""
+    CORRUPT_CARDS: ClassVar[frozenset[str]] = frozenset()  # known corrupt texts: read_cards
+    TENS_AS_10: ClassVar[bool] = False  # whether the site prints a ten as "10h", not "Th"
     COLLECT_POT: ClassVar[PotKind] = PotKind.POT
     """The pot a ``COLLECT`` line names (Everleaf and Absolute print the main pot)."""
 
@@ -304,14 +341,12 @@ class SiteBuilder(StructureRules):
             raise LineError(str(exc), n) from None
 
     def _cards(self, text: str, n: int) -> tuple[MaybeCard, ...]:
-        """Cards as printed; unknown ones (``X``) are ``None``, unreadable ones warned about."""
-        parts = text.replace(",", " ").split()
-        cards = parse_cards(" ".join(parts))
-        bad = [c for c, ok in zip(parts, cards, strict=True)
-               if ok is None and c not in self.UNKNOWN_CARDS]
-        if bad:
+        """Cards as printed, read by the rule of every reader (:func:`read_cards`)."""
+        cards, corrupt = read_cards(text.replace(",", " ").split(), self.UNKNOWN_CARDS,
+                                    self.CORRUPT_CARDS, self.TENS_AS_10, n)
+        if corrupt:
             self.warnings.append(f"line {self._file_line(n)}: unreadable card(s) "
-                                 f"{' '.join(bad)!r} kept as unknown")
+                                 f"{' '.join(corrupt)!r} kept as unknown")
         return cards
 
     def _seat(self, number: int, name: str, stack_text: str, n: int,
@@ -542,7 +577,7 @@ class SiteBuilder(StructureRules):
         description: str | None = None
         if shown is not None and "[" in shown:
             before, _, after = shown.partition("[")
-            cards = self._cards(after.partition("]")[0].partition("-")[0], n)
+            cards = self._cards(_summary_cards(after), n)
             description = before.partition("with ")[2].strip() or None
         self.events.append(SeatSummary(line=self._file_line(n), player=name, seat=seat,
                                        outcome=outcome, street=street, cards=cards, won=won,

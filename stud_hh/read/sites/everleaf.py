@@ -43,6 +43,7 @@ from stud_hh.read.sites.common import (
     classify_line,
     header_fields,
 )
+from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
 
 SITE: str = "Everleaf"
@@ -140,6 +141,8 @@ def read_header(text: str) -> HeaderFields:
         big_bet = parse_amount(bb_text, scale)
     except ValueError as exc:
         raise HandParseError(f"unreadable stakes: {exc}", text=lines[2], hand_id=hand_id) from None
+    header_time(head.group("date"), head.group("time"), None, line=lines[2],  # no zone
+                hand_id=hand_id)
     fields.update(game=game, small_bet=small_bet, big_bet=big_bet, currency=currency, scale=scale,
                   started_local=f"{head.group('date')} {head.group('time')}",
                   max_seats=int(head.group("max")) if head.group("max") else None)

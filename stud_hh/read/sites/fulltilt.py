@@ -75,7 +75,7 @@ from stud_hh.read.sites.common import (
     face_up,
     header_fields,
 )
-from stud_hh.read.sites.headers import to_utc
+from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
 
 SITE: str = "Full Tilt Poker"
@@ -333,26 +333,24 @@ def _tournament_fields(name: str, fields: dict[str, Any]) -> None:
 
 def _times(when: re.Match[str], fields: dict[str, Any], line: str, hand_id: str) -> None:
     """``started_local`` as printed and ``started_at`` in UTC (from the bracketed ET time
-    when there are two)."""
-    try:
-        if when["stime"]:
-            month = _MONTHS.get(when["month"].lower())
-            if month is None:
-                raise ValueError(f"unknown month {when['month']!r}")
-            date = f"{when['year']}/{month:02d}/{int(when['day']):02d}"
-            fields["started_local"] = f"{date} {when['stime']} {when['stz']}"
-            fields["started_at"] = to_utc(date, when["stime"] + ":00", when["stz"])
-            return
-        fields["started_local"] = f"{when['date']} {when['time']} {when['tz']}"
-        started = None
-        if when["date2"]:
-            started = to_utc(when["date2"], when["time2"], when["tz2"])
-        if started is None:
-            started = to_utc(when["date"], when["time"], when["tz"])
-        fields["started_at"] = started
-    except ValueError as exc:
-        raise HandParseError(f"impossible start time in the header: {exc}", text=line,
-                             hand_id=hand_id) from None
+    when there are two); every printed time must be readable
+    (:func:`~stud_hh.read.sites.headers.header_time`)."""
+    if when["stime"]:
+        month = _MONTHS.get(when["month"].lower())
+        if month is None:
+            raise HandParseError(f"unreadable start time: unknown month {when['month']!r}",
+                                 text=line, hand_id=hand_id)
+        date = f"{when['year']}/{month:02d}/{int(when['day']):02d}"
+        fields["started_local"] = f"{date} {when['stime']} {when['stz']}"
+        fields["started_at"] = header_time(date, when["stime"] + ":00", when["stz"],
+                                           line=line, hand_id=hand_id)
+        return
+    fields["started_local"] = f"{when['date']} {when['time']} {when['tz']}"
+    started = header_time(when["date"], when["time"], when["tz"], line=line, hand_id=hand_id)
+    if when["date2"]:
+        started = header_time(when["date2"], when["time2"], when["tz2"], line=line,
+                              hand_id=hand_id)
+    fields["started_at"] = started
 
 
 # -- line shapes: the same as grammar/fulltilt.lark ------------------------------------

@@ -26,6 +26,13 @@ False
 >>> is_other_game("HOLDEM Fixed Limit", "Big Blind : Big blind/Bring in $2\\n")
 True
 
+Bovada's stud tournaments print the bring-in as ``Big blind/Bring in`` too: that line is
+no sign of another game, so a tournament hand whose game code is damaged (``7CRAD``) is a
+failure, as the same damage at a cash table is.
+
+>>> is_other_game("7CRAD Fixed Limit", "Seat+1 : Big blind/Bring in 100\\n")
+False
+
 "Dealing down cards" opens stud at Everleaf but hold'em at PartyPoker, and a
 river header with its board card (``** Dealing River ** [ 5s ]``) is a flop
 game's: neither is a sign of stud.
@@ -60,7 +67,7 @@ _OTHER_TEXT = re.compile(
     r"(?im)^\*{2,3} ?(?:flop|turn|first draw|second draw|third draw|draw|"
     r"dealing flop|dealing turn)\b|"
     r"posts? (?:the )?(?:small|big) blind|posts? (?:small|big) \w*blind|"
-    r"\b(?:small|big) blind\b|\bis the button\b|\bstands pat\b|\bdiscards? \d|"
+    r"\b(?:small|big) blind\b(?!/bring)|\bis the button\b|\bstands pat\b|\bdiscards? \d|"
     r"\bdraws \d|<cards type=\"Flop\"|\btype=\"(?:SB|BB)\"|^Board: \[|\bflop\b|"
     r"\b(?:BIG|SMALL)_BLIND\b|"
     r"^blinds_or_straddles\s*=\s*\[[^\]]*[1-9]")  # PHH: blinds posted

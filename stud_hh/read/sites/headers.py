@@ -1,10 +1,25 @@
-"""Shared helpers for reading hand headers: game names, stakes, times.
+"""Shared helpers for reading hand headers: the time a header prints.
+
+Every reader takes its header's time through :func:`header_time`, one rule for every
+site: a printed time must be readable. An impossible date or time (``2012/02/30``,
+``25:61:61``) or a zone no reader knows (a damaged ``aCET``, ``XYZT``) fails the hand
+with a :class:`~stud_hh.model.errors.HandParseError` naming the line; a header that
+prints no zone at all (Everleaf, Bovada before 2021, KingsClub, ...) gives no UTC time
+(``None``) but its date and time must still exist.
 
 >>> to_utc("2013/01/03", "9:27:43", "ET").isoformat()
 '2013-01-03T14:27:43+00:00'
 >>> to_utc("2009/07/16", "2:36:31", "CET").isoformat()
 '2009-07-16T00:36:31+00:00'
->>> to_utc("2009/07/16", "2:36:31", "XYZ") is None
+>>> to_utc("2009/07/16", "2:36:31", "XYZ")
+Traceback (most recent call last):
+...
+stud_hh.read.sites.headers.TimeFault: unknown time zone 'XYZ'
+>>> started("2012/02/30", "13:09:06", None)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+stud_hh.read.sites.headers.TimeFault: impossible date or time '2012/02/30 13:09:06' (day ...)
+>>> started("2011/08/12", "13:09:06", None) is None
 True
 """
 
@@ -13,31 +28,53 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from stud_hh.model.errors import HandParseError
+
 # Zone abbreviations hand histories print, mapped to a zone that knows its
-# daylight-saving rules (so "ET" is EST in winter and EDT in summer).
+# daylight-saving rules (so "ET" is EST in winter and EDT in summer): every one a
+# site's catalogue lists, and every one FPDB's converters read
+# (HandHistoryConverter.changeTimezone), the German names PartyPoker's client prints
+# (MEZ, MESZ) among them.
 _ZONES: dict[str, str] = {
     "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
     "CT": "America/Chicago", "CST": "America/Chicago", "CDT": "America/Chicago",
     "MT": "America/Denver", "MST": "America/Denver", "MDT": "America/Denver",
     "PT": "America/Los_Angeles", "PST": "America/Los_Angeles", "PDT": "America/Los_Angeles",
-    "AKT": "America/Anchorage", "HST": "Pacific/Honolulu",
-    "AT": "America/Halifax", "NT": "America/St_Johns",
-    "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires",
-    "UTC": "UTC", "GMT": "UTC", "WET": "Europe/Lisbon", "WEST": "Europe/Lisbon",
+    "AKT": "America/Anchorage", "HT": "Pacific/Honolulu", "HST": "Pacific/Honolulu",
+    "HDT": "Pacific/Honolulu", "AT": "America/Halifax", "NT": "America/St_Johns",
+    "BRT": "America/Sao_Paulo", "BRST": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires", "VET": "America/Caracas",
+    "COT": "America/Bogota",
+    "UTC": "UTC", "GMT": "UTC", "GT": "UTC", "WET": "Europe/Lisbon", "WEST": "Europe/Lisbon",
     "BST": "Europe/London", "CET": "Europe/Paris", "CEST": "Europe/Paris",
-    "EET": "Europe/Helsinki", "EEST": "Europe/Helsinki", "MSK": "Europe/Moscow",
-    "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai", "JST": "Asia/Tokyo",
-    "KST": "Asia/Seoul", "AWST": "Australia/Perth", "ACST": "Australia/Adelaide",
-    "AEST": "Australia/Sydney", "AEDT": "Australia/Sydney", "NZT": "Pacific/Auckland",
-    "NZST": "Pacific/Auckland", "NZDT": "Pacific/Auckland",
+    "MEZ": "Europe/Paris", "MESZ": "Europe/Paris", "HAEC": "Europe/Paris",
+    "EET": "Europe/Helsinki", "EEST": "Europe/Helsinki",
+    "MSK": "Europe/Moscow", "MSKS": "Europe/Moscow", "MSD": "Europe/Moscow",
+    "GST": "Asia/Dubai", "YEKT": "Asia/Yekaterinburg", "YEKST": "Asia/Yekaterinburg",
+    "IST": "Asia/Kolkata", "ICT": "Asia/Bangkok", "KRAT": "Asia/Krasnoyarsk",
+    "KRAST": "Asia/Krasnoyarsk", "CCT": "Asia/Shanghai", "JST": "Asia/Tokyo",
+    "KST": "Asia/Seoul", "AWST": "Australia/Perth", "AWT": "Australia/Perth",
+    "ACST": "Australia/Adelaide", "ACT": "Australia/Darwin",
+    "AEST": "Australia/Sydney", "AEDT": "Australia/Sydney", "AET": "Australia/Sydney",
+    "NZT": "Pacific/Auckland", "NZST": "Pacific/Auckland", "NZDT": "Pacific/Auckland",
 }
 
 _ZONE_CACHE: dict[str, ZoneInfo] = {}
 
 
+class TimeFault(ValueError):
+    """A printed time no reader can take: an impossible date or time, or a zone no reader
+    knows. :func:`header_time` turns it into the hand's failure."""
+
+
 def zone(abbreviation: str) -> ZoneInfo | None:
-    """The time zone for a printed abbreviation, or ``None`` when unknown."""
-    name = _ZONES.get(abbreviation.upper())
+    """The time zone for a printed abbreviation, or ``None`` when unknown. Sites print
+    zones in capitals: another case (``aET``, ``Cet``) is damage, not a zone.
+
+    >>> zone("AET").key, zone("aET")
+    ('Australia/Sydney', None)
+    """
+    name = _ZONES.get(abbreviation)
     if name is None:
         return None
     found = _ZONE_CACHE.get(name)
@@ -46,25 +83,62 @@ def zone(abbreviation: str) -> ZoneInfo | None:
     return found
 
 
-def to_utc(date: str, time: str, abbreviation: str) -> datetime | None:
-    """``2013/01/03``, ``9:27:43``, ``ET`` -> an aware UTC datetime (``None`` if unknown).
+def local_time(date: str, time: str) -> datetime:
+    """``2013/01/03`` (or ``2013-01-03``) and ``9:27:43`` as a naive datetime.
 
-    Raises :class:`ValueError` for an impossible date or time.
+    Raises :class:`TimeFault` for a date or time that cannot exist.
     """
-    year, month, day = (int(x) for x in date.replace("-", "/").split("/"))
-    hour, minute, second = (int(x) for x in time.split(":"))
-    naive = datetime(year, month, day, hour, minute, second)  # ValueError if impossible
-    key = (abbreviation, year, month, day, hour)
+    try:
+        year, month, day = (int(x) for x in date.replace("-", "/").split("/"))
+        hour, minute, second = (int(x) for x in time.split(":"))
+        return datetime(year, month, day, hour, minute, second)
+    except ValueError as exc:
+        raise TimeFault(f"impossible date or time '{date} {time}' ({exc})") from None
+
+
+def to_utc(date: str, time: str, abbreviation: str) -> datetime:
+    """``2013/01/03``, ``9:27:43``, ``ET`` -> an aware UTC datetime.
+
+    Raises :class:`TimeFault` for an impossible date or time, or a zone no reader knows.
+    """
+    naive = local_time(date, time)
+    key = (abbreviation, naive.year, naive.month, naive.day, naive.hour)
     offset = _OFFSETS.get(key)
     if offset is None:
         tz = zone(abbreviation)
         if tz is None:
-            return None
+            raise TimeFault(f"unknown time zone {abbreviation!r}")
         offset = naive.replace(minute=0, second=0, tzinfo=tz).utcoffset() or timedelta(0)
         if len(_OFFSETS) >= 65536:
             _OFFSETS.clear()
         _OFFSETS[key] = offset
     return (naive - offset).replace(tzinfo=UTC)
+
+
+def started(date: str, time: str, abbreviation: str | None) -> datetime | None:
+    """The start a header prints, in UTC; ``None`` when it prints no zone (its date and
+    time are still checked). Raises :class:`TimeFault`."""
+    if abbreviation:
+        return to_utc(date, time, abbreviation)
+    local_time(date, time)
+    return None
+
+
+def header_time(date: str, time: str, abbreviation: str | None, *, line: str,
+                hand_id: str | None) -> datetime | None:
+    """:func:`started`, with a time that cannot be read failing the hand, naming the line.
+
+    >>> try:
+    ...     header_time("2011/08/12", "13:09:61", None, line="...", hand_id="7")
+    ... except HandParseError as exc:
+    ...     print(exc.reason)
+    unreadable start time: impossible date or time '2011/08/12 13:09:61' (second must be in 0..59)
+    """
+    try:
+        return started(date, time, abbreviation)
+    except TimeFault as exc:
+        raise HandParseError(f"unreadable start time: {exc}", text=line,
+                             hand_id=hand_id) from None
 
 
 # The UTC offset of a zone is fixed within an hour of local time: cache it.

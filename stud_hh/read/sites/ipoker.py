@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any
 
-from stud_hh.model.cards import MaybeCard, normalise_card
+from stud_hh.model.cards import MaybeCard, impossible_card
 from stud_hh.model.errors import HandParseError
 from stud_hh.model.events import (
     Collect,
@@ -161,15 +161,20 @@ def key(raw: RawHand) -> tuple[str, str] | None:
     return game_key(raw, SITE, "gamecode")
 
 
+_CARD_RANKS = {**{r: r for r in "23456789JQKA"}, "10": "T"}
+"""iPoker's ranks as printed (``10`` for ten, never ``T``), to ours."""
+
+
 def card(text: str) -> MaybeCard:
     """An iPoker card (suit first, ``10`` for ten) as ours; ``None`` when not readable.
 
-    >>> card("H8"), card("S10"), card("DA"), card("X"), card("Z9")
-    ('8h', 'Ts', 'Ad', None, None)
+    >>> card("H8"), card("S10"), card("DA"), card("X"), card("Z9"), card("HT")
+    ('8h', 'Ts', 'Ad', None, None, None)
     """
-    if len(text) < 2:
+    rank = _CARD_RANKS.get(text[1:])
+    if rank is None or text[:1] not in ("S", "H", "D", "C"):
         return None
-    return normalise_card(text[1:].replace("10", "T") + text[0].lower())
+    return rank + text[0].lower()
 
 
 def game_words(gametype: str) -> tuple[Game | None, str, re.Match[str] | None]:
@@ -282,6 +287,19 @@ def _buy_in(text: str, total: str, currency: str | None, line: int,
     return found
 
 
+def _start_date(general: Element) -> str:
+    """The ``<startdate>`` of a ``<general>`` block (the session's or the game's), ``""``
+    when it has none; like every printed time, it must be readable: an impossible date or
+    time, or a form no skin prints, fails the hand naming its line."""
+    dated = general.find("startdate")
+    started = dated.text.strip() if dated is not None else ""
+    if dated is not None and started and not any(_parses(started, f) for f in _DATES):
+        raise fail(f"unreadable start time: {started!r} (an impossible date or time, or a "
+                   "form iPoker is not known to print: docs/formats/ipoker.md, Times)",
+                   dated.line)
+    return started
+
+
 def _parses(text: str, form: str) -> bool:
     try:
         datetime.strptime(text.strip(), form)
@@ -342,10 +360,8 @@ class _Reader:
                                       player.line)
             self.wins.append((player_name, self.money(player.get("win") or "0", player.line),
                               player.line))
-        started = hand_general.findtext("startdate") or general.findtext("startdate")
-        if started and not any(_parses(started, f) for f in _DATES):
-            self.warnings.append(f"line {hand_general.line}: start date {started!r} is in no "
-                                 "known form")
+        session_start = _start_date(general)  # checked even where the game has its own
+        started = _start_date(hand_general) or session_start
         small, big = fields.pop("small_bet"), fields.pop("big_bet")
         size = general.findtext("tablesize") or ""
         header = HandHeader(
@@ -486,11 +502,13 @@ class _Reader:
             raise fail(f"unknown element <{child.tag}> in {where} carrying {what}", child.line)
 
     def card(self, text: str, line: int) -> MaybeCard:
+        """A card as printed; ``None`` for a hidden one; a text that is no card fails the
+        hand (iPoker is known to print no corrupt card text)."""
         if text in _HIDDEN:
             return None
         found = card(text)
         if found is None:
-            self.warnings.append(f"line {line}: unreadable card {text!r} kept as unknown")
+            raise fail(impossible_card(text), line)
         return found
 
     def sits_out(self, table: ChipTable, action: Element) -> None:

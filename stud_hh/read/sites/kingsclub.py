@@ -73,7 +73,7 @@ from stud_hh.read.sites.common import (
     player_event,
     verb_shape,
 )
-from stud_hh.read.sites.headers import to_utc
+from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
 
 SITE: str = "KingsClub"
@@ -150,8 +150,8 @@ def read_header(text: str) -> HeaderFields:
         return HeaderFields(hand_id, game_text, None, fields)
     if table is None:
         raise HandParseError("unreadable KingsClub table line", text=third, hand_id=hand_id)
+    header_time(date["date"], date["time"], None, line=second, hand_id=hand_id)  # no zone
     try:
-        to_utc(date["date"], date["time"], "UTC")  # only to refuse an impossible time
         small_bet, big_bet = parse_amount(head["sb"], 100), parse_amount(head["bb"], 100)
     except ValueError as exc:
         raise HandParseError(f"unreadable header: {exc}", text=text, hand_id=hand_id) from None

@@ -49,7 +49,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import unquote
 
-from stud_hh.model.cards import MaybeCard, normalise_card
+from stud_hh.model.cards import MaybeCard, impossible_card, parse_cards
 from stud_hh.model.errors import HandParseError
 from stud_hh.model.events import (
     Bet,
@@ -228,13 +228,20 @@ _ACTS = (BringIn, Complete, Bet, Raise, Call, Check, Fold)
 """The events of a player acting: none can come from a player all-in on the ante."""
 
 
-def card(text: str) -> MaybeCard:
-    """A Merge card; ``None`` for a hidden one (``null``, empty) or an unreadable one.
+def card(text: str, line: int) -> MaybeCard:
+    """A Merge card; ``None`` for a hidden one (``null``, empty). Any other text that is no
+    card (``1x``, ``10h``: Merge prints a ten as ``T``) fails the hand, naming the line.
 
-    >>> card("Ts"), card("null"), card("")
+    >>> card("Ts", 3), card("null", 3), card("", 3)
     ('Ts', None, None)
     """
-    return normalise_card(text.strip())
+    text = text.strip()
+    if text in _HIDDEN:
+        return None
+    found = parse_cards(text, tens_as_10=False)
+    if len(found) != 1 or found[0] is None:
+        raise fail(impossible_card(text, tens_as_10=False), line)
+    return found[0]
 
 
 class _Reader:
@@ -387,7 +394,8 @@ class _Reader:
         try:
             local = datetime.strptime(text, "%Y%m%d%H%M%S")
         except ValueError:
-            raise fail(f"unreadable starttime {text!r}", self.game.line) from None
+            raise fail(f"unreadable start time: starttime {text!r} is no date and time",
+                       self.game.line) from None
         printed = local.strftime("%Y/%m/%d %H:%M:%S")
         stamps = [int(e.attrs["timestamp"]) for r in self.game.findall("round")
                   for e in r.findall("event") if e.attrs.get("timestamp", "").isdigit()]
@@ -484,18 +492,16 @@ class _Reader:
             if kind not in ("DRAW_DRAWN_CARDS", "HOLE"):
                 raise fail(f"unknown cards type {kind!r}", element.line)
             player = self.player(element)
-            listed = [card(c) for c in element.need("cards").split(",")]
-            for text, found in zip(element.need("cards").split(","), listed, strict=True):
-                if found is None and text.strip() not in _HIDDEN:
-                    self.warnings.append(f"line {element.line}: unreadable card {text!r} "
-                                         "kept as unknown")
+            listed = [card(c, element.line) for c in element.need("cards").split(",")]
             had = table.cards.get(player, [])
-            for old, new in zip(had, listed, strict=False):
+            if len(listed) > len(had):  # a repeated card that changed: the engine's
+                table.deal(player, listed[len(had):], element.line,
+                           [c for c in listed[:len(had)] if c is not None])
+                continue
+            for old, new in zip(had, listed, strict=False):  # nothing dealt: no Deal to check
                 if old is not None and new is not None and old != new:
-                    raise fail(f"{player}'s {old} is repeated as {new}", element.line)
-            if len(listed) > len(had):
-                known = tuple(c for c in listed[:len(had)] if c is not None)
-                table.deal(player, listed[len(had):], element.line, known)
+                    raise fail(f"{player}'s {old} is repeated as {new}, and no card dealt",
+                               element.line)
 
     def event(self, table: ChipTable, event: Element, revealed: dict[str, Element]) -> None:
         kind = event.need("type")
@@ -518,7 +524,8 @@ class _Reader:
             table.check(player, line)
         elif kind in ("SHOW", "MUCK"):
             element = revealed.get(player)
-            cards = tuple(card(c) for c in element.need("cards").split(",")) if element else ()
+            cards = (tuple(card(c, element.line) for c in element.need("cards").split(","))
+                     if element else ())
             if kind == "SHOW":
                 if not cards:
                     self.warnings.append(f"line {line}: {player} shows, but no SHOWN cards "

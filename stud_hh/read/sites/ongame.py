@@ -59,7 +59,7 @@ from stud_hh.read.sites.common import (
     classify_line,
     header_fields,
 )
-from stud_hh.read.sites.headers import to_utc
+from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
 
 SITE: str = "OnGame"
@@ -102,21 +102,23 @@ code fails the hand by name rather than being guessed."""
 
 
 def _started(line: str, hand_id: str) -> tuple[datetime | None, str]:
-    """The start time in UTC (``None`` for an unknown zone name) and as printed."""
+    """The start time in UTC and as printed: a zone name, or a GMT offset."""
     m = _START.match(line)
     if m is None or m["month"] not in _MONTHS:
         raise HandParseError("unreadable start time", text=line, hand_id=hand_id)
     date = f"{m['year']}/{_MONTHS[m['month']]:02d}/{int(m['day']):02d}"
     zone = f"GMT{m['offset']}" if m["offset"] else m["tz"]
-    try:
-        if m["offset"] is None:
-            return to_utc(date, m["time"], m["tz"]), f"{date} {m['time']} {zone}"
-        sign = -1 if m["offset"][0] == "-" else 1
-        offset = timedelta(hours=int(m["offset"][1:3]), minutes=int(m["offset"][3:]))
-        local = datetime.strptime(f"{date} {m['time']}", "%Y/%m/%d %H:%M:%S")
-    except ValueError as exc:
-        raise HandParseError(f"impossible start time: {exc}", text=line,
-                             hand_id=hand_id) from None
+    if m["offset"] is None:
+        return (header_time(date, m["time"], m["tz"], line=line, hand_id=hand_id),
+                f"{date} {m['time']} {zone}")
+    header_time(date, m["time"], None, line=line, hand_id=hand_id)  # checked, then offset
+    sign = -1 if m["offset"][0] == "-" else 1
+    hours, minutes = int(m["offset"][1:3]), int(m["offset"][3:])
+    if hours > 14 or minutes > 59:  # no zone is further than 14 hours from UTC
+        raise HandParseError(f"unreadable start time: impossible offset GMT{m['offset']}",
+                             text=line, hand_id=hand_id)
+    offset = timedelta(hours=hours, minutes=minutes)
+    local = datetime.strptime(f"{date} {m['time']}", "%Y/%m/%d %H:%M:%S")
     return (local - sign * offset).replace(tzinfo=UTC), f"{date} {m['time']} {zone}"
 
 

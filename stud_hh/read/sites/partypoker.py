@@ -52,7 +52,7 @@ from stud_hh.read.sites.common import (
     header_fields,
 )
 from stud_hh.read.sites.games import stud_name
-from stud_hh.read.sites.headers import to_utc
+from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
 
 SITE: str = "PartyPoker"
@@ -128,8 +128,6 @@ _MONTHS = {m: i for i, m in enumerate(
     ("January", "February", "March", "April", "May", "June", "July", "August", "September",
      "October", "November", "December"), start=1)}
 _MONTHS.update({m[:3]: i for m, i in list(_MONTHS.items())})
-_ZONE_ALIASES = {"MEZ": "CET", "MESZ": "CEST"}
-"""German names of zones the shared table knows (the client prints the machine's)."""
 STUD_GAMES = {"7 Card Stud": Game.STUD, "7 Card Stud Hi-Lo": Game.STUD8, "Razz": Game.RAZZ}
 
 
@@ -191,10 +189,14 @@ def read_header(text: str) -> HeaderFields:
         raise HandParseError(f"{stud['limit']} {game_text}: PartyPoker is known to deal stud in "
                              "fixed limit only; not read", text=game_line, hand_id=hand_id)
     try:
-        _read_game_line(game_line, lines[banner_at + 2:], fields)
+        date = _read_game_line(game_line, lines[banner_at + 2:], fields)
     except (ValueError, KeyError) as exc:
         raise HandParseError(f"unreadable header: {exc}", text=game_line,
                              hand_id=hand_id) from None
+    day = f"{date['year']}/{_MONTHS[date['month']]}/{date['day']}"
+    zone = date["tz"] or ""
+    fields["started_local"] = f"{day} {date['time']}" + (f" {zone}" if zone else "")
+    fields["started_at"] = header_time(day, date["time"], zone, line=game_line, hand_id=hand_id)
     return HeaderFields(hand_id, game_text, STUD_GAMES[game_text], fields)
 
 
@@ -209,9 +211,11 @@ def _other_format(banner: re.Match[str], game_line: str) -> str | None:
     return None
 
 
-def _read_game_line(game_line: str, rest: list[str], fields: dict[str, Any]) -> None:
-    """Stakes, tournament and time of a stud hand's game line into ``fields``; ``rest`` is
-    the header's lines after it (the table, the seats, a tournament's level lines)."""
+def _read_game_line(game_line: str, rest: list[str], fields: dict[str, Any]
+                    ) -> re.Match[str]:
+    """Stakes and tournament of a stud hand's game line into ``fields``, and its date's
+    match; ``rest`` is the header's lines after it (the table, the seats, a tournament's
+    level lines)."""
     date = _DATE.search(game_line)
     if date is None:
         raise ValueError(f"no date at the end of {game_line!r}")
@@ -251,12 +255,9 @@ def _read_game_line(game_line: str, rest: list[str], fields: dict[str, Any]) -> 
         fields.update(currency=None if play else currency, scale=100, play_money=play,
                       small_bet=parse_amount(cash["sb"], 100),
                       big_bet=parse_amount(cash["bb"], 100))
-    month = _MONTHS[date["month"]]
-    day = f"{date['year']}/{month}/{date['day']}"
-    zone = date["tz"] or ""
-    fields["started_local"] = f"{day} {date['time']}" + (f" {zone}" if zone else "")
-    fields["started_at"] = (to_utc(day, date["time"], _ZONE_ALIASES.get(zone, zone))
-                            if zone else None)
+    if date["month"] not in _MONTHS:
+        raise ValueError(f"unknown month {date['month']!r}")
+    return date
 
 
 # -- line shapes: the same as grammar/partypoker.lark ----------------------------------

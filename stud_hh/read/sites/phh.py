@@ -734,18 +734,23 @@ def _started(f: _Fields) -> tuple[datetime | None, str | None]:
     try:
         naive = datetime(year, month, day, at.hour, at.minute, at.second)
     except ValueError as exc:
-        raise f.error(f"impossible date: {exc}", "day") from None
+        raise f.error(f"unreadable start time: impossible date or time ({exc})",
+                      "day") from None
     tz_name, abbreviation = f.get("time_zone"), f.get("time_zone_abbreviation")
     local = f"{naive:%Y/%m/%d %H:%M:%S}"
     tz: Any = None
     if isinstance(tz_name, str):
         try:
             tz = ZoneInfo(tz_name)
-        except (ValueError, OSError):
-            tz = None
+        except (ValueError, OSError, KeyError):  # KeyError: ZoneInfoNotFoundError
+            raise f.error(f"unreadable start time: unknown time zone {tz_name!r}",
+                          "time_zone") from None
         local += f" {tz_name}"
     elif isinstance(abbreviation, str):
         tz = zone(abbreviation)
+        if tz is None:
+            raise f.error(f"unreadable start time: unknown time zone {abbreviation!r}",
+                          "time_zone_abbreviation")
         local += f" {abbreviation}"
     elif not all(isinstance(f.get(k), str) for k in ("city", "region", "country")):
         tz = UTC

@@ -42,8 +42,8 @@ from stud_hh.model.events import (
     UncalledReturned,
 )
 from stud_hh.model.money import parse_amount
-from stud_hh.read.sites.common import HeaderFields, LineError, SiteBuilder, face_up
-from stud_hh.read.sites.headers import to_utc
+from stud_hh.read.sites.common import HeaderFields, LineError, SiteBuilder, face_up, read_cards
+from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
 
 SITE: str = "PokerStars"
@@ -249,11 +249,7 @@ def read_header(line: str) -> HeaderFields:
     fields["hand_id"] = hand_id
     fields["started_at"] = None
     fields["started_local"] = None
-    try:
-        _read_time(when, fields)
-    except ValueError as exc:
-        raise HandParseError(f"impossible start time in the header: {exc}", text=line,
-                             hand_id=hand_id) from None
+    _read_time(when, fields, line, hand_id)
     return HeaderFields(hand_id, cached.game_text, cached.game, fields)
 
 
@@ -374,16 +370,20 @@ def _read_stakes(game_name: str, stakes_text: str | None, level_text: str | None
     fields["play_money"] = currency is None and not tournament
 
 
-def _read_time(when: re.Match[str] | None, fields: dict[str, Any]) -> None:
-    """The printed local time, and the start in UTC (from the ET time when both are given)."""
+def _read_time(when: re.Match[str] | None, fields: dict[str, Any], line: str,
+               hand_id: str) -> None:
+    """The printed local time, and the start in UTC (from the ET time when both are given);
+    both times must be readable (:func:`~stud_hh.read.sites.headers.header_time`)."""
     if when:
         fields["started_local"] = " ".join(
             x for x in (when.group("d"), when.group("t"), when.group("tz")) if x
         )
+        local = header_time(when.group("d"), when.group("t"), when.group("tz"), line=line,
+                            hand_id=hand_id)
         if when.group("d2"):
-            fields["started_at"] = to_utc(when.group("d2"), when.group("t2"), when.group("tz2"))
-        if fields["started_at"] is None and when.group("tz"):
-            fields["started_at"] = to_utc(when.group("d"), when.group("t"), when.group("tz"))
+            local = header_time(when.group("d2"), when.group("t2"), when.group("tz2"),
+                                line=line, hand_id=hand_id)
+        fields["started_at"] = local
 
 
 def _read_buy_in(text: str | None, fields: dict[str, Any]) -> None:
@@ -599,6 +599,10 @@ class PokerStarsBuilder(SiteBuilder):
     lark-cython tokens.
     """
 
+    CORRUPT_CARDS = frozenset({"of"})
+    """The river card a 2013 Triple Stud tournament hand printed as ``[of]`` (the corpus's
+    Triple-Stud-USD-2.00-0.20-MTT-201301.txt): kept unknown, with a warning."""
+
     SHAPES = SHAPES
     LINE_ORDER = LINE_ORDER
 
@@ -636,16 +640,15 @@ class PokerStarsBuilder(SiteBuilder):
         cards = _CARD_CACHE.get(text)
         if cards is not None:
             return cards
-        cards = parse_cards(text)
+        cards = parse_cards(text, tens_as_10=False)
         if None not in cards:  # only readable groups are cached: the others warn each time
             if len(_CARD_CACHE) >= 65536:
                 _CARD_CACHE.clear()
             _CARD_CACHE[text] = cards
-        else:
-            bad = [c for c, ok in zip(text.split(), cards, strict=True) if ok is None]
-            self.warnings.append(
-                f"line {self._file_line(n)}: unreadable card(s) {' '.join(bad)!r} kept as unknown"
-            )
+        else:  # PokerStars prints no hidden card: only its corrupt "of" is no failure
+            _, corrupt = read_cards(text.split(), frozenset(), self.CORRUPT_CARDS, False, n)
+            self.warnings.append(f"line {self._file_line(n)}: unreadable card(s) "
+                                 f"{' '.join(corrupt)!r} kept as unknown")
         return cards
 
     def _run(self, token: Any, order: tuple[str, ...] | None = None) -> None:

@@ -60,7 +60,7 @@ from stud_hh.read.sites.common import (
     face_up,
     header_fields,
 )
-from stud_hh.read.sites.headers import to_utc
+from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
 
 SITE: str = "Winamax"
@@ -158,10 +158,10 @@ def read_header(line: str) -> HeaderFields:
     try:
         fields["small_bet"] = parse_amount(stakes[-2], scale)
         fields["big_bet"] = parse_amount(stakes[-1], scale)
-        tz = head.group("tz")
-        fields["started_at"] = to_utc(head.group("date"), head.group("time"), tz) if tz else None
     except ValueError as exc:
         raise HandParseError(f"unreadable header: {exc}", text=line, hand_id=hand_id) from None
+    fields["started_at"] = header_time(head.group("date"), head.group("time"), head.group("tz"),
+                                       line=line, hand_id=hand_id)
     fields.update(currency=currency, scale=scale, play_money=currency is None and not tournament,
                   started_local=" ".join(x for x in (head.group("date"), head.group("time"),
                                                      head.group("tz")) if x))

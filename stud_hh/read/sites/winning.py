@@ -88,7 +88,7 @@ from stud_hh.read.sites.common import (
     player_event,
     verb_shape,
 )
-from stud_hh.read.sites.headers import to_utc
+from stud_hh.read.sites.headers import TimeFault, header_time, local_time
 from stud_hh.read.sites.noise import NoiseShape
 
 SITE: str = "Winning Poker Network"
@@ -199,18 +199,14 @@ def read_header(line: str) -> HeaderFields:
     tournament = head["tournament"]
     currency = None if tournament else next(
         (c for s, c in CURRENCY_SYMBOLS.items() if s in head["sb"]), None)
-    try:  # a header without a zone is still checked for an impossible time
-        started = to_utc(head["date"], head["time"], head["tz"] or "UTC")
-    except ValueError as exc:
-        raise HandParseError(f"impossible start time in the header: {exc}", text=line,
-                             hand_id=hand_id) from None
+    started = header_time(head["date"], head["time"], head["tz"], line=line, hand_id=hand_id)
     # play money (no currency sign, as FPDB reads it) and tournament chips keep their
     # two decimals
     fields.update(game=game, small_bet=_money(head["sb"], 100, line, hand_id),
                   big_bet=_money(head["bb"], 100, line, hand_id), currency=currency,
                   scale=100, play_money=currency is None and tournament is None,
                   tournament_id=tournament, level=head["level"],
-                  started_at=started if head["tz"] else None,
+                  started_at=started,
                   started_local=" ".join(p for p in (head["date"], head["time"], head["tz"])
                                          if p))
     return HeaderFields(hand_id, game_text, game, fields)
@@ -383,6 +379,8 @@ class WinningBuilder(PatternLinesBuilder):
 
 _STARTED = re.compile(r"Game started at: (?P<date>\d{4}/\d{1,2}/\d{1,2}) "
                       r"(?P<time>\d{1,2}:\d{1,2}:\d{1,2})$")
+_ENDED = re.compile(r"Game ended at: (?P<date>\d{4}/\d{1,2}/\d{1,2}) "
+                    r"(?P<time>\d{1,2}:\d{1,2}:\d{1,2})")
 _GAME_ID = re.compile(r"Game ID: (?P<id>\d+) (?P<sb>\d[\d.,]*)/(?P<bb>\d[\d.,]*) "
                       r"(?P<table>.+?) \((?P<game>[^()]+)\)(?: (?P<max>\d+)-max)?$")
 _TOURNAMENT_TABLE = re.compile(r".+, Table \d+")
@@ -419,11 +417,7 @@ def read_header_2016(text: str) -> HeaderFields:
                            max_seats=int(game_line["max"]) if game_line["max"] else None)
     if game is None:
         return HeaderFields(hand_id, game_text, None, fields)
-    try:
-        to_utc(started["date"], started["time"], "UTC")  # only to refuse an impossible time
-    except ValueError as exc:
-        raise HandParseError(f"impossible start time in the header: {exc}", text=first,
-                             hand_id=hand_id) from None
+    header_time(started["date"], started["time"], None, line=first, hand_id=hand_id)  # no zone
     play = table.startswith("PM ")
     chips = play or _TOURNAMENT_TABLE.fullmatch(table) is not None
     fields.update(game=game, limit=Limit.FIXED, currency=None if chips else "USD", scale=100,
@@ -485,6 +479,7 @@ class Winning2016Builder(ShiftedStreetsBuilder):
     SHAPES = SHAPES_2016
     LINE_ORDER = LINE_ORDER_2016
     SEAT_LINE = _SEAT_2016
+    TENS_AS_10 = True  # "Player Ann received card: [10d]"
 
     def reset(self) -> None:
         super().reset()
@@ -541,7 +536,15 @@ class Winning2016Builder(ShiftedStreetsBuilder):
                                        description=description, text=value))
 
     def ENDED(self, token: Any) -> None:
-        """``Game ended at: ...``: the end time, which the event model does not hold."""
+        """``Game ended at: ...``: the end time, which the event model does not hold; like
+        every printed time, it must be readable."""
+        ended = _ENDED.fullmatch(token.value.rstrip("\n"))
+        try:
+            if ended is None:
+                raise TimeFault(f"no date and time in {token.value.strip()!r}")
+            local_time(ended["date"], ended["time"])
+        except TimeFault as exc:
+            raise LineError(f"unreadable end time: {exc}", token.line) from None
 
     def BUTTON(self, token: Any) -> None:
         """``Seat 1 is the button``: the dealer's seat, which stud does not use."""

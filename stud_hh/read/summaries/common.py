@@ -33,7 +33,7 @@ from stud_hh.model.money import parse_amount
 from stud_hh.model.results import SCALE, ResultSource, TournamentResult
 from stud_hh.read.grammars import grammar_text
 from stud_hh.read.sites import games
-from stud_hh.read.sites.headers import to_utc
+from stud_hh.read.sites.headers import TimeFault, started
 from stud_hh.rules.games import LIMIT_WORDS, MIXED_GAME
 
 # ---------------------------------------------------------------------------
@@ -232,8 +232,9 @@ _MOMENT = re.compile(r"(?P<d>\d{4}/\d{1,2}/\d{1,2})[ -]+(?P<t>\d{1,2}:\d{2}(?::\
 
 def moment(text: str) -> datetime | None:
     """The moment a line gives, in UTC: the ET time in brackets when both are printed,
-    else the printed one; ``None`` when its zone is not known. Raises :class:`LineFault`
-    when the line holds no date and time.
+    else the printed one; ``None`` when it prints no zone. Raises :class:`LineFault`
+    when the line holds no date and time, or one that cannot be read (an impossible date,
+    a zone no reader knows: :func:`~stud_hh.read.sites.headers.started`).
 
     >>> moment("Tournament started 2016/05/16 0:00:00 EET [2016/05/15 17:00:00 ET]")
     datetime.datetime(2016, 5, 15, 21, 0, tzinfo=datetime.timezone.utc)
@@ -244,9 +245,9 @@ def moment(text: str) -> datetime | None:
     for candidate in (found[-1], found[0]):
         clock = candidate["t"] if candidate["t"].count(":") == 2 else candidate["t"] + ":00"
         try:
-            when = to_utc(candidate["d"], clock, candidate["tz"] or "")
-        except ValueError as exc:
-            raise LineFault(f"impossible date or time: {exc}") from None
+            when = started(candidate["d"], clock, candidate["tz"])
+        except TimeFault as exc:
+            raise LineFault(f"unreadable time: {exc}") from None
         if when is not None:
             return when
     return None

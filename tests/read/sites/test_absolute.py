@@ -21,7 +21,7 @@ from text_sites import (
     strict_grammar,
 )
 
-from stud_hh import ParseFailure, SkippedHand, parse_hand, parse_text, rules
+from stud_hh import ParsedHand, ParseFailure, SkippedHand, parse_hand, parse_text, rules
 from stud_hh.model.events import Deal, Game, Limit, PotSummary
 from stud_hh.read.sites import ABSOLUTE, dialect_for
 from stud_hh.read.sites.absolute import LINE_ORDER, SHAPES
@@ -170,12 +170,20 @@ def test_a_written_hand_with_a_name_with_spaces_and_a_scoop() -> None:
     assert replayed.nets == {"Ann": 60, "Bob Two": -60}
 
 
-def test_a_changed_pocket_and_unknown_games_fail_by_name() -> None:
+def test_a_changed_pocket_is_card_changed_and_unknown_games_fail_by_name() -> None:
+    """A pocket line that repeats earlier cards differently is the engine's card.changed at
+    that line (as at every site whose deal lines repeat cards)."""
     changed = _SMALL.replace("[2c 3c 4c 5d 9h]", "[2c 3c 5c 6c 9h]")
-    failure = next(iter(parse_text(changed)))
-    assert isinstance(failure, ParseFailure)
-    assert "Ann's pocket [2c 3c 5c 6c 9h] does not repeat the cards printed before" in (
-        failure.reason)
+    line = changed.split("\n").index("Ann - Pocket [2c 3c 5c 6c 9h]") + 1
+    hand = next(iter(parse_text(changed)))
+    assert isinstance(hand, ParsedHand)
+    found = [(v.rule, v.line) for v in replay(hand).violations]
+    assert found == [("card.changed", line), ("card.changed", line)]  # 4c and 5d
+    shorter = next(iter(parse_text(_SMALL.replace("Ann - Pocket [2c 3c 4c 5d 9h]",
+                                                  "Ann - Pocket [2c 3c 4c]"))))
+    assert isinstance(shorter, ParseFailure)  # it deals nothing, so no deal to check
+    assert "Ann's pocket [2c 3c 4c] does not repeat the cards printed before" in (
+        shorter.reason)
     five = next(iter(parse_text(_SMALL.replace("Seven Card Hi/Lo", "Five Card Stud"))))
     assert isinstance(five, ParseFailure)
     assert "Absolute 'Five Card Stud': no source shows this game name" in five.reason

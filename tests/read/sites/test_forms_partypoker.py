@@ -53,8 +53,10 @@ def test_cash_headers() -> None:
     euro = _hand("20000000003").header
     assert (euro.currency, euro.small_bet, euro.big_bet) == ("EUR", 100, 200)
     mac = _hand("20000000004").header  # decimal comma, another number on '#Game No'
-    assert (mac.small_bet, mac.big_bet, mac.table, mac.started_at) == (50, 100, "Ponce", None)
-    assert mac.started_local == "2012/12/9 14:29:49 ICT"  # a zone we do not guess
+    assert (mac.small_bet, mac.big_bet, mac.table) == (50, 100, "Ponce")
+    assert mac.started_local == "2012/12/9 14:29:49 ICT"  # Indochina time, UTC+7
+    assert mac.started_at is not None
+    assert mac.started_at.isoformat() == "2012-12-09T07:29:49+00:00"
     assert [s.stack for s in mac.seats] == [2472] * 4
     spaced = _hand("20000000006").header
     assert (spaced.small_bet, spaced.max_seats, spaced.seats[0].stack) == (50, 8, 908)

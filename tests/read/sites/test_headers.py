@@ -66,7 +66,17 @@ def test_unreadable_stud_headers_raise_with_the_hand_id(line: str) -> None:
     assert caught.value.hand_id == line.split("#")[1].split(":")[0]
 
 
-def test_unknown_zone_keeps_the_local_time_without_utc() -> None:
-    h = read_header("PokerStars Hand #9:  Razz Limit ($1/$2 USD) - 2019/01/01 1:00:00 XYZ")
-    assert h.fields["started_local"] == "2019/01/01 1:00:00 XYZ"
-    assert h.fields["started_at"] is None
+def test_an_unknown_or_damaged_zone_fails_the_header_naming_it() -> None:
+    """One rule for every site (headers.header_time): a printed zone no reader knows is a
+    failure, never a hand stored without its time."""
+    for zone in ("XYZ", "aEST", "Et"):
+        with pytest.raises(HandParseError) as caught:
+            read_header(f"PokerStars Hand #9:  Razz Limit ($1/$2 USD) - 2019/01/01 1:00:00 {zone}")
+        assert caught.value.reason == f"unreadable start time: unknown time zone {zone!r}"
+        assert caught.value.hand_id == "9"
+
+
+def test_a_damaged_local_zone_fails_even_beside_the_et_time() -> None:
+    with pytest.raises(HandParseError, match="unknown time zone 'aCET'"):
+        read_header("PokerStars Hand #10:  Razz Limit ($1/$2 USD) - 2019/01/01 7:00:00 aCET "
+                    "[2019/01/01 1:00:00 ET]")
