@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -172,6 +173,13 @@ def pytest_configure(config: pytest.Config) -> None:
     ``make compiled`` the suite must run the compiled wheel, not the source tree."""
     from stud_hh.settings import ENV
 
+    # Tests stop `watch` and `ui` as a user does, with Ctrl-C (SIGINT). A suite started in
+    # the background of a shell without job control (`nohup make test &`, some CI runners)
+    # inherits SIGINT ignored, and so would every command it starts, which then never
+    # stops: catch it here, so that each child starts with the default (exec resets a
+    # caught signal to it).
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     os.environ[ENV] = str(Path(tempfile.gettempdir()) / f"stud-hh-no-settings-{os.getpid()}"
                           / "settings.toml")
     if os.environ.get("STUD_HH_EXPECT_COMPILED"):

@@ -8,6 +8,7 @@ printing the address with its token and opening the browser.
 from __future__ import annotations
 
 import mimetypes
+import signal
 import socket
 import sys
 import threading
@@ -129,12 +130,22 @@ def serve(app: Any, guard: Guard, *, open_browser: bool,
         listening.close()
         raise UsageError(f"cannot listen on {guard.host}:{guard.port}: "
                          f"{exc.strerror or exc} (--port N picks another port)") from None
-    url = guard.url()
-    say(f"stud-hh ui: {url}")
-    say("Ctrl-C stops it.")
-    if open_browser:
-        threading.Timer(0.5, lambda: webbrowser.open(url)).start()
-    server.run(sockets=[listening])
+    # a Ctrl-C (or SIGTERM) from the moment the address is printed stops the server, even
+    # before uvicorn puts its own handlers in place (and after it gives them back)
+    previous = {sig: signal.signal(sig, server.handle_exit)
+                for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        url = guard.url()
+        say(f"stud-hh ui: {url}")
+        say("Ctrl-C stops it.")
+        if open_browser:
+            threading.Timer(0.5, lambda: webbrowser.open(url)).start()
+        if not server.should_exit:
+            server.run(sockets=[listening])
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        listening.close()
     sys.stdout.flush()
 
 
