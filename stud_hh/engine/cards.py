@@ -139,8 +139,8 @@ def _shown_changed(table: Table, player: Seat, event: Show, known: list[str]
     missing = [c for c in seen if c not in event.cards]
     instead = f" instead of {' '.join(missing)}" if missing else ""
     return [broke(RuleCode.CARD_CHANGED, event.line, player.name,
-                  f"{player.name} shows {' '.join(new)}{instead}: with the {len(seen)} "
-                  f"cards seen before, more than the {held} a player holds")]
+                  f"{player.name} shows {' '.join(new)}{instead}: with the cards seen "
+                  "before, more cards than a player holds")]
 
 
 def cards_of(table: Table, player: Seat) -> list[str] | None:

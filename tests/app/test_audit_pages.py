@@ -190,10 +190,10 @@ def test_the_export_is_what_stud_hh_audit_reports(app, db_root: Path, corpus: Pa
     capsys.readouterr()
     main(["audit", "--format", "jsonl", str(db_root.parent / "sim"), str(corpus)])
     said = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    reported = sorted((r["file"], r["line"], r["rule"], r["hand_id"], r["follows_line"])
+    reported = sorted((str(Path(r["file"]).resolve()), r["line"], r["rule"], r["hand_id"], r["follows_line"])
                       for r in said if r["kind"] == "violation")
     _, rows = _csv(app.get("/audit/findings.csv").text)
-    exported = sorted((r["file"], int(r["line"]), r["rule"], r["hand_id"],
+    exported = sorted((str(Path(r["file"]).resolve()), int(r["line"]), r["rule"], r["hand_id"],
                        int(r["follows_line"]) if r["follows_line"] else None)
                       for r in rows if r["kind"] == "violation")
     assert exported == reported

@@ -234,6 +234,7 @@ def read_cards(texts: Sequence[str], hidden: frozenset[str], corrupt: frozenset[
     """The cards a line prints and the corrupt texts among them: the rule of every reader.
 
     A text in a card's place is a card, a hidden card (``hidden``: the site's ``X``), or a
+    card written unknown (``??``, as PHH and stud-hh's own exports write one), or a
     corrupt text the site is known to print (``corrupt``: PokerStars' ``of``), kept as an
     unknown card with a warning on the hand, never invented. Any other text is a card that
     cannot exist (``1x``, ``Zz``, ``10h`` where the site prints a ten as ``T``): a
@@ -250,11 +251,16 @@ def read_cards(texts: Sequence[str], hidden: frozenset[str], corrupt: frozenset[
     cards = parse_cards(" ".join(texts), tens_as_10=tens_as_10)
     if None not in cards:
         return cards, []
-    bad = [c for c, ok in zip(texts, cards, strict=True) if ok is None and c not in hidden]
+    bad = [c for c, ok in zip(texts, cards, strict=True)
+           if ok is None and c not in hidden and c != UNKNOWN_CARD]
     impossible = [c for c in bad if c not in corrupt]
     if impossible:
         raise LineError(impossible_card(impossible[0], tens_as_10), n)
     return cards, bad
+
+
+UNKNOWN_CARD = "??"
+"""A card written as unknown: read as one, without a word."""
 
 
 def _summary_cards(after: str) -> str:
