@@ -190,7 +190,8 @@ def test_the_export_is_what_stud_hh_audit_reports(app, db_root: Path, corpus: Pa
     capsys.readouterr()
     main(["audit", "--format", "jsonl", str(db_root.parent / "sim"), str(corpus)])
     said = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    reported = sorted((str(Path(r["file"]).resolve()), r["line"], r["rule"], r["hand_id"], r["follows_line"])
+    reported = sorted((str(Path(r["file"]).resolve()), r["line"], r["rule"], r["hand_id"],
+                       r["follows_line"])
                       for r in said if r["kind"] == "violation")
     _, rows = _csv(app.get("/audit/findings.csv").text)
     exported = sorted((str(Path(r["file"]).resolve()), int(r["line"]), r["rule"], r["hand_id"],
