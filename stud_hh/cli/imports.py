@@ -220,7 +220,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_repair(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.store.integrity import repair_database
+    from stud_hh.store.repair import repair_database
 
     with terminate_interrupts():
         report = repair_database(args.db, jobs=args.jobs, profile=args.profile)

@@ -156,7 +156,7 @@ def write_notes(db: Database, changes: Sequence[Note], *, replace_all: bool = Fa
         columns = {name: [getattr(n, name) for n in kept] for name in TABLES["notes"].names}
         columns["tags"] = [list(n.tags) for n in kept]
         parts.append(db.write_part("notes", to_arrow("notes", columns)))
-    db.commit(parts, replaces=old)
+    db.commit(parts, replaces=old, operation="notes")
     return len(kept)
 
 

@@ -27,7 +27,8 @@ from stud_hh.cli import main
 from stud_hh.store import database as store
 from stud_hh.store.database import DamagedDatabaseError, Database, open_db
 from stud_hh.store.importer import import_paths
-from stud_hh.store.integrity import check_database, repair_database
+from stud_hh.store.integrity import check_database
+from stud_hh.store.repair import repair_database
 from stud_hh.store.schema import SCHEMA_VERSION, TABLES
 
 

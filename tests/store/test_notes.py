@@ -14,7 +14,7 @@ import pytest
 from stud_hh.model.errors import DatabaseError, InputError, UsageError
 from stud_hh.store.database import Database, open_db
 from stud_hh.store.importer import import_paths
-from stud_hh.store.integrity import check_database, repair_database
+from stud_hh.store.integrity import check_database
 from stud_hh.store.notes import (
     MAX_TAG,
     clean_tags,
@@ -24,6 +24,7 @@ from stud_hh.store.notes import (
     read_notes,
     save_notes,
 )
+from stud_hh.store.repair import repair_database
 from stud_hh.store.schema import SCHEMA_VERSION
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
