@@ -49,7 +49,7 @@ from stud_hh.model.errors import DatabaseError, UsageError
 from stud_hh.store.batches import Batch, BatchLog
 from stud_hh.store.compaction import COMPACT_PARTS, Compactor
 from stud_hh.store.damage import DAMAGED, DamagedDatabaseError, DamagedMarkerError, Problem
-from stud_hh.store.delta import LOG, DeltaLogError, DeltaTables, LiveFile
+from stud_hh.store.delta import LOG, RETENTION_HOURS, DeltaLogError, DeltaTables, LiveFile
 from stud_hh.store.parts import (
     Part,
     PartWriter,
@@ -435,6 +435,11 @@ class Database(TableReader):
         commit the new parts with ``replaces=`` the old ones."""
         live = list(parts) if parts is not None else self.part_paths(table)
         return self.batch_writer.without_rows(live, column, keys, table)
+
+    def vacuum(self, retention_hours: float = RETENTION_HOURS) -> list[str]:
+        """Delete the data files a later version removed longer than ``retention_hours``
+        ago (see :meth:`BatchWriter.vacuum`); under the write lock."""
+        return self.batch_writer.vacuum(retention_hours)
 
     def compact(self, target_rows: int = 500_000, min_parts: int | None = None) -> int:
         """Merge small parts (see :class:`~stud_hh.store.compaction.Compactor`)."""

@@ -25,7 +25,14 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from stud_hh.store.batches import BATCH_SCHEMA, BATCHES, Batch, BatchLog
-from stud_hh.store.delta import Added, DeltaLogError, DeltaTables, LiveFile, log_name
+from stud_hh.store.delta import (
+    RETENTION_HOURS,
+    Added,
+    DeltaLogError,
+    DeltaTables,
+    LiveFile,
+    log_name,
+)
 from stud_hh.store.parts import Part, PartWriter, checksum_of
 from stud_hh.store.schema import TABLES, arrow_schema, conform
 
@@ -133,6 +140,25 @@ class BatchWriter:
                     storage.delete(path)
                     removed += name.endswith(".parquet")
         return removed
+
+    def vacuum(self, retention_hours: float = RETENTION_HOURS) -> list[str]:
+        """Delete the data files that a later version removed longer than
+        ``retention_hours`` ago (delta-rs's ``vacuum``, each table's); returns them
+        (relative to the database). Time travel reaches back only that far since."""
+        if self._lock_check is not None:
+            self._lock_check()
+        deleted: list[str] = []
+        for table in ALL_TABLES:
+            if not self.tables.exists(table):
+                continue
+            try:
+                found = self.tables.latest(table).vacuum(
+                    retention_hours=int(retention_hours), dry_run=False,
+                    enforce_retention_duration=False)
+            except DeltaLogError:
+                continue
+            deleted += [f"{table}/{path}" for path in found]
+        return deleted
 
     def commit(self, parts: Sequence[Part], info: Mapping[str, Any] | None = None, *,
                replaces: Sequence[str] = (), operation: str = "import",

@@ -57,8 +57,8 @@ def test_each_write_leaves_one_part_committed_in_place_of_the_last(db: Database)
         save_notes(db, [make_note("PokerStars", f"P{i}", f"note {i}", [])])
         assert len(db.parts()["notes"]) == 1
     assert len(read_notes(db)) == 4
-    last = json.loads(db.storage.read_bytes(db._commit_files()[-1]))
-    assert len(last["replaces"]) == 1
+    last = db.history()[-1]
+    assert (last.operation, last.added, last.removed) == ("notes", {"notes": 4}, {"notes": 3})
 
 
 def test_sql_reads_the_notes_as_a_table(db: Database) -> None:
