@@ -5,12 +5,12 @@ The database is one folder (or URL) of Delta tables; its last complete batch say
 version of each table is read (:mod:`stud_hh.store.batches`). The source looks at the
 ``batches`` table's log on each request (a folder listing: cheap), and when a batch was
 committed it makes its views again over the data files of the versions it names and forgets
-what it had answered. A folder of this machine keeps one connection (:func:`stud_hh.store.sql.connect`
-with ``folder``: DuckDB may open the files under it, and keeps the Parquet footers it has
-read), whose views of the tables that changed are replaced: while the app watches, a hand
-costs the next page the footers of its new parts only. A URL gets a new connection per
-version, allowed its committed parts only. Each request works on its own cursor of that
-connection (DuckDB cursors may run in parallel threads).
+what it had answered. A folder of this machine keeps one connection
+(:func:`stud_hh.store.sql.connect` with ``folder``: DuckDB may open the files under it, and
+keeps the Parquet footers it has read), whose views of the tables that changed are replaced:
+while the app watches, a hand costs the next page the footers of its new parts only. A URL
+gets a new connection per version, allowed its committed parts only. Each request works on
+its own cursor of that connection (DuckDB cursors may run in parallel threads).
 
 The settings' people (the hero's names on several sites, aliases) are applied in SQL: the
 ``people_players`` view is ``players`` with each stored name replaced by its person's
