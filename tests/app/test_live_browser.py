@@ -139,4 +139,4 @@ def test_the_page_of_an_empty_database_is_clean(browser: Any, folder: Path) -> N
         opened.page.locator(".hud-form .form-error", has_text="above the high").wait_for()
         assert all("400" in e for e in opened.console_errors)  # the browser logs the refusal
         assert not opened.page_errors
-        assert not opened.outside
+        assert not opened.requests
