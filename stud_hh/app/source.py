@@ -115,7 +115,7 @@ class Source:
         which makes the connection again and says why."""
         try:
             self._current()
-        except Exception:  # noqa: BLE001 (the first request reports it)
+        except Exception:  # the first request makes it again and reports why
             return
 
     @contextmanager
