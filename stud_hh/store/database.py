@@ -77,6 +77,10 @@ __all__ = ["COMPACT_PARTS", "DAMAGED", "Batch", "DamagedDatabaseError", "Damaged
 
 _MIN_PARQUET = 12  # "PAR1", a footer length and "PAR1": no Parquet file is shorter
 _MAGIC = b"PAR1"
+DELTA_SCHEMA = 6
+"""The first schema version whose tables are Delta tables: a database of Delta tables is
+of this version at least, whatever its data files' footers say (a migrated one keeps the
+files of schema 5 as they were: a stud-hh before 6 would take the folder for empty)."""
 FORMAT = "delta"
 """What ``stud_hh.json`` says the tables are (``"tables"``)."""
 
@@ -212,9 +216,9 @@ class Database(TableReader):
 
     def parts_schema_version(self) -> int:
         """The newest schema version the live parts' footers name (this stud-hh's when no
-        part reads): the version ``stud_hh.json`` names, as every part is stamped with the
-        version of the stud-hh that wrote it and the marker is upgraded before a part of a
-        newer version is written (:meth:`_upgrade`)."""
+        part reads), :data:`DELTA_SCHEMA` at least: the version ``stud_hh.json`` names, as
+        every part is stamped with the version of the stud-hh that wrote it and the marker
+        is upgraded before a part of a newer version is written (:meth:`_upgrade`)."""
         found = 0
         storage = self.storage
         for table in TABLES:
@@ -232,7 +236,7 @@ class Database(TableReader):
                 version = meta.get(b"stud_hh.schema_version", b"")
                 if version.isdigit():
                     found = max(found, int(version))
-        return found or SCHEMA_VERSION
+        return max(found, DELTA_SCHEMA) if found else SCHEMA_VERSION
 
     @classmethod
     def create(cls, root: str | os.PathLike[str] | Storage, *,
@@ -271,7 +275,7 @@ class Database(TableReader):
     # -- which versions are read -----------------------------------------------------
 
     def _damaged_log(self, exc: DeltaLogError) -> DamagedDatabaseError:
-        problem = Problem(f"{exc.table}/{LOG}", exc.table, exc.what, "log")
+        problem = Problem(exc.where, exc.table, exc.what, "log")
         return DamagedDatabaseError(self.root, [problem])
 
     def current(self) -> Batch | None:

@@ -32,7 +32,9 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
@@ -87,12 +89,14 @@ class Added:
 
 
 class DeltaLogError(Exception):
-    """A table's log could not be read (damaged, or a version that is not there)."""
+    """A table's log could not be read (damaged, or a version that is not there):
+    ``where`` is the log entry at fault when it is known, else the log's folder."""
 
-    def __init__(self, table: str, what: str) -> None:
+    def __init__(self, table: str, what: str, where: str | None = None) -> None:
         super().__init__(what)
         self.table = table
         self.what = what
+        self.where = where or f"{table}/{LOG}"
 
 
 def delta_options(storage: Storage) -> dict[str, str] | None:
@@ -193,9 +197,7 @@ class DeltaTables:
             return DeltaTable(table_uri(self.storage, table), version=version,
                               storage_options=self.options)
         except _errors() as exc:
-            at = f" at version {version}" if version is not None else ""
-            raise DeltaLogError(table, f"its log cannot be read{at} ({_first_line(exc)})"
-                                ) from exc
+            raise self._unreadable(table, exc, version) from exc
 
     def latest(self, table: str) -> DeltaTable:
         """``table`` at its latest version (kept, brought up to date on each call)."""
@@ -207,9 +209,27 @@ class DeltaTables:
                 found.update_incremental()
             except _errors() as exc:
                 del self._tables[table]
-                raise DeltaLogError(table, f"its log cannot be read ({_first_line(exc)})"
-                                    ) from exc
+                raise self._unreadable(table, exc) from exc
         return found
+
+    def _unreadable(self, table: str, exc: BaseException, version: int | None = None
+                    ) -> DeltaLogError:
+        """The error for a log delta-rs could not read, naming the entry at fault when one
+        does not read as a Delta commit."""
+        at = f" at version {version}" if version is not None else ""
+        entries = sorted(log_paths(self.storage, table))
+        for (number, _), (following, _) in pairwise(entries):
+            if following != number + 1:  # a gap: the versions after it do not read
+                return DeltaLogError(table, "missing (the log's later versions are there)",
+                                     f"{table}/{LOG}/{log_name(number + 1)}")
+        for _, path in entries:
+            try:
+                data = self.storage.read_bytes(path)
+            except FileNotFoundError:
+                continue
+            if not is_commit(data):
+                return DeltaLogError(table, "unreadable: not a Delta log commit", path)
+        return DeltaLogError(table, f"its log cannot be read{at} ({_first_line(exc)})")
 
     def version(self, table: str) -> int | None:
         """The latest version of ``table`` (``None``: no log)."""
@@ -244,13 +264,26 @@ class DeltaTables:
                                     f"({_first_line(exc)})") from exc
             rows = (adds.column("num_records").to_pylist() if "num_records" in adds.column_names
                     else [None] * adds.num_rows)
+            paths = adds.column("path").to_pylist()
+            for path in paths:
+                if not _inside(unquote(path)):
+                    raise DeltaLogError(table, "names a data file outside its table's folder "
+                                        f"({path})", self.adding(table, path))
             self._files[key] = [
                 LiveFile(table, f"{table}/{unquote(path)}", int(size),
                          None if n is None else int(n))
-                for path, size, n in zip(adds.column("path").to_pylist(),
-                                         adds.column("size_bytes").to_pylist(), rows,
+                for path, size, n in zip(paths, adds.column("size_bytes").to_pylist(), rows,
                                          strict=True)]
         return self._files[key]
+
+    def adding(self, table: str, path: str) -> str | None:
+        """The log entry (relative to the database) whose commit adds ``path`` (as the
+        log spells it), ``None`` when no commit JSON does (a checkpoint's)."""
+        for _, entry in sorted(log_paths(self.storage, table)):
+            with suppress(OSError, ValueError):
+                if path in _commit_paths(self.storage.read_bytes(entry)):
+                    return entry
+        return None
 
     # -- writing -----------------------------------------------------------------------
 
@@ -406,6 +439,23 @@ def _commit_paths(text: bytes) -> set[str]:
             if isinstance(path, str):
                 found.add(path)
     return found
+
+
+def _inside(name: str) -> bool:
+    """Whether a data file's path (relative to its table, unquoted) is a Parquet file
+    directly in the table's folder, as stud-hh writes them: nothing outside it is read."""
+    return (bool(name) and "/" not in name and "\\" not in name and ":" not in name
+            and name not in (".", "..") and name.endswith(".parquet"))
+
+
+def is_commit(data: bytes) -> bool:
+    """Whether ``data`` reads as a Delta log commit: lines of JSON objects, each one
+    action."""
+    try:
+        lines = [json.loads(line) for line in data.splitlines() if line.strip()]
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return bool(lines) and all(isinstance(a, dict) and len(a) == 1 for a in lines)
 
 
 def _json(text: Any, default: Any) -> Any:

@@ -24,7 +24,6 @@ Each problem names the file (or log entry), its table and what is wrong. Repairi
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from dataclasses import dataclass, field
@@ -37,7 +36,7 @@ import pyarrow.parquet as pq
 from stud_hh.store.batches import BATCHES, Batch
 from stud_hh.store.damage import DamagedDatabaseError, Problem
 from stud_hh.store.database import Database, is_damage, part_checksum
-from stud_hh.store.delta import LOG, DeltaLogError, log_name, log_paths
+from stud_hh.store.delta import LOG, DeltaLogError, is_commit, log_name, log_paths
 from stud_hh.store.parts import checksum_of
 from stud_hh.store.schema import (
     ADDED,
@@ -196,16 +195,24 @@ def check_database(root: str | os.PathLike[str] | Database) -> CheckReport:
     db = root if isinstance(root, Database) else Database(root, despite_marker=True)
     report = CheckReport(db.root)
     if db.marker_problem is not None:
-        report.problems.append(db.marker_problem)
+        marker = db.marker_problem
+        report.problems.append(Problem(
+            marker.where, None, f"{marker.what}: the other commands stop at it; `stud-hh "
+            "repair` writes it again from the parts", "marker"))
     _check_logs(db, report)
+    if BATCHES in report.damaged_logs:
+        # no table's version is known: each but the notes (no history file brings them
+        # back) is started anew by a repair
+        report.damaged_logs |= {t for t in TABLES if t != "notes"}
     for table in TABLES:
-        if table in report.damaged_logs:
+        if table in report.damaged_logs or BATCHES in report.damaged_logs:
             continue
         try:
             live = db.live(table)
             digests = db.tables.digests(table)
         except (DamagedDatabaseError, DeltaLogError) as exc:
-            _log_problem(report, table, f"{table}/{LOG}", _what(exc))
+            if table not in report.damaged_logs:
+                _log_problem(report, table, _where(exc, table), _what(exc))
             continue
         for f in live:
             digest = digests.get(f.path)
@@ -233,6 +240,12 @@ def _what(exc: BaseException) -> str:
     return getattr(exc, "what", None) or _first_line(exc)
 
 
+def _where(exc: BaseException, table: str) -> str:
+    if isinstance(exc, DamagedDatabaseError) and exc.problems:
+        return exc.problems[0].where
+    return exc.where if isinstance(exc, DeltaLogError) else f"{table}/{LOG}"
+
+
 def _log_problem(report: CheckReport, table: str, where: str, what: str) -> None:
     report.damaged_logs.add(table)
     report.problems.append(Problem(where, table, what, "log"))
@@ -245,7 +258,7 @@ def _check_logs(db: Database, report: CheckReport) -> None:
         batches = db.history()
         report.batch = db.log.last()
     except (DamagedDatabaseError, DeltaLogError) as exc:
-        _log_problem(report, BATCHES, f"{BATCHES}/{LOG}", _what(exc))
+        _log_problem(report, BATCHES, _where(exc, BATCHES), _what(exc))
         return
     storage = db.storage
     recorded: dict[tuple[str, int], str] = {}
@@ -261,11 +274,11 @@ def _check_logs(db: Database, report: CheckReport) -> None:
         for version, path in log_paths(storage, table):
             data = storage.read_bytes(path)
             expected = recorded.pop((table, version), "")
-            if expected and checksum_of(data) != expected:
+            if not is_commit(data):
+                _log_problem(report, table, path, "unreadable: not a Delta log commit")
+            elif expected and checksum_of(data) != expected:
                 _log_problem(report, table, path, "changed after it was written (its "
                              "digest differs from the one its batch recorded)")
-            elif not _reads(data):
-                _log_problem(report, table, path, "unreadable: not a Delta log commit")
     for (table, version), _ in sorted(recorded.items()):
         _log_problem(report, table, f"{table}/{LOG}/{log_name(version)}",
                      "missing (its batch recorded it)")
@@ -276,15 +289,6 @@ def _check_logs(db: Database, report: CheckReport) -> None:
         report.problems.append(Problem(table, table, f"holds batch {number}, which a "
                                        "writer killed between its commits did not finish",
                                        "batch"))
-
-
-def _reads(data: bytes) -> bool:
-    """Whether ``data`` is a Delta log commit: lines of JSON objects, each one action."""
-    try:
-        lines = [json.loads(line) for line in data.splitlines() if line.strip()]
-    except (ValueError, UnicodeDecodeError):
-        return False
-    return bool(lines) and all(isinstance(a, dict) and len(a) == 1 for a in lines)
 
 
 def _check_parts(db: Database, report: CheckReport
@@ -342,7 +346,7 @@ def _check_keys(db: Database, readable: list[Entry], sound: list[Entry],
     file_set = _known_files(db, sound)
     for part in readable:
         damaged = part.path in messages
-        if part.table in KEYED_TABLES:
+        if part.table in KEYED_TABLES and "hands" not in report.damaged_logs:
             what = _dangling_hands(db, part, hand_keys)
             if what is None:
                 continue
@@ -351,7 +355,8 @@ def _check_keys(db: Database, readable: list[Entry], sound: list[Entry],
             else:
                 report.dangling_parts.add(part.path)
                 report.problems.append(Problem(part.path, part.table, what, "keys"))
-        elif part.table in ("hands", "failures", "conflicts", "tournaments") and not damaged:
+        elif (part.table in ("hands", "failures", "conflicts", "tournaments") and not damaged
+              and "files" not in report.damaged_logs):
             _check_files_named(db, part, file_set, report)
 
 

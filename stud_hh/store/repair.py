@@ -198,7 +198,9 @@ def _copy(storage: Storage, relative: str, aside: str, sub: str) -> None:
     """Copy ``relative`` to ``aside/sub/relative`` (a data file a later version removes
     stays for time travel; its copy stays after vacuum)."""
     if storage.exists(relative):
-        storage.write_atomic("/".join((aside, sub, relative)), storage.read_bytes(relative))
+        target = "/".join((aside, sub, relative))
+        storage.mkdir(target.rpartition("/")[0])
+        storage.write_atomic(target, storage.read_bytes(relative))
 
 
 class Provenance:

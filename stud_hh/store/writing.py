@@ -107,13 +107,17 @@ class BatchWriter:
         if number is None:
             last = self.log.last()
             number = last.number if last is not None else 0
+        return {table: txn for table, txn in self._txns().items() if txn > number}
+
+    def _txns(self) -> dict[str, int]:
+        """The last batch each table's commits name (of the tables whose log reads)."""
         found = {}
         for table in TABLES:
             try:
                 txn = self.tables.txn(table)
             except DeltaLogError:
                 continue
-            if txn is not None and txn > number:
+            if txn is not None:
                 found[table] = txn
         return found
 
@@ -179,6 +183,8 @@ class BatchWriter:
             self._lock_check()  # an object store's lock taken over: commit nothing
         last = self.log.last()
         number = self._next or (last.number + 1 if last is not None else 1)
+        if rebuilt or last is None:  # a batches log started anew: the numbers go on
+            number = max([number, *(n + 1 for n in self._txns().values())])
         before = dict(last.versions) if last is not None else {}
         versions = dict(before)
         for table in TABLES:

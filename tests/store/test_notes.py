@@ -96,6 +96,26 @@ def test_an_import_a_compaction_and_a_repair_keep_the_notes(tmp_path: Path) -> N
     assert [n.note for n in read_notes(open_db(root))] == ["me"]
 
 
+def test_a_repair_of_a_damaged_batches_log_keeps_the_notes(tmp_path: Path) -> None:
+    """With the batches log damaged no table's version is known: a repair starts the
+    tables anew from the history files, which cannot bring the notes back, so their table
+    is kept at its latest version."""
+    root = tmp_path / "db"
+    histories = tmp_path / "h"
+    histories.mkdir()
+    shutil.copy(SAMPLES / "razz_cash_1-2.txt", histories)
+    import_paths([histories], root, jobs=1)
+    save_notes(Database.create(root), [make_note("PokerStars", "Hero", "me", ["hero"])])
+    hands = open_db(root).count("hands")
+    log = sorted((root / "batches" / "_delta_log").glob("*.json"))[-1]
+    log.write_bytes(b"{")
+    assert not check_database(root).sound
+    repair_database(root, jobs=1)
+    assert check_database(root).sound
+    assert [n.note for n in read_notes(open_db(root))] == ["me"]
+    assert open_db(root).count("hands") == hands
+
+
 def test_a_database_with_notes_is_stamped_for_this_schema(tmp_path: Path) -> None:
     root = tmp_path / "db"
     Database.create(root)
