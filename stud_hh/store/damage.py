@@ -28,9 +28,8 @@ class Problem:
     what: str
     kind: str = "part"
     """``part`` (the data file itself is damaged), ``log`` (an entry of a table's Delta
-    log is), ``batch`` (a table holds a batch a writer did not finish), ``keys`` (rows of
-    readable parts do not fit together across tables), ``marker`` (``stud_hh.json`` is
-    missing or says no schema version)."""
+    log is), ``keys`` (rows of readable parts do not fit together across tables),
+    ``marker`` (``stud_hh.json`` is missing or says no schema version)."""
 
     def __str__(self) -> str:
         table = f" ({self.table})" if self.table and self.table not in self.where else ""

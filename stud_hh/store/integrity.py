@@ -6,7 +6,8 @@
   its batch's row recorded (its BLAKE2b digest: a log entry changed after it was
   written is found even when it still reads), and reads;
 - every table held past the last complete batch (a writer killed between its commits:
-  ``repair``, or the next import, takes it back);
+  not damage, noted: readers read the batch before, and the next import or ``repair``
+  takes it back);
 - every data file the last batch reads: there, its size as the log says, its digest as
   written (the commit's ``stud_hh.digests``), its Parquet footer and schema (the right
   table, a schema version this stud-hh reads, the rows the log counts);
@@ -105,7 +106,8 @@ class CheckReport:
     damaged_logs: set[str] = field(default_factory=set)
     """Tables whose log is damaged (what it names is not known)."""
     unfinished: dict[str, int] = field(default_factory=dict)
-    """Tables holding a batch a writer did not finish, with that batch."""
+    """Tables holding a batch a writer did not finish, with that batch (not damage: read
+    as the last complete batch left them, and taken back by the next writer)."""
     live: list[Entry] = field(default_factory=list)
     """The data files the last batch reads (of the tables whose log reads)."""
     batch: Batch | None = None
@@ -129,6 +131,12 @@ class CheckReport:
         if self.uncommitted:
             notes.append(f"{_plural(self.uncommitted, 'data file')} no log names, left by an "
                          "interrupted import (the next import removes them)")
+        if self.unfinished:
+            held = ", ".join(sorted(self.unfinished, key=list(TABLES).index))
+            notes.append(f"{held} {'holds' if len(self.unfinished) == 1 else 'hold'} batch "
+                         f"{max(self.unfinished.values())}, which a writer killed between its "
+                         "commits did not finish: read as the batch before, and taken back by "
+                         "the next import or repair")
         note = f" ({'; '.join(notes)})" if notes else ""
         if self.sound:
             return (f"check: {self.root}: sound: {what}; logs, digests, footers, schemas and "
@@ -227,7 +235,7 @@ def check_database(root: str | os.PathLike[str] | Database) -> CheckReport:
         table = path.partition("/")[0]
         report.damaged_parts.add(path)
         report.problems.append(Problem(path, table, "; ".join(found), "part"))
-    order = {"marker": -1, "log": 0, "batch": 1, "part": 2, "keys": 3}
+    order = {"marker": -1, "log": 0, "part": 1, "keys": 2}
     report.problems.sort(key=lambda p: (order.get(p.kind, 4), p.where))
     if not report.damaged_logs:
         report.uncommitted = _uncommitted(db)
@@ -285,10 +293,6 @@ def _check_logs(db: Database, report: CheckReport) -> None:
     if report.damaged_logs:
         return
     report.unfinished = db.batch_writer.unfinished()
-    for table, number in sorted(report.unfinished.items()):
-        report.problems.append(Problem(table, table, f"holds batch {number}, which a "
-                                       "writer killed between its commits did not finish",
-                                       "batch"))
 
 
 def _check_parts(db: Database, report: CheckReport

@@ -64,8 +64,9 @@ class BatchWriter:
         and, with ``clean``, delete the data files no log names.
 
         When the work inside fails (a full disk, a folder it may not write, a kill by
-        Ctrl-C), the data files it wrote and did not commit are deleted before the error
-        goes on (best effort: the next writer deletes any left).
+        Ctrl-C or SIGTERM), the tables it committed past the last complete batch are taken
+        back and the data files it wrote and did not commit deleted before the error goes
+        on (best effort: the next writer does what is left).
         """
         with self.storage.lock() as still_held:
             self._lock_check = still_held
@@ -75,6 +76,8 @@ class BatchWriter:
                     self.remove_uncommitted()
                 yield
             except BaseException:
+                with suppress(Exception):
+                    self.take_back()
                 with suppress(Exception):
                     self.remove_uncommitted()
                 raise
@@ -87,19 +90,30 @@ class BatchWriter:
         past the last complete batch (:attr:`restored`)."""
         for table in ALL_TABLES:
             self.tables.ensure(table, BATCH_SCHEMA if table == BATCHES else arrow_schema(table))
+        self.restored = []
         try:
-            last = self.log.last()
+            self.restored = self.take_back()
         except DeltaLogError:
             return  # a damaged batches log: nothing is committed until a repair
+        last = self.log.last()
+        self._next = (last.number if last is not None else 0) + 1
+
+    def take_back(self) -> list[str]:
+        """Restore each table holding a batch past the last complete one to the version
+        that batch names, deleting the data files the versions undone added; returns those
+        tables."""
+        if self._lock_check is not None:
+            self._lock_check()  # a lock taken over: the tables may be another writer's
+        self.log.forget()
+        last = self.log.last()
         number = last.number if last is not None else 0
-        self.restored = []
-        for table, txn in self.unfinished(number).items():
-            if txn > number:
-                version = last.versions.get(table, 0) if last is not None else 0
-                for path in self.tables.restore(table, version, number):
-                    self.storage.delete(path)
-                self.restored.append(table)
-        self._next = number + 1
+        restored = []
+        for table in self.unfinished(number):
+            version = last.versions.get(table, 0) if last is not None else 0
+            for path in self.tables.restore(table, version, number):
+                self.storage.delete(path)
+            restored.append(table)
+        return restored
 
     def unfinished(self, number: int | None = None) -> dict[str, int]:
         """The tables holding a batch past the last complete one (or ``number``), with
