@@ -233,6 +233,16 @@ def cmd_repair(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_FAILURES if report.lost else EXIT_OK
 
 
+def cmd_migrate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.store.migrate import migrate_database
+
+    with terminate_interrupts():
+        report = migrate_database(args.db)
+    for line in report.lines():
+        print(line, file=out)
+    return EXIT_FAILURES if report.damaged else EXIT_OK
+
+
 def add_import(i: argparse.ArgumentParser) -> None:
     from stud_hh.rules import PROFILES, SITE
 
@@ -336,6 +346,24 @@ def add_repair(r: argparse.ArgumentParser) -> None:
     r.set_defaults(func=cmd_repair)
 
 
+def add_migrate(m: argparse.ArgumentParser) -> None:
+    from stud_hh.store.schema import SCHEMA_VERSION
+
+    m.description = ("Convert a database of stud-hh's earlier format (schema 1 to 5: parts "
+                     "named by commit records in DIR/commits/) to Delta tables, in place: "
+                     "each live part, checked against its record, becomes part of its "
+                     "table's first version (a part older than schema 5 written again with "
+                     "the columns added since), in one batch; then stud_hh.json says schema "
+                     f"{SCHEMA_VERSION} and the commit records move to "
+                     "DIR/damaged/migrated-<when>/. Every other command refuses a database "
+                     "of the earlier format until it is migrated; a migration killed at any "
+                     "point is finished (or started over) by running it again. Exit 0 when "
+                     "migrated (or nothing to do), 1 when damaged parts were left out (`stud-hh "
+                     "repair` imports their files again), 2 when DIR is not a database.")
+    m.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
+    m.set_defaults(func=cmd_migrate)
+
+
 ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "import": add_import,
     "watch": add_watch,
@@ -343,5 +371,6 @@ ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "conflicts": add_conflicts,
     "check": add_check,
     "repair": add_repair,
+    "migrate": add_migrate,
 }
 """Each command's arguments, by its name."""

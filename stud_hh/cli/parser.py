@@ -94,6 +94,9 @@ COMMANDS: tuple[Command, ...] = (
             "check a database through: checksums, footers, keys"),
     Command("repair", _imports,
             "move a database's damage aside and import its files again"),
+    Command("migrate", _imports,
+            "convert a database of stud-hh's earlier format (commit records) to Delta "
+            "tables"),
     Command("export", _histories,
             "write hands as PHH files (the open format pokerkit reads)"),
     Command("stats", _analysis,

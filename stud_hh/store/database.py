@@ -182,6 +182,7 @@ class Database(TableReader):
             info = json.loads(storage.read_bytes(MARKER).decode("utf-8"))
         except (UnicodeDecodeError, ValueError) as exc:
             self._damaged_marker(f"unreadable ({exc})")
+            self._refuse_earlier_format()
             raise DatabaseError(f"unreadable {MARKER}: {exc}",
                                 path=f"{location}/{MARKER}") from exc
         found = info.get("schema_version") if isinstance(info, dict) else None
@@ -192,6 +193,7 @@ class Database(TableReader):
         if found not in ADDED or not isinstance(found, int) or isinstance(found, bool):
             said = f"; it says {_short(found)}" if found is not None else ""
             self._damaged_marker(f"without a schema version (1 to {SCHEMA_VERSION}{said})")
+            self._refuse_earlier_format()
             raise DatabaseError(f"schema version {found} is not one this stud-hh reads (1 to "
                                 f"{SCHEMA_VERSION}): import the histories into a new "
                                 "database", path=location)

@@ -210,6 +210,9 @@ class Provenance:
 
     def __init__(self, db: Database, batches: list[Batch], skip: set[str]) -> None:
         self.batch_files = {b.number: frozenset(b.files) for b in batches}
+        self.migrated = {b.number for b in batches if b.operation == "migrate"}
+        """Batches of a migration: a data file it committed without the history files
+        of its rows (its commit record named none) is of files not known."""
         self.added_in: dict[str, int] = {}
         self.sources: dict[str, frozenset[str]] = {}
         self.merged: dict[str, list[str]] = {}
@@ -244,7 +247,9 @@ class Provenance:
                 return None
             return frozenset().union(*(f for f in found if f is not None))
         number = self.added_in.get(path)
-        return None if number is None else self.batch_files.get(number)
+        if number is None or number in self.migrated:
+            return None
+        return self.batch_files.get(number)
 
 
 def _loads(text: Any) -> dict[str, Any]:

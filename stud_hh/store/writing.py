@@ -191,8 +191,8 @@ class BatchWriter:
         whose log a repair started anew (read at their new version from this batch on;
         the ``batches`` table among them: every table at its latest). Returns the batch's
         number (``None``: nothing to commit)."""
-        if not parts and not replaces and not rebuilt:
-            return None
+        if not parts and not replaces and not rebuilt and operation != "migrate":
+            return None  # (a migration's batch is one, of an empty database too)
         if self._lock_check is not None:
             self._lock_check()  # an object store's lock taken over: commit nothing
         last = self.log.last()
