@@ -347,14 +347,12 @@ def add_repair(r: argparse.ArgumentParser) -> None:
 
 
 def add_migrate(m: argparse.ArgumentParser) -> None:
-    from stud_hh.store.schema import SCHEMA_VERSION
-
     m.description = ("Convert a database of stud-hh's earlier format (schema 1 to 5: parts "
                      "named by commit records in DIR/commits/) to Delta tables, in place: "
                      "each live part, checked against its record, becomes part of its "
                      "table's first version (a part older than schema 5 written again with "
-                     "the columns added since), in one batch; then stud_hh.json says schema "
-                     f"{SCHEMA_VERSION} and the commit records move to "
+                     "the columns added since), in one batch; then stud_hh.json names the "
+                     "schema of Delta tables and the commit records move to "
                      "DIR/damaged/migrated-<when>/. Every other command refuses a database "
                      "of the earlier format until it is migrated; a migration killed at any "
                      "point is finished (or started over) by running it again. Exit 0 when "

@@ -127,6 +127,10 @@ class BatchLog:
 
     def last(self) -> Batch | None:
         """The last complete batch (``None``: nothing was ever committed)."""
+        with self.tables.lock:
+            return self._last_batch()
+
+    def _last_batch(self) -> Batch | None:
         tables = self.tables
         version = tables.version(BATCHES)
         if version is None:

@@ -160,12 +160,15 @@ class Compactor:
     def merge(self, table: str, sources: Sequence[LiveFile]) -> Part:
         schema = arrow_schema(table)
         root = self.db.root
+        # the digests first: the log is not read while the new part is being written (an
+        # object store's upload is open then)
+        recorded = {source.path: self.db.digest(source.path) for source in sources}
 
         def write(sink: pa.NativeFile) -> int:
             with pq.ParquetWriter(sink, schema, compression="zstd") as writer:
                 groups = _RowGroups(schema, writer)
                 for source in sources:
-                    data = self._read_checked(source)
+                    data = self._read_checked(source, recorded[source.path])
                     try:
                         parquet = pq.ParquetFile(pa.BufferReader(data))
                         for group in range(parquet.num_row_groups):
@@ -181,8 +184,9 @@ class Compactor:
 
         return self.db.writer.write_with(table, write)
 
-    def _read_checked(self, part: LiveFile) -> bytes:
-        """The bytes of a committed part, checked against its size and digest in the log."""
+    def _read_checked(self, part: LiveFile, recorded: tuple[int, str] | None) -> bytes:
+        """The bytes of a committed part, checked against its size and ``recorded`` digest
+        in the log."""
         root = self.db.root
         try:
             data = self.db.writer.storage.read_bytes(part.path)
@@ -190,7 +194,6 @@ class Compactor:
             raise DamagedDatabaseError(root, [Problem(part.path, part.table, "missing")]
                                        ) from None
         problem = None
-        recorded = self.db.digest(part.path)
         if part.size >= 0 and len(data) != part.size:
             problem = f"{len(data):,} bytes, not the {part.size:,} written"
         elif recorded is not None and checksum_of(data) != recorded[1]:

@@ -29,18 +29,21 @@ Which version of each table belongs to which batch is the ``batches`` table's
 
 from __future__ import annotations
 
+import functools
 import json
+import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 from urllib.parse import unquote
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from stud_hh.model.errors import DatabaseError
 from stud_hh.store.storage import FsspecStorage, LocalStorage, Storage
 
 if TYPE_CHECKING:
@@ -86,6 +89,12 @@ class Added:
     checksum: str | None
     stats: str | None = None
     """The Delta statistics of the file (JSON); ``{"numRecords": rows}`` when not given."""
+
+
+class ConcurrentWriterError(DatabaseError):
+    """Another writer committed to a table this writer was committing to (one writing
+    without the lock, or that took a lock this one lost): this writer commits nothing more
+    and takes nothing back (what is there is the other's)."""
 
 
 class DeltaLogError(Exception):
@@ -157,10 +166,29 @@ def log_name(version: int) -> str:
     return f"{version:020d}.json"
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _serialised(method: Callable[Concatenate[DeltaTables, P], R]
+                ) -> Callable[Concatenate[DeltaTables, P], R]:
+    """``method`` run holding the tables' lock: delta-rs's table objects kept here are not
+    to be used by two threads at once (the app's pages and its watch share a database)."""
+
+    def wrapper(self: DeltaTables, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with self.lock:
+            return method(self, *args, **kwargs)
+
+    functools.update_wrapper(wrapper, method)
+    return wrapper
+
+
 class DeltaTables:
-    """The Delta tables of one database (see the module)."""
+    """The Delta tables of one database (see the module). Safe to share between threads:
+    each use of delta-rs's table objects holds :attr:`lock`."""
 
     def __init__(self, storage: Storage) -> None:
+        self.lock = threading.RLock()
         self.storage = storage
         self.options = delta_options(storage)
         self._tables: dict[str, DeltaTable] = {}
@@ -174,6 +202,7 @@ class DeltaTables:
         return any(name.endswith(".json") and not folder
                    for name, folder in self.storage.listing(f"{table}/{LOG}"))
 
+    @_serialised
     def ensure(self, table: str, schema: pa.Schema) -> None:
         """Create ``table`` (empty, version 0) when it has no log yet."""
         if self.exists(table):
@@ -199,6 +228,7 @@ class DeltaTables:
         except _errors() as exc:
             raise self._unreadable(table, exc, version) from exc
 
+    @_serialised
     def latest(self, table: str) -> DeltaTable:
         """``table`` at its latest version (kept, brought up to date on each call)."""
         found = self._tables.get(table)
@@ -231,12 +261,14 @@ class DeltaTables:
                 return DeltaLogError(table, "unreadable: not a Delta log commit", path)
         return DeltaLogError(table, f"its log cannot be read{at} ({_first_line(exc)})")
 
+    @_serialised
     def version(self, table: str) -> int | None:
         """The latest version of ``table`` (``None``: no log)."""
         if not self.exists(table):
             return None
         return int(self.latest(table).version())
 
+    @_serialised
     def txn(self, table: str) -> int | None:
         """The last batch a commit of ``table`` names (``None``: none)."""
         if not self.exists(table):
@@ -244,6 +276,7 @@ class DeltaTables:
         found = self.latest(table).transaction_version(APP)
         return None if found is None else int(found)
 
+    @_serialised
     def files(self, table: str, version: int) -> list[LiveFile]:
         """The data files of ``table`` at ``version`` (none at version 0 of an empty table)."""
         key = (table, version)
@@ -269,11 +302,15 @@ class DeltaTables:
                 if not _inside(unquote(path)):
                     raise DeltaLogError(table, "names a data file outside its table's folder "
                                         f"({path})", self.adding(table, path))
+            # in the order they were committed (delta-rs lists them in an order of its own,
+            # not the same for a table loaded whole and one brought up to date)
+            times = adds.column("modification_time").cast(pa.int64()).to_pylist()
+            found = sorted(zip(times, paths, adds.column("size_bytes").to_pylist(), rows,
+                               strict=True))
             self._files[key] = [
                 LiveFile(table, f"{table}/{unquote(path)}", int(size),
                          None if n is None else int(n))
-                for path, size, n in zip(paths, adds.column("size_bytes").to_pylist(), rows,
-                                         strict=True)]
+                for _, path, size, n in found]
         return self._files[key]
 
     def adding(self, table: str, path: str) -> str | None:
@@ -287,6 +324,7 @@ class DeltaTables:
 
     # -- writing -----------------------------------------------------------------------
 
+    @_serialised
     def commit(self, table: str, schema: pa.Schema, adds: Sequence[Added],
                removes: Sequence[LiveFile], batch: int, *, data_change: bool = True,
                merged: Mapping[str, Sequence[str]] | None = None,
@@ -318,6 +356,9 @@ class DeltaTables:
                 {new.removeprefix(prefix): list(files) for new, files in sources.items()
                  if new.startswith(prefix)})
         dt = self.latest(table)
+        found = dt.transaction_version(APP)
+        if found is not None and int(found) >= batch:
+            raise self._concurrent(table, f"its log holds batch {found} already")
         try:
             dt.create_write_transaction(
                 actions, mode="append", schema=_delta_schema(schema),
@@ -326,9 +367,17 @@ class DeltaTables:
             dt.update_incremental()
         except _errors() as exc:
             self._tables.pop(table, None)
+            if _concurrent_commit(exc):  # Delta's own check: a commit of stud-hh came first
+                raise self._concurrent(table, _first_line(exc)) from exc
             raise DeltaLogError(table, f"the commit failed ({_first_line(exc)})") from exc
         return int(dt.version())
 
+    def _concurrent(self, table: str, why: str) -> ConcurrentWriterError:
+        return ConcurrentWriterError(f"another import is writing to this database (a commit "
+                                     f"of its {table} table came first: {why})",
+                                     path=self.storage.location)
+
+    @_serialised
     def restore(self, table: str, version: int, batch: int) -> list[str]:
         """Take ``table`` back to ``version`` (a new commit, of batch ``batch``: the last
         complete one); returns the data files the versions undone had added (to delete:
@@ -351,6 +400,7 @@ class DeltaTables:
 
     # -- the log -----------------------------------------------------------------------
 
+    @_serialised
     def history(self, table: str) -> list[dict[str, Any]]:
         """Every commit's information (``commitInfo``), newest first, each with its
         ``version``."""
@@ -362,6 +412,7 @@ class DeltaTables:
             raise DeltaLogError(table, f"its history cannot be read ({_first_line(exc)})"
                                 ) from exc
 
+    @_serialised
     def digests(self, table: str) -> dict[str, tuple[int, str]]:
         """Size and digest of every data file a commit of stud-hh added to ``table``, by
         path relative to the database (from the commits' metadata; kept, read on as the
@@ -419,6 +470,7 @@ class DeltaTables:
             found.update(p for p in paths.to_pylist() if p)
         return found
 
+    @_serialised
     def forget(self) -> None:
         """Drop what is kept of the tables (after their logs were changed aside)."""
         self._tables.clear()
@@ -439,6 +491,14 @@ def _commit_paths(text: bytes) -> set[str]:
             if isinstance(path, str):
                 found.add(path)
     return found
+
+
+def _concurrent_commit(exc: BaseException) -> bool:
+    """Whether delta-rs refused a commit for another writer's (of the same application's
+    transaction: Delta's ``ConcurrentTransaction``)."""
+    from deltalake.exceptions import CommitFailedError
+
+    return isinstance(exc, CommitFailedError) and "oncurrent" in str(exc)
 
 
 def _inside(name: str) -> bool:

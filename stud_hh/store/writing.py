@@ -28,6 +28,7 @@ from stud_hh.store.batches import BATCH_SCHEMA, BATCHES, Batch, BatchLog
 from stud_hh.store.delta import (
     RETENTION_HOURS,
     Added,
+    ConcurrentWriterError,
     DeltaLogError,
     DeltaTables,
     LiveFile,
@@ -75,11 +76,12 @@ class BatchWriter:
                 if clean:
                     self.remove_uncommitted()
                 yield
-            except BaseException:
-                with suppress(Exception):
-                    self.take_back()
-                with suppress(Exception):
-                    self.remove_uncommitted()
+            except BaseException as exc:
+                if not isinstance(exc, ConcurrentWriterError):  # else what is there is theirs
+                    with suppress(Exception):
+                        self.take_back()
+                    with suppress(Exception):
+                        self.remove_uncommitted()
                 raise
             finally:
                 self._lock_check = None
@@ -170,9 +172,10 @@ class BatchWriter:
             if not self.tables.exists(table):
                 continue
             try:
-                found = self.tables.latest(table).vacuum(
-                    retention_hours=int(retention_hours), dry_run=False,
-                    enforce_retention_duration=False)
+                with self.tables.lock:
+                    found = self.tables.latest(table).vacuum(
+                        retention_hours=int(retention_hours), dry_run=False,
+                        enforce_retention_duration=False)
             except DeltaLogError:
                 continue
             deleted += [f"{table}/{path}" for path in found]
