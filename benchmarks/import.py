@@ -153,7 +153,8 @@ def split(hands: int, sources: list[Path] | None = None, new_players: bool = Fal
     """Processor time per hand of each stage of an import's work, in this process, done as
     a worker does it: a group of hands at a time (:mod:`stud_hh.store.staging`), each
     stage over the whole group, the collector paused."""
-    from stud_hh.read.parse import ParsedHand, frozen_gc, raw_hands
+    from stud_hh.model.hand import ParsedHand
+    from stud_hh.read.parse import frozen_gc, raw_hands
     from stud_hh.replay import ReplayedHand
     from stud_hh.store import importer, staging
     from stud_hh.store.database import Database

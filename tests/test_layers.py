@@ -54,6 +54,21 @@ def test_the_engine_importing_the_readers_breaks_the_build(tmp_path: Path) -> No
     assert "stud_hh.engine is not allowed to import stud_hh.read" in run.stdout
 
 
+@pytest.mark.parametrize(("module", "line", "said"), [
+    ("replay.py", "import stud_hh.read.parse  # noqa",
+     "stud_hh.replay is not allowed to import stud_hh.read"),
+    ("read/limits.py", "import stud_hh.replay  # noqa",
+     "stud_hh.read is not allowed to import stud_hh.replay"),
+])
+def test_the_replay_and_the_readers_know_nothing_of_each_other(
+        tmp_path: Path, module: str, line: str, said: str) -> None:
+    """The hand records live in the model (:mod:`stud_hh.model.hand`): the replay takes
+    a hand without the readers that make one, and no reader replays."""
+    run = _lint(tmp_path, (module, line))
+    assert run.returncode == 1, run.stdout
+    assert said in run.stdout
+
+
 def test_an_import_cycle_inside_a_package_breaks_the_build(tmp_path: Path) -> None:
     run = _lint(tmp_path, ("engine/findings.py", "import stud_hh.engine.settle  # noqa"))
     assert run.returncode == 1, run.stdout

@@ -31,11 +31,12 @@ from lark import Lark
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from stud_hh.model.errors import HandParseError, InputError, StudHHError, UnsupportedFormatError
-from stud_hh.model.events import HandEvent, HandHeader, compiled_makers
+from stud_hh.model.events import HandEvent, HandHeader
+from stud_hh.model.hand import ParsedHand, ParseFailure, ParseResult, SkippedHand
+from stud_hh.model.names import SPACES, seated_names
 from stud_hh.read import limits, reader
 from stud_hh.read.documents import DocumentFormat, DocumentHand
 from stud_hh.read.grammars import SHARED_GRAMMAR, grammar_folder, grammar_text
-from stud_hh.read.names import SPACES, seated_names
 from stud_hh.read.reader import RawHand
 from stud_hh.read.sites import (
     DIALECTS,
@@ -59,94 +60,6 @@ if not os.environ.get("STUD_HH_PURE_LARK"):
         _PLUGINS = lark_cython.plugins
     except ImportError:  # pragma: no cover - depends on the platform
         _PLUGINS = None
-
-
-# ---------------------------------------------------------------------------
-# Results
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ParsedHand:
-    """A hand read without error: its header and every event, in line order."""
-
-    header: HandHeader
-    events: tuple[HandEvent, ...]
-    path: str
-    first_line: int
-    last_line: int
-    warnings: tuple[str, ...] = ()
-
-    @property
-    def hand_id(self) -> str:
-        return self.header.hand_id
-
-    @property
-    def site(self) -> str:
-        return self.header.site
-
-    @staticmethod
-    def make(header: HandHeader, events: tuple[HandEvent, ...], path: str, first_line: int,
-             last_line: int, warnings: tuple[str, ...]) -> ParsedHand:
-        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
-        made = ParsedHand.__new__(ParsedHand)
-        object.__setattr__(made, "header", header)
-        object.__setattr__(made, "events", events)
-        object.__setattr__(made, "path", path)
-        object.__setattr__(made, "first_line", first_line)
-        object.__setattr__(made, "last_line", last_line)
-        object.__setattr__(made, "warnings", warnings)
-        return made
-
-
-compiled_makers(ParsedHand)
-
-
-@dataclass(frozen=True, slots=True)
-class SkippedHand:
-    """A hand of a game stud-hh does not read (hold'em in an 8-Game file): counted, not an error."""
-
-    site: str
-    hand_id: str
-    game_text: str
-    path: str
-    first_line: int
-    last_line: int
-
-
-@dataclass(frozen=True, slots=True)
-class ParseFailure:
-    """A hand (or stray text) that could not be read, kept whole with the reason."""
-
-    error: StudHHError
-    raw_text: str
-    path: str
-    first_line: int
-    last_line: int
-    site: str | None = None
-
-    @property
-    def hand_id(self) -> str | None:
-        return self.error.hand_id
-
-    @property
-    def line(self) -> int | None:
-        return self.error.line
-
-    @property
-    def column(self) -> int | None:
-        return self.error.column
-
-    @property
-    def reason(self) -> str:
-        return self.error.reason
-
-    @property
-    def offending_text(self) -> str | None:
-        return self.error.text
-
-
-ParseResult = ParsedHand | SkippedHand | ParseFailure
 
 
 # ---------------------------------------------------------------------------

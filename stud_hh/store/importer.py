@@ -48,13 +48,12 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from stud_hh.model.errors import InputError, StudHHError
+from stud_hh.model.hand import ParseFailure, SkippedHand
 from stud_hh.model.results import TournamentResult
 from stud_hh.read.chunks import Chunk, chunk_hands, chunks
 from stud_hh.read.finishes import hand_results, skipped_results
 from stud_hh.read.parse import (
-    ParseFailure,
     Scan,
-    SkippedHand,
     failure_of,
     frozen_gc,
     hand_key,

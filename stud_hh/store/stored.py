@@ -19,7 +19,8 @@ import pandas as pd
 import pyarrow.dataset as ds
 
 from stud_hh.model.errors import StudHHError
-from stud_hh.read.parse import ParsedHand, parse_file, raw_hands, result_of, text_hands
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_file, raw_hands, result_of, text_hands
 from stud_hh.read.reader import read_hands, read_head
 from stud_hh.read.sites import document_format, starts_hand
 from stud_hh.replay import replay

@@ -13,16 +13,9 @@ import pytest
 
 from stud_hh.model.errors import HandParseError
 from stud_hh.model.events import Deal, Street
+from stud_hh.model.hand import ParsedHand, ParseFailure, ParseResult, SkippedHand
 from stud_hh.read import reader
-from stud_hh.read.parse import (
-    ParsedHand,
-    ParseFailure,
-    ParseResult,
-    SkippedHand,
-    parse_file,
-    parse_hand,
-    parse_raw,
-)
+from stud_hh.read.parse import parse_file, parse_hand, parse_raw
 from stud_hh.read.sites import starts_hand
 
 MULTI = "7-Stud-USD-0.04-0.08-200911.txt"

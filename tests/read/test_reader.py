@@ -18,15 +18,9 @@ import pytest
 from helpers import SAMPLES, relined
 
 from stud_hh.model.events import Chat, Seat
+from stud_hh.model.hand import ParsedHand, ParseFailure, ParseResult, SkippedHand
 from stud_hh.read import reader
-from stud_hh.read.parse import (
-    ParsedHand,
-    ParseFailure,
-    ParseResult,
-    SkippedHand,
-    parse_file,
-    parse_raw,
-)
+from stud_hh.read.parse import parse_file, parse_raw
 from stud_hh.read.reader import detect_encoding
 from stud_hh.read.sites import starts_hand
 

@@ -38,7 +38,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stud_hh.model.events import HandEvent
-from stud_hh.read.parse import ParsedHand, parse_file, raw_hands, result_of
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_file, raw_hands, result_of
 from stud_hh.read.sites import DIALECTS
 
 SITES = sorted(SLUGS)
