@@ -94,7 +94,9 @@ def canon(value: Any) -> Any:
 
 def corpus_texts() -> Iterator[tuple[str, str]]:
     from stud_hh.model.hand import ParsedHand
-    from stud_hh.read.parse import raw_hands, result_of, scan_paths
+    from stud_hh.read.parse import result_of
+    from stud_hh.read.scan import scan_paths
+    from stud_hh.read.split import raw_hands
 
     if not CORPUS.is_dir():
         return
@@ -133,7 +135,9 @@ def damaged(texts: list[tuple[str, str]], count: int, seed: int) -> Iterator[tup
 
 def sample_texts() -> Iterator[tuple[str, str]]:
     from stud_hh.model.hand import ParsedHand
-    from stud_hh.read.parse import raw_hands, result_of, scan_paths
+    from stud_hh.read.parse import result_of
+    from stud_hh.read.scan import scan_paths
+    from stud_hh.read.split import raw_hands
 
     for path in scan_paths([SAMPLES]).files:
         for raw in raw_hands(path):

@@ -48,7 +48,8 @@ def hand_texts() -> list[str]:
     from stud_hh.model.errors import StudHHError
     from stud_hh.model.hand import ParsedHand
     from stud_hh.read import reader
-    from stud_hh.read.parse import parse_raw, scan_paths
+    from stud_hh.read.parse import parse_raw
+    from stud_hh.read.scan import scan_paths
     from stud_hh.read.sites import starts_hand
 
     texts = []

@@ -154,7 +154,8 @@ def split(hands: int, sources: list[Path] | None = None, new_players: bool = Fal
     a worker does it: a group of hands at a time (:mod:`stud_hh.store.staging`), each
     stage over the whole group, the collector paused."""
     from stud_hh.model.hand import ParsedHand
-    from stud_hh.read.parse import frozen_gc, raw_hands
+    from stud_hh.read.collector import frozen_gc
+    from stud_hh.read.split import raw_hands
     from stud_hh.replay import ReplayedHand
     from stud_hh.store import importer, staging
     from stud_hh.store.database import Database

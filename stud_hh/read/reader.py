@@ -576,7 +576,7 @@ def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
     """Files named directly, and every readable file found recursively in folders.
 
     Which files of a folder hold hands is decided by their content
-    (:func:`stud_hh.read.parse.scan_paths`), not here. Raises :class:`InputError` for a path
+    (:func:`stud_hh.read.scan.scan_paths`), not here. Raises :class:`InputError` for a path
     that does not exist.
     """
     for item in paths:
