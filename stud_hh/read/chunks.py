@@ -152,7 +152,7 @@ class _Scan:
         head = handle.peek(4096)[:4096]
         self.codec = reader.tail_codec(reader.detect_encoding(head), head)
         self.wide = self.codec.startswith("utf-16")
-        self.errors = "replace" if self.wide else "stud_hh_cp1252_quiet"
+        self.errors = "replace" if self.wide else "stud_hh_cp1252"
         self.newline = (b"\n\x00" if self.codec == "utf-16-le" else b"\x00\n") if self.wide \
             else b"\n"
         self.header = 0
