@@ -13,6 +13,8 @@ prints for it (:func:`wording`); whether an action's verb is one the site writes
 ('the 4th street', 'x y')
 >>> explain_line("Bob: dances", {"STREET4"}, wording(POKERSTARS.grammar))
 "unknown action 'dances'"
+>>> explain_line("Seat 3: al folded", {"SUMMARY"}, wording(POKERSTARS.grammar))
+'unrecognised line (expected the summary)'
 """
 
 from __future__ import annotations
@@ -52,6 +54,8 @@ _TERMINAL = re.compile(r"^([A-Z][A-Z0-9_]*)(?:\.-?\d+)?\s*:\s*(.*)$", re.M)
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _REGEX = re.compile(r"/((?:[^/\\\n]|\\.)+)/")
 _WORD = re.compile(r"[a-z][a-z'\-]*")
+_SEAT_LINE = re.compile(r"[Ss]eat ?\d+:")
+"""A seat line (``Seat 3: Al ...``), whose number is no player's name."""
 _ACTION_LINE = re.compile(r"(?P<name>.+?): (?P<verb>[a-z'\-]+(?: [a-z'\-]+)?)(?P<rest>.*)$")
 _AMOUNT_VERBS = frozenset({"bets", "calls", "raises", "brings", "completes", "bring-ins"})
 _ANTE_VERBS = frozenset({"posts", "antes"})
@@ -123,7 +127,7 @@ def _printed(body: str) -> str | None:
 
 def explain_line(line: str, expected: Iterable[str], site: Wording) -> str:
     """A readable reason why ``line`` is not acceptable where it stands."""
-    action = _ACTION_LINE.match(line)
+    action = None if _SEAT_LINE.match(line) else _ACTION_LINE.match(line)
     if action:
         verb = action.group("verb")
         first = verb.split()[0]

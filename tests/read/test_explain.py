@@ -5,6 +5,7 @@ STREET ***`` for a PartyPoker hand, which prints ``** Dealing Fifth street **``)
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -59,3 +60,23 @@ def test_a_verb_the_site_writes_is_never_called_unknown() -> None:
         "unknown action 'antes'")
     assert explain_line("Al: bets", (), wording(POKERSTARS.grammar)) == (
         "missing amount after 'bets'")
+
+
+def test_a_seat_line_out_of_place_is_no_unknown_action(
+        stars_hand_texts: list[tuple[str, str]]) -> None:
+    """``Seat 3: al folded ...`` holds a colon, but ``Seat 3`` is no player and ``al`` no
+    verb."""
+    for _, text in stars_hand_texts:
+        lines = text.rstrip("\n").split("\n")
+        summary = lines.index("*** SUMMARY ***")
+        seat = next((i for i in range(summary, len(lines))
+                     if re.match(r"Seat \d+: [a-z]", lines[i])), None)
+        if seat is not None:
+            break
+    else:
+        pytest.skip("no summary seat line of a player whose name starts in lower case")
+    moved = [*lines[:summary], lines[seat], *lines[summary:seat], *lines[seat + 1:]]
+    failure = _failure(moved)
+    assert failure.line == summary + 1
+    assert "unknown action" not in failure.reason
+    assert failure.reason.startswith("a summary seat line is out of place: ")
