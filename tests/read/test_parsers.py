@@ -4,16 +4,19 @@ inside a parse, reads with a parser of its own, and each gives what it gives alo
 
 from __future__ import annotations
 
+import itertools
 import sys
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from stud_hh.model.hand import ParseResult
+from stud_hh.model.hand import ParseFailure
 from stud_hh.read.parse import parse_hand, parse_text
 from stud_hh.read.parsers import borrow, give_back
 from stud_hh.read.sites import POKERSTARS
+from stud_hh.read.split import raw_hands
 
 
 @pytest.fixture
@@ -25,16 +28,36 @@ def switching() -> Iterator[None]:
     sys.setswitchinterval(before)
 
 
+def _read(text: str) -> list[object]:
+    """What ``text`` reads as, failures by their error's words (an error is equal only
+    to itself)."""
+    return [(type(r.error).__name__, str(r.error), r.raw_text, r.first_line, r.site)
+            if isinstance(r, ParseFailure) else r for r in parse_text(text)]
+
+
+@pytest.fixture(scope="module")
+def site_hand_texts(corpus: Path) -> list[str]:
+    """The texts of up to 40 hands of each site of the corpus (its raw hands, as the
+    splitter cuts them: those that fail are read too)."""
+    texts = []
+    for folder in sorted(p for p in corpus.iterdir() if p.is_dir()):
+        raws = (raw for path in sorted(folder.rglob("*")) if path.is_file()
+                for raw in raw_hands(path) if raw.is_hand and raw.kind == "text")
+        texts += [raw.text for raw in itertools.islice(raws, 40)]
+    return texts
+
+
 def test_hands_read_in_threads_at_once_read_as_they_do_alone(
-        stars_hand_texts: list[tuple[str, str]], switching: None) -> None:
-    texts = [text for _, text in stars_hand_texts[:150]]
-    alone = [list(parse_text(text)) for text in texts]
-    found: dict[int, list[list[ParseResult]]] = {}
+        site_hand_texts: list[str], switching: None) -> None:
+    texts = site_hand_texts
+    alone = [_read(text) for text in texts]
+    assert any(isinstance(r, tuple) for read in alone for r in read)  # failures too
+    found: dict[int, list[list[object]]] = {}
     errors: list[BaseException] = []
 
     def read(n: int) -> None:
         try:
-            found[n] = [list(parse_text(text)) for text in texts]
+            found[n] = [_read(text) for text in texts]
         except BaseException as exc:  # a bare error would end the thread unseen
             errors.append(exc)
 
