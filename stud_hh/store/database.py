@@ -159,6 +159,7 @@ class Database(TableReader):
         if verify:
             problems = self.verify_open()
             if problems:
+                self._vacuumed(problems)
                 raise DamagedDatabaseError(self.root, problems)
 
     # -- what the folder is ----------------------------------------------------------
@@ -200,6 +201,32 @@ class Database(TableReader):
         if info.get("tables") != FORMAT:
             self._refuse_earlier_format()
         return found
+
+    def _vacuumed(self, problems: Sequence[Problem]) -> None:
+        """:class:`UsageError` when the problems of a database read as of an earlier batch
+        are data files missing that the last batch no longer reads: a vacuum deleted
+        them (time travel reaches back as far as it kept them), not damage."""
+        pinned = self._pinned
+        if pinned is None or any(p.what != "missing" for p in problems):
+            return
+        try:
+            last = self.log.last()
+        except DeltaLogError:
+            return
+        if last is None or last.number == pinned.number:
+            return
+        now = {f.path for t in TABLES for f in self.tables.files(t, last.versions.get(t, 0))}
+        if any(p.where in now for p in problems):
+            return
+        aside = {p.where for p in problems for name, folder in self.storage.listing(DAMAGED)
+                 if folder and self.storage.exists(f"{DAMAGED}/{name}/{p.where}")}
+        why = (f"{len(aside):,} moved into {DAMAGED}/ by a repair (they were damaged), "
+               if aside else "")
+        vacuumed = len(problems) - len(aside)
+        why += (f"{vacuumed:,} deleted by `stud-hh vacuum` (time travel reaches back only as "
+                "far as a vacuum keeps them)" if vacuumed else "")
+        raise UsageError(f"--as-of {pinned.number}: data files batch {pinned.number} read are "
+                         f"gone since later batches replaced them: {why.rstrip(', ')}")
 
     def _refuse_earlier_format(self) -> None:
         if _earlier_format(self.storage):
@@ -304,7 +331,9 @@ class Database(TableReader):
 
     def batch_at(self, as_of: int | datetime) -> Batch:
         """The batch ``as_of`` names: its number, or the last committed at or before a
-        time. :class:`UsageError` when there is none."""
+        time (on this machine's clock when it names no offset, as ``--since`` is; a time
+        to the second covers the batches committed in that second, as ``history`` prints
+        them). :class:`UsageError` when there is none."""
         batches = self.history()
         if not batches:
             raise UsageError(f"--as-of {as_of}: {self.storage.location} holds no batch yet")
@@ -312,7 +341,9 @@ class Database(TableReader):
                f"{_when(batches[-1].time)}"
         if isinstance(as_of, datetime):
             when = as_of if as_of.tzinfo is not None else as_of.astimezone()
-            found = [b for b in batches if b.time <= when]
+            whole = when.microsecond == 0  # a time to the second covers that second
+            found = [b for b in batches
+                     if (b.time.replace(microsecond=0) if whole else b.time) <= when]
             if not found:
                 raise UsageError(f"--as-of {as_of.isoformat()}: no batch was committed by "
                                  f"then (the database holds {span})")

@@ -120,16 +120,14 @@ class CheckReport:
     def summary(self) -> str:
         """The closing line of ``stud-hh check``."""
         tables = sum(1 for t in TABLES if self.rows.get(t))
-        what = (f"{_plural(self.parts, 'data file')} of {_plural(tables, 'table')}, "
+        what = (f"{_plural(self.parts, 'part')} of {_plural(tables, 'table')}, "
                 f"{sum(self.rows.values()):,} rows")
-        if self.batch is not None:
-            what += f", batch {self.batch.number}"
         notes = []
         if self.unverifiable:
-            notes.append(f"{_plural(self.unverifiable, 'data file')} without a digest: read "
+            notes.append(f"{_plural(self.unverifiable, 'part')} without a digest: read "
                          "through, unverifiable")
         if self.uncommitted:
-            notes.append(f"{_plural(self.uncommitted, 'data file')} no log names, left by an "
+            notes.append(f"{_plural(self.uncommitted, 'part')} no log names, left by an "
                          "interrupted import (the next import removes them)")
         if self.unfinished:
             held = ", ".join(sorted(self.unfinished, key=list(TABLES).index))
@@ -138,11 +136,12 @@ class CheckReport:
                          "commits did not finish: read as the batch before, and taken back by "
                          "the next import or repair")
         note = f" ({'; '.join(notes)})" if notes else ""
+        batch = f"batch {self.batch.number}: " if self.batch is not None else ""
         if self.sound:
-            return (f"check: {self.root}: sound: {what}; logs, digests, footers, schemas and "
-                    f"keys across tables verified{note}")
-        return (f"check: {self.root}: {_plural(len(self.problems), 'problem')} in {what}"
-                f"{note}: run `stud-hh repair --db {self.root}`")
+            return (f"check: {self.root}: sound: {batch}every log entry and {what}; checksums, "
+                    f"footers, schemas and keys across tables verified{note}")
+        return (f"check: {self.root}: {_plural(len(self.problems), 'problem')} in {batch}"
+                f"{what}{note}: run `stud-hh repair --db {self.root}`")
 
 
 def _footer_problems(db: Database, part: Entry) -> list[str]:

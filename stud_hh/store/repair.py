@@ -118,7 +118,7 @@ class RepairReport:
             names = ", ".join(self.unattributed[:3])
             more = f" and {len(self.unattributed) - 3} more" if len(self.unattributed) > 3 else ""
             out.append(f"repair: moved aside to {self.aside}/unattributed/: "
-                       f"{_plural(len(self.unattributed), 'data file')} of a damaged log (their "
+                       f"{_plural(len(self.unattributed), 'part')} of a damaged log (their "
                        f"history files are imported again): {names}{more}")
         for item in sorted(self.files.values(), key=lambda f: f.file):
             dropped = ", ".join(f"{t} {n:,}" for t, n in sorted(
@@ -132,7 +132,7 @@ class RepairReport:
             rows = ", ".join(f"{t} {n:,}" for t, n in self.orphans.items())
             out.append(f"repair: dropped rows whose hand is stored nowhere: {rows}")
         if self.removed_uncommitted:
-            out.append(f"repair: removed {_plural(self.removed_uncommitted, 'data file')} no log "
+            out.append(f"repair: removed {_plural(self.removed_uncommitted, 'part')} no log "
                        "names, left by an interrupted import")
         if self.nothing_to_do:
             out.append(f"repair: {self.root}: nothing to repair, the database is sound")
@@ -140,8 +140,8 @@ class RepairReport:
         again = [f for f in self.files.values() if f.reimported is not None]
         hands = sum(f.reimported or 0 for f in again)
         parts = sum(1 for p in self.moved if p.kind == "part")
-        counts = ((parts, "damaged data file", ""), (len(self.moved) - parts, "damaged log", ""),
-                  (len(self.unattributed), "data file", " of a damaged log"))
+        counts = ((parts, "damaged part", ""), (len(self.moved) - parts, "damaged log", ""),
+                  (len(self.unattributed), "part", " of a damaged log"))
         moved = [_plural(n, what) + tail for n, what, tail in counts if n] or ["nothing"]
         rebuilt = f"{MARKER} rebuilt, " if self.marker is not None else ""
         restored = (f"{_plural(len(self.restored), 'table')} taken back from an unfinished "

@@ -581,7 +581,7 @@ def test_a_garbage_stud_hh_json_and_a_damaged_part_are_repaired_in_one_run(
     assert any(line.startswith(part) for line in out[1:]), out
     assert main(["repair", "--db", str(db), "--jobs", "1"]) == 0
     out = capsys.readouterr().out
-    assert "stud_hh.json rebuilt, 1 damaged data file moved aside" in out, out
+    assert "stud_hh.json rebuilt, 1 damaged part moved aside" in out, out
     assert len(list((db / "damaged").iterdir())) == 1  # one folder for both
     assert counts(db) == counts(fresh)
     assert main(["check", "--db", str(db)]) == 0
