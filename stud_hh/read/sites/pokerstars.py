@@ -725,7 +725,8 @@ class PokerStarsBuilder(SiteBuilder):
             if len(cards) != 1:
                 raise LineError("a common card line must show exactly one card", n)
             has_common, common = True, cards[0]
-        self.events.append(StreetStart.make(self._file_line(n), street, common, has_common))
+        self.events.append(StreetStart.make(line=self._file_line(n), street=street, common=common,
+                                            has_common=has_common))
         self._after_opener(value, n)
 
     def SHOWDOWN(self, token: Any) -> None:
@@ -752,11 +753,12 @@ class PokerStarsBuilder(SiteBuilder):
             known_cards = self._cards(known, n)
         cards = self._cards(m["cards"][1:-1], n)
         up = face_up(self.game, self.street, len(cards))
-        self.events.append(Deal.make(self.lines[n - 1], name, self.street, cards, up, known_cards))
+        self.events.append(Deal.make(line=self.lines[n - 1], player=name, street=self.street,
+                                     cards=cards, face_up=up, known=known_cards))
 
     def _on_uncalled(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(UncalledReturned.make(self._file_line(n), name,
-                                                 self._amount(m["amount"], n)))
+        self.events.append(UncalledReturned.make(line=self._file_line(n), player=name,
+                                                 amount=self._amount(m["amount"], n)))
 
     def _on_announce(self, name: str, m: re.Match[str], n: int) -> None:
         text = m.group(0)
@@ -764,47 +766,54 @@ class PokerStarsBuilder(SiteBuilder):
                                         text=text))
 
     def _on_ante(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(PostAnte.make(self.lines[n - 1], name, self._amount(m["amount"], n),
-                                         m["all_in"] is not None))
+        self.events.append(PostAnte.make(line=self.lines[n - 1], player=name,
+                                         amount=self._amount(m["amount"], n),
+                                         all_in=m["all_in"] is not None))
 
     def _on_bring_in(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(BringIn.make(self.lines[n - 1], name, self._amount(m["amount"], n),
-                                        m["all_in"] is not None))
+        self.events.append(BringIn.make(line=self.lines[n - 1], player=name,
+                                        amount=self._amount(m["amount"], n),
+                                        all_in=m["all_in"] is not None))
 
     def _on_bet(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(Bet.make(self.lines[n - 1], name, self._amount(m["amount"], n),
-                                    m["all_in"] is not None))
+        self.events.append(Bet.make(line=self.lines[n - 1], player=name,
+                                    amount=self._amount(m["amount"], n),
+                                    all_in=m["all_in"] is not None))
 
     def _on_raise(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(Raise.make(self.lines[n - 1], name, self._amount(m["by"], n),
-                                      self._amount(m["to"], n), m["all_in"] is not None))
+        self.events.append(Raise.make(line=self.lines[n - 1], player=name,
+                                      by=self._amount(m["by"], n), to=self._amount(m["to"], n),
+                                      all_in=m["all_in"] is not None))
 
     def _on_call(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(Call.make(self.lines[n - 1], name, self._amount(m["amount"], n),
-                                     m["all_in"] is not None))
+        self.events.append(Call.make(line=self.lines[n - 1], player=name,
+                                     amount=self._amount(m["amount"], n),
+                                     all_in=m["all_in"] is not None))
 
     def _on_check(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(Check.make(self.lines[n - 1], name))
+        self.events.append(Check.make(line=self.lines[n - 1], player=name))
 
     def _on_fold(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(Fold.make(self.lines[n - 1], name))
+        self.events.append(Fold.make(line=self.lines[n - 1], player=name))
 
     def _on_show(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(Show.make(self._file_line(n), name, self._cards(m["cards"][1:-1], n),
-                                     m["description"] or None))
+        self.events.append(Show.make(line=self._file_line(n), player=name,
+                                     cards=self._cards(m["cards"][1:-1], n),
+                                     description=m["description"] or None))
 
     def _on_muck(self, name: str, m: re.Match[str], n: int) -> None:
         cards = self._cards(m["cards"][1:-1], n) if m["cards"] else ()
-        self.events.append(Muck.make(self._file_line(n), name, cards))
+        self.events.append(Muck.make(line=self._file_line(n), player=name, cards=cards))
 
     def _on_no_show(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(NoShow.make(self._file_line(n), name))
+        self.events.append(NoShow.make(line=self._file_line(n), player=name))
 
     def _on_collect(self, name: str, m: re.Match[str], n: int) -> None:
         pot = _POTS.get(m["pot"] or "", PotKind.POT)
         index = int(m["index"]) if m["index"] else None
-        self.events.append(Collect.make(self._file_line(n), name, self._amount(m["amount"], n), pot,
-                                        index))
+        self.events.append(Collect.make(line=self._file_line(n), player=name,
+                                        amount=self._amount(m["amount"], n), pot=pot,
+                                        pot_index=index))
 
     # -- summary ------------------------------------------------------------------------
     def TOTAL_POT(self, token: Any) -> None:
@@ -830,7 +839,8 @@ class PokerStarsBuilder(SiteBuilder):
                 i += 3
             else:
                 i += 1
-        self.events.append(PotSummary.make(self._file_line(n), total, main, tuple(sides), rake))
+        self.events.append(PotSummary.make(line=self._file_line(n), total=total, main=main,
+                                           sides=tuple(sides), rake=rake))
 
     def BOARD(self, token: Any) -> None:
         value: str = token.value[:-1]
@@ -876,8 +886,10 @@ class PokerStarsBuilder(SiteBuilder):
         elif tail.startswith("collected ("):
             outcome = SeatOutcome.COLLECTED
             won = self._amount(tail[len("collected ("):].partition(")")[0], n)
-        self.events.append(SeatSummary.make(self._file_line(n), name, int(number_text), outcome,
-                                            street, cards, won, description, value))
+        self.events.append(SeatSummary.make(line=self._file_line(n), player=name,
+                                            seat=int(number_text), outcome=outcome, street=street,
+                                            cards=cards, won=won, description=description,
+                                            text=value))
 
 
 def _summary_name(rest: str, names: set[str]) -> str:
