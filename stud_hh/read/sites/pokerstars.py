@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from stud_hh.model.caches import keep
 from stud_hh.model.cards import MaybeCard, parse_cards
 from stud_hh.model.errors import HandParseError
 from stud_hh.model.events import (
@@ -242,9 +243,7 @@ def read_header(line: str) -> HeaderFields:
             cached = _read_static(static, line)
         except HandParseError as exc:
             raise HandParseError(exc.reason, text=line, hand_id=hand_id) from None
-        if len(_HEADER_CACHE) >= 4096:
-            _HEADER_CACHE.clear()
-        _HEADER_CACHE[static] = cached
+        keep(_HEADER_CACHE, static, cached, 4096)
     fields = dict(cached.fields)
     fields["hand_id"] = hand_id
     fields["started_at"] = None
@@ -549,9 +548,7 @@ def _make_classifier(
                 if found is not None:
                     m = found[1](rest)
                     if m:
-                        if len(read_rests) >= _KNOWN_MOST:
-                            read_rests.clear()
-                        made = read_rests[rest] = (found[0], m)
+                        made = keep(read_rests, rest, (found[0], m), _KNOWN_MOST)
             if made is not None:
                 return made[0], name, made[1]
         for kind, match in slow:  # lines the shortcut does not settle, in grammar order
@@ -631,9 +628,7 @@ class PokerStarsBuilder(SiteBuilder):
                 value = parse_amount(money_text(text), self.scale)
             except ValueError as exc:
                 raise LineError(str(exc), n) from None
-            if len(self._amounts) >= 65536:
-                self._amounts.clear()
-            self._amounts[text] = value
+            keep(self._amounts, text, value, 65536)
         return value
 
     def _cards(self, text: str, n: int) -> tuple[MaybeCard, ...]:
@@ -642,9 +637,7 @@ class PokerStarsBuilder(SiteBuilder):
             return cards
         cards = parse_cards(text, tens_as_10=False)
         if None not in cards:  # only readable groups are cached: the others warn each time
-            if len(_CARD_CACHE) >= 65536:
-                _CARD_CACHE.clear()
-            _CARD_CACHE[text] = cards
+            keep(_CARD_CACHE, text, cards, 65536)
         else:  # PokerStars prints no hidden card: only its corrupt "of" is no failure
             _, corrupt = read_cards(text.split(), frozenset(), self.CORRUPT_CARDS, False, n)
             self.warnings.append(f"line {self._file_line(n)}: unreadable card(s) "
@@ -668,9 +661,7 @@ class PokerStarsBuilder(SiteBuilder):
                 if found is None:  # pragma: no cover - the lexer accepted it: a shape matches
                     raise LineError("unrecognised line", n)
                 if found[0] != "DEAL":
-                    if len(known) >= _KNOWN_MOST:
-                        known.clear()
-                    known[line] = found
+                    keep(known, line, found, _KNOWN_MOST)
             kind, name, m = found
             makers[kind](name, m, n)
             n += 1
