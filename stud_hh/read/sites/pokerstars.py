@@ -46,6 +46,14 @@ from stud_hh.model.money import parse_amount
 from stud_hh.read.sites.common import HeaderFields, LineError, SiteBuilder, face_up, read_cards
 from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
+from stud_hh.read.sites.pokerstars_lines import (
+    ANNOUNCEMENTS,
+    LINE_ORDER,
+    PRE_ORDER,
+    PREFIXES,
+    REST,
+    SHAPES,
+)
 
 SITE: str = "PokerStars"
 
@@ -424,63 +432,6 @@ _FOLDED_ON = {
     "7th street": Street.SEVENTH,
 }
 
-_ANNOUNCEMENTS = {
-    "Betting is capped": "capped",
-    "Pair on board - a double bet is allowed": "pair_on_board",
-    "No low hand qualified": "no_low",
-}
-
-
-# -- line shapes: the same regular expressions as grammar/pokerstars.lark -------------
-_AMT = r"(?:[$€£¥₹]|Rs\. ?)?\d[\d.,]*"
-_CARDS_RE = r"\[[^\[\]\n]*\]"
-_ALLIN = r"(?P<all_in> and is all-in)?"
-SHAPES: dict[str, re.Pattern[str]] = {
-    "DEAL": re.compile(rf"Dealt to (?P<name>[^\n]+) (?P<cards>{_CARDS_RE})"),
-    "UNCALLED": re.compile(r"Uncalled bet \((?P<amount>[^)\n]+)\) returned to (?P<name>[^\n]+)"),
-    "ANNOUNCE": re.compile(
-        r"(Betting is capped|Pair on board - a double bet is allowed|No low hand qualified)"),
-    "ANTE": re.compile(rf"(?P<name>[^\n]+): posts (?:the )?ante (?P<amount>{_AMT}){_ALLIN}"),
-    "BRING_IN": re.compile(rf"(?P<name>[^\n]+): brings in for (?P<amount>{_AMT}){_ALLIN}"),
-    "BET": re.compile(rf"(?P<name>[^\n]+): bets (?P<amount>{_AMT}){_ALLIN}"),
-    "RAISE": re.compile(rf"(?P<name>[^\n]+): raises (?P<by>{_AMT}) to (?P<to>{_AMT}){_ALLIN}"),
-    "CALL": re.compile(rf"(?P<name>[^\n]+): calls (?P<amount>{_AMT}){_ALLIN}"),
-    "CHECK": re.compile(r"(?P<name>[^\n]+): checks"),
-    "FOLD": re.compile(rf"(?P<name>[^\n]+): folds(?: (?P<cards>{_CARDS_RE}))?"),
-    "SHOW": re.compile(
-        rf"(?P<name>[^\n]+): shows (?P<cards>{_CARDS_RE})(?: \((?P<description>[^\n]*)\))?"),
-    "MUCK": re.compile(rf"(?P<name>[^\n]+): mucks hand(?: (?P<cards>{_CARDS_RE}))?"),
-    "NO_SHOW": re.compile(r"(?P<name>[^\n]+): doesn't show hand"),
-    "COLLECT": re.compile(
-        rf"(?P<name>[^\n]+) collected (?P<amount>{_AMT}) from "
-        r"(?:(?P<pot>main|side) )?pot(?:-(?P<index>\d+))?"),
-}
-"""Every line shape the grammar accepts inside a section, as Python regexes with
-named fields; ``tests/read/test_grammar.py`` checks they classify every corpus line
-exactly as the grammar's alternation order does."""
-
-ACTIONS = ("BRING_IN", "BET", "RAISE", "CALL", "CHECK", "FOLD", "SHOW", "MUCK", "NO_SHOW")
-LINE_ORDER = ("DEAL", "UNCALLED", "ANNOUNCE", *ACTIONS, "COLLECT")
-"""The order of the alternatives of ``LINES`` in the grammar: the first that matches wins."""
-PRE_ORDER = ("ANTE",)
-
-# The word after the last ": " names the action for every action shape, and the
-# text after that ": " (which holds no ": ") is the action's own shape: check just
-# that. A show whose description holds ": " falls through to the ordered scan.
-_REST: dict[str, tuple[str, re.Pattern[str]]] = {
-    "brings": ("BRING_IN", re.compile(rf"brings in for (?P<amount>{_AMT}){_ALLIN}")),
-    "bets": ("BET", re.compile(rf"bets (?P<amount>{_AMT}){_ALLIN}")),
-    "raises": ("RAISE", re.compile(rf"raises (?P<by>{_AMT}) to (?P<to>{_AMT}){_ALLIN}")),
-    "calls": ("CALL", re.compile(rf"calls (?P<amount>{_AMT}){_ALLIN}")),
-    "checks": ("CHECK", re.compile(r"checks")),
-    "folds": ("FOLD", re.compile(rf"folds(?: (?P<cards>{_CARDS_RE}))?")),
-    "shows": ("SHOW", re.compile(
-        rf"shows (?P<cards>{_CARDS_RE})(?: \((?P<description>[^\n]*)\))?")),
-    "mucks": ("MUCK", re.compile(rf"mucks hand(?: (?P<cards>{_CARDS_RE}))?")),
-    "doesn't": ("NO_SHOW", re.compile(r"doesn't show hand")),
-    "posts": ("ANTE", re.compile(rf"posts (?:the )?ante (?P<amount>{_AMT}){_ALLIN}")),
-}
-
 
 def classify(
     line: str, order: tuple[str, ...] = LINE_ORDER
@@ -506,42 +457,33 @@ def _make_classifier(
     deal = SHAPES["DEAL"].fullmatch if "DEAL" in order else None
     uncalled = SHAPES["UNCALLED"].fullmatch if "UNCALLED" in order else None
     announce = SHAPES["ANNOUNCE"].fullmatch if "ANNOUNCE" in order else None
-    rests = {verb: (kind, pattern.fullmatch) for verb, (kind, pattern) in _REST.items()
+    rests = {verb: (kind, pattern.fullmatch) for verb, (kind, pattern) in REST.items()
              if kind in order}
     slow = [(kind, SHAPES[kind].fullmatch) for kind in order
             if kind not in ("DEAL", "UNCALLED", "ANNOUNCE")]
-    bare: dict[str, tuple[str, re.Match[str]]] = {}  # a verb that is its whole shape: matched once
-    # what followed a name (``calls $2``), read before: a new player's line reads at the
-    # cost of a lookup (the fields are read from the match, never changed)
+    dealt, returned = PREFIXES["DEAL"], PREFIXES["UNCALLED"]
+    # what followed a name (``calls $2``, ``folds``), read before: a new player's line reads
+    # at the cost of a lookup (the fields are read from the match, never changed)
     read_rests: dict[str, tuple[str, re.Match[str]]] = {}
-    for verb in ("folds", "checks"):
-        kind, pattern = _REST[verb]
-        made = pattern.fullmatch(verb)
-        if kind in order and made is not None:
-            bare[verb] = (kind, made)
 
     def classify_line(line: str) -> tuple[str, str, re.Match[str]] | None:
         m: re.Match[str] | None
-        first = line[:1]
-        if first == "D" and deal is not None and line.startswith("Dealt to "):
+        if deal is not None and line.startswith(dealt):
             m = deal(line)
             if m:
                 return "DEAL", m["name"], m
-        elif first == "U" and uncalled is not None and line.startswith("Uncalled bet ("):
+        elif uncalled is not None and line.startswith(returned):
             m = uncalled(line)
             if m:
                 return "UNCALLED", m["name"], m
-        elif announce is not None and line in _ANNOUNCEMENTS:
+        elif announce is not None and line in ANNOUNCEMENTS:
             m = announce(line)
             if m:
                 return "ANNOUNCE", "", m
         name, sep, rest = line.rpartition(": ")
         if sep and name:
-            # what follows the name settles the shape, whoever acts: "folds", "checks"
-            # (the verb alone) and every verb read before are matched once
-            made = bare.get(rest)
-            if made is None:
-                made = read_rests.get(rest)
+            # what follows the name settles the shape, whoever acts: each is matched once
+            made = read_rests.get(rest)
             if made is None:
                 space = rest.find(" ")
                 found = rests.get(rest if space < 0 else rest[:space])
@@ -753,7 +695,7 @@ class PokerStarsBuilder(SiteBuilder):
 
     def _on_announce(self, name: str, m: re.Match[str], n: int) -> None:
         text = m.group(0)
-        self.events.append(Announcement(line=self._file_line(n), kind=_ANNOUNCEMENTS[text],
+        self.events.append(Announcement(line=self._file_line(n), kind=ANNOUNCEMENTS[text],
                                         text=text))
 
     def _on_ante(self, name: str, m: re.Match[str], n: int) -> None:
