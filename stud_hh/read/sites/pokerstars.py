@@ -34,8 +34,6 @@ from stud_hh.model.events import (
     PotKind,
     PotSummary,
     Raise,
-    SeatOutcome,
-    SeatSummary,
     Show,
     Street,
     StreetStart,
@@ -54,6 +52,7 @@ from stud_hh.read.sites.pokerstars_lines import (
     REST,
     SHAPES,
 )
+from stud_hh.read.sites.summary_lines import folded_street, seat_summary
 
 SITE: str = "PokerStars"
 
@@ -423,16 +422,6 @@ def _read_buy_in(text: str | None, fields: dict[str, Any]) -> None:
         fields["buy_in"], fields["bounty"], fields["fee"] = amounts[0], amounts[1], amounts[-1]
 
 
-_FOLDED_ON = {
-    "3rd street": Street.THIRD,
-    "4th street": Street.FOURTH,
-    "5th street": Street.FIFTH,
-    "6th street": Street.SIXTH,
-    "river": Street.SEVENTH,
-    "7th street": Street.SEVENTH,
-}
-
-
 def classify(
     line: str, order: tuple[str, ...] = LINE_ORDER
 ) -> tuple[str, str, re.Match[str]] | None:
@@ -793,36 +782,8 @@ class PokerStarsBuilder(SiteBuilder):
         # strip position notes like "(button)", "(bring-in)"
         while tail.startswith("("):
             tail = tail[tail.index(")") + 1 :].strip() if ")" in tail else ""
-        outcome = SeatOutcome.OTHER
-        street: Street | None = None
-        cards: tuple[MaybeCard, ...] = ()
-        won: int | None = None
-        description: str | None = None
-        if tail.startswith("folded on the "):
-            outcome = SeatOutcome.FOLDED
-            where = tail[len("folded on the "):].split(" (")[0].lower()
-            street = _FOLDED_ON.get(where)
-        elif tail.startswith(("showed [", "mucked [")):
-            outcome = SeatOutcome.MUCKED if tail.startswith("mucked") else SeatOutcome.SHOWED_LOST
-            cards_text, _, after = tail[tail.index("[") + 1 :].partition("]")
-            cards = self._cards(cards_text, n)
-            after = after.strip()
-            if after.startswith("and won ("):
-                outcome = SeatOutcome.SHOWED_WON
-                won_text, _, after = after[len("and won ("):].partition(")")
-                won = self._amount(won_text, n)
-                after = after.strip()
-            elif after.startswith("and lost"):
-                after = after[len("and lost"):].strip()
-            if after.startswith("with "):
-                description = after[5:]
-        elif tail.startswith("collected ("):
-            outcome = SeatOutcome.COLLECTED
-            won = self._amount(tail[len("collected ("):].partition(")")[0], n)
-        self.events.append(SeatSummary.make(line=self._file_line(n), player=name,
-                                            seat=int(number_text), outcome=outcome, street=street,
-                                            cards=cards, won=won, description=description,
-                                            text=value))
+        self.events.append(seat_summary(self, value, n, name, int(number_text), tail,
+                                        folded_street))
 
 
 def _summary_name(rest: str, names: set[str]) -> str:
