@@ -52,8 +52,8 @@ def constructor_source(cls: type, keywords: bool = True) -> tuple[str, dict[str,
         return o
     <BLANKLINE>
     """
-    if not (dataclasses.is_dataclass(cls) and "__slots__" in cls.__dict__):
-        raise TypeError(f"{cls.__name__} is not a slotted dataclass")
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls.__name__} is not a dataclass")
     scope: dict[str, Any] = {"_new": cls.__new__, "_cls": cls}
     params: list[str] = []
     named: list[str] = []  # the keyword-only ones, after the others as in the class's __init__
@@ -62,7 +62,11 @@ def constructor_source(cls: type, keywords: bool = True) -> tuple[str, dict[str,
         if not field.init or field.default_factory is not dataclasses.MISSING:
             raise TypeError(f"{cls.__name__}.{field.name}: a record's fields are all "
                             "given or have a plain default")
-        scope[f"_s{i}"] = getattr(cls, field.name).__set__
+        # a slot (a native attribute, compiled by mypyc): a descriptor that sets it
+        slot: Any = getattr(cls, field.name, None)
+        if not hasattr(slot, "__set__"):
+            raise TypeError(f"{cls.__name__} is not a slotted dataclass")
+        scope[f"_s{i}"] = slot.__set__
         param = field.name
         if keywords and field.default is not dataclasses.MISSING:
             scope[f"_d{i}"] = field.default
