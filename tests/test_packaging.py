@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import SMALL_HAND as HAND
 
 from stud_hh.read.parse import parse_hand
 from stud_hh.replay import replay
@@ -30,24 +31,6 @@ pytestmark = pytest.mark.xdist_group("wheel")
 """One worker runs this module (``make test`` distributes by group): the compiled wheel
 its tests share is built once, not once per worker (three minutes of a core each)."""
 
-HAND = """PokerStars Hand #7: Razz Limit ($1/$2 USD) - 2026/01/02 03:04:05 ET
-Table 'T' 8-max
-Seat 1: A ($10 in chips)
-Seat 2: B ($10 in chips)
-A: posts the ante $0.10
-B: posts the ante $0.10
-*** 3rd STREET ***
-Dealt to A [Kd]
-Dealt to B [2c]
-A: brings in for $0.50
-B: folds
-Uncalled bet ($0.40) returned to A
-A collected $0.30 from pot
-*** SUMMARY ***
-Total pot $0.30 | Rake $0
-Seat 1: A collected ($0.30)
-Seat 2: B folded on the 3rd Street (didn't bet)
-"""
 
 
 def build_wheel(out: Path, env: dict[str, str] | None = None) -> Path:

@@ -5,29 +5,14 @@ the same way."""
 from __future__ import annotations
 
 import pytest
+from helpers import SMALL_HAND
 
 from stud_hh.model.events import SeatOutcome, SeatSummary, Street
 from stud_hh.read.parse import parse_hand
 from stud_hh.read.sites.summary_lines import folded_street
 
-STARS = """PokerStars Hand #7: Razz Limit ($1/$2 USD) - 2026/01/02 03:04:05 ET
-Table 'T' 8-max
-Seat 1: A ($10 in chips)
-Seat 2: B ($10 in chips)
-A: posts the ante $0.10
-B: posts the ante $0.10
-*** 3rd STREET ***
-Dealt to A [Kd]
-Dealt to B [2c]
-A: brings in for $0.50
-B: folds
-Uncalled bet ($0.40) returned to A
-A collected $0.30 from pot
-*** SUMMARY ***
-Total pot $0.30 | Rake $0
-Seat 1: A (button) {a}
-Seat 2: B {b}
-"""
+SUMMARY = "Seat 1: A collected ($0.30)\nSeat 2: B folded on the 3rd Street (didn't bet)\n"
+STARS = SMALL_HAND.replace(SUMMARY, "Seat 1: A (button) {a}\nSeat 2: B {b}\n")
 
 
 def _summaries(a: str, b: str) -> list[SeatSummary]:
