@@ -7,14 +7,15 @@ tests that use :func:`open_page` skip, saying which one and how to get it.
 Every page is opened from a ``file://`` address with the network closed to it: any request to
 anything but the page's own file (and ``data:``/``blob:`` addresses inside it) is refused and
 recorded, as is every console error and uncaught exception, so a test can assert that a report
-works offline and quietly (:meth:`Opened.assert_clean`).
+works offline and quietly (:meth:`Opened.assert_clean`). The app's pages (``tests/app``) are
+guarded the same way by :func:`open_guarded`, the app's own address let through.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,7 +55,7 @@ class Opened:
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
-    """Every address the page requested other than its own file."""
+    """Every address the page requested and was refused (see :func:`open_guarded`)."""
 
     def assert_clean(self) -> None:
         """No console error, no uncaught exception, no request to the outside."""
@@ -84,10 +85,11 @@ def browser_session() -> Iterator[Any]:
 
 
 @contextmanager
-def open_page(browser: Any, path: Path, *, width: int = 1280, height: int = 900
-              ) -> Iterator[Opened]:
-    """Open ``path`` in a new page of ``browser`` and wait until it has loaded."""
-    address = path.resolve().as_uri()
+def open_guarded(browser: Any, address: str, inside: Callable[[str], bool], *,
+                 width: int = 1280, height: int = 900) -> Iterator[Opened]:
+    """Open ``address`` in a new page of ``browser`` and wait until it has loaded: every request
+    to an address ``inside`` refuses (other than ``data:`` and ``blob:`` ones) is refused and
+    recorded, as is every console error and uncaught exception."""
     context = browser.new_context(viewport={"width": width, "height": height},
                                   service_workers="block")
     # no wait of a test depends on the machine's speed: ten minutes only guard against a hang
@@ -100,7 +102,7 @@ def open_page(browser: Any, path: Path, *, width: int = 1280, height: int = 900
 
     def route(r: Any) -> None:
         url = r.request.url
-        if url.split("#")[0] == address or url.startswith(("data:", "blob:")):
+        if inside(url) or url.startswith(("data:", "blob:")):
             r.continue_()
         else:
             opened.requests.append(url)
@@ -112,3 +114,13 @@ def open_page(browser: Any, path: Path, *, width: int = 1280, height: int = 900
         yield opened
     finally:
         context.close()
+
+
+@contextmanager
+def open_page(browser: Any, path: Path, *, width: int = 1280, height: int = 900
+              ) -> Iterator[Opened]:
+    """Open the file ``path`` in a new page of ``browser``: no request but to the file itself."""
+    address = path.resolve().as_uri()
+    with open_guarded(browser, address, lambda url: url.split("#")[0] == address,
+                      width=width, height=height) as opened:
+        yield opened

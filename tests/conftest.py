@@ -94,6 +94,33 @@ def corpus_database(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> P
 
 
 @pytest.fixture(scope="session")
+def audit_database(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The database of the app's audit and tournaments pages (``tests/app/auditdata.py``:
+    the corpus and two simulated sessions breaking rules), imported once per session:
+    read it, never write to it (other tests share it)."""
+    from auditdata import database
+
+    return database(corpus, tmp_path_factory.mktemp("session-audit"))
+
+
+@pytest.fixture(scope="module")
+def audit_db(audit_database: Path) -> Any:
+    """The audit database opened (:func:`audit_database`)."""
+    from stud_hh.store.database import open_db
+
+    return open_db(audit_database)
+
+
+@pytest.fixture(scope="module")
+def audit_app(audit_database: Path) -> Iterator[Any]:
+    """The app of the audit database, served for one test module."""
+    from appserver import running
+
+    with running(audit_database) as served:
+        yield served
+
+
+@pytest.fixture(scope="session")
 def report_pages(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
                  ) -> Iterator[Any]:
     """``report_pages(source, kind)``: the HTML report (``kind`` "player" or "audit") made

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chromium import open_page
+from chromium import open_guarded, open_page
 
 
 def _page(tmp_path: Path, body: str) -> Path:
@@ -36,3 +36,13 @@ def test_an_error_and_a_request_are_caught(browser: Any, tmp_path: Path) -> None
         assert any("undefinedFunction" in e for e in opened.page_errors)
         with pytest.raises(AssertionError):
             opened.assert_clean()
+
+
+def test_a_guard_lets_through_only_what_it_calls_inside(browser: Any, tmp_path: Path) -> None:
+    (tmp_path / "inside.png").write_bytes(b"")
+    path = _page(tmp_path, "<img src='inside.png'><img src='https://example.com/y.png'>")
+    folder = tmp_path.resolve().as_uri() + "/"
+    with open_guarded(browser, path.resolve().as_uri(), lambda url: url.startswith(folder)
+                      ) as opened:
+        opened.page.wait_for_function("[...document.images].every(i => i.complete)")
+        assert opened.requests == ["https://example.com/y.png"]

@@ -81,6 +81,8 @@ def build(db: Database, guard: Guard, *,
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if on_startup is not None:
             on_startup(app_state)
+        threading.Thread(target=app_state.source.warm, name="stud-hh warm",
+                         daemon=True).start()
         try:
             yield
         finally:

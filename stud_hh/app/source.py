@@ -60,6 +60,7 @@ class Source:
         """The committed parts the connection's views read, per table."""
         self._seen: set[str] = set()
         """Every part the connection's views have read (their footers kept)."""
+        self._closed = False
 
     def version(self) -> tuple[str, ...]:
         """The names of the commit records: they change exactly when the database does."""
@@ -69,6 +70,8 @@ class Source:
     def _current(self) -> tuple[duckdb.DuckDBPyConnection, Kept]:
         version = self.version()
         with self._lock:
+            if self._closed:
+                raise RuntimeError("the app's source is closed: the server stopped")
             if self._con is None or self._kept is None or version != self._version:
                 old = self._con
                 self._con, self._kept = self._connect()
@@ -104,6 +107,16 @@ class Source:
             raise
         self._parts = parts
         return con, kept
+
+    def warm(self) -> None:
+        """Make the connection and its kept sums now (the server starts this in a thread of
+        its own, so that the first page does not wait for them: on a million
+        player-hands, seconds). A database that cannot be read is left to the first page,
+        which makes the connection again and says why."""
+        try:
+            self._current()
+        except Exception:  # the first request makes it again and reports why
+            return
 
     @contextmanager
     def snapshot(self) -> Iterator[tuple[duckdb.DuckDBPyConnection, list[str]]]:
@@ -147,6 +160,7 @@ class Source:
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True
             if self._con is not None:
                 self._con.close()
                 self._con = None

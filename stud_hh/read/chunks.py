@@ -7,7 +7,8 @@ headers, cutting the file about every ``target_bytes`` bytes just before a heade
 file. Read one after the other, the ranges give exactly the raw hands the whole file
 gives (:func:`stud_hh.read.parse.raw_hands`), in any encoding the reader knows (UTF-8
 with or without a byte-order mark, cp1252 bytes, UTF-16 of either order) and with any
-line ends.
+line ends. :func:`line_start` finds the byte a line of a file starts at (where an import
+that left a file's last text for later stopped reading).
 
 A cut is made only where it cannot change what is read:
 
@@ -33,10 +34,12 @@ A cut is made only where it cannot change what is read:
 from __future__ import annotations
 
 import io
+import itertools
 import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 from stud_hh.model.errors import InputError
 from stud_hh.read import reader
@@ -67,6 +70,15 @@ _BREAK_BYTES = tuple(c.encode("utf-8") for c in reader.LINE_BREAKS)
 0x85 is an ellipsis)."""
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 """A character UTF-16 writes in four bytes."""
+_TEXT_LINE_END = re.compile(f"\r(?:\x00*[\n{reader.LINE_BREAKS}])?|[\n{reader.LINE_BREAKS}]")
+"""A line end of a text site's history as the reader counts them (NULs are dropped and each
+of :data:`~stud_hh.read.reader.LINE_BREAKS` made ``\\n`` before CRLFs are joined)."""
+_UTF8_BREAK = rb"[\n\x0b\x0c\x1c-\x1e]|\xc2\x85|\xe2\x80[\xa8\xa9]"
+_UTF8_TEXT_LINE_END = re.compile(rb"\r(?:\x00*(?:" + _UTF8_BREAK + rb"))?|" + _UTF8_BREAK)
+""":data:`_TEXT_LINE_END` in the bytes of a UTF-8 file (a cp1252 byte the reader falls back
+to is no line end: its 0x85 is an ellipsis)."""
+_BYTES_LINE_END = re.compile(rb"\r(?:\x00*\n)?|\n")
+""":data:`_LINE_END` in the bytes of a UTF-8 file: a document's line ends."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +150,51 @@ def chunks(path: str | os.PathLike[str], target_bytes: int) -> list[Chunk]:
     return [replace(whole[0], start=start, end=end, first_line=line, index=i,
                     count=len(cuts))
             for i, ((start, line), end) in enumerate(zip(cuts, ends, strict=True))]
+
+
+def line_start(path: str | os.PathLike[str], line: int, *, breaks: bool = True,
+               start: int = 0, start_line: int = 1) -> int:
+    """The byte at which line ``line`` of the file at ``path`` starts, its lines numbered as
+    the reader numbers them (with ``breaks``, those of a text site's history, where each of
+    :data:`~stud_hh.read.reader.LINE_BREAKS` ends a line too; without, a document's),
+    counting from byte ``start``, the first byte of line ``start_line`` (a chunk's start);
+    the file's size when it has fewer lines. Raises :class:`InputError` when the file cannot
+    be read.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "h.txt"
+    ...     _ = path.write_bytes("a\\r\\nb\\u2028é\\rc\\n".encode("utf-8"))
+    ...     [line_start(path, n) for n in (1, 2, 3, 4, 5, 6)]
+    [0, 3, 7, 10, 12, 12]
+    """
+    name = str(path)
+    try:
+        with open(name, "rb") as handle:
+            head = handle.read(4096)
+            handle.seek(start)
+            data = handle.read()
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", path=name) from exc
+    wanted = line - start_line
+    if wanted <= 0:
+        return start
+    encoding = reader.detect_encoding(head)
+    if not encoding.startswith("utf-16"):
+        found = _nth_end(_UTF8_TEXT_LINE_END if breaks else _BYTES_LINE_END, data, wanted)
+        return start + (len(data) if found is None else found)
+    text = data.decode(reader.tail_codec(encoding, head), "replace")  # a BOM: one character
+    found = _nth_end(_TEXT_LINE_END if breaks else _LINE_END, text, wanted)
+    if found is None:
+        return start + len(data)
+    return start + 2 * (found + len(_ASTRAL.findall(text, 0, found)))
+
+
+def _nth_end(pattern: re.Pattern[Any], data: Any, n: int) -> int | None:
+    """The offset just past the ``n``-th (from 1) match of ``pattern`` in ``data``."""
+    found = next(itertools.islice(pattern.finditer(data), n - 1, None), None)
+    return None if found is None else found.end()
 
 
 class _Scan:

@@ -49,7 +49,7 @@ import pyarrow.compute as pc
 
 from stud_hh.model.errors import InputError, StudHHError
 from stud_hh.model.results import TournamentResult
-from stud_hh.read.chunks import Chunk, chunk_hands, chunks
+from stud_hh.read.chunks import Chunk, chunk_hands, chunks, line_start
 from stud_hh.read.finishes import hand_results, skipped_results
 from stud_hh.read.parse import (
     ParseFailure,
@@ -173,7 +173,11 @@ class FileResult:
     held_back: bool = False
     """Its last text was left for a later import: the file changed less than the settling
     time ago and that text is not yet followed by a blank line (see :func:`_settled`).
-    The file gets no ``files`` row, so the next import reads it again."""
+    Its ``files`` row (when the reading stores anything) has the size :attr:`read_to`, not
+    the file's, so the next import reads the file again."""
+    read_to: int | None = None
+    """Of a file whose last text was held back: the byte that text starts at (the bytes
+    before it are read; with :attr:`chunk`, the piece's bytes before it)."""
     chunk: Chunk | None = None
     """The piece of the file read, when the file was cut into several (the result is then
     that piece's: its ``files`` row is the parent's to write, once every piece is in)."""
@@ -653,8 +657,10 @@ def _settled(path: str, encoding: str) -> bool:
 def _unless_unfinished(raws: Iterable[RawHand], path: str,
                        result: FileResult) -> Iterator[RawHand]:
     """``raws`` of a file changed a moment ago, its last one held back (and
-    ``result.held_back`` set) unless the file ends in a blank line after it: the client
-    may be writing it still. A text followed by another one is whole."""
+    ``result.held_back`` set, with the byte it starts at) unless the file ends in a blank
+    line after it: the client may be writing it still. A text followed by another one is
+    whole; so is the last one of a file that cannot be read again to find where it starts
+    (gone a moment after it was read)."""
     last: RawHand | None = None
     for raw in raws:
         if last is not None:
@@ -664,8 +670,18 @@ def _unless_unfinished(raws: Iterable[RawHand], path: str,
         return
     if _settled(path, last.encoding):
         yield last
-    else:
-        result.held_back = True
+        return
+    chunk = result.chunk
+    try:
+        start = line_start(path, last.first_line, breaks=last.kind == "text",
+                           start=chunk.start if chunk else 0,
+                           start_line=chunk.first_line if chunk else 1)
+    except InputError:
+        yield last
+        return
+    # short of the size the file was read at, whatever the count: the next import reads it
+    result.read_to = min(start, (chunk.size if chunk else result.size) - 1)
+    result.held_back = True
 
 
 class _BatchReader:
@@ -792,6 +808,7 @@ class _BatchReader:
         except InputError as exc:
             if worker.settle > 0 and stat is not None and _recent(stat, worker.settle):
                 result.held_back = True  # a document still being written: read it later
+                result.read_to = chunk.start if chunk is not None else 0
                 return
             result.unreadable = exc.reason
             self.keep_failure(ParseFailure(exc, "", path, 0, 0), result)
@@ -1484,8 +1501,11 @@ class _Pieces:
     """Chunks not in yet."""
     row: dict[str, Any]
     """Its ``files`` row, counted over the chunks in."""
-    same: bool = True
-    """Whether every chunk in saw the file as it was when it was cut."""
+    held_back: bool = False
+    """Whether a chunk in held its last text back (the row's size is then the byte that
+    text starts at)."""
+    named: bool = False
+    """Whether a chunk in stores rows that name the file."""
 
 
 @dataclass(slots=True)
@@ -1501,6 +1521,19 @@ class _Pending:
     replaces: list[str] = field(default_factory=list)
     """Committed parts leaving the database with the pending ones (rewritten without the
     failures their hands replace)."""
+
+
+def _named_files(batch: BatchResult, repeated: set[str], repeated_failures: set[str],
+                 repeated_results: set[str], conflicts: list[dict[str, Any]]) -> set[str]:
+    """The files that the rows ``batch`` stores name: its hands, failures and results not
+    stored before (nor ``repeated`` in the run) and its conflicts."""
+    named = {str(c["file"]) for c in conflicts}
+    for result in batch.files:
+        if any(k not in repeated for k in result.hand_keys) \
+                or any(k not in repeated_failures for k in result.failure_keys) \
+                or any(k not in repeated_results for k in result.result_keys):
+            named.add(result.path)
+    return named
 
 
 @dataclass(slots=True)
@@ -1542,7 +1575,8 @@ class _Committer:
                 repeated |= in_file
             repeated_failures |= {k for k in result.failure_keys if k in seen.failures}
             repeated_results |= {k for k in result.result_keys if k in seen.results}
-        rows = self._files_rows(batch, repeated)
+        rows = self._files_rows(batch, repeated, _named_files(
+            batch, repeated, repeated_failures, repeated_results, conflicts))
         parts = batch.parts
         if repeated or repeated_failures or repeated_results:
             parts = _drop_repeated(self.db, parts, repeated, repeated_failures,
@@ -1579,40 +1613,64 @@ class _Committer:
         """The parts taken in and not committed yet (not to be removed as a dead worker's)."""
         return {p.path for p in self.pending.parts}
 
-    def _files_rows(self, batch: BatchResult, repeated: set[str]) -> list[dict[str, Any]]:
-        """The ``files`` rows ``batch`` completes: one per file read whole, and one per file
-        cut into chunks whose last chunk to come in is in ``batch`` (each result's
-        :attr:`FileResult.completes` set), counted over its chunks. A file's hands are those
-        stored from it: not those ``repeated`` (stored before, or brought by an earlier
-        batch of the run, which its worker could not know). A file whose last text was held
-        back (still being written) gets none, nor does one cut into chunks that did not all
-        see it as it was when cut (it changed meanwhile): the next import reads it again."""
+    def _files_rows(self, batch: BatchResult, repeated: set[str], named: set[str]
+                    ) -> list[dict[str, Any]]:
+        """The ``files`` rows ``batch`` completes: one per file read, and one per file cut
+        into chunks whose last chunk to come in is in ``batch`` (each result's
+        :attr:`FileResult.completes` set). A file's hands are those stored from it: not
+        those ``repeated`` (stored before, or brought by an earlier batch of the run, which
+        its worker could not know). A file whose last text was held back (still being
+        written) gets a row only when the reading stores rows that name it (``named``), of
+        the bytes before that text (:attr:`FileResult.read_to`): every file the database's
+        rows name has a row, and the next import still reads that file again. No row is
+        written twice."""
         rows = []
         for result in batch.files:
-            row = result.files_row()
-            row["hands"] = sum(k not in repeated for k in result.hand_keys)
-            chunk = result.chunk
-            if chunk is None:
-                if result.mtime_ns is not None and not result.without_hands \
-                        and not result.held_back:
-                    rows.append(row)
-                continue
-            pieces = self.pieces.get(result.path)
-            if pieces is None:
-                pieces = self.pieces[result.path] = _Pieces(chunk.count, {
-                    "file": result.path, "size": chunk.size, "mtime_ns": chunk.mtime_ns,
-                    "hands": 0, "skipped": 0, "failures": 0})
-            pieces.left -= 1
-            for name in ("hands", "skipped", "failures"):
-                pieces.row[name] += row[name]
-            pieces.same = pieces.same and not result.held_back and (
-                result.size, result.mtime_ns) == (chunk.size, chunk.mtime_ns)
-            result.completes = pieces.left == 0
-            if result.completes:
-                del self.pieces[result.path]
-                if pieces.same:
-                    rows.append(pieces.row)
+            row = self._row_of(result, repeated, result.path in named)
+            if row is not None and \
+                    (row["file"], row["size"], row["mtime_ns"]) not in self.stored.files:
+                rows.append(row)
         return rows
+
+    def _row_of(self, result: FileResult, repeated: set[str], named: bool
+                ) -> dict[str, Any] | None:
+        """The ``files`` row of one result (see :meth:`_files_rows`), if it has one."""
+        row = result.files_row()
+        row["hands"] = sum(k not in repeated for k in result.hand_keys)
+        if result.chunk is not None:
+            return self._pieces_row(result, row, named)
+        if result.mtime_ns is None or result.without_hands or (result.held_back and not named):
+            return None
+        if result.held_back:
+            row["size"] = result.read_to or 0
+        return row
+
+    def _pieces_row(self, result: FileResult, row: dict[str, Any], named: bool
+                    ) -> dict[str, Any] | None:
+        """The ``files`` row of a file cut into chunks, counted over them, once the last of
+        them is in (``None`` before, or when a chunk held its last text back and none
+        stores rows that name the file): the size and time the file had when it was cut,
+        up to which its chunks read it (it may have grown since), or the byte a text held
+        back starts at."""
+        chunk = result.chunk
+        assert chunk is not None
+        pieces = self.pieces.get(result.path)
+        if pieces is None:
+            pieces = self.pieces[result.path] = _Pieces(chunk.count, {
+                "file": result.path, "size": chunk.size, "mtime_ns": chunk.mtime_ns,
+                "hands": 0, "skipped": 0, "failures": 0})
+        pieces.left -= 1
+        for name in ("hands", "skipped", "failures"):
+            pieces.row[name] += row[name]
+        pieces.named = pieces.named or named
+        if result.held_back:
+            pieces.held_back = True
+            pieces.row["size"] = min(pieces.row["size"], result.read_to or 0)
+        result.completes = pieces.left == 0
+        if not result.completes:
+            return None
+        del self.pieces[result.path]
+        return pieces.row if pieces.named or not pieces.held_back else None
 
     def _replace_failures(self, batch: BatchResult, repeated: set[str],
                           parts: list[Part]) -> None:

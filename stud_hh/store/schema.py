@@ -377,9 +377,13 @@ _TOURNAMENTS = (
 
 _FILES = (
     _c("file", STR, "absolute path of an imported file"),
-    _c("size", pa.int64(), "its size in bytes when imported"),
+    _c("size", pa.int64(), "its size in bytes when imported; of a reading that left the "
+       "file's last text for later (a client still writing it: `watch`), the bytes before "
+       "that text, so that the next import reads the file again (the hands before it are "
+       "stored, and this row names their file)"),
     _c("mtime_ns", pa.int64(), "its modification time when imported"),
-    _c("hands", I32, "stud hands read from it"),
+    _c("hands", I32, "stud hands stored from it at this reading (those of all its rows "
+       "add up to the hands stored from it)"),
     _c("skipped", I32, "hands of other games in it"),
     _c("failures", I32, "texts that could not be read"),
 )

@@ -13,11 +13,12 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
+from chromium import Opened, open_guarded
 
 from stud_hh.app.live import Watcher
 from stud_hh.app.security import COOKIE, Guard
@@ -80,48 +81,15 @@ def running(db_root: Path, *, watch: list[Path] | None = None,
         thread.join(GUARD_S)
 
 
-@dataclass
-class AppPage:
-    """A page of the app open in the browser, with what it asked for and complained about."""
-
-    page: Any
-    console_errors: list[str] = field(default_factory=list)
-    page_errors: list[str] = field(default_factory=list)
-    outside: list[str] = field(default_factory=list)
-    """Every request to anywhere but the app."""
-
-    def assert_clean(self) -> None:
-        assert not self.page_errors, self.page_errors
-        assert not self.console_errors, self.console_errors
-        assert not self.outside, f"requests outside the app: {self.outside}"
-
-
 @contextmanager
 def open_app(browser: Any, app: Running, path: str = "/", *, width: int = 1400,
-             height: int = 900) -> Iterator[AppPage]:
-    """``path`` of the app opened in a new browser context, signed in with the token."""
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  service_workers="block")
-    context.set_default_timeout(GUARD_S * 1000)
-    context.set_default_navigation_timeout(GUARD_S * 1000)
-    page = context.new_page()
-    opened = AppPage(page)
-    page.on("console", lambda m: m.type == "error" and opened.console_errors.append(m.text))
-    page.on("pageerror", lambda e: opened.page_errors.append(str(e)))
-
-    def route(r: Any) -> None:
-        url = r.request.url
-        if url.startswith((app.base + "/", "data:", "blob:")) or url == app.base:
-            r.continue_()
-        else:
-            opened.outside.append(url)
-            r.abort()
-
-    page.route("**/*", route)
-    try:
-        separator = "&" if "?" in path else "?"
-        page.goto(f"{app.base}{path}{separator}token={app.guard.token}", wait_until="load")
-        page.wait_for_load_state("networkidle")
+             height: int = 900) -> Iterator[Opened]:
+    """``path`` of the app opened in a new browser context, signed in with the token: every
+    request to anywhere but the app refused and recorded (:func:`chromium.open_guarded`)."""
+    separator = "&" if "?" in path else "?"
+    address = f"{app.base}{path}{separator}token={app.guard.token}"
+    with open_guarded(browser, address,
+                      lambda url: url == app.base or url.startswith(app.base + "/"),
+                      width=width, height=height) as opened:
+        opened.page.wait_for_load_state("networkidle")
         yield opened
-    finally:
-        context.close()

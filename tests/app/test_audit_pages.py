@@ -15,32 +15,15 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
-from appserver import open_app, running
-from auditdata import PAYLOAD_NAME, PAYLOAD_TABLE, database
+from appserver import Running, open_app
+from auditdata import PAYLOAD_NAME, PAYLOAD_TABLE
 from pages import read_page
 
 from stud_hh import __version__
 from stud_hh.analysis import audit
 from stud_hh.app.filters import PageFilters
 from stud_hh.cli import main
-from stud_hh.store.database import Database, open_db
-
-
-@pytest.fixture(scope="module")
-def db_root(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return database(corpus, tmp_path_factory.mktemp("audit-pages"))
-
-
-@pytest.fixture(scope="module")
-def db(db_root: Path) -> Database:
-    return open_db(db_root)
-
-
-@pytest.fixture(scope="module")
-def app(db_root: Path):  # type: ignore[no-untyped-def]
-    with running(db_root) as served:
-        yield served
-
+from stud_hh.store.database import Database
 
 FILTERS = ["", "game=razz", "site=PokerStars&type=cash", "player=hero",
            "site=KingsClub&site=Winamax", "since=2026-01-01", "type=tournament&min_hands=9"]
@@ -67,23 +50,24 @@ def _links(html: str, prefix: str) -> list[str]:
 
 
 @pytest.mark.parametrize("query", FILTERS)
-def test_the_audit_page_is_the_audit_functions(app, db: Database, query: str) -> None:  # type: ignore[no-untyped-def]
-    answer = app.get(f"/audit?{query}")
+def test_the_audit_page_is_the_audit_functions(audit_app: Running, audit_db: Database,
+                                               query: str) -> None:
+    answer = audit_app.get(f"/audit?{query}")
     assert answer.status_code == 200
     page = read_page(answer.text)
     select = _selection(query)
-    assert _quiet(audit.clean_bill, db, select) in page.words()
-    rules = _quiet(audit.violations_by_rule, db, select)
+    assert _quiet(audit.clean_bill, audit_db, select) in page.words()
+    rules = _quiet(audit.violations_by_rule, audit_db, select)
     if len(rules):
         table = page.table("Violations per rule")
         assert table.column("rule") == [str(r) for r in rules.index]
         for head, column in (("violations", "violations"), ("root causes", "root_causes"),
                              ("following", "following"), ("hands", "hands")):
             assert _ints(table.column(head)) == rules[column].tolist()
-    sites = _quiet(audit.violations_by_site, db, select)
+    sites = _quiet(audit.violations_by_site, audit_db, select)
     assert page.table("Per site").column("site") == list(sites.index)
     assert _ints(page.table("Per site").column("violations")) == sites["violations"].tolist()
-    units = _quiet(audit.money_by_unit, db, select)
+    units = _quiet(audit.money_by_unit, audit_db, select)
     assert _ints(page.table("Per money unit").column("hands")) == units["hands"].tolist()
     for link in _links(answer.text, "/audit/"):  # every drill-down keeps the filters
         kept = [pair for pair in parse_qsl(urlsplit(link).query) if pair[0] in
@@ -91,16 +75,16 @@ def test_the_audit_page_is_the_audit_functions(app, db: Database, query: str) ->
         assert kept == [pair for pair in parse_qsl(query) if pair[0] != "site"]
 
 
-def _count_of(app: Any, link: str) -> int:
+def _count_of(audit_app: Any, link: str) -> int:
     """How many findings a drill-down page says it lists."""
-    answer = app.get(link)
+    answer = audit_app.get(link)
     assert answer.status_code == 200, link
     caption = next(t.caption for t in read_page(answer.text).tables)
     return int(caption.split()[0].replace(",", ""))
 
 
-def test_each_count_links_to_what_it_counts(app) -> None:  # type: ignore[no-untyped-def]
-    html = app.get("/audit?type=cash").text
+def test_each_count_links_to_what_it_counts(audit_app: Running) -> None:
+    html = audit_app.get("/audit?type=cash").text
     page = read_page(html)
     counted = [int(v) for v in page.table("Violations per rule").column("violations")]
     links = _links(html, "/audit/violations?")
@@ -109,47 +93,47 @@ def test_each_count_links_to_what_it_counts(app) -> None:  # type: ignore[no-unt
                if "kind" not in link and "period" not in link and "rule" in link}
     rules = page.table("Violations per rule").column("rule")
     for rule, count in zip(rules, counted, strict=True):
-        assert _count_of(app, by_rule[str(rule)]) == count
+        assert _count_of(audit_app, by_rule[str(rule)]) == count
     periods = page.table("Violations per table and period")
     cells = [link for link in links if "period=" in link and "rule=" not in link and
              "kind=" not in link]
-    assert [_count_of(app, link) for link in cells] == _ints(periods.column("total"))
+    assert [_count_of(audit_app, link) for link in cells] == _ints(periods.column("total"))
     unverifiable = _links(html, "/audit/unverifiable?")
     checks = _ints(page.table("Per rule").column("checks"))
-    assert [_count_of(app, link) for link in unverifiable] == checks
+    assert [_count_of(audit_app, link) for link in unverifiable] == checks
 
 
-def test_a_finding_names_its_hand_line_player_and_root_cause(app) -> None:  # type: ignore[no-untyped-def]
-    html = app.get("/audit/violations?rule=pot.not-balanced&kind=following").text
+def test_a_finding_names_its_hand_line_player_and_root_cause(audit_app: Running) -> None:
+    html = audit_app.get("/audit/violations?rule=pot.not-balanced&kind=following").text
     table = read_page(html).tables[0]
     assert table.column("hand") == ["3703449"]
     assert table.column("line") == ["54"]
     assert table.column("root cause or consequence") == \
         ["follows from line 54 (pot.wrong-winner)"]
     assert '<a class="hand" href="/hand/KingsClub/3703449">3703449</a>' in html
-    assert app.get("/hand/KingsClub/3703449").status_code == 200  # the replayer's page
-    kept = app.get("/audit/violations?type=cash&rule=ante.missing").text
+    assert audit_app.get("/hand/KingsClub/3703449").status_code == 200  # the replayer's page
+    kept = audit_app.get("/audit/violations?type=cash&rule=ante.missing").text
     assert all(link.endswith("?type=cash") for link in _links(kept, "/hand/"))
-    roots = read_page(app.get("/audit/violations?kind=root&site=Winamax").text).tables[0]
+    roots = read_page(audit_app.get("/audit/violations?kind=root&site=Winamax").text).tables[0]
     assert set(roots.column("root cause or consequence")) == {"root cause"}
-    players = read_page(app.get("/audit/violations?type=cash").text).tables[0]
+    players = read_page(audit_app.get("/audit/violations?type=cash").text).tables[0]
     assert "Hero" in players.column("player")
 
 
-def test_a_long_list_comes_a_page_at_a_time(app, db: Database) -> None:  # type: ignore[no-untyped-def]
-    total = len(db.violations())
+def test_a_long_list_comes_a_page_at_a_time(audit_app: Running, audit_db: Database) -> None:
+    total = len(audit_db.violations())
     assert total > 100
-    first = app.get("/audit/violations")
+    first = audit_app.get("/audit/violations")
     rows = read_page(first.text).tables[0].rows
     assert len(rows) == 100
     assert f"1–100 of {total:,}" in read_page(first.text).words()
     assert "/audit/violations?page=2" in _links(first.text, "/audit/violations?page")
     last = (total - 1) // 100 + 1
-    final = read_page(app.get(f"/audit/violations?page={last}").text)
+    final = read_page(audit_app.get(f"/audit/violations?page={last}").text)
     assert len(final.tables[0].rows) == total - 100 * (last - 1)
     assert "Next" not in final.words()
     every = [r for n in range(1, last + 1)
-             for r in read_page(app.get(f"/audit/violations?page={n}").text).tables[0].rows]
+             for r in read_page(audit_app.get(f"/audit/violations?page={n}").text).tables[0].rows]
     assert len(every) == total == len({tuple(r) for r in every})
 
 
@@ -166,34 +150,35 @@ def _keys(rows: Any) -> list[tuple[str, ...]]:
 
 
 @pytest.mark.parametrize("query", FILTERS)
-def test_the_exported_violations_are_the_selections(app, db: Database, query: str) -> None:  # type: ignore[no-untyped-def]
-    _, rows = _csv(app.get(f"/audit/findings.csv?{query}").text)
-    found = json.loads(app.get(f"/audit/findings.json?{query}").text)["findings"]
-    expected = _quiet(db.violations, select=_selection(query))
+def test_the_exported_violations_are_the_selections(audit_app: Running, audit_db: Database,
+                                                    query: str) -> None:
+    _, rows = _csv(audit_app.get(f"/audit/findings.csv?{query}").text)
+    found = json.loads(audit_app.get(f"/audit/findings.json?{query}").text)["findings"]
+    expected = _quiet(audit_db.violations, select=_selection(query))
     violations = [r for r in rows if r["kind"] == "violation"]
     assert _keys(violations) == _keys(expected.to_dict("records"))
     assert _keys(f for f in found if f["kind"] == "violation") == _keys(violations)
     assert all(r["root_cause"] == ("False" if r["follows_line"] else "True")
                for r in violations)
-    checks = _quiet(audit.unverifiable_checks, db, quote=False, select=_selection(query))
+    checks = _quiet(audit.unverifiable_checks, audit_db, quote=False, select=_selection(query))
     assert sum(r["kind"] == "unverifiable" for r in rows) == len(checks)
-    balance = _quiet(audit.balance_checks, db, _selection(query))
+    balance = _quiet(audit.balance_checks, audit_db, _selection(query))
     assert sorted(r["hand_id"] for r in rows if r["kind"] == "unbalanced") == \
         sorted(balance["hand_id"])
-    assert sum(r["kind"] == "unreadable" for r in rows) == db.count("failures")
+    assert sum(r["kind"] == "unreadable" for r in rows) == audit_db.count("failures")
 
 
-def test_the_export_is_what_stud_hh_audit_reports(app, db_root: Path, corpus: Path,  # type: ignore[no-untyped-def]
-                                                  capsys: Any) -> None:
+def test_the_export_is_what_stud_hh_audit_reports(audit_app: Running, audit_database: Path,
+                                                  corpus: Path, capsys: Any) -> None:
     """Every hand replayed again by ``stud-hh audit --format jsonl``: the same violations,
     line for line, root causes and consequences alike."""
     capsys.readouterr()
-    main(["audit", "--format", "jsonl", str(db_root.parent / "sim"), str(corpus)])
+    main(["audit", "--format", "jsonl", str(audit_database.parent / "sim"), str(corpus)])
     said = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     reported = sorted((str(Path(r["file"]).resolve()), r["line"], r["rule"], r["hand_id"],
                        r["follows_line"])
                       for r in said if r["kind"] == "violation")
-    _, rows = _csv(app.get("/audit/findings.csv").text)
+    _, rows = _csv(audit_app.get("/audit/findings.csv").text)
     exported = sorted((str(Path(r["file"]).resolve()), int(r["line"]), r["rule"], r["hand_id"],
                        int(r["follows_line"]) if r["follows_line"] else None)
                       for r in rows if r["kind"] == "violation")
@@ -201,34 +186,35 @@ def test_the_export_is_what_stud_hh_audit_reports(app, db_root: Path, corpus: Pa
     assert len(exported) > 100
 
 
-def test_the_export_says_what_it_holds(app, db: Database, db_root: Path) -> None:  # type: ignore[no-untyped-def]
-    answer = app.get("/audit/findings.csv?game=razz&type=tournament")
+def test_the_export_says_what_it_holds(audit_app: Running, audit_db: Database,
+                                       audit_database: Path) -> None:
+    answer = audit_app.get("/audit/findings.csv?game=razz&type=tournament")
     assert answer.headers["content-type"].startswith("text/csv")
     assert answer.headers["content-disposition"].startswith(
         'attachment; filename="stud-hh-findings-')
     header, _ = _csv(answer.text)
     said = dict(line[2:].split(": ", 1) for line in header[1:])
-    assert said["database"] == str(db_root)
+    assert said["database"] == str(audit_database)
     assert said["filters"] == "game=razz; type=tournament"
     assert said["stud-hh version"] == __version__
     moment = datetime.strptime(said["exported (UTC)"], "%Y-%m-%dT%H:%M:%SZ").replace(
         tzinfo=UTC)
     assert abs(datetime.now(UTC) - moment) < timedelta(minutes=10)
     select = _selection("game=razz&type=tournament")
-    assert said["verdict"] == _quiet(audit.clean_bill, db, select)
-    export = json.loads(app.get("/audit/findings.json?game=razz&type=tournament").text)
+    assert said["verdict"] == _quiet(audit.clean_bill, audit_db, select)
+    export = json.loads(audit_app.get("/audit/findings.json?game=razz&type=tournament").text)
     assert export["export"]["filters"] == {"game": ["razz"], "type": ["tournament"]}
     assert export["export"]["verdict"] == said["verdict"]
     assert export["columns"] == list(export["findings"][0])
 
 
-def test_a_drill_downs_export_holds_its_violations(app, db: Database) -> None:  # type: ignore[no-untyped-def]
-    rule = str(audit.violations_by_rule(db).index[0])
-    html = app.get(f"/audit/violations?rule={rule}&kind=root&game=stud").text
+def test_a_drill_downs_export_holds_its_violations(audit_app: Running, audit_db: Database) -> None:
+    rule = str(audit.violations_by_rule(audit_db).index[0])
+    html = audit_app.get(f"/audit/violations?rule={rule}&kind=root&game=stud").text
     export = _links(html, "/audit/findings.csv?")[0]
     assert dict(parse_qsl(urlsplit(export).query)) == {"game": "stud", "rule": rule,
                                                        "kind": "root"}
-    header, rows = _csv(app.get(export).text)
+    header, rows = _csv(audit_app.get(export).text)
     assert {r["rule"] for r in rows} == {rule}
     assert {r["kind"] for r in rows} == {"violation"}
     assert {r["root_cause"] for r in rows} == {"True"}
@@ -245,34 +231,35 @@ def test_a_drill_downs_export_holds_its_violations(app, db: Database) -> None:  
     ("/audit/violations?page=0", "page: a whole number from 1"),
     ("/audit/unverifiable?rule=nonsense", "no rule 'nonsense'"),
 ])
-def test_a_mistake_in_the_url_is_said_on_the_page(app, path: str, words: str) -> None:  # type: ignore[no-untyped-def]
-    answer = app.get(path)
+def test_a_mistake_in_the_url_is_said_on_the_page(audit_app: Running, path: str,
+                                                  words: str) -> None:
+    answer = audit_app.get(path)
     assert answer.status_code == 400
     assert words in read_page(answer.text).words()
     assert "Traceback" not in answer.text
 
 
-def test_a_mistake_in_an_exports_url_is_said(app) -> None:  # type: ignore[no-untyped-def]
-    answer = app.get("/audit/findings.json?site=Nowhere")
+def test_a_mistake_in_an_exports_url_is_said(audit_app: Running) -> None:
+    answer = audit_app.get("/audit/findings.json?site=Nowhere")
     assert answer.status_code == 400
     assert "no hands of site 'Nowhere'" in answer.text
 
 
-def test_names_from_the_histories_are_text(app) -> None:  # type: ignore[no-untyped-def]
+def test_names_from_the_histories_are_text(audit_app: Running) -> None:
     for path in ("/audit/violations?type=cash", "/audit/violations?type=tournament",
                  "/audit?type=cash"):
-        html = app.get(path).text
+        html = audit_app.get(path).text
         assert PAYLOAD_NAME not in html
         assert PAYLOAD_TABLE not in html
-    cash = app.get("/audit/violations?type=cash").text
+    cash = audit_app.get("/audit/violations?type=cash").text
     assert "&lt;script&gt;window.pwned=2&lt;/script&gt;" in cash
     assert PAYLOAD_TABLE in read_page(cash).words()
-    tournament = app.get("/audit/violations?type=tournament").text
+    tournament = audit_app.get("/audit/violations?type=tournament").text
     assert PAYLOAD_NAME in read_page(tournament).words()
 
 
-def test_the_filters_stay_in_the_url(app) -> None:  # type: ignore[no-untyped-def]
-    html = app.get("/audit/violations?game=stud&rule=ante.missing&kind=root").text
+def test_the_filters_stay_in_the_url(audit_app: Running) -> None:
+    html = audit_app.get("/audit/violations?game=stud&rule=ante.missing&kind=root").text
     page = read_page(html)
     nav = [link for link in page.nav if link.startswith("/")]
     assert "/tournaments?game=stud" in nav
@@ -288,8 +275,9 @@ PAGES = ["/audit", "/audit?game=razz&type=tournament", "/audit/violations?type=c
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_each_page_opens_clean_and_runs_no_name(browser: Any, app: Any, path: str) -> None:
-    with open_app(browser, app, path) as opened:
+def test_each_page_opens_clean_and_runs_no_name(browser: Any, audit_app: Running,
+                                                path: str) -> None:
+    with open_app(browser, audit_app, path) as opened:
         page = opened.page
         charts = page.locator("div.chart").count()
         if charts:

@@ -8,11 +8,14 @@ any other address."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from appserver import open_app, running
+from chromium import Opened
 from livehands import append, hand_id, players_of, session_hands
 
 FIRST = 6
@@ -32,18 +35,33 @@ def texts(names: dict[str, str] | None = None) -> list[str]:
     return session_hands(seed=4343, hands=FIRST + 4, names=names)
 
 
+def begun(folder: Path, names: dict[str, str] | None = None) -> tuple[Path, list[str]]:
+    """A history in ``folder`` holding the first :data:`FIRST` hands of :func:`texts`: the
+    history and all the hands, the rest to append."""
+    hands = texts(names)
+    history = folder / "HH20260301 Table.txt"
+    for text in hands[:FIRST]:
+        append(history, text)
+    return history, hands
+
+
+@contextmanager
+def live_page(browser: Any, folder: Path) -> Iterator[Opened]:
+    """The Live page of the app watching ``folder``, its database beside it (kept from one
+    call to the next)."""
+    with running(folder.parent / "db", watch=[folder]) as app, \
+            open_app(browser, app, "/live") as opened:
+        yield opened
+
+
 def shown(page: Any, text: str) -> None:
     page.wait_for_selector(f'#live-panels .live-state[data-latest="PokerStars {hand_id(text)}"]')
 
 
 def test_a_hand_written_to_the_watched_file_updates_the_panel(
         browser: Any, folder: Path) -> None:
-    hands = texts()
-    history = folder / "HH20260301 Table.txt"
-    for text in hands[:FIRST]:
-        append(history, text)
-    with running(folder.parent / "db", watch=[folder]) as app, \
-            open_app(browser, app, "/live") as opened:
+    history, hands = begun(folder)
+    with live_page(browser, folder) as opened:
         page = opened.page
         page.wait_for_selector('#live-status[data-state="live"]')
         shown(page, hands[FIRST - 1])
@@ -78,13 +96,9 @@ def _css(text: str) -> str:
 
 def test_a_note_written_on_the_page_is_in_the_panel_after_a_restart(
         browser: Any, folder: Path) -> None:
-    hands = texts()
-    history = folder / "HH20260301 Table.txt"
-    for text in hands[:FIRST]:
-        append(history, text)
+    _, hands = begun(folder)
     villain = next(p for p in players_of(hands[FIRST - 1]) if p != "Hero")
-    root = folder.parent / "db"
-    with running(root, watch=[folder]) as app, open_app(browser, app, "/live") as opened:
+    with live_page(browser, folder) as opened:
         page = opened.page
         shown(page, hands[FIRST - 1])
         _write_note(page, villain, "slowplays trips\nfolds 6th", "trappy, Reg")
@@ -92,7 +106,7 @@ def test_a_note_written_on_the_page_is_in_the_panel_after_a_restart(
         seat.locator(".note-text", has_text="slowplays trips").wait_for()
         assert seat.locator(".tag").all_inner_texts() == ["trappy", "Reg"]
         opened.assert_clean()
-    with running(root, watch=[folder]) as again, open_app(browser, again, "/live") as opened:
+    with live_page(browser, folder) as opened:  # a new server on the same database
         seat = opened.page.locator(f'article.seat[data-player="{_css(villain)}"]')
         assert seat.locator(".note-text").inner_text() == "slowplays trips\nfolds 6th"
         assert seat.locator(".tag").all_inner_texts() == ["trappy", "Reg"]
@@ -103,12 +117,8 @@ def test_a_note_written_on_the_page_is_in_the_panel_after_a_restart(
 def test_scripts_in_names_and_notes_are_shown_as_text(browser: Any, folder: Path) -> None:
     first = players_of(texts()[0])
     others = [p for p in first if p != "Hero"]
-    hands = texts({others[0]: SCRIPT_NAME, others[1]: IMG_NAME})
-    history = folder / "HH20260301 Table.txt"
-    for text in hands[:FIRST]:
-        append(history, text)
-    with running(folder.parent / "db", watch=[folder]) as app, \
-            open_app(browser, app, "/live") as opened:
+    history, hands = begun(folder, {others[0]: SCRIPT_NAME, others[1]: IMG_NAME})
+    with live_page(browser, folder) as opened:
         page = opened.page
         shown(page, hands[FIRST - 1])
         names = page.locator("article.seat .player").all_inner_texts()
@@ -127,8 +137,7 @@ def test_scripts_in_names_and_notes_are_shown_as_text(browser: Any, folder: Path
 
 
 def test_the_page_of_an_empty_database_is_clean(browser: Any, folder: Path) -> None:
-    with running(folder.parent / "db", watch=[folder]) as app, \
-            open_app(browser, app, "/live") as opened:
+    with live_page(browser, folder) as opened:
         opened.page.wait_for_selector('#live-status[data-state="live"]')
         assert "holds no hands yet" in opened.page.locator("#live-panels").inner_text()
         opened.assert_clean()
@@ -139,4 +148,4 @@ def test_the_page_of_an_empty_database_is_clean(browser: Any, folder: Path) -> N
         opened.page.locator(".hud-form .form-error", has_text="above the high").wait_for()
         assert all("400" in e for e in opened.console_errors)  # the browser logs the refusal
         assert not opened.page_errors
-        assert not opened.outside
+        assert not opened.requests

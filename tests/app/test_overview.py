@@ -8,10 +8,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import pytest
 from appserver import open_app, running
 
 from stud_hh.analysis import stats
+from stud_hh.app.pages import overview
 from stud_hh.store.database import open_db
 
 
@@ -43,6 +45,30 @@ def test_the_results_are_those_of_stats_with_the_same_filters(app: Any,
     expected = sorted((str(unit), int(row["hands"]))
                       for (_, unit), row in summary.iterrows())
     assert sorted(_results(answer.text)) == expected
+
+
+def test_each_game_and_stakes_row_names_its_unit(app: Any, samples_database: Path) -> None:
+    answer = app.get("/?player=Hero")
+    table = answer.text.split("<h2>By game and stakes</h2>")[1].split("</table>")[0]
+    rows = re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>")[1], re.S)
+    units = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[4] for row in rows]
+    players = open_db(samples_database).players()
+    summary = stats.money(players, by=["player", "game", "stakes", "unit"], player="Hero")
+    assert sorted(units) == sorted(str(unit) for *_, unit in summary.index)
+    assert "" not in units
+
+
+def test_a_group_of_several_units_is_a_row_per_unit_naming_it() -> None:
+    # a game and stakes played for money and in tournaments: the summary splits it by unit
+    # in its index instead of a unit column
+    summary = pd.DataFrame(
+        {"hands": [3, 2], "net": [1.5, float("nan")], "net_bb": [0.5, 1.0]},
+        index=pd.MultiIndex.from_tuples([("stud", "40/80", "USD"),
+                                         ("stud", "40/80", "tournament chips")],
+                                        names=["game", "stakes", "unit"]))
+    rows = overview._rows(summary)
+    assert [(r["game"], r["stakes"], r["unit"], r["hands"]) for r in rows] == [
+        ("stud", "40/80", "USD", 3), ("stud", "40/80", "tournament chips", 2)]
 
 
 def test_a_filter_that_names_nothing_is_a_message_not_an_error(app: Any) -> None:

@@ -5,10 +5,12 @@ exactly as the pandas readers do, and opens no file outside the database's folde
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 
 import duckdb
 import pytest
+from appserver import GUARD_S, running
 from livehands import session_hands
 
 from stud_hh.app.source import Source
@@ -79,3 +81,18 @@ def test_a_connection_that_has_read_many_parts_gives_way_to_a_new_one(
         assert cur.execute("SELECT count(*) FROM hands").fetchone() == (2,)
     assert source._current()[0] is not first
     source.close()
+
+
+def test_the_server_makes_the_connection_before_the_first_page(samples_database: Path
+                                                               ) -> None:
+    # the kept sums of a large database take seconds: the server starts them at once, so
+    # the first page finds them made (or being made) instead of starting them
+    with running(samples_database) as app:
+        source = app.app.state.stud_hh.source
+        deadline = time.monotonic() + GUARD_S
+        while source._kept is None:
+            assert time.monotonic() < deadline, "no connection made without a request"
+            time.sleep(0.05)
+        assert app.get("/players").status_code == 200
+    source.warm()  # after the server stopped: nothing made again, nothing raised
+    assert source._con is None

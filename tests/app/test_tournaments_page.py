@@ -5,53 +5,37 @@ for the filters in the URL, names as text, clean in the browser."""
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 import pandas as pd
 import pytest
-from appserver import open_app, running
-from auditdata import PAYLOAD_NAME, database
+from appserver import Running, open_app
+from auditdata import PAYLOAD_NAME
 from pages import read_page
 
 from stud_hh.analysis import tournaments
 from stud_hh.analysis.tournaments_duck import read_results
 from stud_hh.app.filters import PageFilters
-from stud_hh.store.database import Database, open_db
+from stud_hh.store.database import Database
 from stud_hh.store.sql import connect
 
 
-@pytest.fixture(scope="module")
-def db_root(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return database(corpus, tmp_path_factory.mktemp("tournament-page"))
-
-
-@pytest.fixture(scope="module")
-def db(db_root: Path) -> Database:
-    return open_db(db_root)
-
-
-@pytest.fixture(scope="module")
-def app(db_root: Path):  # type: ignore[no-untyped-def]
-    with running(db_root) as served:
-        yield served
-
-
-def _expected(db: Database, player: str, query: str) -> pd.DataFrame:
+def _expected(audit_db: Database, player: str, query: str) -> pd.DataFrame:
     """What ``stud-hh tournaments --player P --list`` selects for the URL's filters."""
     select = PageFilters.of(parse_qsl(query)).selection(player=False)
     select = dataclasses.replace(select, stakes=(), min_hands=0)
-    found = tournaments.select(tournaments.read_results(db, player), select)
+    found = tournaments.select(tournaments.read_results(audit_db, player), select)
     return found[found["player"] == player]
 
 
 @pytest.mark.parametrize("query", ["", "game=stud", "site=PokerStars&since=2010-01-01",
                                    "until=2012-01-01", "stakes=$0.10/$0.20&min_hands=4"])
-def test_a_players_totals_and_tournaments_are_stud_hh_tournaments(app, db: Database,  # type: ignore[no-untyped-def]
-                                                                   query: str) -> None:
-    page = read_page(app.get(f"/tournaments?player=hero&{query}").text)
-    expected = _expected(db, "Hero", query)
+def test_a_players_totals_and_tournaments_are_stud_hh_tournaments(audit_app: Running,
+                                                                  audit_db: Database,
+                                                                  query: str) -> None:
+    page = read_page(audit_app.get(f"/tournaments?player=hero&{query}").text)
+    expected = _expected(audit_db, "Hero", query)
     summary = tournaments.summary(expected).reset_index()
     totals = page.table("Totals per unit") if len(expected) else None
     if totals is not None:
@@ -81,10 +65,11 @@ def _floats(values: list[str | None]) -> list[float | None]:
     return [float(v) if v else None for v in values]
 
 
-def test_units_are_apart_and_chips_are_never_counted(app, db: Database) -> None:  # type: ignore[no-untyped-def]
+def test_units_are_apart_and_chips_are_never_counted(audit_app: Running,
+                                                     audit_db: Database) -> None:
     """The corpus's hero played for dollars, play money and in a tournament whose buy-in
     shows no currency: three rows, never one sum."""
-    page = read_page(app.get("/tournaments?player=Hero").text)
+    page = read_page(audit_app.get("/tournaments?player=Hero").text)
     units = page.table("Totals per unit").column("unit")
     assert units == ["USD", "play", "currency unknown"]
     listed = page.tables[1]  # each tournament
@@ -92,12 +77,13 @@ def test_units_are_apart_and_chips_are_never_counted(app, db: Database) -> None:
     assert "200 play" in page.words()  # a play-money prize, in its unit
 
 
-def test_the_hero_is_shown_first_and_another_player_is_a_link(app, db: Database) -> None:  # type: ignore[no-untyped-def]
-    answer = app.get("/tournaments?game=razz")
+def test_the_hero_is_shown_first_and_another_player_is_a_link(audit_app: Running,
+                                                              audit_db: Database) -> None:
+    answer = audit_app.get("/tournaments?game=razz")
     page = read_page(answer.text)
     assert "Tournaments: Hero" in page.words()
     players = page.table("The players with the most tournaments").column("player")
-    with connect(db) as con:
+    with connect(audit_db) as con:
         everyone = tournaments.select(read_results(con), dataclasses.replace(
             PageFilters.of([("game", "razz")]).selection(), stakes=()))
     counts = everyone.groupby("player").size()
@@ -107,10 +93,10 @@ def test_the_hero_is_shown_first_and_another_player_is_a_link(app, db: Database)
         [v for _, _, v in page.addresses]
 
 
-def test_the_duckdb_reading_is_the_pandas_one(db: Database) -> None:
-    with connect(db) as con:
+def test_the_duckdb_reading_is_the_pandas_one(audit_db: Database) -> None:
+    with connect(audit_db) as con:
         fast = read_results(con)
-    slow = tournaments.read_results(db)
+    slow = tournaments.read_results(audit_db)
     key = ["site", "tournament_id", "player"]
     fast, slow = (f.sort_values(key).reset_index(drop=True) for f in (fast, slow))
     assert list(fast.columns) == list(slow.columns)
@@ -124,44 +110,45 @@ def test_the_duckdb_reading_is_the_pandas_one(db: Database) -> None:
     ("/tournaments?player=her0", "did you mean"),
     ("/tournaments?game=poker", "no game 'poker'"),
 ])
-def test_a_mistake_in_the_url_is_said(app, path: str, words: str) -> None:  # type: ignore[no-untyped-def]
-    answer = app.get(path)
+def test_a_mistake_in_the_url_is_said(audit_app: Running, path: str, words: str) -> None:
+    answer = audit_app.get(path)
     assert answer.status_code == 400
     assert words in read_page(answer.text).words()
 
 
-def test_cash_games_hold_no_tournaments(app) -> None:  # type: ignore[no-untyped-def]
-    page = read_page(app.get("/tournaments?type=cash").text)
+def test_cash_games_hold_no_tournaments(audit_app: Running) -> None:
+    page = read_page(audit_app.get("/tournaments?type=cash").text)
     assert "Cash games hold no tournaments" in page.words()
     assert "No tournament results." in page.words()
 
 
-def test_a_name_is_text(app) -> None:  # type: ignore[no-untyped-def]
-    html = app.get("/tournaments?" + urlencode({"player": PAYLOAD_NAME})).text
+def test_a_name_is_text(audit_app: Running) -> None:
+    html = audit_app.get("/tournaments?" + urlencode({"player": PAYLOAD_NAME})).text
     assert PAYLOAD_NAME not in html
     assert f"Tournaments: {PAYLOAD_NAME}" in read_page(html).words()
 
 
 @pytest.mark.parametrize("path", ["/tournaments", "/tournaments?player=Hero&site=PokerStars",
                                   "/tournaments?" + urlencode({"player": PAYLOAD_NAME})])
-def test_the_page_opens_clean_and_runs_no_name(browser: Any, app: Any, path: str) -> None:
-    with open_app(browser, app, path) as opened:
+def test_the_page_opens_clean_and_runs_no_name(browser: Any, audit_app: Running, path: str) -> None:
+    with open_app(browser, audit_app, path) as opened:
         assert opened.page.evaluate("typeof window.pwned") == "undefined"
         assert opened.page.locator("img[onerror]").count() == 0
         opened.assert_clean()
 
 
-def test_a_long_list_comes_a_page_at_a_time(app, db: Database, monkeypatch: Any) -> None:  # type: ignore[no-untyped-def]
+def test_a_long_list_comes_a_page_at_a_time(audit_app: Running, audit_db: Database,
+                                            monkeypatch: Any) -> None:
     from stud_hh.app.pages import tournaments as page_module
 
     monkeypatch.setattr(page_module, "TOURNAMENTS_LISTED", 3)
-    expected = _expected(db, "Hero", "")
+    expected = _expected(audit_db, "Hero", "")
     pages = -(-len(expected) // 3)
     assert pages >= 3
     seen: list[str | None] = []
     query = "player=Hero&min_hands=3"  # filters no other test asks for: no page kept
     for number in range(1, pages + 1):
-        page = read_page(app.get(f"/tournaments?{query}&page={number}").text)
+        page = read_page(audit_app.get(f"/tournaments?{query}&page={number}").text)
         seen += page.tables[1].column("tournament")
         links = [value for _, _, value in page.addresses]
         assert (f"/tournaments?{query}&page={number + 1}" in links) == (number < pages)
@@ -169,11 +156,12 @@ def test_a_long_list_comes_a_page_at_a_time(app, db: Database, monkeypatch: Any)
     assert len(seen) == len(set(seen))
 
 
-def test_a_player_who_played_no_tournament_is_shown_with_none(app, db: Database) -> None:  # type: ignore[no-untyped-def]
-    cash = set(db.players(columns=["player"], cash=True)["player"].astype(str))
-    played = set(tournaments.read_results(db)["player"].astype(str))
+def test_a_player_who_played_no_tournament_is_shown_with_none(audit_app: Running,
+                                                              audit_db: Database) -> None:
+    cash = set(audit_db.players(columns=["player"], cash=True)["player"].astype(str))
+    played = set(tournaments.read_results(audit_db)["player"].astype(str))
     name = sorted(cash - played)[0]
-    answer = app.get("/tournaments?" + urlencode({"player": name.upper()}))
+    answer = audit_app.get("/tournaments?" + urlencode({"player": name.upper()}))
     assert answer.status_code == 200
     page = read_page(answer.text)
     assert f"Tournaments: {name}" in page.words()

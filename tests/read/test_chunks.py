@@ -187,3 +187,64 @@ def test_partypoker_openings_are_never_cut(corpus: Path, tmp_path: Path) -> None
             for piece in assert_same_as_whole(path, target)[1:]:
                 first = next(iter(chunk_hands(piece)))
                 assert first.text.startswith(opening), first.text[:60]
+
+
+def assert_lines_start_where_read(path: Path) -> int:
+    """Each raw hand of ``path`` starts at the byte :func:`line_start` gives for its first
+    line: the file read from there (as a chunk) opens with it, and for a document (read
+    whole) the bytes before it hold its line number less one. How many were looked at."""
+    data = path.read_bytes()
+    wide = detect_encoding(data[:4096]).startswith("utf-16")
+    raws = list(raw_hands(path))
+    for raw in raws:
+        at = chunking.line_start(path, raw.first_line, breaks=raw.kind == "text")
+        if raw.kind == "text":
+            piece = Chunk(str(path), at, len(data), raw.first_line, 1, 2)
+            first = next(iter(chunk_hands(piece)))
+            assert (first.first_line, first.text) == (raw.first_line, raw.text), (path, at)
+        else:
+            before = data[:at].decode("latin-1").replace("\x00", "") if not wide else \
+                data[:at].decode(tail_codec(detect_encoding(data[:4]), data[:4]), "replace")
+            ends = len(chunking._LINE_END.findall(before.lstrip("\ufeff")))
+            assert ends == raw.first_line - 1, (path, raw.first_line, at)
+            if at:  # just past a line end, never between a CR and its LF
+                assert before.endswith(("\n", "\r"))
+                assert not before.endswith("\r") or \
+                    data[at:at + (2 if wide else 1)].strip(b"\0") != b"\n"
+    return len(raws)
+
+
+def test_a_line_starts_where_the_reader_reads_it_in_every_corpus_file(corpus: Path) -> None:
+    """:func:`line_start` (where an import that held a file's last text back stopped) for
+    every hand of every corpus file: every site, encoding, line end and document."""
+    assert sum(assert_lines_start_where_read(p) for p in corpus_files(corpus)) > 250
+
+
+LINE_BREAK_VARIANTS = {
+    "utf-8 every line end": ("utf-8", b"", ("\n", "\r\n", "\r", "\u2028", "\x85", "\x0c",
+                                            "\r\u2028", "\r\0\n")),
+    "utf-16-le every line end": ("utf-16-le", codecs.BOM_UTF16_LE,
+                                 ("\n", "\r\n", "\r", "\u2029", "\x85", "\x1e", "\r\x85")),
+    "utf-16-be without a BOM": ("utf-16-be", b"", ("\r\n", "\u2028")),
+    "cp1252 CR": ("cp1252", b"", ("\r", "\r\n")),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(LINE_BREAK_VARIANTS))
+def test_a_line_starts_where_the_reader_reads_it_with_any_line_end(
+        tmp_path: Path, generated: str, variant: str) -> None:
+    """Generated hands with names out of the Basic Multilingual Plane (four bytes in
+    UTF-16), dirt where the reader drops it and every line end in one file; and a line
+    counted from a chunk's start."""
+    codec, bom, line_ends = LINE_BREAK_VARIANTS[variant]
+    text = generated[:60_000].replace("Héro€", "H𝄞ro😀") if codec != "cp1252" else \
+        generated[:60_000]
+    path = tmp_path / "hands.txt"
+    write_variant(path, text, codec, random.Random(variant), bom=bom, line_ends=line_ends,
+                  dirt=True)
+    assert assert_lines_start_where_read(path) > 25
+    last = list(raw_hands(path))[-1]
+    middle = chunking.line_start(path, last.first_line - 40)
+    assert chunking.line_start(path, last.first_line, start=middle,
+                               start_line=last.first_line - 40) == \
+        chunking.line_start(path, last.first_line)

@@ -106,7 +106,8 @@ def test_with_a_settling_time_the_last_hand_waits_for_its_blank_line(tmp_path: P
     summary = import_paths([path], tmp_path / "db", jobs=1, settle=60)
     assert (summary.hands_new, summary.failures_new, summary.held_back) == (2, 0, 1)
     assert "still being written waits" in summary.line()
-    assert open_db(tmp_path / "db").count("files") == 0  # read again next time
+    (size,) = open_db(tmp_path / "db").files()["size"]  # read up to the text that waits
+    assert size == len((hands[0] + hands[1]).encode("utf-8"))
     path.write_text(hands[0] + hands[1] + head + tail.rstrip("\n") + "\n", encoding="utf-8")
     summary = import_paths([path], tmp_path / "db", jobs=1, settle=60)
     assert (summary.hands_new, summary.held_back) == (0, 1)  # whole, but no blank line yet
@@ -141,6 +142,40 @@ def test_live_imports_keep_what_is_stored_up_to_date(tmp_path: Path) -> None:
         assert live.read([path]).hands_new == 0
     import_paths([path], tmp_path / "once", jobs=1)
     assert rows(tmp_path / "db") == rows(tmp_path / "once")
+
+
+def test_check_finds_a_live_import_sound_while_a_hand_is_half_written(tmp_path: Path) -> None:
+    """A file's hands committed before its last one is whole come with a ``files`` row of
+    the bytes read, so ``stud-hh check`` finds the database sound at every moment; the
+    file is still read again, and once whole its row is the whole file's."""
+    hands = session(3)
+    head, tail = cut(hands[2])
+    path, root = tmp_path / "live.txt", tmp_path / "db"
+    with LiveImport(root, settle=60) as live:
+        path.write_text(hands[0] + hands[1] + head, encoding="utf-8")  # the last half written
+        summary = live.read([path])
+        assert (summary.hands_new, summary.held_back) == (2, 1)
+        report = check_database(root)
+        assert report.sound, report.problems
+        read = len((hands[0] + hands[1]).encode("utf-8"))
+        assert list(open_db(root).files()["size"]) == [read]  # up to the text that waits
+        assert live.read([path]).hands_new == 0  # read again: the half waits still
+        assert open_db(root).count("files") == 1
+        with path.open("a", encoding="utf-8") as out:
+            out.write(tail)  # the second half, a moment later
+        summary = live.read([path])
+        assert (summary.hands_new, summary.failures_new, summary.held_back) == (1, 0, 0)
+        assert check_database(root).sound
+    whole = path.stat()
+    last = open_db(root).files().sort_values("size").iloc[-1]
+    assert (last["size"], last["mtime_ns"], last["hands"]) == (whole.st_size,
+                                                               whole.st_mtime_ns, 1)
+    assert open_db(root).files()["hands"].sum() == open_db(root).count("hands") == 3
+    again = import_paths([path], root, jobs=1)  # nothing more, nothing less
+    assert (again.files_unchanged, again.hands_new, again.failures_new) == (1, 0, 0)
+    assert open_db(root).count("files") == 2
+    import_paths([path], tmp_path / "once", jobs=1)
+    assert rows(root) == rows(tmp_path / "once")
 
 
 def test_a_live_import_holds_the_write_lock(tmp_path: Path) -> None:

@@ -28,11 +28,14 @@ RESULT_COLUMNS = ("hands", "net", "rake_paid", "net_bb", "bb_per_100", "net_bb_s
                   "net_bb_no_showdown", "ev_bb_per_100", "luck_bb")
 
 
-def _rows(summary: pd.DataFrame, keys: list[str]) -> list[dict[str, Any]]:
+def _rows(summary: pd.DataFrame) -> list[dict[str, Any]]:
+    """Each row of ``summary`` with its groups by name and its unit (a group of the
+    index when the rows hold several units, else a column)."""
+    keys = [str(name) for name in summary.index.names]
     out = []
     for index, row in summary.iterrows():
         values = index if isinstance(index, tuple) else (index,)
-        item = dict(zip(keys, values, strict=False))
+        item = dict(zip(keys, values, strict=True))
         item.update({c: row.get(c) for c in RESULT_COLUMNS})
         item.setdefault("unit", row.get("unit"))
         item["hands"] = int(item["hands"])
@@ -107,7 +110,7 @@ def numbers(cur: duckdb.DuckDBPyConnection, player: str, filters: PageFilters
     by_unit = duck.summary(cur, (), ["unit"], select=select, table=PLAYERS)
     by_game = duck.summary(cur, (), ["game", "stakes"], select=select, table=PLAYERS)
     condition, values = where(cur, select)
-    return {"units": _rows(by_unit, ["unit"]), "games": _rows(by_game, ["game", "stakes"]),
+    return {"units": _rows(by_unit), "games": _rows(by_game),
             "curve": curve(cur, condition, values),
             "sessions": sessions(cur, condition, values)}
 
