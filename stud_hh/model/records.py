@@ -8,7 +8,10 @@ more than the rest of building the record. A record class that derives from
 :class:`Record` also has ``make``: the same call as the class itself (the same
 keyword-only parameters and defaults, and mypy types it as the class, so every call
 site is checked against the fields), built from the dataclass's own field list the
-first time it is used, storing each field straight into its slot.
+first time it is used, storing each field straight into its slot. The compiled wheel
+writes each record class's ``make`` into the copy mypyc compiles instead, from the same
+fields (``hatch_build.native_makers``): mypyc turns it into native stores, which compiled
+callers call directly.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, slots=True, kw_only=True)
@@ -116,8 +119,10 @@ class Record:
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
         # every class its own: a base's constructor (installed on first use) is no
-        # subclass's; the dataclass decorator's slotted copy of a class gets its own too
-        cls.make = _Make()
+        # subclass's; the dataclass decorator's slotted copy of a class gets its own too.
+        # A class compiled by mypyc has its own make already (hatch_build.native_makers)
+        if "make" not in cls.__dict__:
+            setattr(cls, "make", _Make())  # noqa: B010 (the wheel's copy declares no make)
 
 
 def compiled_makers(*classes: type) -> None:
