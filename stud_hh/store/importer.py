@@ -48,21 +48,16 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from stud_hh.model.errors import InputError, StudHHError
+from stud_hh.model.hand import ParseFailure, SkippedHand
 from stud_hh.model.results import TournamentResult
 from stud_hh.read.chunks import Chunk, chunk_hands, chunks, line_start
+from stud_hh.read.collector import frozen_gc
 from stud_hh.read.finishes import hand_results, skipped_results
-from stud_hh.read.parse import (
-    ParseFailure,
-    Scan,
-    SkippedHand,
-    failure_of,
-    frozen_gc,
-    hand_key,
-    holds_hands,
-    raw_hands,
-    scan_paths,
-)
+from stud_hh.read.keys import hand_key
+from stud_hh.read.parse import failure_of
 from stud_hh.read.reader import RawHand, looks_binary, not_readable, read_head, read_start, walk
+from stud_hh.read.scan import Scan, holds_hands, scan_paths
+from stud_hh.read.split import raw_hands
 from stud_hh.read.summaries import (
     SkippedSummary,
     SummaryFailure,
