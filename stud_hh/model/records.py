@@ -102,7 +102,7 @@ class _Make:
 
     def __get__(self, instance: object, owner: type[_R]) -> type[_R]:
         made = constructor(owner)
-        if owner.__dict__.get("make") is self:
+        if vars(owner).get("make") is self:
             setattr(owner, "make", staticmethod(made))  # noqa: B010 (owner is any record)
         return made  # type: ignore[return-value]
 
@@ -121,7 +121,7 @@ class Record:
         # every class its own: a base's constructor (installed on first use) is no
         # subclass's; the dataclass decorator's slotted copy of a class gets its own too.
         # A class compiled by mypyc has its own make already (hatch_build.native_makers)
-        if "make" not in cls.__dict__:
+        if "make" not in vars(cls):
             setattr(cls, "make", _Make())  # noqa: B010 (the wheel's copy declares no make)
 
 
