@@ -52,7 +52,7 @@ from stud_hh.read.sites.pokerstars_lines import (
     REST,
     SHAPES,
 )
-from stud_hh.read.sites.summary_lines import folded_street, seat_summary
+from stud_hh.read.sites.summary_lines import folded_street, seat_summary, seated_name
 
 SITE: str = "PokerStars"
 
@@ -787,13 +787,9 @@ class PokerStarsBuilder(SiteBuilder):
 
 
 def _summary_name(rest: str, names: set[str]) -> str:
-    """The longest seated name that ``rest`` starts with (names may hold spaces)."""
-    best = ""
-    for name in names:
-        if rest.startswith(name) and len(name) > len(best):
-            rest_after = rest[len(name):]
-            if not rest_after or rest_after[0] == " ":
-                best = name
+    """The longest seated name that ``rest`` starts with, else the words before the
+    summary's first words."""
+    best = seated_name(rest, names)
     if best:
         return best
     for marker in (" folded on", " showed [", " mucked [", " collected (", " ("):

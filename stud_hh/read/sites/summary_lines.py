@@ -3,14 +3,15 @@
 PokerStars and Full Tilt end a hand with a line per seat that tells how the player's
 hand ended, in the same words after the player's name: ``folded on the 3rd Street``
 (Full Tilt: ``folded on 3rd Street``), ``showed [Ah Kd 5c] and won ($2.30) with a pair``,
-``mucked [..]``, ``collected ($1)``. Each site finds the name its own way (names may
-hold spaces); :func:`seat_summary` reads the rest. The streets a player folded on are
-named alike by more sites (:func:`folded_street`).
+``mucked [..]``, ``collected ($1)``. The name is the longest seated name the line starts
+with (:func:`seated_name`; names may hold spaces), each site falling back its own way when
+none is; :func:`seat_summary` reads the rest. The streets a player folded on are named alike
+by more sites (:func:`folded_street`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from stud_hh.model.cards import MaybeCard
 from stud_hh.model.events import SeatOutcome, SeatSummary, Street
@@ -39,6 +40,17 @@ MUCKED = "mucked ["
 COLLECTED = "collected ("
 WON = "and won ("
 LOST = "and lost"
+
+
+def seated_name(rest: str, names: Iterable[str]) -> str:
+    """The longest of ``names`` that ``rest`` starts with as whole words (names may hold
+    spaces: ``Mr Fox folded`` is Mr Fox's line when Mr and Mr Fox both sit), else ``""``.
+
+    >>> seated_name("Mr Fox folded on the River", {"Mr", "Mr Fox", "Fox"})
+    'Mr Fox'
+    """
+    return max((n for n in names if rest == n or rest.startswith(n + " ")), key=len,
+               default="")
 
 
 def seat_summary(builder: SiteBuilder, value: str, n: int, name: str, seat: int, tail: str,
@@ -85,4 +97,4 @@ def seat_summary(builder: SiteBuilder, value: str, n: int, name: str, seat: int,
                             description=description, text=value)
 
 
-__all__ = ["FOLDED_STREETS", "folded_street", "seat_summary"]
+__all__ = ["FOLDED_STREETS", "folded_street", "seat_summary", "seated_name"]

@@ -62,7 +62,7 @@ from stud_hh.read.sites.common import (
 )
 from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
-from stud_hh.read.sites.summary_lines import folded_street
+from stud_hh.read.sites.summary_lines import folded_street, seated_name
 
 SITE: str = "Winamax"
 
@@ -300,8 +300,7 @@ class WinamaxBuilder(SiteBuilder):
     def SEAT_SUMMARIES(self, token: Any) -> None:
         for n, value in self._lines(token):
             number_text, _, rest = value[5:].partition(": ")
-            name = max((p for p in self.names if rest == p or rest.startswith(p + " ")),
-                       key=len, default=rest.split(" ")[0])
+            name = seated_name(rest, self.names) or rest.split(" ")[0]
             tail = rest[len(name):].strip()
             outcome = SeatOutcome.OTHER
             cards: tuple[MaybeCard, ...] = ()
