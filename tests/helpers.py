@@ -85,3 +85,24 @@ def large_file(folder: Path, hands: int = 1500, first_id: int = 6_000_000_000) -
                         *hands_text[hands // 2:], changed])
     path.write_text(text, encoding="utf-8")
     return path
+
+
+SMALL_HAND = """PokerStars Hand #7: Razz Limit ($1/$2 USD) - 2026/01/02 03:04:05 ET
+Table 'T' 8-max
+Seat 1: A ($10 in chips)
+Seat 2: B ($10 in chips)
+A: posts the ante $0.10
+B: posts the ante $0.10
+*** 3rd STREET ***
+Dealt to A [Kd]
+Dealt to B [2c]
+A: brings in for $0.50
+B: folds
+Uncalled bet ($0.40) returned to A
+A collected $0.30 from pot
+*** SUMMARY ***
+Total pot $0.30 | Rake $0
+Seat 1: A collected ($0.30)
+Seat 2: B folded on the 3rd Street (didn't bet)
+"""
+"""A small PokerStars hand: two players, the bring-in, a fold, the summary."""
