@@ -18,7 +18,7 @@ import pytest
 from stud_hh.cli import main
 from stud_hh.read.parse import ParsedHand, ParseFailure, parse_paths, scan_paths
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 HANDWRITTEN = Path(__file__).resolve().parents[1] / "data" / "handwritten"
 STARS = HANDWRITTEN / "stud_cash_0.10-0.20.txt"

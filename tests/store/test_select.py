@@ -17,7 +17,7 @@ from helpers import SAMPLES
 
 from stud_hh.read.parse import ParsedHand, parse_file, scan_paths
 from stud_hh.store.database import Database, open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.select import (
     Selection,
     SelectionError,
