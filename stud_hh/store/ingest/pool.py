@@ -177,7 +177,8 @@ def _stop_at_once(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=True)
 
 
-def pool_note(exc: BaseException, done: int, workers: str = "worker processes") -> str:
+def pool_note(exc: BaseException, done: int, workers: str) -> str:
+    """The note of ``workers`` that stopped (after ``done`` batches) or could not start."""
     what = f"{type(exc).__name__}: {exc}".splitlines()[0] if str(exc) else type(exc).__name__
     started = "stopped" if done else "could not start"
     return (f"{workers} {started} ({what}): importing the rest in this process alone "

@@ -167,8 +167,8 @@ class Run:
         settings = WorkerSettings(db.storage.for_workers(), self.profile, told,
                                   frozenset(stored.failures), self.batch_hands, self.settle,
                                   frozenset(stored.results))
-        run = Committer(db, summary, problems, stored, self.on_file)
-        ordered = InOrder(run.commit)
+        committer = Committer(db, summary, problems, stored, self.on_file)
+        ordered = InOrder(committer.commit)
         left = list(range(len(batches)))
         pool = runner or (ProcessPool(jobs) if jobs > 1 else None)
         if pool is not None:
@@ -179,14 +179,14 @@ class Run:
                 left = sorted(left + ordered.give_up())
             if failure is not None or runner:
                 # what stopped workers (or a task's dead try) wrote; not what waits to commit
-                db.remove_uncommitted(keep=run.pending_paths())
+                db.remove_uncommitted(keep=committer.pending_paths())
         if left:  # in this process, which holds every stored hand anyway
             worker = Worker.of(replace(settings, known_hands=known))
             with frozen_gc():  # once for the run, as a worker process does (pool.py)
                 for index in left:
                     ordered.done(index, read_batch(worker, batches[index]))
-        if run.pieces:  # pragma: no cover - every batch ends, or the import stops
-            raise RuntimeError(f"chunks of {', '.join(run.pieces)} never came in")
-        summary.files = summary.files_unchanged + run.read
-        summary.scan_note = Scan((), tuple(run.without_hands), tuple(problems)).summary()
-        summary.cpu_seconds = sum(run.worker_cpu.values())
+        if committer.pieces:  # pragma: no cover - every batch ends, or the import stops
+            raise RuntimeError(f"chunks of {', '.join(committer.pieces)} never came in")
+        summary.files = summary.files_unchanged + committer.read
+        summary.scan_note = Scan((), tuple(committer.without_hands), tuple(problems)).summary()
+        summary.cpu_seconds = sum(committer.worker_cpu.values())
