@@ -15,7 +15,8 @@ modules, a pure run finding ``.so`` ones) stops with a message.
 :func:`build_of` installs the compiled wheel of another commit into a folder of its own
 (``build/against/<commit>/``), for a benchmark to run the same input through both
 (``import.py --against``): the one comparison this machine's drifting speed leaves
-standing by the clock.
+standing by the clock. :func:`source_of` writes out a commit's source instead, to compare
+the pure builds (``import.py --build pure --against COMMIT``).
 """
 
 from __future__ import annotations
@@ -39,13 +40,39 @@ def add_option(parser: argparse.ArgumentParser) -> None:
                         help="which build to measure (default: both, side by side)")
 
 
-def against(value: str) -> Path:
+def against(value: str, build: str = "compiled") -> Path:
     """A benchmark's ``--against``: a folder a build is installed in, or a commit whose
-    compiled wheel :func:`build_of` installs."""
+    compiled wheel :func:`build_of` installs (with ``build`` ``"pure"``, whose source
+    :func:`source_of` writes out)."""
     folder = Path(value)
     if (folder / "stud_hh" / "__init__.py").is_file():
         return folder.resolve()
-    return build_of(value)
+    return source_of(value) if build == "pure" else build_of(value)
+
+
+def _commit(commit: str) -> str:
+    found = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet",
+                            f"{commit}^{{commit}}"], capture_output=True, text=True)
+    if found.returncode:
+        sys.exit(f"--against {commit}: neither a folder nor a commit of this repository")
+    return found.stdout.strip()
+
+
+def source_of(commit: str) -> Path:
+    """A folder holding the pure-Python source of ``commit`` (its ``stud_hh/`` and
+    ``grammar/``, as a source tree holds them), written out the first time into
+    ``build/against/<commit>-source/``: run with that folder first on ``PYTHONPATH``."""
+    sha = _commit(commit)
+    folder = ROOT / "build" / "against" / f"{sha[:12]}-source"
+    if (folder / "stud_hh" / "__init__.py").exists():
+        return folder
+    print(f"writing out the source of {sha[:12]} into {folder} ...", flush=True)
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", sha, "stud_hh", "grammar"],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder
 
 
 def build_of(commit: str) -> Path:
@@ -53,11 +80,7 @@ def build_of(commit: str) -> Path:
     tag, ``HEAD~3``), built and installed there first when missing (a minute or two:
     the commit is checked out into a temporary worktree, its wheel built as ``make
     compiled`` builds it, installed with ``pip install --target``)."""
-    found = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet",
-                            f"{commit}^{{commit}}"], capture_output=True, text=True)
-    if found.returncode:
-        sys.exit(f"--against {commit}: neither a folder nor a commit of this repository")
-    sha = found.stdout.strip()
+    sha = _commit(commit)
     folder = ROOT / "build" / "against" / sha[:12]
     if (folder / "stud_hh" / "__init__.py").exists():
         return folder

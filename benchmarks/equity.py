@@ -99,7 +99,9 @@ def import_calls(hands: int, simulate: str | None, repeat: int) -> None:
     import parse as parse_bench
 
     from stud_hh.model.events import Game
-    from stud_hh.read.parse import ParsedHand, raw_hands, result_of
+    from stud_hh.model.hand import ParsedHand
+    from stud_hh.read.parse import result_of
+    from stud_hh.read.split import raw_hands
     from stud_hh.replay import replay
     from stud_hh.sim.session import SimConfig, write_session
     from stud_hh.store import luck

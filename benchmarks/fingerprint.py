@@ -93,7 +93,10 @@ def canon(value: Any) -> Any:
 
 
 def corpus_texts() -> Iterator[tuple[str, str]]:
-    from stud_hh.read.parse import ParsedHand, raw_hands, result_of, scan_paths
+    from stud_hh.model.hand import ParsedHand
+    from stud_hh.read.parse import result_of
+    from stud_hh.read.scan import scan_paths
+    from stud_hh.read.split import raw_hands
 
     if not CORPUS.is_dir():
         return
@@ -131,7 +134,10 @@ def damaged(texts: list[tuple[str, str]], count: int, seed: int) -> Iterator[tup
 
 
 def sample_texts() -> Iterator[tuple[str, str]]:
-    from stud_hh.read.parse import ParsedHand, raw_hands, result_of, scan_paths
+    from stud_hh.model.hand import ParsedHand
+    from stud_hh.read.parse import result_of
+    from stud_hh.read.scan import scan_paths
+    from stud_hh.read.split import raw_hands
 
     for path in scan_paths([SAMPLES]).files:
         for raw in raw_hands(path):
@@ -196,7 +202,8 @@ def canons(replayed: Any, rows: bool, mask: bool = False) -> Canons:
 
 
 def replays(args: argparse.Namespace) -> Iterator[tuple[str, Canons]]:
-    from stud_hh.read.parse import ParsedHand, parse_text
+    from stud_hh.model.hand import ParsedHand
+    from stud_hh.read.parse import parse_text
     from stud_hh.replay import replay
     from stud_hh.rules import PROFILES, SITE
 

@@ -46,8 +46,10 @@ ID_RE = re.compile(r"#\d+:")
 def hand_texts() -> list[str]:
     """The text of every stud hand of the benchmark sources."""
     from stud_hh.model.errors import StudHHError
+    from stud_hh.model.hand import ParsedHand
     from stud_hh.read import reader
-    from stud_hh.read.parse import ParsedHand, parse_raw, scan_paths
+    from stud_hh.read.parse import parse_raw
+    from stud_hh.read.scan import scan_paths
     from stud_hh.read.sites import starts_hand
 
     texts = []

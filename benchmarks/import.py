@@ -15,11 +15,12 @@ database) and the best, median and least rates are printed too: this machine's r
 the same code drift by 5-20% within an hour, and the best of a few is the steadiest
 figure (the scaling of several processes is against the best one-process run).
 
-With ``--against COMMIT`` (``--build compiled`` only) every import is also run with the
-compiled wheel of another commit (or of a folder it is installed in), on the same files,
-the two alternating, each in a fresh process: a change is judged by the ratio of
-adjacent runs, which the machine's drift moves far less than either rate. The other
-commit's wheel is built into ``build/against/`` the first time (a minute or two).
+With ``--against COMMIT`` (with ``--build compiled`` or ``--build pure``) every import is
+also run with the same build of another commit (or of a folder it is installed in), on
+the same files, the two alternating, each in a fresh process: a change is judged by the
+ratio of adjacent runs, which the machine's drift moves far less than either rate. The
+other commit's wheel is built into ``build/against/`` the first time (a minute or two),
+or its source written out there.
 
 With ``--split`` it times, instead, one process doing an import's work stage by stage
 on one file of ``--hands`` hands, as a worker does it (a group of hands at a time,
@@ -156,7 +157,9 @@ def split(hands: int, sources: list[Path] | None = None, new_players: bool = Fal
     """Processor time per hand of each stage of an import's work, in this process, done as
     a worker does it: a group of hands at a time (:mod:`stud_hh.store.staging`), each
     stage over the whole group, the collector paused."""
-    from stud_hh.read.parse import ParsedHand, frozen_gc, raw_hands
+    from stud_hh.model.hand import ParsedHand
+    from stud_hh.read.collector import frozen_gc
+    from stud_hh.read.split import raw_hands
     from stud_hh.replay import ReplayedHand
     from stud_hh.store import staging
     from stud_hh.store.database import Database
@@ -244,18 +247,18 @@ def main() -> None:
                              "database; the best and the median are printed (this machine's "
                              "runs of the same code vary by 5-20%%)")
     parser.add_argument("--against", metavar="COMMIT",
-                        help="alternate every import with the compiled wheel of COMMIT (or "
+                        help="alternate every import with the same build of COMMIT (or "
                              "of a folder it is installed in) on the same files, and print "
-                             "the ratio of each pair (--build compiled only)")
+                             "the ratio of each pair (--build compiled or pure)")
     parser.add_argument("--split", action="store_true",
                         help="time each stage of the work (one process, --hands hands)")
     builds.add_option(parser)
     args = parser.parse_args()
     # a build's own run (builds.run_builds) is told its build by the environment
     this_build = os.environ.get("STUD_HH_BENCH_BUILD", args.build)
-    if args.against and (this_build != "compiled" or args.split):
-        parser.error("--against compares compiled wheels: give --build compiled, "
-                     "without --split")
+    if args.against and (this_build not in builds.BUILDS or args.split):
+        parser.error("--against compares one build of two commits: give --build compiled "
+                     "or --build pure, without --split")
     if builds.run_builds(__file__, sys.argv[1:], args.build):
         return
     if args.split:
@@ -270,7 +273,7 @@ def main() -> None:
               f"in {time.perf_counter() - start:.0f} s")
         runs = [args.jobs] if args.skip_single else [1, args.jobs]
         if args.against:
-            other = builds.against(args.against)
+            other = builds.against(args.against, this_build)
             for jobs in dict.fromkeys(runs):
                 compared(histories, Path(tmp), jobs, other, max(1, args.repeat))
             return

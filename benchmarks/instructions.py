@@ -62,7 +62,9 @@ def measure(stage: str, path: Path) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             import_paths([path], Path(tmp) / "db", jobs=1)
         return
-    from stud_hh.read.parse import ParsedHand, raw_hands, result_of
+    from stud_hh.model.hand import ParsedHand
+    from stud_hh.read.parse import result_of
+    from stud_hh.read.split import raw_hands
 
     for raw in raw_hands(path):
         if not isinstance(result_of(raw), ParsedHand):

@@ -56,8 +56,10 @@ class HandCopies:
     the same hand (a name that is also a word of its lines) is copied with its names."""
 
     def __init__(self, sources: list[Path], new_players: bool) -> None:
+        from stud_hh.model.hand import ParsedHand
         from stud_hh.read import reader
-        from stud_hh.read.parse import ParsedHand, parse_raw, scan_paths
+        from stud_hh.read.parse import parse_raw
+        from stud_hh.read.scan import scan_paths
         from stud_hh.read.sites import starts_hand
 
         self.parse_raw, self.parsed = parse_raw, ParsedHand
@@ -110,8 +112,10 @@ _ID = re.compile(r"#\d+:")
 
 
 def measure(mode: str, path: str) -> dict[str, float]:
+    from stud_hh.model.hand import ParsedHand
     from stud_hh.read import reader
-    from stud_hh.read.parse import ParsedHand, frozen_gc, parse_file
+    from stud_hh.read.collector import frozen_gc
+    from stud_hh.read.parse import parse_file
     from stud_hh.read.sites import starts_hand
 
     start = time.perf_counter()

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def build(path: Path, hands: int) -> None:
     """``hands`` hands of the sample histories in one file, every hand id unique."""
-    from stud_hh.read.parse import raw_hands
+    from stud_hh.read.split import raw_hands
 
     texts = [raw.text for source in sorted((ROOT / "sample_histories").glob("*.txt"))
              for raw in raw_hands(source) if raw.is_hand]

@@ -28,7 +28,8 @@ from collections import Counter
 from options import count
 
 from stud_hh.model.events import Game
-from stud_hh.read.parse import ParsedHand, ParseFailure, parse_file
+from stud_hh.model.hand import ParsedHand, ParseFailure
+from stud_hh.read.parse import parse_file
 from stud_hh.replay import replay
 from stud_hh.sim.session import MAX_SEED, SimConfig, write_session
 

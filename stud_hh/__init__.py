@@ -1,8 +1,8 @@
 """stud-hh: read, audit, store and analyse Seven Card Stud hand histories.
 
-The pipeline runs one way: text (:mod:`stud_hh.read.reader`) -> events
-(:mod:`stud_hh.read.parse`, :mod:`stud_hh.model.events`) -> replayed hands -> tables ->
-statistics -> plots.
+The pipeline runs one way: text (:mod:`stud_hh.read.reader`) -> hands of events
+(:mod:`stud_hh.read.parse` reads them into :mod:`stud_hh.model.hand` and
+:mod:`stud_hh.model.events`) -> replayed hands -> tables -> statistics -> plots.
 
 >>> from stud_hh import parse_text
 >>> result = parse_text(SAMPLE)  # doctest: +SKIP
@@ -16,9 +16,9 @@ from stud_hh.model.errors import HandParseError, StudHHError
 # Every other name is imported when first used: `stud-hh --version`, `--help` and every
 # command that needs no reader start without the readers, Lark, pandas or numpy.
 _LAZY = {
-    "ParsedHand": "stud_hh.read.parse",
-    "ParseFailure": "stud_hh.read.parse",
-    "SkippedHand": "stud_hh.read.parse",
+    "ParsedHand": "stud_hh.model.hand",
+    "ParseFailure": "stud_hh.model.hand",
+    "SkippedHand": "stud_hh.model.hand",
     "parse_file": "stud_hh.read.parse",
     "parse_hand": "stud_hh.read.parse",
     "parse_paths": "stud_hh.read.parse",
@@ -41,15 +41,8 @@ def __getattr__(name: str) -> object:
 
 
 if TYPE_CHECKING:
-    from stud_hh.read.parse import (
-        ParsedHand,
-        ParseFailure,
-        SkippedHand,
-        parse_file,
-        parse_hand,
-        parse_paths,
-        parse_text,
-    )
+    from stud_hh.model.hand import ParsedHand, ParseFailure, SkippedHand
+    from stud_hh.read.parse import parse_file, parse_hand, parse_paths, parse_text
     from stud_hh.store.database import open_db
     from stud_hh.store.select import Selection
 

@@ -48,8 +48,8 @@ from stud_hh.model.events import (
     UncalledReturned,
     compiled_makers,
 )
-from stud_hh.read.names import SeatNames, alike_seats
-from stud_hh.read.parse import ParsedHand
+from stud_hh.model.hand import ParsedHand
+from stud_hh.model.names import SeatNames, alike_seats
 from stud_hh.rules import GAMES, SITE, Profile, profile, profile_for
 from stud_hh.rules.violations import RuleCode, Unverifiable, Violation
 

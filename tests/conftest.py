@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from stud_hh.model.errors import StudHHError
+from stud_hh.model.hand import ParsedHand
 from stud_hh.read import reader, sites
-from stud_hh.read.parse import ParsedHand, parse_raw
+from stud_hh.read.parse import parse_raw
 
 if TYPE_CHECKING:
     from local_s3 import LocalS3

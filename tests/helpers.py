@@ -24,7 +24,8 @@ SAMPLES = Path(__file__).resolve().parent / "data" / "handwritten"
 def sample_hand_texts() -> list[str]:
     """The normalised text of every stud hand in ``sample_histories/``."""
     from stud_hh.read import reader
-    from stud_hh.read.parse import parse_raw, scan_paths
+    from stud_hh.read.parse import parse_raw
+    from stud_hh.read.scan import scan_paths
     from stud_hh.read.sites import starts_hand
 
     texts = []

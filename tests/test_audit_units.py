@@ -32,16 +32,11 @@ from test_violations import BASE, CASES, _edit
 
 from stud_hh.cli import main
 from stud_hh.model.events import Game
+from stud_hh.model.hand import ParsedHand
 from stud_hh.model.money import MoneyStyle
-from stud_hh.read.parse import (
-    ParsedHand,
-    parse_file,
-    parse_hand,
-    parse_text,
-    raw_hands,
-    result_of,
-    scan_paths,
-)
+from stud_hh.read.parse import parse_file, parse_hand, parse_text, result_of
+from stud_hh.read.scan import scan_paths
+from stud_hh.read.split import raw_hands
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules import PROFILES, SITE, SITE_PROFILES, printing_of
 from stud_hh.rules.violations import RuleCode

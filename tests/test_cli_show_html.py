@@ -15,7 +15,8 @@ from stud_hh.analysis.html.replayer import hand_view
 from stud_hh.analysis.html.replayer_compact import expand_view
 from stud_hh.analysis.report import show_hand
 from stud_hh.cli import main
-from stud_hh.read.parse import ParsedHand, parse_file
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_file
 from stud_hh.replay import replay
 
 INJECTED = Path(__file__).resolve().parents[1] / "sample_histories" / "injected" / \

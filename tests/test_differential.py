@@ -162,7 +162,7 @@ from stud_hh.model.events import (
     StreetStart,
     UncalledReturned,
 )
-from stud_hh.read.parse import ParsedHand
+from stud_hh.model.hand import ParsedHand
 from stud_hh.replay import ActionKind, replay
 from stud_hh.rules.evaluate import high_rank, low8_rank, low_a5_rank
 

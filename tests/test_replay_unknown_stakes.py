@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from stud_hh.read.parse import ParsedHand, parse_hand
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_hand
 from stud_hh.replay import replay
 
 # every player folds to the bring-in: no bet shows the stakes

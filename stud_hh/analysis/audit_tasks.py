@@ -19,15 +19,11 @@ from pathlib import Path
 
 from stud_hh.analysis.report import unverifiable_dict, violation_block, violation_dict
 from stud_hh.model.errors import InputError, StudHHError
+from stud_hh.model.hand import ParseFailure, ParseResult, SkippedHand
 from stud_hh.read.chunks import Chunk, chunk_hands, chunks
-from stud_hh.read.parse import (
-    ParseFailure,
-    ParseResult,
-    SkippedHand,
-    frozen_gc,
-    raw_hands,
-    result_of,
-)
+from stud_hh.read.collector import frozen_gc
+from stud_hh.read.parse import result_of
+from stud_hh.read.split import raw_hands
 from stud_hh.replay import replay
 from stud_hh.store.distributed import TASK_LOCK, run_tasks, worker_count
 from stud_hh.store.ingest.plan import BATCH_BYTES, plan_batches

@@ -10,9 +10,7 @@ no hand.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from stud_hh.store.database import Database
 
@@ -23,12 +21,12 @@ NOTES = "stud_hh.app.notes"
 def player_tags(db: Database) -> dict[str, tuple[str, ...]]:
     """Each tagged player's tags (``{}`` without the notes module)."""
     try:
-        notes: Any = importlib.import_module(NOTES)
+        from stud_hh.app.notes import player_tags as tags_of
     except ModuleNotFoundError as exc:
         if exc.name != NOTES:  # the module is there but its own import failed: say so
             raise
         return {}
-    found: Mapping[str, Iterable[str]] = notes.player_tags(db)
+    found: Mapping[str, Iterable[str]] = tags_of(db)
     return {str(player): tuple(sorted({str(t) for t in tags}))
             for player, tags in found.items() if tags}
 

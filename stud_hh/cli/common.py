@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
-    from stud_hh.read.parse import ParseFailure
+    from stud_hh.model.hand import ParseFailure
 
 
 EXIT_OK = 0

@@ -29,7 +29,7 @@ from stud_hh.cli.common import (
 from stud_hh.model.errors import StudHHError
 
 if TYPE_CHECKING:
-    from stud_hh.read.parse import ParsedHand, ParseFailure
+    from stud_hh.model.hand import ParsedHand, ParseFailure
 
 _BYTES_PER_LINE = 34  # a typical stud history line, for the progress estimate
 
@@ -45,7 +45,10 @@ def _summary(files: int, parsed: int, skipped: Counter[str], failed: int,
 
 
 def cmd_parse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.read.parse import ParsedHand, SkippedHand, frozen_gc, parse_file, scan_paths
+    from stud_hh.model.hand import ParsedHand, SkippedHand
+    from stud_hh.read.collector import frozen_gc
+    from stud_hh.read.parse import parse_file
+    from stud_hh.read.scan import scan_paths
 
     scan = scan_paths(args.paths)  # a missing path: main() reports it, exit 2
     files = list(scan.files)
@@ -174,7 +177,10 @@ class _AuditTally:
 
 def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.analysis.report import rule_table
-    from stud_hh.read.parse import ParseFailure, SkippedHand, frozen_gc, parse_file, scan_paths
+    from stud_hh.model.hand import ParseFailure, SkippedHand
+    from stud_hh.read.collector import frozen_gc
+    from stud_hh.read.parse import parse_file
+    from stud_hh.read.scan import scan_paths
     from stud_hh.replay import replay
     from stud_hh.rules import SITE, profile
     from stud_hh.rules.violations import plural, split_words
@@ -221,7 +227,9 @@ def cmd_audit(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _found_hand(args: argparse.Namespace, hand_id: str, err: TextIO) -> ParsedHand | None:
     """The hand ``hand_id`` of ``--db`` or of the PATHs; ``None`` (said on ``err``) if none."""
-    from stud_hh.read.parse import ParsedHand, ParseFailure, parse_file, scan_paths
+    from stud_hh.model.hand import ParsedHand, ParseFailure
+    from stud_hh.read.parse import parse_file
+    from stud_hh.read.scan import scan_paths
 
     if args.db is not None:
         from stud_hh.store.stored import stored_hands
@@ -320,7 +328,9 @@ class _ToExport:
 def _export_hands(args: argparse.Namespace, err: TextIO) -> _ToExport | None:
     """The hands ``export`` writes: ``--db``'s or the PATHs', each ``--hand``, in the
     filters; ``None`` when the arguments are unusable (the reason is on ``err``)."""
-    from stud_hh.read.parse import ParseFailure, SkippedHand, parse_file, scan_paths
+    from stud_hh.model.hand import ParseFailure, SkippedHand
+    from stud_hh.read.parse import parse_file
+    from stud_hh.read.scan import scan_paths
     from stud_hh.store.stored import selected_hands, stored_hands
 
     found = _ToExport(selection_of(args))

@@ -17,37 +17,37 @@ from stud_hh import __version__
 
 
 def _histories() -> ModuleType:
-    from stud_hh.cli import histories
+    import stud_hh.cli.histories as histories
 
     return histories
 
 
 def _imports() -> ModuleType:
-    from stud_hh.cli import imports
+    import stud_hh.cli.imports as imports
 
     return imports
 
 
 def _analysis() -> ModuleType:
-    from stud_hh.cli import analysis
+    import stud_hh.cli.analysis as analysis
 
     return analysis
 
 
 def _config() -> ModuleType:
-    from stud_hh.cli import config
+    import stud_hh.cli.config as config
 
     return config
 
 
 def _app() -> ModuleType:
-    from stud_hh.cli import app
+    import stud_hh.cli.app as app
 
     return app
 
 
 def _tools() -> ModuleType:
-    from stud_hh.cli import tools
+    import stud_hh.cli.tools as tools
 
     return tools
 

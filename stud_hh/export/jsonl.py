@@ -12,7 +12,7 @@ from datetime import datetime
 from enum import Enum
 from typing import Any
 
-from stud_hh.read.parse import ParsedHand, ParseFailure, ParseResult, SkippedHand
+from stud_hh.model.hand import ParsedHand, ParseFailure, ParseResult, SkippedHand
 
 
 def _plain(value: Any) -> Any:

@@ -73,8 +73,8 @@ from stud_hh.model.events import (
     StreetStart,
     UncalledReturned,
 )
+from stud_hh.model.hand import ParsedHand
 from stud_hh.model.visit import EventVisitor
-from stud_hh.read.parse import ParsedHand
 from stud_hh.read.sites.phh import (
     FACE_UP,
     RULE_AWARD,

@@ -5,7 +5,7 @@ A file of many hands can be read as many tasks (processes, Dask workers). A chea
 headers, cutting the file about every ``target_bytes`` bytes just before a header line;
 :func:`chunk_hands` then reads one range on its own, every line numbered as in the whole
 file. Read one after the other, the ranges give exactly the raw hands the whole file
-gives (:func:`stud_hh.read.parse.raw_hands`), in any encoding the reader knows (UTF-8
+gives (:func:`stud_hh.read.split.raw_hands`), in any encoding the reader knows (UTF-8
 with or without a byte-order mark, cp1252 bytes, UTF-16 of either order) and with any
 line ends. :func:`line_start` finds the byte a line of a file starts at (where an import
 that left a file's last text for later stopped reading).
@@ -13,7 +13,7 @@ that left a file's last text for later stopped reading).
 A cut is made only where it cannot change what is read:
 
 * just before a line that opens a hand, never between the pieces of a hand's opening
-  (PartyPoker prints three header lines: :func:`stud_hh.read.parse.cuts_cleanly`);
+  (PartyPoker prints three header lines: :func:`stud_hh.read.split.cuts_cleanly`);
 * on a line end of the file's own encoding (a UTF-16 ``\\n`` at an even byte; never
   between the ``\\r`` and the ``\\n`` of a CRLF);
 * never in a file whose reading depends on where the reader's buffers fall: a line or a
@@ -43,9 +43,9 @@ from typing import Any
 
 from stud_hh.model.errors import InputError
 from stud_hh.read import reader
-from stud_hh.read.parse import cuts_cleanly, raw_hands, text_hands
 from stud_hh.read.reader import RawHand
 from stud_hh.read.sites import document_format, starts_hand
+from stud_hh.read.split import cuts_cleanly, raw_hands, text_hands
 from stud_hh.read.summaries import summary_format
 
 BLOCK = 1 << 20
@@ -115,7 +115,7 @@ class Chunk:
 def chunk_hands(chunk: Chunk) -> Iterator[RawHand]:
     """The raw hands of one chunk, numbered as in the whole file: those the whole file
     gives from ``chunk.start`` to ``chunk.end`` (a whole chunk is the file read as
-    :func:`~stud_hh.read.parse.raw_hands` reads it, to its end). Raises
+    :func:`~stud_hh.read.split.raw_hands` reads it, to its end). Raises
     :class:`InputError` if the file cannot be read."""
     if chunk.whole:
         return raw_hands(chunk.path)
@@ -209,7 +209,7 @@ class _Scan:
         head = handle.peek(4096)[:4096]
         self.codec = reader.tail_codec(reader.detect_encoding(head), head)
         self.wide = self.codec.startswith("utf-16")
-        self.errors = "replace" if self.wide else "stud_hh_cp1252_quiet"
+        self.errors = "replace" if self.wide else "stud_hh_cp1252"
         self.newline = (b"\n\x00" if self.codec == "utf-16-le" else b"\x00\n") if self.wide \
             else b"\n"
         self.header = 0

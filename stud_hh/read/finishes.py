@@ -29,8 +29,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from stud_hh.model.events import Game, HandEvent, HandHeader, TableEvent, TableEventKind
+from stud_hh.model.hand import ParsedHand
 from stud_hh.model.results import SCALE, ResultSource, TournamentResult
-from stud_hh.read.parse import ParsedHand, colon_names, text_header
+from stud_hh.read.keys import text_header
+from stud_hh.read.parse import colon_names
 from stud_hh.read.reader import RawHand
 from stud_hh.read.summaries.common import MOST_COUNT, LineFault, money
 

@@ -1,7 +1,7 @@
 """The grammar files: shipped inside the package (``stud_hh/grammar/`` in the wheel), or the
 source tree's ``grammar/`` folder.
 
-Apart from :mod:`stud_hh.read.parse` so that every reader with a grammar (the hand
+Apart from :mod:`stud_hh.read.parsers` so that every reader with a grammar (the hand
 readers, the tournament summary readers) finds its file the same way.
 
 >>> "%import .common" in grammar_text("pokerstars.lark")

@@ -36,19 +36,9 @@ from typing import Any, Protocol
 
 from stud_hh.model.errors import InputError
 
-_FALLBACKS = [0]
-
-
-def _cp1252_fallback(err: UnicodeError) -> tuple[str, int]:
-    """Decode the bytes UTF-8 rejects as cp1252 (latin-1 for cp1252's holes)."""
-    if not isinstance(err, UnicodeDecodeError):
-        raise err
-    _FALLBACKS[0] += 1
-    return _as_cp1252(err)
-
 
 def _as_cp1252(err: UnicodeError) -> tuple[str, int]:
-    """:func:`_cp1252_fallback` without counting (a scan that only looks for hand headers)."""
+    """Decode the bytes UTF-8 rejects as cp1252 (latin-1 for cp1252's holes)."""
     if not isinstance(err, UnicodeDecodeError):
         raise err
     bad = err.object[err.start : err.end]
@@ -61,8 +51,49 @@ def _as_cp1252(err: UnicodeError) -> tuple[str, int]:
     return "".join(out), err.end
 
 
-codecs.register_error("stud_hh_cp1252", _cp1252_fallback)
-codecs.register_error("stud_hh_cp1252_quiet", _as_cp1252)
+codecs.register_error("stud_hh_cp1252", _as_cp1252)
+
+
+class Utf8Text(io.TextIOBase):
+    """A UTF-8 file's text, read in pieces; the bytes UTF-8 rejects read as cp1252, and
+    :attr:`fell_back` tells whether any did so far.
+
+    Each stream knows this of itself: two files read at once, in one thread or two, never
+    take each other's fallback.
+
+    >>> text = Utf8Text(io.BytesIO(b"one\\ntwo \\x80 1\\n"))
+    >>> text.read(4), text.fell_back, text.read(100), text.fell_back
+    ('one\\n', False, 'two \u20ac 1\\n', True)
+    """
+
+    def __init__(self, raw: io.BufferedIOBase | io.RawIOBase) -> None:
+        super().__init__()
+        self._raw = raw
+        self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        self.fell_back = False
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> str:
+        """Up to ``size`` bytes' worth of text (all that is left when ``size`` is negative);
+        ``""`` only at the end."""
+        whole = size is None or size < 0
+        while True:
+            data = self._raw.read(-1 if size is None or size < 0 else size) or b""
+            final = whole or not data
+            try:
+                text: str = self._decoder.decode(data, final)
+            except UnicodeDecodeError:  # read again from where the decoder stood, falling back
+                self.fell_back = True
+                self._decoder.errors = "stud_hh_cp1252"
+                text = self._decoder.decode(data, final)
+            if text or final:
+                return text
+
+    def close(self) -> None:
+        self._raw.close()
+        super().close()
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,13 +198,14 @@ class _Window(io.RawIOBase):
 
 
 def open_text(path: str | os.PathLike[str], byte_range: tuple[int, int] | None = None
-              ) -> tuple[io.TextIOWrapper, str]:
+              ) -> tuple[io.TextIOBase, str]:
     """Open ``path`` for streaming text, line ends untranslated; with ``byte_range``
     (``(start, end)``, ``start`` at a line's first byte), only those bytes, decoded as the
     whole file is.
 
-    Returns the stream and the codec chosen for the file. Raises :class:`InputError` when
-    the file cannot be opened.
+    Returns the stream and the codec chosen for the file: a UTF-8 file's stream is a
+    :class:`Utf8Text`, which tells whether it read bytes as cp1252. Raises
+    :class:`InputError` when the file cannot be opened.
     """
     try:
         raw = open(path, "rb")  # noqa: SIM115 - handed to the wrapper, closed by the caller
@@ -189,7 +221,14 @@ def open_text(path: str | os.PathLike[str], byte_range: tuple[int, int] | None =
         if start > 0:
             codec = tail_codec(encoding, head)
         stream = io.BufferedReader(_Window(raw, start, end))
+    if codec == "utf-8":
+        return Utf8Text(stream), encoding
     return io.TextIOWrapper(stream, encoding=codec, errors=errors, newline=""), encoding
+
+
+def _fell_back(stream: io.TextIOBase) -> bool:
+    """Whether ``stream`` (from :func:`open_text`) read bytes of its UTF-8 as cp1252."""
+    return isinstance(stream, Utf8Text) and stream.fell_back
 
 
 class HandStart(Protocol):
@@ -442,12 +481,11 @@ def read_hands(path: str | os.PathLike[str], start: HandStart, *,
     numbered as in the whole file.
     """
     stream, encoding = open_text(path, byte_range)
-    before = _FALLBACKS[0]
     name = str(path)
     try:
         for hand in split_text(normalised_chunks(stream), start, path=name, encoding=encoding,
                                first_line=first_line):
-            if encoding == "utf-8" and _FALLBACKS[0] != before:
+            if encoding == "utf-8" and _fell_back(stream):
                 hand = RawHand(hand.path, hand.first_line, hand.text, hand.line_numbers,
                                hand.is_hand, "utf-8+cp1252")
             yield hand
@@ -465,14 +503,13 @@ def read_document(path: str | os.PathLike[str]) -> tuple[str, str]:
     from what the document says about itself. Raises :class:`InputError`.
     """
     stream, encoding = open_text(path)
-    before = _FALLBACKS[0]
     try:
         text = "".join(normalised_chunks(stream, indent=True, breaks=False))
     except OSError as exc:
         raise InputError(f"cannot read: {exc}", path=str(path)) from exc
     finally:
         stream.close()
-    if encoding == "utf-8" and _FALLBACKS[0] != before:
+    if encoding == "utf-8" and _fell_back(stream):
         encoding = "utf-8+cp1252"
     return text, encoding
 
@@ -576,7 +613,7 @@ def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
     """Files named directly, and every readable file found recursively in folders.
 
     Which files of a folder hold hands is decided by their content
-    (:func:`stud_hh.read.parse.scan_paths`), not here. Raises :class:`InputError` for a path
+    (:func:`stud_hh.read.scan.scan_paths`), not here. Raises :class:`InputError` for a path
     that does not exist.
     """
     for item in paths:

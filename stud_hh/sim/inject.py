@@ -40,7 +40,7 @@ from stud_hh.model.events import (
     StreetStart,
     UncalledReturned,
 )
-from stud_hh.read.parse import ParsedHand
+from stud_hh.model.hand import ParsedHand
 from stud_hh.replay import replay
 from stud_hh.rules.violations import RuleCode
 from stud_hh.sim.faults import EDITED, INJECTABLE, TABLE_FAULTS

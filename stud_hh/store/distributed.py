@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from stud_hh.model.errors import UsageError
-from stud_hh.read.parse import frozen_gc
+from stud_hh.read.collector import frozen_gc
 from stud_hh.store.ingest.plan import Piece
 from stud_hh.store.ingest.tasks import BatchResult, WorkerSettings
 from stud_hh.store.ingest.worker import Worker, read_batch

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from stud_hh.model.events import Collect, Game, Limit, PotKind, Seat, Street
+from stud_hh.model.hand import ParseFailure
 from stud_hh.model.money import format_amount
-from stud_hh.read.parse import ParseFailure
 from stud_hh.replay import Action, ActionKind, Dealt, ReplayedHand
 from stud_hh.rules import GAMES, big_bet_allowed, profile
 from stud_hh.rules.games import LIMIT_CODES

@@ -28,7 +28,9 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final
 
 from stud_hh.model.errors import InputError, StudHHError
-from stud_hh.read.parse import ParsedHand, ParseResult, hand_key, result_of
+from stud_hh.model.hand import ParsedHand, ParseResult
+from stud_hh.read.keys import hand_key
+from stud_hh.read.parse import result_of
 from stud_hh.read.reader import RawHand
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.store.facts import hand_rows, text_digest

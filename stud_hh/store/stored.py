@@ -19,9 +19,11 @@ import pandas as pd
 import pyarrow.dataset as ds
 
 from stud_hh.model.errors import StudHHError
-from stud_hh.read.parse import ParsedHand, parse_file, raw_hands, result_of, text_hands
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_file, result_of
 from stud_hh.read.reader import read_hands, read_head
 from stud_hh.read.sites import document_format, starts_hand
+from stud_hh.read.split import raw_hands, text_hands
 from stud_hh.replay import replay
 from stud_hh.store.database import Database, open_db, to_arrow
 from stud_hh.store.facts import columns, hand_rows, text_digest

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from appserver import open_app, running
+from appserver import GUARD_S, open_app, running
 from chromium import Opened
 from livehands import append, hand_id, players_of, session_hands
 
@@ -78,6 +78,39 @@ def test_a_hand_written_to_the_watched_file_updates_the_panel(
         opened.assert_clean()
     print("append -> panel in the browser: "
           + ", ".join(f"{s * 1000:.0f} ms" for s in latencies))
+
+
+def _committed(app: Any, text: str) -> None:
+    """Wait until the app's panels (asked without the page) show the hand ``text``."""
+    deadline = time.monotonic() + GUARD_S
+    while f'data-latest="PokerStars {hand_id(text)}"' not in app.get("/live/panels").text:
+        assert time.monotonic() < deadline, "the watch never stored the hand"
+        time.sleep(0.05)
+
+
+def test_a_hand_stored_before_the_page_listens_is_shown_when_it_does(
+        browser: Any, folder: Path) -> None:
+    # the page's panels are drawn with the page; its event stream starts after: a hand
+    # stored in between has no event of its own, and the page must not miss it
+    history, hands = begun(folder)
+    with running(folder.parent / "db", watch=[folder]) as app, \
+            open_app(browser, app, "/hands") as opened:
+        page = opened.page
+        _committed(app, hands[FIRST - 1])
+        held: list[Any] = []
+        page.route("**/live/events", lambda route: held.append(route))  # held until released
+        page.goto(f"{app.base}/live", wait_until="load")
+        shown(page, hands[FIRST - 1])
+        append(history, hands[FIRST])
+        _committed(app, hands[FIRST])
+        deadline = time.monotonic() + GUARD_S
+        while not held:  # the page's request for the stream reaches the route
+            assert time.monotonic() < deadline, "the page never asked for its events"
+            page.wait_for_timeout(50)
+        for route in held:
+            route.fallback()  # on to the guard's route, which lets it through
+        shown(page, hands[FIRST])
+        opened.assert_clean()
 
 
 def _write_note(page: Any, player: str, note: str, tags: str) -> None:

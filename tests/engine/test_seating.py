@@ -26,7 +26,8 @@ import fuzzing
 import pytest
 from catalogue import SLUGS
 
-from stud_hh.read.parse import ParsedHand, ParseFailure, parse_file, parse_text
+from stud_hh.model.hand import ParsedHand, ParseFailure
+from stud_hh.read.parse import parse_file, parse_text
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules.violations import RuleCode
 

@@ -18,7 +18,8 @@ import pytest
 from stud_hh.engine import betting
 from stud_hh.engine.table import Table
 from stud_hh.model.events import Bet, BringIn, Call, Check, Complete, Fold, Raise, Street
-from stud_hh.read.parse import ParsedHand, parse_file, parse_text
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_file, parse_text
 from stud_hh.replay import _HANDLERS, _Replay
 from stud_hh.rules import SITE, profile_for
 from stud_hh.rules.violations import RuleCode

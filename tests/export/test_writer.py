@@ -10,7 +10,8 @@ import pytest
 from stud_hh import parse_hand
 from stud_hh.export.pokerstars import describe, write_hand
 from stud_hh.model.events import HandHeader
-from stud_hh.read.parse import ParsedHand, parse_file
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_file
 
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "handwritten"
 

@@ -21,7 +21,8 @@ import pytest
 from stud_hh.engine.findings import broke, unknown
 from stud_hh.engine.settle import Settled
 from stud_hh.model.events import COMPILED_MAKERS
-from stud_hh.read.parse import ParsedHand, parse_paths
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_paths
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules.violations import RuleCode, Unverifiable
 

@@ -652,7 +652,8 @@ def _names(source: Source) -> tuple[str, ...]:
     """The seated players' names of a file's hands, as the project reads them (only to know
     which text to rename: the check compares the project with itself). Kept per source: a
     long run draws many odd names from each file."""
-    from stud_hh.read.parse import ParsedHand, parse_text
+    from stud_hh.model.hand import ParsedHand
+    from stud_hh.read.parse import parse_text
 
     names: list[str] = []
     for result in parse_text(source.text, str(source.path)):
@@ -1001,7 +1002,8 @@ def stored_clean(text: str, name: str, line: int) -> str | None:
     """How the hand of ``text`` holding ``line`` went unflagged (stored clean, skipped, a
     failure naming another line), or ``None`` when its failure, a warning or a violation
     names the line."""
-    from stud_hh.read.parse import ParsedHand, ParseFailure, parse_text
+    from stud_hh.model.hand import ParsedHand, ParseFailure
+    from stud_hh.read.parse import parse_text
     from stud_hh.replay import replay
 
     results = list(parse_text(text, name))
@@ -1033,14 +1035,14 @@ def _before(mutant: Mutant, line: int) -> list[Any]:
 
 def _failed_before(mutant: Mutant, line: int) -> bool:
     """Whether the original file's hand holding ``line`` failed already."""
-    from stud_hh.read.parse import ParseFailure
+    from stud_hh.model.hand import ParseFailure
 
     return any(isinstance(r, ParseFailure) for r in _before(mutant, line))
 
 
 def _skipped_before(mutant: Mutant, line: int) -> bool:
     """Whether the original file's hand holding ``line`` was skipped as another game."""
-    from stud_hh.read.parse import SkippedHand
+    from stud_hh.model.hand import SkippedHand
 
     return any(isinstance(r, SkippedHand) for r in _before(mutant, line))
 
@@ -1062,7 +1064,8 @@ _SEAT_NUMBER = re.compile(r'(?i)(?:\bseat[ +#]?|\bseat=")(\d+)')
 @cache
 def _hands(source: Source) -> tuple[Any, ...]:
     """The hands of a file the project reads (only to know which lines seat whom)."""
-    from stud_hh.read.parse import ParsedHand, parse_text
+    from stud_hh.model.hand import ParsedHand
+    from stud_hh.read.parse import parse_text
 
     return tuple(r for r in parse_text(source.text, str(source.path))
                  if isinstance(r, ParsedHand))
@@ -1581,7 +1584,8 @@ def _map_names(value: Any, new: str, old: str, loose: bool = False) -> Any:
 def check_names(mutant: Mutant) -> list[str]:
     """An odd-name mutant's hands read as the original's with the name mapped back, or fail
     with a named reason; there are as many of them as in the original."""
-    from stud_hh.read.parse import ParsedHand, ParseFailure, SkippedHand, parse_text
+    from stud_hh.model.hand import ParsedHand, ParseFailure, SkippedHand
+    from stud_hh.read.parse import parse_text
 
     assert mutant.renamed is not None
     old, new = mutant.renamed

@@ -21,9 +21,11 @@ from helpers import sample_hand_texts, write_renumbered
 
 from stud_hh.read import chunks as chunking
 from stud_hh.read.chunks import Chunk, chunk_hands, chunks
-from stud_hh.read.parse import raw_hands, result_of, scan_paths
+from stud_hh.read.parse import result_of
 from stud_hh.read.reader import RawHand, detect_encoding, tail_codec
+from stud_hh.read.scan import scan_paths
 from stud_hh.read.sites import document_format
+from stud_hh.read.split import raw_hands
 
 TARGET = 6000
 """Bytes per chunk in these tests: small, so that a file of a few hundred kilobytes is cut

@@ -27,8 +27,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from stud_hh.model.errors import HandParseError
+from stud_hh.model.hand import ParsedHand, ParseFailure, SkippedHand
 from stud_hh.read import reader
-from stud_hh.read.parse import ParsedHand, ParseFailure, SkippedHand, parse_file, parse_hand
+from stud_hh.read.parse import parse_file, parse_hand
 from stud_hh.read.sites import starts_hand
 
 SETTINGS = settings(

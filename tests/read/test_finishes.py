@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from stud_hh.model.hand import ParsedHand, SkippedHand
 from stud_hh.model.results import ResultSource, TournamentResult
 from stud_hh.read.finishes import finish_of, hand_results, skipped_results
-from stud_hh.read.parse import ParsedHand, SkippedHand, parse_hand, raw_hands, result_of
+from stud_hh.read.parse import parse_hand, result_of
+from stud_hh.read.split import raw_hands
 
 TRIPLE_STUD = "Stars/Triple-Stud-USD-2.00-0.20-MTT-201301.txt"
 SHOOTOUT = "Stars/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt"

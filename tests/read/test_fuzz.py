@@ -31,7 +31,8 @@ from pathlib import Path
 import fuzzing
 import pytest
 
-from stud_hh.read.parse import ParsedHand, ParseFailure, SkippedHand, parse_file, parse_text
+from stud_hh.model.hand import ParsedHand, ParseFailure, SkippedHand
+from stud_hh.read.parse import parse_file, parse_text
 
 SEED = 15
 MUTANTS = 300

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from lark import Lark
 from lark import lexer as lark_lexer
 
-from stud_hh.read.parse import grammar_folder, grammar_text
+from stud_hh.read.grammars import grammar_folder, grammar_text
 from stud_hh.read.reader import read_hands
 from stud_hh.read.sites import starts_hand
 from stud_hh.read.sites.pokerstars import ACTIONS, LINE_ORDER, PRE_ORDER, classify
@@ -203,10 +203,10 @@ def test_each_installation_keeps_its_own_cached_grammar(
     compiled wheel (or two environments) used in turn must not rebuild it in turn."""
     import shutil
 
-    from stud_hh.read import parse
+    from stud_hh.read import parsers
     from stud_hh.read.sites import DIALECTS
 
-    if not parse.__file__.endswith(".py"):
+    if not parsers.__file__.endswith(".py"):
         pytest.skip("compiled, the module's functions cannot be replaced")
     stars = next(d for d in DIALECTS if d.grammar.startswith("pokerstars"))
     folders = []
@@ -217,8 +217,8 @@ def test_each_installation_keeps_its_own_cached_grammar(
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     written: dict[Path, int] = {}
     for folder in (*folders, *folders):
-        monkeypatch.setattr(parse, "grammar_folder", lambda folder=folder: folder)
-        parse.site_parser.__wrapped__(stars)  # type: ignore[attr-defined]
+        monkeypatch.setattr(parsers, "grammar_folder", lambda folder=folder: folder)
+        parsers.build(stars)
         for cached in (tmp_path / "cache" / "stud_hh").glob("*.cache"):
             written.setdefault(cached, cached.stat().st_mtime_ns)
             assert cached.stat().st_mtime_ns == written[cached], f"{cached.name} rebuilt"

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from helpers import SAMPLES
 
-from stud_hh.read.parse import ParseFailure, parse_text
+from stud_hh.model.hand import ParseFailure
+from stud_hh.read.parse import parse_text
 from stud_hh.store.database import open_db
 from stud_hh.store.ingest.run import import_paths
 

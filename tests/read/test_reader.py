@@ -18,15 +18,9 @@ import pytest
 from helpers import SAMPLES, relined
 
 from stud_hh.model.events import Chat, Seat
+from stud_hh.model.hand import ParsedHand, ParseFailure, ParseResult, SkippedHand
 from stud_hh.read import reader
-from stud_hh.read.parse import (
-    ParsedHand,
-    ParseFailure,
-    ParseResult,
-    SkippedHand,
-    parse_file,
-    parse_raw,
-)
+from stud_hh.read.parse import parse_file, parse_raw
 from stud_hh.read.reader import detect_encoding
 from stud_hh.read.sites import starts_hand
 
@@ -231,6 +225,23 @@ def test_cp1252_file_marks_its_hands(logical_lines: list[str], tmp_path: Path) -
     assert hands[-1].encoding == "utf-8+cp1252"
     assert NON_ASCII_NAME in hands[-1].text
     assert CHAT_TEXT in hands[-1].text
+
+
+def test_files_read_at_once_keep_their_own_encodings(logical_lines: list[str],
+                                                     tmp_path: Path) -> None:
+    """A UTF-8 file read while a cp1252 one is (two generators in turn, as two imports or
+    an import and a scan do) stays UTF-8: the fallback is the stream's, not the process's."""
+    clean, mixed = tmp_path / "utf8.txt", tmp_path / "cp1252.txt"
+    clean.write_bytes(VARIANTS["utf8-lf"](logical_lines))
+    mixed.write_bytes(VARIANTS["cp1252"](logical_lines))
+    alone = [h.encoding for h in reader.read_hands(clean, starts_hand)]
+    assert len(alone) > 1
+    assert set(alone) == {"utf-8"}
+    first = reader.read_hands(clean, starts_hand)
+    at_once = [next(first).encoding]
+    assert list(reader.read_hands(mixed, starts_hand))[-1].encoding == "utf-8+cp1252"
+    at_once += [h.encoding for h in first]
+    assert at_once == alone
 
 
 # ---------------------------------------------------------------------------

@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 
 from stud_hh.cli import main
-from stud_hh.read.parse import ParsedHand, ParseFailure, parse_paths, scan_paths
+from stud_hh.model.hand import ParsedHand, ParseFailure
+from stud_hh.read.parse import parse_paths
+from stud_hh.read.scan import scan_paths
 from stud_hh.store.database import open_db
 from stud_hh.store.ingest.run import import_paths
 

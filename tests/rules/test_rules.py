@@ -35,7 +35,7 @@ from stud_hh.model.events import (
     StreetStart,
     SummaryStart,
 )
-from stud_hh.read.parse import ParsedHand
+from stud_hh.model.hand import ParsedHand
 from stud_hh.rules import (
     GAMES,
     PROFILES,

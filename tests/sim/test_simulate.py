@@ -22,7 +22,8 @@ from stud_hh.cli import main
 from stud_hh.engine.findings import Finding
 from stud_hh.export.pokerstars import write_hand
 from stud_hh.model.events import Game
-from stud_hh.read.parse import ParsedHand, parse_file
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_file
 from stud_hh.replay import replay
 from stud_hh.sim import inject
 from stud_hh.sim.hand import Hand

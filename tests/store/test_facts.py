@@ -14,7 +14,8 @@ from test_violations import BASE, SPLIT
 
 from stud_hh import ParsedHand, parse_file, parse_hand
 from stud_hh.model.events import Collect
-from stud_hh.read.parse import ParseFailure, parse_text
+from stud_hh.model.hand import ParseFailure
+from stud_hh.read.parse import parse_text
 from stud_hh.replay import replay
 from stud_hh.store.facts import failure_row, hand_rows, stakes_label, text_digest
 from stud_hh.store.schema import TABLES

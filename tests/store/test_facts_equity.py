@@ -30,7 +30,8 @@ from test_violations import ALLIN, BASE
 from stud_hh import parse_hand
 from stud_hh.equity import equity
 from stud_hh.model.cards import ALL_CARDS
-from stud_hh.read.parse import ParsedHand, parse_file
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_file
 from stud_hh.replay import replay
 from stud_hh.store import luck
 from stud_hh.store.database import Database, open_db

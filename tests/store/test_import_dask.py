@@ -23,7 +23,7 @@ from helpers import table_digests as rows
 from helpers import write_renumbered
 
 from stud_hh.cli import main
-from stud_hh.read.parse import raw_hands
+from stud_hh.read.split import raw_hands
 from stud_hh.store.database import open_db
 from stud_hh.store.distributed import DaskRunner, dask_client, worker_settings
 from stud_hh.store.ingest.run import import_paths

@@ -317,7 +317,7 @@ def test_small_files_are_passed_over_exactly_as_the_scan_passes_them(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, threshold: int) -> None:
     """Reading a small file at once (looking into it only when no hand turns up) passes
     over the same files the folder scan does, and stores the same rows as looking first."""
-    from stud_hh.read.parse import scan_paths
+    from stud_hh.read.scan import scan_paths
 
     root = _mixed_folder(tmp_path / "h")
     monkeypatch.setattr(worker, "LOOK_WHILE_READING", threshold)

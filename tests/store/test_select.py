@@ -15,7 +15,9 @@ import pandas as pd
 import pytest
 from helpers import SAMPLES
 
-from stud_hh.read.parse import ParsedHand, parse_file, scan_paths
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_file
+from stud_hh.read.scan import scan_paths
 from stud_hh.store.database import Database, open_db
 from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.select import (

@@ -12,8 +12,9 @@ import pandas as pd
 import pytest
 
 from stud_hh.model.errors import InputError
-from stud_hh.read.parse import ParsedHand, ParseFailure, raw_text_hands
+from stud_hh.model.hand import ParsedHand, ParseFailure
 from stud_hh.read.reader import RawHand
+from stud_hh.read.split import raw_text_hands
 from stud_hh.replay import ReplayedHand
 from stud_hh.store import staging
 from stud_hh.store.database import open_db

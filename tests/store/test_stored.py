@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from stud_hh.read.parse import ParsedHand, parse_file
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_file
 from stud_hh.store.database import open_db
 from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.stored import ReadAgain, StoredText, read_again, read_stored

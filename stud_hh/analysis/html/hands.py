@@ -19,12 +19,14 @@ says how many hands it holds.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from markupsafe import Markup
+
+REPLAYER = f"{__package__}.replayer"
+"""The replayer's module, imported only when a page embeds replays."""
 
 MAX_EMBEDDED = 300
 """The most hands one page embeds for the replayer (each view is a few kilobytes)."""
@@ -91,14 +93,12 @@ def embed(db: Any, links: HandLinks, profile: str | None = None, hero: str | Non
     """The replayer's assets and the views of ``links``' hands: the one place a page
     talks to the replayer. Without the replayer (it is not installed yet) nothing is
     embedded and every hand id is plain text."""
-    name = f"{__package__}.replayer"
     try:
-        replayer: Any = importlib.import_module(name)
+        from stud_hh.analysis.html.replayer import assets, views_for_db, views_script
     except ModuleNotFoundError as exc:
-        if exc.name != name:  # the replayer is there but its own import failed: say so
+        if exc.name != REPLAYER:  # the replayer is there but its own import failed: say so
             raise
         return Embedded(Markup(""), Markup(""), HandLinks(links.keys, links.wanted))
-    views = replayer.views_for_db(db, links.keys, profile=profile, hero=hero) \
-        if links.keys else {}
+    views = views_for_db(db, links.keys, profile=profile, hero=hero) if links.keys else {}
     done = HandLinks(links.keys, links.wanted, frozenset(str(k) for k in views))
-    return Embedded(Markup(replayer.assets()), Markup(replayer.views_script(views)), done)
+    return Embedded(Markup(assets()), Markup(views_script(views)), done)

@@ -40,7 +40,7 @@ from stud_hh.replay import Pot, ReplayedHand, replay
 from stud_hh.rules import GAMES
 
 if TYPE_CHECKING:
-    from stud_hh.read.parse import ParsedHand
+    from stud_hh.model.hand import ParsedHand
     from stud_hh.store.database import Database
 
 __all__ = ["assets", "hand_key", "hand_page", "hand_view", "stored_view", "views_for_db",

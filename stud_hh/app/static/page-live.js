@@ -45,7 +45,9 @@
 
   function listen() {
     var source = new EventSource("/live/events");
-    source.addEventListener("open", function () { say("live", "live"); });
+    /* the panels again on every (re)connection: a hand stored between the page's panels
+       and the stream's start (or while it reconnected) has no event of its own here */
+    source.addEventListener("open", function () { say("live", "live"); refresh(); });
     ["hands", "notes", "settings", "error"].forEach(function (name) {
       source.addEventListener(name, refresh);
     });

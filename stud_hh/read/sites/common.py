@@ -52,7 +52,7 @@ from stud_hh.model.events import (
     SummaryStart,
 )
 from stud_hh.model.money import parse_amount
-from stud_hh.read.names import SeatNames, by_case, case_warning, not_seated, starting
+from stud_hh.model.names import SeatNames, by_case, case_warning, not_seated, starting
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import stud_hh.read.sites.games as games
 from stud_hh.model.cards import MaybeCard
 from stud_hh.model.errors import HandParseError
 from stud_hh.model.events import (
@@ -66,7 +67,6 @@ from stud_hh.model.events import (
     UncalledReturned,
 )
 from stud_hh.model.money import CURRENCY_SYMBOLS, parse_amount
-from stud_hh.read.sites import games
 from stud_hh.read.sites.common import (
     HeaderFields,
     LineError,

@@ -59,8 +59,8 @@ from stud_hh.model.events import (
     TableEventKind,
 )
 from stud_hh.model.money import CURRENCY_SYMBOLS
+from stud_hh.model.names import SeatNames, by_case, case_warning
 from stud_hh.read.documents import DocumentFormat, DocumentHand
-from stud_hh.read.names import SeatNames, by_case, case_warning
 from stud_hh.read.reader import RawHand
 from stud_hh.read.sites.xmldoc import (
     ChipTable,

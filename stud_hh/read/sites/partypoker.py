@@ -43,7 +43,7 @@ from stud_hh.model.events import (
     TableEventKind,
 )
 from stud_hh.model.money import CURRENCY_SYMBOLS, parse_amount
-from stud_hh.read.names import SeatNames, not_seated
+from stud_hh.model.names import SeatNames, not_seated
 from stud_hh.read.sites.common import (
     HeaderFields,
     LineError,

@@ -101,7 +101,7 @@ class SkippedSummary:
 @dataclass(frozen=True, slots=True)
 class SummaryFailure:
     """A summary (or text in a summary file) that could not be read, kept whole with the
-    reason: what a :class:`~stud_hh.read.parse.ParseFailure` is for a hand."""
+    reason: what a :class:`~stud_hh.model.hand.ParseFailure` is for a hand."""
 
     error: StudHHError
     raw_text: str

@@ -19,8 +19,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from stud_hh.read.chunks import chunk_hands
-from stud_hh.read.parse import hand_key, raw_hands
+from stud_hh.read.keys import hand_key
 from stud_hh.read.reader import RawHand
+from stud_hh.read.split import raw_hands
 from stud_hh.store.database import Database, Part
 from stud_hh.store.facts import text_digest
 from stud_hh.store.ingest.tasks import FileResult

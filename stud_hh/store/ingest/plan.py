@@ -114,7 +114,7 @@ def candidates(paths: Iterable[str | os.PathLike[str]]) -> tuple[dict[str, bool]
     content to be looked at before it is read), and the folder entries that could not be
     read. Raises :class:`InputError` for a path that does not exist.
 
-    This is :func:`stud_hh.read.parse.scan_paths` with the look at each file's content left to
+    This is :func:`stud_hh.read.scan.scan_paths` with the look at each file's content left to
     the workers (in parallel, and never for a file imported before and unchanged since).
     """
     found: dict[str, bool] = {}

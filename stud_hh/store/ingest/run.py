@@ -29,7 +29,8 @@ from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from stud_hh.read.parse import Scan, frozen_gc
+from stud_hh.read.collector import frozen_gc
+from stud_hh.read.scan import Scan
 from stud_hh.rules import profile as rule_profile
 from stud_hh.store.database import Database
 from stud_hh.store.ingest.commit import Committer, InOrder
@@ -78,7 +79,7 @@ def import_paths(
     folder, or a URL such as ``s3://bucket/db``: see :mod:`stud_hh.store.storage`).
 
     Files named directly are read; a folder's files (recursively) when their content
-    holds hands, as :func:`stud_hh.read.parse.scan_paths` finds them. A hand already stored, or
+    holds hands, as :func:`stud_hh.read.scan.scan_paths` finds them. A hand already stored, or
     brought twice by the run, is stored once; a copy whose text differs beyond whitespace
     (other names, other amounts) is also kept in the ``conflicts`` table with both
     sources, and listed in the summary. A failure stored earlier whose hand is now read

@@ -84,7 +84,7 @@ class FileResult:
     """Why the file itself could not be read, if it could not."""
     without_hands: bool = False
     """A file met in a folder whose content holds no hands: passed over, as the folder
-    scan passes over it (see :func:`stud_hh.read.parse.scan_paths`)."""
+    scan passes over it (see :func:`stud_hh.read.scan.scan_paths`)."""
     problem: str | None = None
     """Why a file met in a folder could not even be looked into (then passed over)."""
     held_back: bool = False

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from stud_hh.model.errors import StudHHError
+from stud_hh.model.hand import ParseFailure, SkippedHand
 from stud_hh.model.results import TournamentResult
 from stud_hh.read.finishes import hand_results, skipped_results
-from stud_hh.read.parse import ParseFailure, SkippedHand, failure_of
+from stud_hh.read.parse import failure_of
 from stud_hh.read.reader import RawHand
 from stud_hh.read.summaries import SummaryFailure
 from stud_hh.replay import ReplayedHand

@@ -24,9 +24,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from stud_hh.model.errors import InputError
+from stud_hh.model.hand import ParseFailure
 from stud_hh.read.chunks import Chunk, chunk_hands
-from stud_hh.read.parse import ParseFailure, holds_hands, raw_hands
 from stud_hh.read.reader import RawHand, read_head
+from stud_hh.read.scan import holds_hands
+from stud_hh.read.split import raw_hands
 from stud_hh.read.summaries import (
     SkippedSummary,
     TournamentSummary,
@@ -175,7 +177,7 @@ def _if_it_holds_hands(path: str, result: FileResult, head: str | None = None
 
     The file is read rather than first looked into: once a hand turns up (the text before
     it is held back until then), it holds hands; when none does, it is looked into as the
-    folder scan looks (:func:`stud_hh.read.parse.holds_hands`: a document format, text that
+    folder scan looks (:func:`stud_hh.read.scan.holds_hands`: a document format, text that
     looks like a history), and passed over unless it holds hands after all. Looking first
     would open and read every one of ten thousand one-hand files twice.
     """

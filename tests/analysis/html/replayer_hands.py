@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from stud_hh.model.events import Collect, Deal, Muck, Show, UncalledReturned
-from stud_hh.read.parse import ParsedHand, parse_file
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_file
 from stud_hh.replay import ReplayedHand
 from stud_hh.rules import GAMES
 

@@ -29,7 +29,8 @@ from stud_hh.analysis.html.replayer import (
     views_script,
 )
 from stud_hh.analysis.html.replayer_compact import compact_view, expand_view
-from stud_hh.read.parse import ParsedHand, parse_file, parse_hand
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_file, parse_hand
 from stud_hh.replay import replay
 
 

@@ -15,7 +15,8 @@ from replayer_hands import SAMPLES, known_hand
 from stud_hh.analysis.html.replayer import hand_view
 from stud_hh.analysis.html.replayer_equity import hero_cards, street_equities
 from stud_hh.model.cards import ALL_CARDS
-from stud_hh.read.parse import ParsedHand, parse_file
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_file
 from stud_hh.replay import ActionKind, ReplayedHand, replay
 from stud_hh.rules import GAMES
 from stud_hh.rules.games import Ranking

@@ -14,7 +14,8 @@ import pytest
 from chromium import open_page
 
 from stud_hh.analysis.html.replayer import hand_page, hand_view
-from stud_hh.read.parse import ParsedHand, parse_file
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_file
 from stud_hh.replay import replay
 
 SAMPLES = Path(__file__).resolve().parents[3] / "sample_histories"

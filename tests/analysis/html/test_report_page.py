@@ -12,7 +12,7 @@ import pytest
 from markupsafe import Markup
 from pages import REPLAYER, read_page, replayer
 
-from stud_hh.analysis.html import hands, page
+from stud_hh.analysis.html import page
 from stud_hh.analysis.html.hands import MAX_EMBEDDED, HandLinks, embed
 from stud_hh.store.database import open_db
 
@@ -87,10 +87,10 @@ def test_with_the_replayer_its_views_and_assets_are_embedded(samples_database: P
 
 def test_the_replayers_own_import_error_is_not_hidden(monkeypatch: pytest.MonkeyPatch
                                                       ) -> None:
-    def broken(name: str) -> None:
-        raise ModuleNotFoundError("No module named 'something_it_needs'",
-                                  name="something_it_needs")
-
-    monkeypatch.setattr(hands.importlib, "import_module", broken)
-    with pytest.raises(ModuleNotFoundError):
+    """The replayer is there but a module it imports is not: that error is the one raised."""
+    needed = "stud_hh.analysis.html.replayer_state"
+    monkeypatch.delitem(sys.modules, REPLAYER, raising=False)
+    monkeypatch.setitem(sys.modules, needed, None)  # type: ignore[arg-type]
+    with pytest.raises(ModuleNotFoundError) as raised:
         embed(object(), HandLinks.choose([("PokerStars", "7")]))
+    assert raised.value.name == needed

@@ -25,7 +25,8 @@ from functools import cache
 from pathlib import Path
 
 from stud_hh.model.events import Chat, HandEvent, TableEvent
-from stud_hh.read.parse import ParsedHand, parse_hand
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_hand
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "formats"
 

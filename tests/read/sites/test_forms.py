@@ -38,8 +38,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from stud_hh.model.events import HandEvent
-from stud_hh.read.parse import ParsedHand, parse_file, raw_hands, result_of
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_file, result_of
 from stud_hh.read.sites import DIALECTS
+from stud_hh.read.split import raw_hands
 
 SITES = sorted(SLUGS)
 TEXT_SITES = sorted({d.name for d in DIALECTS})

@@ -13,7 +13,8 @@ from forms_absolute import HANDS
 
 from stud_hh import ParseFailure, parse_text
 from stud_hh.model.events import Collect, Game, PostAnte, PotKind, PotSummary, Raise
-from stud_hh.read.parse import ParsedHand, parse_hand
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_hand
 from stud_hh.replay import replay
 
 

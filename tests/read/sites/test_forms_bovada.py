@@ -15,7 +15,8 @@ from datetime import UTC, datetime
 from forms_bovada import HANDS
 
 from stud_hh.model.events import Collect, Game, PostAnte, PotKind, Raise
-from stud_hh.read.parse import ParsedHand, parse_hand
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_hand
 from stud_hh.replay import replay
 
 

@@ -19,7 +19,8 @@ from forms_fulltilt import HANDS
 from stud_hh import ParsedHand, SkippedHand
 from stud_hh.model.errors import HandParseError
 from stud_hh.model.events import Chat, Collect, Game, Limit, PostAnte, TableEvent
-from stud_hh.read.parse import ParseFailure, parse_hand, parse_text
+from stud_hh.model.hand import ParseFailure
+from stud_hh.read.parse import parse_hand, parse_text
 from stud_hh.read.sites import FULL_TILT
 from stud_hh.read.sites.fulltilt import GAME_NAMES, read_header
 from stud_hh.replay import replay

@@ -22,14 +22,9 @@ from forms_ipoker import (
 
 from stud_hh.model.errors import HandParseError
 from stud_hh.model.events import Fold, Game, Limit, Raise, TableEvent, TableEventKind
-from stud_hh.read.parse import (
-    ParsedHand,
-    ParseFailure,
-    SkippedHand,
-    parse_hand,
-    raw_text_hands,
-    result_of,
-)
+from stud_hh.model.hand import ParsedHand, ParseFailure, SkippedHand
+from stud_hh.read.parse import parse_hand, result_of
+from stud_hh.read.split import raw_text_hands
 from stud_hh.replay import replay
 
 

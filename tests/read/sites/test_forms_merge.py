@@ -18,15 +18,9 @@ from forms_merge import HANDS, HORSE_TOURNAMENT, V1_STUD, main_hand, side_pot_ha
 
 from stud_hh.model.errors import HandParseError
 from stud_hh.model.events import Chat, Game, Limit, Raise, TableEvent, UncalledReturned
-from stud_hh.read.parse import (
-    ParsedHand,
-    ParseFailure,
-    SkippedHand,
-    parse_hand,
-    raw_hands,
-    raw_text_hands,
-    result_of,
-)
+from stud_hh.model.hand import ParsedHand, ParseFailure, SkippedHand
+from stud_hh.read.parse import parse_hand, result_of
+from stud_hh.read.split import raw_hands, raw_text_hands
 
 
 def _result(text: str) -> ParsedHand | SkippedHand:

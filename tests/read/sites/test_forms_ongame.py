@@ -12,7 +12,8 @@ from __future__ import annotations
 from forms_ongame import HANDS
 
 from stud_hh.model.events import Collect, Game, PotKind, Raise, StreetStart
-from stud_hh.read.parse import ParsedHand, parse_hand
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_hand
 from stud_hh.replay import replay
 
 

@@ -17,7 +17,8 @@ from catalogue import catalogue
 from forms_pokerstars import HANDS, VARIANTS
 
 from stud_hh.model.events import Chat, Game, TableEvent, TableEventKind
-from stud_hh.read.parse import ParsedHand, ParseFailure, parse_hand, parse_text
+from stud_hh.model.hand import ParsedHand, ParseFailure
+from stud_hh.read.parse import parse_hand, parse_text
 from stud_hh.read.sites import POKERSTARS
 from stud_hh.read.sites.pokerstars import NOISE, read_header
 

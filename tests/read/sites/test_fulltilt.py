@@ -19,7 +19,8 @@ from text_sites import check_classifier, corpus_lines
 
 from stud_hh import ParsedHand, ParseFailure, SkippedHand, parse_file, parse_hand, rules
 from stud_hh.model.events import Complete, Game, Raise
-from stud_hh.read.parse import grammar_folder, grammar_text, parse_text
+from stud_hh.read.grammars import grammar_folder, grammar_text
+from stud_hh.read.parse import parse_text
 from stud_hh.read.sites import FULL_TILT, dialect_for
 from stud_hh.read.sites.fulltilt import LINE_ORDER, PRE_ORDER, SHAPES
 from stud_hh.replay import replay

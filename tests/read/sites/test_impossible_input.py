@@ -34,7 +34,8 @@ from conftest import CORPUS_DIR, CORPUS_MISSING
 from stud_hh import cli
 from stud_hh.model.cards import ALL_CARDS
 from stud_hh.model.events import Deal, Show, StreetStart
-from stud_hh.read.parse import ParsedHand, ParseFailure, SkippedHand, parse_text
+from stud_hh.model.hand import ParsedHand, ParseFailure, SkippedHand
+from stud_hh.read.parse import parse_text
 from stud_hh.replay import replay
 
 SITES = ("absolute", "bovada", "everleaf", "fulltilt", "ipoker", "kingsclub", "merge",

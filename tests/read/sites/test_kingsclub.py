@@ -42,7 +42,7 @@ from stud_hh.model.events import (
     StreetStart,
 )
 from stud_hh.model.money import parse_amount
-from stud_hh.read.parse import grammar_folder, grammar_text
+from stud_hh.read.grammars import grammar_folder, grammar_text
 from stud_hh.read.sites import KINGSCLUB, dialect_for
 from stud_hh.read.sites import kingsclub as kc
 from stud_hh.replay import replay

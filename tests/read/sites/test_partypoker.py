@@ -20,7 +20,7 @@ from text_sites import check_classifier, corpus_lines
 
 from stud_hh import ParsedHand, ParseFailure, parse_file, parse_hand, rules
 from stud_hh.model.events import Deal, Game, PotSummary
-from stud_hh.read.parse import grammar_folder, grammar_text
+from stud_hh.read.grammars import grammar_folder, grammar_text
 from stud_hh.read.sites import PARTYPOKER, dialect_for
 from stud_hh.read.sites.partypoker import LINE_ORDER, SHAPES
 from stud_hh.replay import replay

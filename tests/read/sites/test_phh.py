@@ -41,14 +41,9 @@ from stud_hh.model.events import (
     StreetStart,
     UncalledReturned,
 )
-from stud_hh.read.parse import (
-    ParsedHand,
-    ParseFailure,
-    SkippedHand,
-    parse_file,
-    parse_text,
-    scan_paths,
-)
+from stud_hh.model.hand import ParsedHand, ParseFailure, SkippedHand
+from stud_hh.read.parse import parse_file, parse_text
+from stud_hh.read.scan import scan_paths
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules import CASINO, profile_for
 from stud_hh.store.database import open_db

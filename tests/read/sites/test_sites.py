@@ -23,16 +23,10 @@ from conftest import CORPUS_DIR, CORPUS_MISSING
 from lark import Lark
 
 from stud_hh import rules
+from stud_hh.model.hand import ParsedHand, ParseFailure, SkippedHand
 from stud_hh.read import reader
-from stud_hh.read.parse import (
-    ParsedHand,
-    ParseFailure,
-    SkippedHand,
-    grammar_folder,
-    grammar_text,
-    parse_file,
-    parse_text,
-)
+from stud_hh.read.grammars import grammar_folder, grammar_text
+from stud_hh.read.parse import parse_file, parse_text
 from stud_hh.read.sites import DIALECTS, DOCUMENTS, Dialect, starts_hand
 from stud_hh.read.sites.everleaf import HAND_START as EVERLEAF_START
 

@@ -19,7 +19,7 @@ from text_sites import check_classifier, corpus_lines
 
 from stud_hh import ParsedHand, ParseFailure, parse_file, rules
 from stud_hh.model.events import Complete, Game, Raise
-from stud_hh.read.parse import grammar_folder, grammar_text
+from stud_hh.read.grammars import grammar_folder, grammar_text
 from stud_hh.read.sites import WINAMAX, dialect_for
 from stud_hh.read.sites.winamax import LINE_ORDER, SHAPES
 from stud_hh.replay import replay

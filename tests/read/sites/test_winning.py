@@ -35,7 +35,8 @@ from stud_hh.model.events import (
     StreetStart,
 )
 from stud_hh.model.money import parse_amount
-from stud_hh.read.parse import grammar_folder, grammar_text, parse_text
+from stud_hh.read.grammars import grammar_folder, grammar_text
+from stud_hh.read.parse import parse_text
 from stud_hh.read.reader import read_hands
 from stud_hh.read.sites import WINNING, WINNING_2016, dialect_for, starts_hand
 from stud_hh.read.sites import winning as wpn

@@ -19,7 +19,7 @@ from lark import Lark
 from lark import lexer as lark_lexer
 
 from stud_hh import ParsedHand, ParseFailure, SkippedHand, parse_file, rules
-from stud_hh.read.parse import grammar_folder, grammar_text
+from stud_hh.read.grammars import grammar_folder, grammar_text
 from stud_hh.read.reader import read_hands
 from stud_hh.read.sites import starts_hand
 from stud_hh.read.sites.common import classify_line

@@ -18,7 +18,7 @@ from conftest import CORPUS_DIR, CORPUS_MISSING
 
 from stud_hh import ParsedHand, ParseFailure, parse_file, rules
 from stud_hh.model.events import HandEvent
-from stud_hh.read.parse import SkippedHand
+from stud_hh.model.hand import SkippedHand
 from stud_hh.replay import replay
 
 

@@ -14,7 +14,8 @@ import pytest
 
 from stud_hh.model.errors import HandParseError
 from stud_hh.model.events import Chat, PlayerEvent, TableEvent
-from stud_hh.read.parse import ParsedHand, parse_hand
+from stud_hh.model.hand import ParsedHand
+from stud_hh.read.parse import parse_hand
 from stud_hh.replay import replay
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "sites"))
