@@ -29,7 +29,7 @@ from typing import Any
 
 from stud_hh import cli
 from stud_hh.store import database as store
-from stud_hh.store import importer
+from stud_hh.store.ingest import commit, plan
 
 EVENTS = {
     "part": "a part's bytes written, not yet renamed into its table's folder",
@@ -87,8 +87,8 @@ def watch(patch: Callable[[Any, str, Any], None], event: Callable[[str], None]) 
 
     patch(os, "replace", replace)
     patch(Path, "unlink", unlink)
-    after(importer._Committer, "commit", "batch")
-    before(importer, "_drop_repeated", "rewrite")
+    after(commit.Committer, "commit", "batch")
+    before(commit, "drop_repeated", "rewrite")
     before(store.Database, "_merge", "merge")
     after(store.Database, "write_checkpoint", "checkpoint")
 
@@ -99,13 +99,13 @@ class Settings:
     chunk a file is cut into, and the small parts a table has before the end compaction
     merges them (all small: a test's few hundred hands are many tasks, merged at the end)."""
 
-    tasks: int = importer.TASKS_PER_JOB
-    chunk_min: int = importer.CHUNK_BYTES_MIN
+    tasks: int = plan.TASKS_PER_JOB
+    chunk_min: int = plan.CHUNK_BYTES_MIN
     compact_parts: int = store.COMPACT_PARTS
 
     def apply(self, patch: Callable[[Any, str, Any], None]) -> None:
-        patch(importer, "TASKS_PER_JOB", self.tasks)
-        patch(importer, "CHUNK_BYTES_MIN", self.chunk_min)
+        patch(plan, "TASKS_PER_JOB", self.tasks)
+        patch(plan, "CHUNK_BYTES_MIN", self.chunk_min)
         patch(store, "COMPACT_PARTS", self.compact_parts)
 
 

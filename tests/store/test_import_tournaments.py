@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.integrity import check_database, repair_database
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -260,7 +260,7 @@ def test_opening_finds_a_missing_emptied_or_garbled_object(s3: LocalS3) -> None:
     """The cheap check on opening, on an object store: a listing per table and the first
     and last four bytes of every part fetched together."""
     from stud_hh.store.database import DamagedDatabaseError
-    from stud_hh.store.importer import import_paths
+    from stud_hh.store.ingest.run import import_paths
 
     storage = _storage(s3)
     import_paths([ONE_FILE], storage, jobs=1)
@@ -282,7 +282,7 @@ def test_compaction_on_an_object_store_leaves_one_record_and_no_merged_part(
         s3: LocalS3) -> None:
     """Parts of 50 hands (3 per table) merged: the checkpoint is the only record left, and
     every object under a table is a live part."""
-    from stud_hh.store.importer import import_paths
+    from stud_hh.store.ingest.run import import_paths
 
     storage = _storage(s3)
     assert import_paths([ONE_FILE], storage, jobs=1, batch_hands=50).hands_new == 150
