@@ -24,7 +24,7 @@ STAMP := $(DEV)/.stud-hh-installed
 SOURCES := $(shell find stud_hh grammar -type f -not -path '*/__pycache__/*' 2>/dev/null)
 CHECK_PYTHON = @$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "stud-hh needs Python 3.11 or newer: set PYTHON=python3.11")'
 
-.PHONY: demo test lint install dev setup compiled clean samples browser classes
+.PHONY: demo test lint install dev setup compiled clean samples browser classes shapes
 
 $(INSTALLED): pyproject.toml hatch_build.py $(SOURCES)
 	$(CHECK_PYTHON)
@@ -72,6 +72,12 @@ samples: $(STAMP)
 # entry to the evaluator, and the file to the bytes this writes).
 classes: $(STAMP)
 	$(DEVBIN)/python -m stud_hh.rules.classes
+
+# grammar/pokerstars.lark's line shapes are written from the table of
+# stud_hh/read/sites/pokerstars_lines.py, which the reader's regular expressions are made from
+# too (tests/read/test_grammar.py fails while the grammar file differs from the table).
+shapes: $(STAMP)
+	$(DEVBIN)/python -c 'from stud_hh.read.sites.pokerstars_lines import main; main()'
 
 lint: $(STAMP)
 	$(DEVBIN)/ruff check stud_hh tests benchmarks notebooks hatch_build.py

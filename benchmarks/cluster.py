@@ -58,7 +58,7 @@ def build(path: Path, hands: int) -> None:
 
 def measure(mode: str, workers: int, source: str, db: str) -> dict[str, Any]:
     """One import in this process (run by :func:`run` in a fresh one)."""
-    from stud_hh.store.importer import import_paths
+    from stud_hh.store.ingest.run import import_paths
 
     tasks = [0]
     client_cpu = time.process_time()

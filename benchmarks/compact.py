@@ -71,7 +71,7 @@ def build(root: Path, commits: int, hands: int) -> int:
     import pyarrow.compute as pc
 
     from stud_hh.store.database import Database, open_db
-    from stud_hh.store.importer import import_paths
+    from stud_hh.store.ingest.run import import_paths
 
     with tempfile.TemporaryDirectory() as scratch:
         import_paths([SAMPLES], Path(scratch) / "t", jobs=1)

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import parse as parse_bench
 from options import count, some
 
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 ID_RE = re.compile(r"#\d+:")
 

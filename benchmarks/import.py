@@ -24,10 +24,10 @@ or its source written out there.
 
 With ``--split`` it times, instead, one process doing an import's work stage by stage
 on one file of ``--hands`` hands, as a worker does it (a group of hands at a time,
-:mod:`stud_hh.store.staging`, into :mod:`stud_hh.store.importer`'s own row buffer):
-reading and splitting, parsing, replaying, building the rows and text digests (facts),
-and writing them (rows into columns, Arrow tables, Parquet parts); microseconds per hand
-and the share of each.
+:mod:`stud_hh.store.staging`, into the import's own row buffer,
+:class:`stud_hh.store.ingest.rows.RowBuffer`): reading and splitting, parsing,
+replaying, building the rows and text digests (facts), and writing them (rows into
+columns, Arrow tables, Parquet parts); microseconds per hand and the share of each.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from options import count
 
 from stud_hh.analysis import stats
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 
 def build(folder: Path, hands: int, files: int, sources: list[Path] | None = None,
@@ -97,9 +97,12 @@ _OTHER = """
 import json, sys
 from pathlib import Path
 try:
-    from stud_hh.store.importer import import_paths
-except ImportError:  # a commit from before the package was cut into layers
-    from stud_hh.importer import import_paths
+    from stud_hh.store.ingest.run import import_paths
+except ImportError:  # a commit from before the import was cut into stud_hh.store.ingest
+    try:
+        from stud_hh.store.importer import import_paths
+    except ImportError:  # a commit from before the package was cut into layers
+        from stud_hh.importer import import_paths
 s = import_paths([sys.argv[1]], Path(sys.argv[2]), jobs=int(sys.argv[3]))
 print(json.dumps({"hands": s.hands_new, "seconds": s.seconds, "rate": s.hands_per_second}))
 """
@@ -158,8 +161,10 @@ def split(hands: int, sources: list[Path] | None = None, new_players: bool = Fal
     from stud_hh.read.collector import frozen_gc
     from stud_hh.read.split import raw_hands
     from stud_hh.replay import ReplayedHand
-    from stud_hh.store import importer, staging
+    from stud_hh.store import staging
     from stud_hh.store.database import Database
+    from stud_hh.store.ingest.plan import BATCH_HANDS
+    from stud_hh.store.ingest.rows import RowBuffer
 
     with tempfile.TemporaryDirectory() as tmp:
         big = Path(tmp) / "big.txt"
@@ -169,7 +174,7 @@ def split(hands: int, sources: list[Path] | None = None, new_players: bool = Fal
         spent = dict.fromkeys(("read + split", "parse", "replay", "facts", "write"), 0.0)
         count = 0
         with db.writing(), frozen_gc(), staging.collector_paused() as collector:
-            buffer = importer._Buffer(db, lambda source, why: None)
+            buffer = RowBuffer(db, lambda source, why: None)
             t = clock()
             raws = list(raw_hands(big))
             spent["read + split"] += clock() - t
@@ -188,7 +193,7 @@ def split(hands: int, sources: list[Path] | None = None, new_players: bool = Fal
                 t3 = clock()
                 for hand_rows in rows:
                     buffer.add_hand(hand_rows, None)  # type: ignore[arg-type]
-                    if buffer.hands >= importer.BATCH_HANDS:
+                    if buffer.hands >= BATCH_HANDS:
                         buffer.flush()
                         collector.collect()
                     else:

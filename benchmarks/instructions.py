@@ -52,9 +52,12 @@ def measure(stage: str, path: Path) -> None:
     """The work counted, in this process (run under callgrind by :func:`count`)."""
     if stage == "import":
         try:
-            from stud_hh.store.importer import import_paths
-        except ImportError:  # a commit from before the package was cut into layers
-            import_paths = importlib.import_module("stud_hh.importer").import_paths
+            from stud_hh.store.ingest.run import import_paths
+        except ImportError:  # a commit from before the import was cut into stud_hh.store.ingest
+            try:
+                import_paths = importlib.import_module("stud_hh.store.importer").import_paths
+            except ImportError:  # a commit from before the package was cut into layers
+                import_paths = importlib.import_module("stud_hh.importer").import_paths
 
         with tempfile.TemporaryDirectory() as tmp:
             import_paths([path], Path(tmp) / "db", jobs=1)

@@ -77,7 +77,7 @@ def start_server() -> tuple[subprocess.Popen[bytes], dict[str, Any]]:
 
 
 def timed_import(source: Path, where: Any, jobs: int) -> tuple[float, int]:
-    from stud_hh.store.importer import import_paths
+    from stud_hh.store.ingest.run import import_paths
 
     started = time.perf_counter()
     summary = import_paths([source], where, jobs=jobs)

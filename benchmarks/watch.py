@@ -51,7 +51,7 @@ def main() -> None:
     parser.add_argument("--pause", type=positive, default=0.5)
     parser.add_argument("--backlog", type=some, default=2000)
     args = parser.parse_args()
-    from stud_hh.store.importer import import_paths
+    from stud_hh.store.ingest.run import import_paths
 
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)

@@ -46,10 +46,10 @@ from stud_hh.model.events import (
     Street,
     StreetStart,
     UncalledReturned,
-    compiled_makers,
 )
 from stud_hh.model.hand import ParsedHand
 from stud_hh.model.names import SeatNames, alike_seats
+from stud_hh.model.records import Record
 from stud_hh.rules import GAMES, SITE, Profile, profile, profile_for
 from stud_hh.rules.violations import RuleCode, Unverifiable, Violation
 
@@ -62,7 +62,7 @@ _FIXED_LIMIT_RULES = (RuleCode.COMPLETE_WRONG_SIZE, RuleCode.BET_WRONG_SIZE,
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Dealt:
+class Dealt(Record):
     """The cards the events deal and show, gathered as the hand is replayed, for the
     tables of :mod:`stud_hh.store.facts` (which then never walk the events again). Every player
     the events name is in, seated or not."""
@@ -87,30 +87,9 @@ class Dealt:
     """Each player's hand as the text reveals it at the end: shown, or mucked with its
     cards printed (a summary line); the longest print of it."""
 
-    @staticmethod
-    def make(door: dict[str, MaybeCard], hole: dict[str, list[MaybeCard]],
-             board_4th: dict[str, list[str]], shown: dict[str, tuple[MaybeCard, ...]],
-             common: MaybeCard, last_street: int, collects: tuple[Collect, ...],
-             deals: dict[str, list[tuple[int, bool, MaybeCard]]],
-             revealed: dict[str, tuple[MaybeCard, ...]]) -> Dealt:
-        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
-        made = Dealt.__new__(Dealt)
-        object.__setattr__(made, "door", door)
-        object.__setattr__(made, "hole", hole)
-        object.__setattr__(made, "board_4th", board_4th)
-        object.__setattr__(made, "shown", shown)
-        object.__setattr__(made, "common", common)
-        object.__setattr__(made, "last_street", last_street)
-        object.__setattr__(made, "collects", collects)
-        object.__setattr__(made, "deals", deals)
-        object.__setattr__(made, "revealed", revealed)
-        return made
-
-
-compiled_makers(Dealt)
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ReplayedHand:
+class ReplayedHand(Record):
     """A hand replayed under a profile, with everything the rules derive from it."""
 
     hand: ParsedHand
@@ -133,37 +112,6 @@ class ReplayedHand:
     @property
     def hand_id(self) -> str:
         return self.hand.hand_id
-
-    @staticmethod
-    def make(hand: ParsedHand, profile: str, actions: tuple[Action, ...],
-             first_actors: tuple[FirstActor, ...],
-             contributions: dict[str, dict[Street | None, int]], uncalled: dict[str, int],
-             collected: dict[str, int], pots: tuple[Pot, ...], rake: int,
-             showdown: tuple[str, ...], nets: dict[str, int], rake_shares: dict[str, int],
-             violations: tuple[Violation, ...], unverifiable: tuple[Unverifiable, ...],
-             dealt: Dealt) -> ReplayedHand:
-        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
-        made = ReplayedHand.__new__(ReplayedHand)
-        object.__setattr__(made, "hand", hand)
-        object.__setattr__(made, "profile", profile)
-        object.__setattr__(made, "actions", actions)
-        object.__setattr__(made, "first_actors", first_actors)
-        object.__setattr__(made, "contributions", contributions)
-        object.__setattr__(made, "uncalled", uncalled)
-        object.__setattr__(made, "collected", collected)
-        object.__setattr__(made, "pots", pots)
-        object.__setattr__(made, "rake", rake)
-        object.__setattr__(made, "showdown", showdown)
-        object.__setattr__(made, "nets", nets)
-        object.__setattr__(made, "rake_shares", rake_shares)
-        object.__setattr__(made, "violations", violations)
-        object.__setattr__(made, "unverifiable", unverifiable)
-        object.__setattr__(made, "dealt", dealt)
-        return made
-
-
-compiled_makers(ReplayedHand)
-
 
 
 class _Replay:
@@ -192,9 +140,9 @@ class _Replay:
         if header.limit is not Limit.FIXED:
             for rule in _FIXED_LIMIT_RULES:
                 self.unverifiable.append(Unverifiable.make(
-                    rule, hand.hand_id, hand.path, hand.first_line,
-                    f"a {header.limit.value.replace('_', '-')} hand: only fixed-limit bet "
-                    "sizes and caps are audited"))
+                    rule=rule, hand_id=hand.hand_id, path=hand.path, line=hand.first_line,
+                    reason=f"a {header.limit.value.replace('_', '-')} hand: only fixed-limit "
+                    "bet sizes and caps are audited"))
         # the table first: a seat shared or beyond the table is found at its seat line, and
         # the hand is replayed on (by name: each player keeps his own stack and cards)
         self.record(verify_seating(header.seats, header.max_seats, header.line))
@@ -210,12 +158,14 @@ class _Replay:
             if f.checked:
                 cause = next(causes)
                 self.violations.append(Violation.make(
-                    f.rule, hand.hand_id, hand.path, f.line, street, f.player, f.text,
-                    cause.line if cause is not None else None,
-                    cause.rule if cause is not None else None))
+                    rule=f.rule, hand_id=hand.hand_id, path=hand.path, line=f.line, street=street,
+                    player=f.player, message=f.text,
+                    follows_line=cause.line if cause is not None else None,
+                    follows_rule=cause.rule if cause is not None else None))
             else:
-                self.unverifiable.append(Unverifiable.make(f.rule, hand.hand_id, hand.path,
-                                                       f.line, f.text))
+                self.unverifiable.append(Unverifiable.make(rule=f.rule, hand_id=hand.hand_id,
+                                                           path=hand.path, line=f.line,
+                                                           reason=f.text))
 
     def unseated(self, name: str, line: int, what: str) -> None:
         """An event of a player who is not seated (``what`` says so): when seats' names
@@ -369,13 +319,17 @@ class _Replay:
                       hand.last_line)
         for finding in done.findings:  # the end's checks run one after another
             self.record([finding])
+        dealt = Dealt.make(
+            door=self.door, hole=self.hole, board_4th=self.board_4th, shown=self.shown,
+            common=self.table.common, last_street=self.last_street,
+            collects=tuple(ledger.collects), deals=self.deals, revealed=self.revealed)
         return ReplayedHand.make(
-            hand, self.profile.name, tuple(self.actions), tuple(self.table.first_actors),
-            done.contributions, done.uncalled, dict(ledger.collected), done.pots, done.rake,
-            tuple(ledger.shows), done.nets, done.rake_shares, tuple(self.violations),
-            tuple(self.unverifiable),
-            Dealt.make(self.door, self.hole, self.board_4th, self.shown, self.table.common,
-                   self.last_street, tuple(ledger.collects), self.deals, self.revealed))
+            hand=hand, profile=self.profile.name, actions=tuple(self.actions),
+            first_actors=tuple(self.table.first_actors), contributions=done.contributions,
+            uncalled=done.uncalled, collected=dict(ledger.collected), pots=done.pots,
+            rake=done.rake, showdown=tuple(ledger.shows), nets=done.nets,
+            rake_shares=done.rake_shares, violations=tuple(self.violations),
+            unverifiable=tuple(self.unverifiable), dealt=dealt)
 
 
 _HANDLERS: dict[type, Callable[[_Replay, Any], None]] = {

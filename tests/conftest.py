@@ -75,7 +75,7 @@ SAMPLE_HISTORIES = Path(__file__).resolve().parents[1] / "sample_histories"
 def samples_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database of ``sample_histories/``, imported once per session: read it, never
     write to it (other tests share it)."""
-    from stud_hh.store.importer import import_paths
+    from stud_hh.store.ingest.run import import_paths
 
     root = tmp_path_factory.mktemp("session-samples") / "db"
     assert import_paths([SAMPLE_HISTORIES], root, jobs=2).hands_new > 2000
@@ -86,7 +86,7 @@ def samples_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def corpus_database(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database of the whole corpus, read in place and imported once per session (skips
     when the corpus is absent): read it, never write to it (other tests share it)."""
-    from stud_hh.store.importer import import_paths
+    from stud_hh.store.ingest.run import import_paths
 
     root = tmp_path_factory.mktemp("session-corpus") / "db"
     assert import_paths([corpus], root, jobs=2).hands_new > 150

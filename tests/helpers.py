@@ -109,3 +109,24 @@ def untracked(root: Path) -> set[str]:
     for table in {p.split("/")[0] for p in data_files(root)}:
         tracked |= db.tables.tracked(table) or set()
     return data_files(root) - tracked
+
+
+SMALL_HAND = """PokerStars Hand #7: Razz Limit ($1/$2 USD) - 2026/01/02 03:04:05 ET
+Table 'T' 8-max
+Seat 1: A ($10 in chips)
+Seat 2: B ($10 in chips)
+A: posts the ante $0.10
+B: posts the ante $0.10
+*** 3rd STREET ***
+Dealt to A [Kd]
+Dealt to B [2c]
+A: brings in for $0.50
+B: folds
+Uncalled bet ($0.40) returned to A
+A collected $0.30 from pot
+*** SUMMARY ***
+Total pot $0.30 | Rake $0
+Seat 1: A collected ($0.30)
+Seat 2: B folded on the 3rd Street (didn't bet)
+"""
+"""A small PokerStars hand: two players, the bring-in, a fold, the summary."""

@@ -64,12 +64,12 @@ def test_a_worker_pipe_closing_is_reported(monkeypatch: pytest.MonkeyPatch,
                                            capsys: pytest.CaptureFixture[str],
                                            tmp_path: Path) -> None:
     """A BrokenPipeError that does not come from standard output is not `| head`."""
-    import stud_hh.store.importer
+    import stud_hh.store.ingest.run
 
     def gone(*args: object, **kwargs: object) -> object:
         raise BrokenPipeError(errno.EPIPE, "Broken pipe")
 
-    monkeypatch.setattr(stud_hh.store.importer, "import_paths", gone)
+    monkeypatch.setattr(stud_hh.store.ingest.run, "import_paths", gone)
     assert main(["import", str(STARS), "--db", str(tmp_path / "db"), "-q"]) == 2
     line = _one_line(capsys.readouterr().err)
     assert "rerun with --jobs 1" in line

@@ -12,7 +12,7 @@ import pytest
 from helpers import SAMPLES
 
 from stud_hh.cli import main
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 QUERY = "SELECT game, count(*) AS hands FROM hands GROUP BY game ORDER BY game"
 

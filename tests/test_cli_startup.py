@@ -18,7 +18,7 @@ import pytest
 from stud_hh.cli.parser import COMMANDS, build_parser
 
 HEAVY = ("pandas", "pyarrow", "lark", "matplotlib", "duckdb", "plotly", "jinja2", "rich",
-         "tqdm", "stud_hh.read", "stud_hh.store.importer", "stud_hh.store.database",
+         "tqdm", "stud_hh.read", "stud_hh.store.ingest", "stud_hh.store.database",
          "stud_hh.analysis.stats", "stud_hh.replay")
 
 

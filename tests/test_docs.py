@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")),

@@ -17,7 +17,7 @@ import pytest
 
 from stud_hh.analysis import audit, stats
 from stud_hh.store.database import Database, open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "sql.md"

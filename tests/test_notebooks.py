@@ -24,7 +24,7 @@ from test_audit import BAD
 
 from stud_hh.analysis import stats
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 

@@ -12,11 +12,14 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import SMALL_HAND as HAND
 
+from stud_hh.model.records import Record
 from stud_hh.read.parse import parse_hand
 from stud_hh.replay import replay
 
@@ -30,24 +33,6 @@ pytestmark = pytest.mark.xdist_group("wheel")
 """One worker runs this module (``make test`` distributes by group): the compiled wheel
 its tests share is built once, not once per worker (three minutes of a core each)."""
 
-HAND = """PokerStars Hand #7: Razz Limit ($1/$2 USD) - 2026/01/02 03:04:05 ET
-Table 'T' 8-max
-Seat 1: A ($10 in chips)
-Seat 2: B ($10 in chips)
-A: posts the ante $0.10
-B: posts the ante $0.10
-*** 3rd STREET ***
-Dealt to A [Kd]
-Dealt to B [2c]
-A: brings in for $0.50
-B: folds
-Uncalled bet ($0.40) returned to A
-A collected $0.30 from pot
-*** SUMMARY ***
-Total pot $0.30 | Rake $0
-Seat 1: A collected ($0.30)
-Seat 2: B folded on the 3rd Street (didn't bet)
-"""
 
 
 def build_wheel(out: Path, env: dict[str, str] | None = None) -> Path:
@@ -214,3 +199,65 @@ def test_installed_wheel_counts_equity_from_its_own_tables(wheel: Path, tmp_path
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["29/780", "751/780"]
+
+
+RECORDS = """
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event(Record):
+    line: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bet(Event):
+    \"\"\"A bet.\"\"\"
+
+    player: str
+    amount: int = 0
+    tag: ClassVar[str] = "bet"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Marker(Event):
+    pass
+
+
+@dataclass(frozen=True)
+class Plain:
+    x: int
+"""
+
+
+def test_the_wheel_writes_each_record_a_make_from_its_fields() -> None:
+    hook = build_hook()
+    made = hook.native_makers(RECORDS)
+    assert "def make(*, line: int) -> Event:\n" in made
+    assert ("def make(*, line: int, player: str, amount: int = 0) -> Bet:"
+            "  # type: ignore[override]\n") in made
+    assert "def make(*, line: int) -> Marker:\n" in made  # the same fields as its base's
+    assert made.count("def make(") == 3  # not the plain dataclass
+    scope: dict[str, Any] = {"dataclass": dataclass, "Record": Record}
+    exec(made.replace('    tag: ClassVar[str] = "bet"\n', ""), scope)  # a string has no module
+    bet = scope["Bet"].make(line=3, player="Ann")
+    assert bet == scope["Bet"](line=3, player="Ann", amount=0)
+    assert hook.native_makers(made) == made  # a class with a make of its own is left alone
+
+
+def test_the_wheel_writes_a_make_for_every_record_of_the_compiled_modules(
+        tmp_path: Path) -> None:
+    hook = build_hook()
+    package = tmp_path / "stud_hh"
+    shutil.copytree(ROOT / "stud_hh", package)
+    modules = ["stud_hh/model/events.py", "stud_hh/engine/betting.py", "stud_hh/replay.py"]
+    hook.write_native_makers(str(package), modules)
+    assert "make: ClassVar" not in (package / "model" / "records.py").read_text()
+    from stud_hh.engine.betting import Action
+    from stud_hh.model import events
+    from stud_hh.replay import Dealt, ReplayedHand
+    records = [c for c in vars(events).values() if isinstance(c, type)
+               and issubclass(c, Record) and c.__module__ == events.__name__]
+    for path, classes in (("model/events.py", records), ("engine/betting.py", [Action]),
+                          ("replay.py", [Dealt, ReplayedHand])):
+        text = (package / path).read_text()
+        for cls in classes:
+            assert f"-> {cls.__name__}:" in text, cls.__name__
+        assert text.count("    def make(*, ") == len(classes)

@@ -12,29 +12,14 @@ import dataclasses
 from collections.abc import Iterator
 
 import pytest
+from helpers import SMALL_HAND
 
 from stud_hh import rules
 from stud_hh.read.parse import parse_hand
 from stud_hh.replay import replay
 
 # A PokerStars hand with its "Uncalled bet ($0.50) returned to A" line left out.
-HAND = """PokerStars Hand #7: Razz Limit ($1/$2 USD) - 2026/01/02 03:04:05 ET
-Table 'T' 8-max
-Seat 1: A ($10 in chips)
-Seat 2: B ($10 in chips)
-A: posts the ante $0.10
-B: posts the ante $0.10
-*** 3rd STREET ***
-Dealt to A [Kd]
-Dealt to B [2c]
-A: brings in for $0.50
-B: folds
-A collected $0.20 from pot
-*** SUMMARY ***
-Total pot $0.20 | Rake $0
-Seat 1: A collected ($0.20)
-Seat 2: B folded on the 3rd Street (didn't bet)
-"""
+HAND = SMALL_HAND.replace("Uncalled bet ($0.40) returned to A\n", "").replace("$0.30", "$0.20")
 
 
 @pytest.fixture

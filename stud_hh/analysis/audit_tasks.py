@@ -26,7 +26,7 @@ from stud_hh.read.parse import result_of
 from stud_hh.read.split import raw_hands
 from stud_hh.replay import replay
 from stud_hh.store.distributed import TASK_LOCK, run_tasks, worker_count
-from stud_hh.store.importer import BATCH_BYTES, plan_batches
+from stud_hh.store.ingest.plan import BATCH_BYTES, plan_batches
 
 CHUNK_BYTES = BATCH_BYTES
 """A file larger than this is audited in chunks of about this size, a task each."""

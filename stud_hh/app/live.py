@@ -23,7 +23,7 @@ from stud_hh.app.web import AppState
 from stud_hh.live.watch import Poll, Watch
 from stud_hh.model.errors import DatabaseError, StudHHError
 from stud_hh.store.database import Database
-from stud_hh.store.importer import LiveImport
+from stud_hh.store.ingest.live import LiveImport
 
 T = TypeVar("T")
 

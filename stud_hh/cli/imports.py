@@ -47,7 +47,8 @@ FAILURES_SHOWN = 10
 def cmd_import(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from tqdm import tqdm
 
-    from stud_hh.store.importer import FileResult, import_paths
+    from stud_hh.store.ingest.run import import_paths
+    from stud_hh.store.ingest.tasks import FileResult
 
     bar: list[Any] = []
     done_files = done_hands = 0

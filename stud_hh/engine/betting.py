@@ -32,8 +32,8 @@ from stud_hh.model.events import (
     Fold,
     Raise,
     Street,
-    compiled_makers,
 )
+from stud_hh.model.records import Record
 from stud_hh.rules.games import BringInRule
 from stud_hh.rules.violations import RuleCode
 
@@ -62,7 +62,7 @@ class ActionKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Action:
+class Action(Record):
     """One action as the rules see it."""
 
     line: int
@@ -80,26 +80,6 @@ class Action:
     all_in: bool
     capped: bool
     """This action reached the cap."""
-
-    @staticmethod
-    def make(line: int, street: Street | None, order: int, player: str, kind: ActionKind,
-             amount: int, total: int, level: int, all_in: bool, capped: bool) -> Action:
-        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
-        made = Action.__new__(Action)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "street", street)
-        object.__setattr__(made, "order", order)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "kind", kind)
-        object.__setattr__(made, "amount", amount)
-        object.__setattr__(made, "total", total)
-        object.__setattr__(made, "level", level)
-        object.__setattr__(made, "all_in", all_in)
-        object.__setattr__(made, "capped", capped)
-        return made
-
-
-compiled_makers(Action)
 
 
 _FOLD: Final = ActionKind.FOLD
@@ -476,8 +456,9 @@ def apply(table: Table, p: Plan, order: int) -> Action:
         table.bet_to = total
     limit = table.limit
     capped = p.aggressive and limit is not None and table.level == limit
-    action = Action.make(p.move.line, p.street, order, name, kind, p.amount, total,
-                         table.level, player.all_in, capped)
+    action = Action.make(line=p.move.line, street=p.street, order=order, player=name, kind=kind,
+                         amount=p.amount, total=total, level=table.level,
+                         all_in=player.all_in, capped=capped)
     table.advance(name, kind is _BRING_IN, p.aggressive)
     return action
 

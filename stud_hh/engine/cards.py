@@ -42,8 +42,9 @@ def post_ante(table: Table, player: Seat, event: PostAnte, ante: int | None, ord
     player.antes = True
     found += money_findings(table, player, event.amount, event.line, event.all_in)
     put(table, player, event.amount, event.all_in)
-    action = Action.make(event.line, None, order, player.name, ActionKind.ANTE, event.amount,
-                         event.amount, 0, event.all_in, False)
+    action = Action.make(line=event.line, street=None, order=order, player=player.name,
+                         kind=ActionKind.ANTE, amount=event.amount, total=event.amount,
+                         level=0, all_in=event.all_in, capped=False)
     return action, found
 
 

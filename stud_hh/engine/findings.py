@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from stud_hh.model.events import compiled_makers
+from stud_hh.model.records import Record
 from stud_hh.rules.violations import RuleCode
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Finding:
+class Finding(Record):
     """One check's result on one line: ``checked`` a violation, else an unverifiable rule
     (``text`` then says why it cannot be decided)."""
 
@@ -30,26 +30,12 @@ class Finding:
     text: str
     checked: bool
 
-    @staticmethod
-    def make(rule: RuleCode, line: int, player: str | None, text: str, checked: bool) -> Finding:
-        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
-        made = Finding.__new__(Finding)
-        object.__setattr__(made, "rule", rule)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "text", text)
-        object.__setattr__(made, "checked", checked)
-        return made
-
-
-compiled_makers(Finding)
-
 
 def broke(rule: RuleCode, line: int, player: str | None, message: str) -> Finding:
     """A violation of ``rule`` at ``line``."""
-    return Finding.make(rule, line, player, message, True)
+    return Finding.make(rule=rule, line=line, player=player, text=message, checked=True)
 
 
 def unknown(rule: RuleCode, line: int, reason: str) -> Finding:
     """``rule`` cannot be checked at ``line``, for ``reason``."""
-    return Finding.make(rule, line, None, reason, False)
+    return Finding.make(rule=rule, line=line, player=None, text=reason, checked=False)

@@ -18,7 +18,8 @@ from stud_hh.engine.betting import Action, ActionKind
 from stud_hh.engine.cards import cards_of
 from stud_hh.engine.findings import Finding, broke, unknown
 from stud_hh.engine.table import Table
-from stud_hh.model.events import Collect, PotKind, PotSummary, Street, compiled_makers
+from stud_hh.model.events import Collect, PotKind, PotSummary, Street
+from stud_hh.model.records import Record
 from stud_hh.rules.pots import best_hands, halves, highest_card, shares, side_pots
 from stud_hh.rules.printing import UncalledBet
 from stud_hh.rules.profiles import OddChipTie, ShowdownFirst
@@ -26,7 +27,7 @@ from stud_hh.rules.violations import RuleCode
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Pot:
+class Pot(Record):
     """A main (index 0) or side pot: its chips before rake and who may win it."""
 
     index: int
@@ -36,22 +37,6 @@ class Pot:
     winners_low: tuple[str, ...] = ()
     collected: tuple[tuple[str, int], ...] = ()
     """What the history says each player collected from this pot."""
-
-    @staticmethod
-    def make(index: int, amount: int, eligible: tuple[str, ...], winners_high: tuple[str, ...],
-             winners_low: tuple[str, ...], collected: tuple[tuple[str, int], ...]) -> Pot:
-        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
-        made = Pot.__new__(Pot)
-        object.__setattr__(made, "index", index)
-        object.__setattr__(made, "amount", amount)
-        object.__setattr__(made, "eligible", eligible)
-        object.__setattr__(made, "winners_high", winners_high)
-        object.__setattr__(made, "winners_low", winners_low)
-        object.__setattr__(made, "collected", collected)
-        return made
-
-
-compiled_makers(Pot)
 
 
 class Ledger:
@@ -74,7 +59,7 @@ class Ledger:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Settled:
+class Settled(Record):
     """What :func:`settle` derives: pots, rake, nets and what it found."""
 
     pots: tuple[Pot, ...]
@@ -84,24 +69,6 @@ class Settled:
     rake_shares: dict[str, int]
     contributions: dict[str, dict[Street | None, int]]
     findings: list[Finding]
-
-    @staticmethod
-    def make(pots: tuple[Pot, ...], rake: int, uncalled: dict[str, int], nets: dict[str, int],
-             rake_shares: dict[str, int], contributions: dict[str, dict[Street | None, int]],
-             findings: list[Finding]) -> Settled:
-        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
-        made = Settled.__new__(Settled)
-        object.__setattr__(made, "pots", pots)
-        object.__setattr__(made, "rake", rake)
-        object.__setattr__(made, "uncalled", uncalled)
-        object.__setattr__(made, "nets", nets)
-        object.__setattr__(made, "rake_shares", rake_shares)
-        object.__setattr__(made, "contributions", contributions)
-        object.__setattr__(made, "findings", findings)
-        return made
-
-
-compiled_makers(Settled)
 
 
 def settle(table: Table, ledger: Ledger, actions: list[Action], started_at: datetime | None,
@@ -215,9 +182,10 @@ class _Settlement:
         nets = {name: collected.get(name, 0) + uncalled.get(name, 0) - totals[name]
                 for name, p in table.players.items() if p.dealt}
         return Settled.make(
-            tuple(pots), rake, dict(uncalled), nets,
-            shares(rake, {p: collected.get(p, 0) for p in nets}),
-            {p.name: dict(p.put_in) for p in table.players.values() if p.dealt}, found)
+            pots=tuple(pots), rake=rake, uncalled=dict(uncalled), nets=nets,
+            rake_shares=shares(rake, {p: collected.get(p, 0) for p in nets}),
+            contributions={p.name: dict(p.put_in) for p in table.players.values() if p.dealt},
+            findings=found)
 
     def _check_showdown_order(self) -> None:
         """Players show in the profile's order (see :class:`~stud_hh.rules.ShowdownFirst`),
@@ -280,7 +248,8 @@ class _Settlement:
             found = (self._winners(eligible) if len(live_players) > 1
                      else (tuple(eligible), ()))
             high, low = found if found is not None else ((), ())
-            result.append(Pot.make(index, amount, tuple(eligible), high, low, ()))
+            result.append(Pot.make(index=index, amount=amount, eligible=tuple(eligible),
+                                   winners_high=high, winners_low=low, collected=()))
             if found is None:
                 self.found.append(unknown(RuleCode.POT_WRONG_WINNER, line,
                                           f"{_pot_name(index, len(pots))}: not every "

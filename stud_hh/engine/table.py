@@ -24,9 +24,9 @@ from stud_hh.model.events import (
     HandHeader,
     Limit,
     Street,
-    compiled_makers,
 )
 from stud_hh.model.events import Seat as SeatLine
+from stud_hh.model.records import Record
 from stud_hh.rules.games import GAMES
 from stud_hh.rules.play import bet_size, bring_in_player, cap, first_actor, open_pair_big_bet
 from stud_hh.rules.profiles import Profile
@@ -42,22 +42,10 @@ DEALT_PER_STREET: dict[Game, dict[Street, int]] = {
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FirstActor:
+class FirstActor(Record):
     street: Street
     player: str
     reason: str
-
-    @staticmethod
-    def make(street: Street, player: str, reason: str) -> FirstActor:
-        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
-        made = FirstActor.__new__(FirstActor)
-        object.__setattr__(made, "street", street)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "reason", reason)
-        return made
-
-
-compiled_makers(FirstActor)
 
 
 def verify_seating(seats: Sequence[SeatLine], max_seats: int | None, line: int
@@ -310,7 +298,8 @@ class Table:
                                  "a door card is not shown for every player"))
             if actor in live:
                 self.first_actors.append(FirstActor.make(
-                    THIRD, actor, "first to act in the history (door cards not shown)"))
+                    street=THIRD, player=actor,
+                    reason="first to act in the history (door cards not shown)"))
                 self.to_act = self.actors_from(actor)
                 return found
             first = live[0] if live else None
@@ -331,7 +320,7 @@ class Table:
                 first, reason = actors[0], f"left of {first}, all-in on the ante"
                 self.bring_in_optional = True
             self.bring_in_expected = first
-            self.first_actors.append(FirstActor.make(THIRD, first, reason))
+            self.first_actors.append(FirstActor.make(street=THIRD, player=first, reason=reason))
             self.to_act = actors
         return found
 
@@ -348,7 +337,8 @@ class Table:
         if actor in able and (len({len(b) for b in boards.values()}) > 1
                               or not all(boards.values())):
             self.first_actors.append(FirstActor.make(
-                street, actor, "first to act in the history (boards not shown)"))
+                street=street, player=actor,
+                reason="first to act in the history (boards not shown)"))
             self.to_act = self.actors_from(actor)
             return [unknown(RuleCode.ACTION_OUT_OF_TURN, line,
                             "not every board is shown: who acts first is unknown")]
@@ -358,7 +348,7 @@ class Table:
         except ValueError:  # a card dealt twice: no order to check
             found.append(unknown(RuleCode.ACTION_OUT_OF_TURN, line, _board_fault(boards)))
             first = able[0]
-        self.first_actors.append(FirstActor.make(street, first, "best board"))
+        self.first_actors.append(FirstActor.make(street=street, player=first, reason="best board"))
         self.to_act = self.actors_from(first)
         return found
 

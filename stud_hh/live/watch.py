@@ -4,7 +4,7 @@ Each poll (every :attr:`Watch.interval` seconds) lists the folders and imports t
 files that are new or changed since they were last read whole: a client appends a hand
 to a session file when it ends, starts a new file for a new table or day, and some
 rewrite a file whole. The import holds the database's write lock for the whole watch
-and keeps what is stored in memory (:class:`~stud_hh.store.importer.LiveImport`), so a
+and keeps what is stored in memory (:class:`~stud_hh.store.ingest.live.LiveImport`), so a
 poll costs what its new hands cost. A file changed a moment ago has its last text read
 only once a blank line follows it, or once the file has been left alone for
 :attr:`Watch.settle` seconds: a hand caught half-written is never stored as a failure
@@ -28,7 +28,9 @@ from pathlib import Path
 from stud_hh.live.timing import INTERVAL, SETTLE
 from stud_hh.model.errors import InputError
 from stud_hh.read.reader import walk
-from stud_hh.store.importer import FileResult, ImportSummary, LiveImport
+from stud_hh.store.ingest.live import LiveImport
+from stud_hh.store.ingest.summary import ImportSummary
+from stud_hh.store.ingest.tasks import FileResult
 
 
 @dataclass(slots=True)

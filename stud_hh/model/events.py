@@ -19,14 +19,12 @@ Fold(line=30, player='Bob')
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from datetime import datetime
 from enum import IntEnum, StrEnum
-from types import FunctionType
-from typing import Any, TypeVar
 
 from stud_hh.model.cards import Card, MaybeCard
+from stud_hh.model.records import Record, compiled_makers
 
 
 class Game(StrEnum):
@@ -83,7 +81,7 @@ class TableEventKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Seat:
+class Seat(Record):
     """A player seated when the hand starts."""
 
     seat: int
@@ -91,18 +89,6 @@ class Seat:
     stack: int
     sitting_out: bool = False
     line: int
-
-    @staticmethod
-    def make(seat: int, name: str, stack: int, sitting_out: bool,
-             line: int) -> Seat:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = Seat.__new__(Seat)
-        object.__setattr__(made, "seat", seat)
-        object.__setattr__(made, "name", name)
-        object.__setattr__(made, "stack", stack)
-        object.__setattr__(made, "sitting_out", sitting_out)
-        object.__setattr__(made, "line", line)
-        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -158,7 +144,8 @@ class HandHeader:
              match_round: str | None, table: str, max_seats: int | None,
              started_at: datetime | None, started_local: str | None, seats: tuple[Seat, ...],
              line: int) -> HandHeader:
-        """Every field, in order (see :func:`compiled_makers`)."""
+        """Every field, in order: read/parse.py's way until it is split (see
+        :func:`~stud_hh.model.records.compiled_makers`)."""
         made = HandHeader.__new__(HandHeader)
         object.__setattr__(made, "site", site)
         object.__setattr__(made, "hand_id", hand_id)
@@ -189,7 +176,7 @@ class HandHeader:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Event:
+class Event(Record):
     """Base of every in-hand event: the source line it came from."""
 
     line: int
@@ -205,16 +192,6 @@ class PostAnte(PlayerEvent):
     amount: int
     all_in: bool = False
 
-    @staticmethod
-    def make(line: int, player: str, amount: int, all_in: bool) -> PostAnte:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = PostAnte.__new__(PostAnte)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "amount", amount)
-        object.__setattr__(made, "all_in", all_in)
-        return made
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StreetStart(Event):
@@ -223,17 +200,6 @@ class StreetStart(Event):
     street: Street
     common: MaybeCard = None
     has_common: bool = False
-
-    @staticmethod
-    def make(line: int, street: Street, common: MaybeCard,
-             has_common: bool) -> StreetStart:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = StreetStart.__new__(StreetStart)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "street", street)
-        object.__setattr__(made, "common", common)
-        object.__setattr__(made, "has_common", has_common)
-        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -250,35 +216,11 @@ class Deal(PlayerEvent):
     face_up: tuple[bool, ...]
     known: tuple[MaybeCard, ...] = ()
 
-    @staticmethod
-    def make(line: int, player: str, street: Street,
-             cards: tuple[MaybeCard, ...], face_up: tuple[bool, ...],
-             known: tuple[MaybeCard, ...]) -> Deal:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = Deal.__new__(Deal)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "street", street)
-        object.__setattr__(made, "cards", cards)
-        object.__setattr__(made, "face_up", face_up)
-        object.__setattr__(made, "known", known)
-        return made
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BringIn(PlayerEvent):
     amount: int
     all_in: bool = False
-
-    @staticmethod
-    def make(line: int, player: str, amount: int, all_in: bool) -> BringIn:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = BringIn.__new__(BringIn)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "amount", amount)
-        object.__setattr__(made, "all_in", all_in)
-        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -288,31 +230,11 @@ class Complete(PlayerEvent):
     to: int
     all_in: bool = False
 
-    @staticmethod
-    def make(line: int, player: str, to: int, all_in: bool) -> Complete:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = Complete.__new__(Complete)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "to", to)
-        object.__setattr__(made, "all_in", all_in)
-        return made
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Bet(PlayerEvent):
     amount: int
     all_in: bool = False
-
-    @staticmethod
-    def make(line: int, player: str, amount: int, all_in: bool) -> Bet:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = Bet.__new__(Bet)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "amount", amount)
-        object.__setattr__(made, "all_in", all_in)
-        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -323,71 +245,26 @@ class Raise(PlayerEvent):
     to: int
     all_in: bool = False
 
-    @staticmethod
-    def make(line: int, player: str, by: int, to: int,
-             all_in: bool) -> Raise:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = Raise.__new__(Raise)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "by", by)
-        object.__setattr__(made, "to", to)
-        object.__setattr__(made, "all_in", all_in)
-        return made
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Call(PlayerEvent):
     amount: int
     all_in: bool = False
 
-    @staticmethod
-    def make(line: int, player: str, amount: int, all_in: bool) -> Call:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = Call.__new__(Call)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "amount", amount)
-        object.__setattr__(made, "all_in", all_in)
-        return made
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Check(PlayerEvent):
-
-    @staticmethod
-    def make(line: int, player: str) -> Check:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = Check.__new__(Check)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        return made
+    """A player checks."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Fold(PlayerEvent):
-
-    @staticmethod
-    def make(line: int, player: str) -> Fold:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = Fold.__new__(Fold)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        return made
+    """A player folds."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class UncalledReturned(PlayerEvent):
     amount: int
-
-    @staticmethod
-    def make(line: int, player: str, amount: int) -> UncalledReturned:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = UncalledReturned.__new__(UncalledReturned)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "amount", amount)
-        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -398,45 +275,16 @@ class Collect(PlayerEvent):
     pot: PotKind = PotKind.POT
     pot_index: int | None = None
 
-    @staticmethod
-    def make(line: int, player: str, amount: int, pot: PotKind,
-             pot_index: int | None) -> Collect:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = Collect.__new__(Collect)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "amount", amount)
-        object.__setattr__(made, "pot", pot)
-        object.__setattr__(made, "pot_index", pot_index)
-        return made
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShowdownStart(Event):
-
-    @staticmethod
-    def make(line: int) -> ShowdownStart:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = ShowdownStart.__new__(ShowdownStart)
-        object.__setattr__(made, "line", line)
-        return made
+    """The showdown's opening line."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Show(PlayerEvent):
     cards: tuple[MaybeCard, ...]
     description: str | None = None
-
-    @staticmethod
-    def make(line: int, player: str, cards: tuple[MaybeCard, ...],
-             description: str | None) -> Show:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = Show.__new__(Show)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "cards", cards)
-        object.__setattr__(made, "description", description)
-        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -445,41 +293,15 @@ class Muck(PlayerEvent):
 
     cards: tuple[MaybeCard, ...] = ()
 
-    @staticmethod
-    def make(line: int, player: str, cards: tuple[MaybeCard, ...]) -> Muck:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = Muck.__new__(Muck)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "cards", cards)
-        return made
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NoShow(PlayerEvent):
     """``doesn't show hand``: a winner who did not have to show."""
 
-    @staticmethod
-    def make(line: int, player: str) -> NoShow:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = NoShow.__new__(NoShow)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        return made
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Chat(PlayerEvent):
     text: str
-
-    @staticmethod
-    def make(line: int, player: str, text: str) -> Chat:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = Chat.__new__(Chat)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "text", text)
-        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -488,17 +310,6 @@ class TableEvent(PlayerEvent):
 
     kind: TableEventKind
     text: str
-
-    @staticmethod
-    def make(line: int, player: str, kind: TableEventKind,
-             text: str) -> TableEvent:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = TableEvent.__new__(TableEvent)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "kind", kind)
-        object.__setattr__(made, "text", text)
-        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -509,25 +320,10 @@ class Announcement(Event):
     """``capped``, ``pair_on_board``, ``no_low`` or ``other``."""
     text: str
 
-    @staticmethod
-    def make(line: int, kind: str, text: str) -> Announcement:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = Announcement.__new__(Announcement)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "kind", kind)
-        object.__setattr__(made, "text", text)
-        return made
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SummaryStart(Event):
-
-    @staticmethod
-    def make(line: int) -> SummaryStart:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = SummaryStart.__new__(SummaryStart)
-        object.__setattr__(made, "line", line)
-        return made
+    """The summary's opening line."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -539,30 +335,10 @@ class PotSummary(Event):
     sides: tuple[int, ...]
     rake: int
 
-    @staticmethod
-    def make(line: int, total: int, main: int | None, sides: tuple[int, ...],
-             rake: int) -> PotSummary:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = PotSummary.__new__(PotSummary)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "total", total)
-        object.__setattr__(made, "main", main)
-        object.__setattr__(made, "sides", sides)
-        object.__setattr__(made, "rake", rake)
-        return made
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BoardSummary(Event):
     cards: tuple[MaybeCard, ...]
-
-    @staticmethod
-    def make(line: int, cards: tuple[MaybeCard, ...]) -> BoardSummary:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = BoardSummary.__new__(BoardSummary)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "cards", cards)
-        return made
 
 
 class SeatOutcome(StrEnum):
@@ -587,84 +363,8 @@ class SeatSummary(PlayerEvent):
     description: str | None = None
     text: str
 
-    @staticmethod
-    def make(line: int, player: str, seat: int, outcome: SeatOutcome,
-             street: Street | None, cards: tuple[MaybeCard, ...], won: int | None,
-             description: str | None, text: str) -> SeatSummary:
-        """Every field, in order (see :func:`compiled_makers`)."""
-        made = SeatSummary.__new__(SeatSummary)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "seat", seat)
-        object.__setattr__(made, "outcome", outcome)
-        object.__setattr__(made, "street", street)
-        object.__setattr__(made, "cards", cards)
-        object.__setattr__(made, "won", won)
-        object.__setattr__(made, "description", description)
-        object.__setattr__(made, "text", text)
-        return made
 
-
-_E = TypeVar("_E")
-
-
-def positional_constructor(cls: type[_E]) -> Callable[..., _E]:
-    """A fast constructor for a frozen, slotted event class, taking every field in order.
-
-    The generated ``__init__`` of a frozen dataclass goes through
-    ``object.__setattr__`` once per field; a parser making a million events pays
-    for that. This builds the same immutable object by setting the slots
-    directly (about three times faster). Every field must be given.
-
-    >>> make = positional_constructor(Fold)
-    >>> make(30, "Bob") == Fold(line=30, player="Bob")
-    True
-    """
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    setters = {f"_s{i}": getattr(cls, name).__set__ for i, name in enumerate(names)}
-    args = ", ".join(names)
-    body = "".join(f"    _s{i}(o, {name})\n" for i, name in enumerate(names))
-    source = f"def make({args}):\n    o = _new(_cls)\n{body}    return o\n"
-    # cls.__new__ is object.__new__ for a plain class; a class compiled by mypyc has
-    # its own (and refuses object.__new__), with slot setters that check types
-    scope: dict[str, Any] = {"_new": cls.__new__, "_cls": cls, **setters}
-    exec(source, scope)
-    maker: Callable[..., _E] = scope["make"]
-    return maker
-
-
-COMPILED_MAKERS: dict[type, Callable[..., Any]] = {}
-"""Each record class with a static ``make`` (see :func:`compiled_makers`), and that ``make``
-as written (compiled or not: ``object.__setattr__`` works in both builds), for the tests."""
-
-
-def compiled_makers(*classes: type) -> None:
-    """Give each class's static ``make`` its fast form in this build.
-
-    A record class built millions of times (an event, an action, a finding) has a static
-    ``make`` that takes every field in declaration order and stores each one with
-    ``object.__setattr__``. Compiled by mypyc, those are stores straight into the new
-    object's native slots: about 0.1 us a record, against 1-4 us for the keyword
-    ``__init__`` a frozen dataclass generates (interpreted even in the compiled build).
-    Interpreted, ``object.__setattr__`` per field is slower than
-    :func:`positional_constructor`, so ``make`` becomes that. Call it right after the
-    class is defined.
-
-    >>> Fold.make(30, "Bob") == Fold(line=30, player="Bob")  # doctest: +SKIP
-    True
-    """
-    for cls in classes:
-        written = cls.make  # type: ignore[attr-defined]
-        COMPILED_MAKERS[cls] = written
-        if isinstance(written, FunctionType):  # interpreted (compiled, it is a builtin)
-            cls.make = staticmethod(positional_constructor(cls))  # type: ignore[attr-defined]
-
-
-MAKES = (Seat, HandHeader, PostAnte, StreetStart, Deal, BringIn, Complete, Bet, Raise, Call,
-         Check, Fold, UncalledReturned, Collect, ShowdownStart, Show, Muck, NoShow, Chat,
-         TableEvent, Announcement, SummaryStart, PotSummary, BoardSummary, SeatSummary)
-"""The classes a reader builds per line: each has a static ``make`` (see above)."""
-compiled_makers(*MAKES)
+compiled_makers(HandHeader)
 
 
 HandEvent = (
@@ -732,5 +432,4 @@ __all__ = [
     "TableEventKind",
     "UncalledReturned",
     "compiled_makers",
-    "positional_constructor",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from stud_hh.model.caches import keep
 from stud_hh.model.errors import UnsupportedFormatError
 from stud_hh.read.documents import DocumentFormat
 from stud_hh.read.reader import RawHand
@@ -45,10 +46,7 @@ def read_header(dialect: Dialect, text: str) -> HeaderFields:
     read is not kept: it raises each time."""
     known = _HEADERS.get(text)
     if known is None or known[0] is not dialect:
-        known = (dialect, dialect.read_header(text))
-        if len(_HEADERS) >= _HEADERS_MOST:
-            _HEADERS.clear()
-        _HEADERS[text] = known
+        known = keep(_HEADERS, text, (dialect, dialect.read_header(text)), _HEADERS_MOST)
     head = known[1]
     return HeaderFields(head.hand_id, head.game_text, head.game, dict(head.fields))
 

@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from stud_hh.model.events import Street, compiled_makers
+from stud_hh.model.events import Street
+from stud_hh.model.records import Record
 
 
 class RuleCode(StrEnum):
@@ -202,7 +203,7 @@ RULES: dict[RuleCode, Rule] = {rule.code: rule for rule in _RULES}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Violation:
+class Violation(Record):
     """A broken rule, located: which hand, which line, which player; and, for a consequence,
     the earlier violation of the hand it follows from (its root cause)."""
 
@@ -229,28 +230,9 @@ class Violation:
         """A root cause: it follows from no earlier violation of the hand."""
         return self.follows_line is None
 
-    @staticmethod
-    def make(rule: RuleCode, hand_id: str, path: str, line: int, street: Street | None,
-             player: str | None, message: str, follows_line: int | None,
-             follows_rule: RuleCode | None) -> Violation:
-        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
-        made = Violation.__new__(Violation)
-        object.__setattr__(made, "rule", rule)
-        object.__setattr__(made, "hand_id", hand_id)
-        object.__setattr__(made, "path", path)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "street", street)
-        object.__setattr__(made, "player", player)
-        object.__setattr__(made, "message", message)
-        object.__setattr__(made, "follows_line", follows_line)
-        object.__setattr__(made, "follows_rule", follows_rule)
-        return made
-
-
-compiled_makers(Violation)
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Unverifiable:
+class Unverifiable(Record):
     """A rule the text of a hand cannot decide, and why."""
 
     rule: RuleCode
@@ -258,20 +240,6 @@ class Unverifiable:
     path: str
     line: int
     reason: str
-
-    @staticmethod
-    def make(rule: RuleCode, hand_id: str, path: str, line: int, reason: str) -> Unverifiable:
-        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
-        made = Unverifiable.__new__(Unverifiable)
-        object.__setattr__(made, "rule", rule)
-        object.__setattr__(made, "hand_id", hand_id)
-        object.__setattr__(made, "path", path)
-        object.__setattr__(made, "line", line)
-        object.__setattr__(made, "reason", reason)
-        return made
-
-
-compiled_makers(Unverifiable)
 
 
 def plural(n: int, word: str) -> str:

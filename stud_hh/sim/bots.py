@@ -48,6 +48,8 @@ from itertools import pairwise
 from random import Random
 from typing import Literal, Protocol
 
+from stud_hh.model.records import Record
+
 __all__ = [
     "HERO_LEAKS",
     "STYLES",
@@ -147,7 +149,7 @@ class Flag(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class Spot:
+class Spot(Record):
     """What a player sees when it is their turn."""
 
     street: int

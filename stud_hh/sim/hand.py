@@ -37,7 +37,6 @@ from stud_hh.model.events import (
     StreetStart,
     TableEvent,
     TableEventKind,
-    positional_constructor,
 )
 from stud_hh.model.events import Seat as SeatLine
 from stud_hh.model.money import format_amount
@@ -51,7 +50,6 @@ if TYPE_CHECKING:
 PROFILE = profile("pokerstars")
 _DECK = tuple(sorted(ALL_CARDS))  # a frozenset: its order changes with the hash seed
 
-_Spot = positional_constructor(Spot)
 _PREVIOUS = {later: earlier for earlier, later in pairwise(Street)}
 """The street before each street but 3rd."""
 
@@ -149,7 +147,7 @@ class Hand:
 
     def post(self, seat: Seat, amount: int) -> None:
         """``seat`` antes ``amount``."""
-        event = PostAnte.make(0, seat.name, amount, amount >= seat.stack)
+        event = PostAnte.make(line=0, player=seat.name, amount=amount, all_in=amount >= seat.stack)
         self.emit(event)
         action, found = cards.post_ante(self.table, seat, event, self.stakes.ante,
                                         len(self.actions))
@@ -161,8 +159,10 @@ class Hand:
         """Cards dealt to ``seat``, as the history shows them (the engine's copy of the
         event has its index for a line: a card dealt twice is told by the line)."""
         index = len(self.events)
-        self.emit(Deal.make(0, seat.name, street, dealt, face_up, known))
-        event = Deal.make(index, seat.name, street, dealt, face_up, known)
+        self.emit(Deal.make(line=0, player=seat.name, street=street, cards=dealt,
+                            face_up=face_up, known=known))
+        event = Deal.make(line=index, player=seat.name, street=street, cards=dealt,
+                          face_up=face_up, known=known)
         self.record(cards.deal(self.table, seat, event, self.stakes.ante, self.cards_seen))
 
     def live(self) -> list[Seat]:
@@ -259,13 +259,12 @@ class Hand:
             boards = [self.up[q.name] for q in live if q.name != name]
             power = self.strengths[key] = strength(self.game.value, self.down[name], up,
                                                    boards)
-        # Spot's fields in order: street, down, up, boards, owed, level, can_raise,
-        # bring_in, unopened, steal_seat, facing_steal, aggressor_before, first_in_round,
-        # players, game, power
-        return _Spot(int(street), tuple(self.down[name]), up, (), owed, self.table.level,
-                     can_raise, bring_in, unopened, steal_seat, facing_steal,
-                     previous is not None and self.last_aggressor.get(previous) == name,
-                     first_in, len(live), self.game.value, power)
+        return Spot.make(
+            street=int(street), down=tuple(self.down[name]), up=up, boards=(), owed=owed,
+            level=self.table.level, can_raise=can_raise, bring_in=bring_in, unopened=unopened,
+            steal_seat=steal_seat, facing_steal=facing_steal,
+            aggressor_before=previous is not None and self.last_aggressor.get(previous) == name,
+            first_in_round=first_in, players=len(live), game=self.game.value, power=power)
 
     def cards7(self, name: str) -> list[str]:
         """Every card ``name`` plays at showdown (the common card included)."""

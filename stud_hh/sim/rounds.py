@@ -199,8 +199,8 @@ def _aggression(table: Table, seat: Seat, to: int) -> Move:
         need = seat.stack
         to = mine + need
     if table.bet_to == 0 and table.street is not Street.THIRD:
-        return Bet.make(0, seat.name, need, all_in)
-    return Raise.make(0, seat.name, to - table.bet_to, to, all_in)
+        return Bet.make(line=0, player=seat.name, amount=need, all_in=all_in)
+    return Raise.make(line=0, player=seat.name, by=to - table.bet_to, to=to, all_in=all_in)
 
 
 def _sized(table: Table, seat: Seat, to: int, allowed: frozenset[RuleCode] = frozenset()
@@ -216,9 +216,9 @@ def _planned(table: Table, seat: Seat, to: int, allowed: frozenset[RuleCode]) ->
     mine = seat.put_in.get(table.street, 0)
     move: Move
     if table.bet_to == 0 and table.street is not Street.THIRD:
-        move = Bet.make(0, seat.name, to - mine, False)
+        move = Bet.make(line=0, player=seat.name, amount=to - mine, all_in=False)
     else:
-        move = Raise.make(0, seat.name, to - table.bet_to, to, False)
+        move = Raise.make(line=0, player=seat.name, by=to - table.bet_to, to=to, all_in=False)
     planned = plan(table, move)
     for f in planned.findings:
         if f.checked and f.rule not in _MONEY and f.rule not in allowed:
@@ -251,7 +251,7 @@ def _raise_units(hand: Hand, seat: Seat, early: frozenset[RuleCode]
 
 
 def _fold(hand: Hand, name: str) -> None:
-    hand.move(Fold.make(0, name))
+    hand.move(Fold.make(line=0, player=name))
     hand.folded_on[name] = hand.table.street or Street.THIRD
     if name != hand.hero and hand.rng.random() < 0.03:
         hand.leaving.append(name)
@@ -268,12 +268,12 @@ def _call(hand: Hand, r: _Round, seat: Seat, owed: int) -> None:
         s is not seat and not s.folded and s.put_in.get(table.street, 0) == table.bet_to
         and s.name != table.last_full_raiser for s in hand.seats)
     if owed == 0 or called:
-        hand.move(Check.make(0, name))
+        hand.move(Check.make(line=0, player=name))
     else:
         amount = min(owed, seat.stack)
         if table.street is Street.THIRD and table.level == 0:
             r.limped = True
-        hand.move(Call.make(0, name, amount, amount >= seat.stack))
+        hand.move(Call.make(line=0, player=name, amount=amount, all_in=amount >= seat.stack))
     hand.noise(name)
 
 

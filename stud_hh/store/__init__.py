@@ -1,3 +1,3 @@
 """The Parquet database: the column schema, a replayed hand's rows (facts), the
-database folder, the importer and the integrity check.
+database folder, the import (:mod:`stud_hh.store.ingest`) and the integrity check.
 """

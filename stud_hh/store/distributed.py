@@ -2,7 +2,7 @@
 
 ``stud-hh import PATH... --db DIR --scheduler ADDRESS`` (or ``--scheduler local``: a
 ``LocalCluster`` of worker processes on this machine) runs the same tasks as the local
-process pool (:mod:`stud_hh.store.importer`): a batch of small files, or one chunk of a
+process pool (:mod:`stud_hh.store.ingest.pool`): a batch of small files, or one chunk of a
 large file (:mod:`stud_hh.read.chunks`), each parsed, replayed and written as Parquet
 parts into the database folder by the worker. Only the small result of each task comes
 back; this process commits it exactly as a local import does (repeats dropped, the same
@@ -44,8 +44,9 @@ from typing import Any, TypeVar
 
 from stud_hh.model.errors import UsageError
 from stud_hh.read.collector import frozen_gc
-from stud_hh.store import importer
-from stud_hh.store.importer import BatchResult, Piece
+from stud_hh.store.ingest.plan import Piece
+from stud_hh.store.ingest.tasks import BatchResult, WorkerSettings
+from stud_hh.store.ingest.worker import Worker, read_batch
 
 RETRIES = 2
 """Tries of a task that raised, past the first (a worker's death is Dask's to count)."""
@@ -58,8 +59,9 @@ R = TypeVar("R")
 TASK_LOCK = threading.Lock()
 """One task at a time in a worker process: the site parsers are built once per process and
 are not re-entrant."""
-_RUN: list[str] = [""]
-"""The import whose settings this worker process holds (see :func:`_import_task`)."""
+_WORKER: dict[str, Worker] = {}
+"""The worker this worker process holds, by the import it was made for (see
+:func:`_import_task`): one at most, made by the first task of an import to run here."""
 WORKER_CONFIG = Path(__file__).with_name("dask-workers.yaml")
 """The Dask settings of an import's workers (a Dask config file; each setting says why)."""
 
@@ -161,19 +163,20 @@ def run_tasks(client: Any, function: Callable[..., R], items: Sequence[T], share
     return sorted(left), failure
 
 
-def _import_task(shared: tuple[str, tuple[Any, ...]], batch: list[Piece]) -> BatchResult:
-    """One import task in a worker process: its settings taken once per import."""
-    run, initargs = shared
+def _import_task(shared: tuple[str, WorkerSettings], batch: list[Piece]) -> BatchResult:
+    """One import task in a worker process: its worker made once per import."""
+    run, settings = shared
     with TASK_LOCK:
-        if _RUN[0] != run:
-            importer._init_worker(*initargs)
-            _RUN[0] = run
+        worker = _WORKER.get(run)
+        if worker is None:
+            _WORKER.clear()
+            worker = _WORKER[run] = Worker.of(settings)
         with frozen_gc():
-            return importer._import_batch(batch)
+            return read_batch(worker, batch)
 
 
 class DaskRunner:
-    """Runs an import's tasks on a Dask cluster (:class:`stud_hh.store.importer.Runner`)."""
+    """Runs an import's tasks on a Dask cluster (:class:`stud_hh.store.ingest.pool.Runner`)."""
 
     name = "Dask workers"
 
@@ -181,10 +184,10 @@ class DaskRunner:
         self.client = client
         self.workers = worker_count(client)
 
-    def __call__(self, batches: list[list[Piece]], initargs: tuple[Any, ...],
+    def __call__(self, batches: list[list[Piece]], settings: WorkerSettings,
                  done: Callable[[int, BatchResult], None]
                  ) -> tuple[list[int], BaseException | None]:
-        shared = (uuid.uuid4().hex, initargs)
+        shared = (uuid.uuid4().hex, settings)
         return run_tasks(self.client, _import_task, batches, shared, done, "import")
 
 

@@ -9,7 +9,7 @@ small, so each write commits it whole, in place of the part it had (the commit r
 import of histories never writes it; ``stud-hh repair`` keeps it as it is.
 
 :func:`write_notes` applies changes under a lock already held (an import's, or a watch's
-through :class:`~stud_hh.store.importer.LiveImport`); :func:`save_notes` takes the lock
+through :class:`~stud_hh.store.ingest.live.LiveImport`); :func:`save_notes` takes the lock
 for the write; :func:`notes_json` and :func:`parse_notes_json` are the file that
 ``stud-hh notes export`` writes and ``notes import`` reads.
 

@@ -276,9 +276,9 @@ def repair_database(root: str | os.PathLike[str], *, jobs: int | None = None,
     """Repair the database at ``root`` (see the module); returns what was done.
 
     The files are imported again with ``jobs`` processes under ``profile`` (as
-    :func:`stud_hh.store.importer.import_paths`).
+    :func:`stud_hh.store.ingest.run.import_paths`).
     """
-    from stud_hh.store.importer import import_paths
+    from stud_hh.store.ingest.run import import_paths
 
     db = Database(root, despite_marker=True)
     storage = db.storage

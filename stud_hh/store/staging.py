@@ -40,9 +40,9 @@ GROUP: Final = 32
 parsed and replayed hands at once: a few hundred kilobytes)."""
 YOUNG_LIMIT: Final = 400_000
 """Young objects alive (made since the last collection, net of those freed) above which a
-paused collector collects anyway: an import's buffer of :data:`~stud_hh.store.importer.BATCH_HANDS`
-hands holds about 100,000 (23 rows a hand), so this is met only when garbage in cycles
-piles up (a few hundred megabytes at most)."""
+paused collector collects anyway: an import's buffer of
+:data:`~stud_hh.store.ingest.plan.BATCH_HANDS` hands holds about 100,000 (23 rows a hand),
+so this is met only when garbage in cycles piles up (a few hundred megabytes at most)."""
 
 Rows = dict[str, list[dict[str, Any]]]
 

@@ -13,7 +13,7 @@ from test_violations import BASE
 
 from stud_hh.analysis import audit, stats
 from stud_hh.store.database import Database, open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 BAD = (BASE.replace("#300000000001:", "#300000000009:")
        .replace("Bob: bets $0.20", "Bob: bets $0.10")

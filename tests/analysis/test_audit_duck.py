@@ -20,7 +20,7 @@ from stud_hh.analysis.html.audit_report import period_freq
 from stud_hh.model.events import Game
 from stud_hh.sim.session import SimConfig, write_session
 from stud_hh.store.database import Database, open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.select import Selection, SelectionError
 from stud_hh.store.sql import connect
 

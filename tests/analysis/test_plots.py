@@ -15,7 +15,7 @@ from test_violations import BASE
 
 from stud_hh.analysis import plots
 from stud_hh.store.database import Database, open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 
 @pytest.fixture(scope="module")

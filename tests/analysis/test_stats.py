@@ -11,7 +11,7 @@ from helpers import SAMPLES
 
 from stud_hh.analysis import stats
 from stud_hh.store.database import Database, open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.schema import TABLES
 from stud_hh.store.select import Selection, SelectionError, UnknownPlayerError
 

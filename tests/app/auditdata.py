@@ -11,7 +11,7 @@ from pathlib import Path
 
 from stud_hh.model.events import Game
 from stud_hh.sim.session import SimConfig, write_session
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 PAYLOAD_NAME = "<img src=x onerror=window.pwned=1>"
 """A player's name that would run a script if a page wrote it as HTML."""

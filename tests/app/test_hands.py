@@ -291,7 +291,7 @@ def test_a_hand_not_stored_is_a_message(app) -> None:  # type: ignore[no-untyped
 
 
 def test_a_hand_whose_file_is_gone_says_so(tmp_path: Path) -> None:
-    from stud_hh.store.importer import import_paths
+    from stud_hh.store.ingest.run import import_paths
 
     sample = Path(__file__).resolve().parents[2] / "sample_histories" / "razz_cash_1-2.txt"
     source = tmp_path / "two.txt"

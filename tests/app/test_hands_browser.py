@@ -14,7 +14,7 @@ from urllib.parse import quote
 import pytest
 from appserver import open_app, running
 
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 SCRIPT = "<script>alert(1)</script>"
 TABLE = "<script>alert(2)</script>"

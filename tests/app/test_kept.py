@@ -18,7 +18,7 @@ from stud_hh.app import kept
 from stud_hh.app.players_sql import PLAYERS
 from stud_hh.app.source import Source
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.people import People
 from stud_hh.store.select import Selection, UndatedHandsWarning
 

@@ -247,7 +247,7 @@ def test_a_filter_chosen_in_the_browser_gives_stud_hh_stats_numbers(  # type: ig
 
 @pytest.fixture(scope="module")
 def payload_app(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    from stud_hh.store.importer import import_paths
+    from stud_hh.store.ingest.run import import_paths
 
     folder = tmp_path_factory.mktemp("payloads")
     history = payload_history(folder)

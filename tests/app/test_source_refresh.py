@@ -15,7 +15,7 @@ from livehands import session_hands
 
 from stud_hh.app.source import Source
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.people import People
 
 

@@ -26,7 +26,7 @@ import pytest
 from helpers import sample_hand_texts
 
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.integrity import check_database
 from stud_hh.store.schema import TABLES
 
@@ -180,7 +180,7 @@ def test_a_failure_later_read_whole_is_not_counted(tmp_path: Path) -> None:
     failure, then replaced when the rest arrives: the watch's totals, its closing line and
     its exit code count what is stored at the end, as `stud-hh failures` does."""
     from stud_hh.live.watch import Watch
-    from stud_hh.store.importer import LiveImport
+    from stud_hh.store.ingest.live import LiveImport
 
     folder, db = tmp_path / "HandHistory", tmp_path / "db"
     folder.mkdir()

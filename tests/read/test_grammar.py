@@ -2,9 +2,12 @@
 
 The grammar's terminals are runs of lines; each line in a run must have one of
 the line shapes defined in the grammar (``_BET``, ``_DEAL``, ...), the first
-shape of the alternation winning. The transformer's :func:`classify` must take
-exactly the same decision for every line, which is checked here against
-regular expressions compiled by Lark from the grammar file itself.
+shape of the alternation winning. Those shapes are written into the grammar file from
+the table the transformer's regular expressions are made from
+(:mod:`stud_hh.read.sites.pokerstars_lines`): the file must hold what the table writes,
+and the transformer's :func:`classify` must take exactly the same decision for every
+line, which is checked here against regular expressions compiled by Lark from the
+grammar file itself.
 """
 
 from __future__ import annotations
@@ -21,7 +24,15 @@ from lark import lexer as lark_lexer
 from stud_hh.read.grammars import grammar_folder, grammar_text
 from stud_hh.read.reader import read_hands
 from stud_hh.read.sites import starts_hand
-from stud_hh.read.sites.pokerstars import ACTIONS, LINE_ORDER, PRE_ORDER, classify
+from stud_hh.read.sites.pokerstars import classify
+from stud_hh.read.sites.pokerstars_lines import (
+    ACTIONS,
+    COMMON,
+    LINE_ORDER,
+    PRE_ORDER,
+    grammar_with_terminals,
+    lark_terminals,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -64,6 +75,40 @@ SHAPES = _shape_regexes()
 def grammar_decision(line: str, order: tuple[str, ...]) -> str | None:
     """The first line shape of ``order`` that the grammar's own regex accepts."""
     return next((kind for kind in order if SHAPES[kind].fullmatch(line + "\n")), None)
+
+
+def test_the_grammar_holds_the_line_shapes_the_table_writes() -> None:
+    text = grammar_text("pokerstars.lark")
+    assert lark_terminals() in text
+    assert grammar_with_terminals(text) == text, (
+        "grammar/pokerstars.lark differs from stud_hh/read/sites/pokerstars_lines.py: run "
+        "make shapes")
+
+
+def _common_regexes() -> dict[str, re.Pattern[str]]:
+    """The pieces the shapes take from ``grammar/common.lark``, as Lark compiles them."""
+    names = sorted(COMMON)
+    grammar = (f"%import .common ({', '.join(names)})\nprobe: " + " | ".join(
+        f"P{n}" for n in names) + "\n" + "".join(f"P{n}: {n}\n" for n in names))
+    parser = Lark(grammar, parser="lalr", import_paths=[grammar_folder()], lexer="basic",
+                  start="probe")
+    return {t.name[1:]: re.compile(t.pattern.to_regexp()) for t in parser.terminals}
+
+
+COMMON_REGEXES = _common_regexes()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_pieces_from_common_lark_read_there_as_the_table_says(data: st.DataObject) -> None:
+    # the table spells _NAME, _CARDS, _HAND and _ALL_IN in Python as well: each spelling
+    # accepts exactly what the other does
+    name = data.draw(st.sampled_from(sorted(COMMON)))
+    ours = re.compile(COMMON[name].regex)
+    lark = COMMON_REGEXES[name]
+    for regex in (ours, lark):
+        sample = data.draw(st.from_regex(regex, fullmatch=True))
+        assert bool(ours.fullmatch(sample)) == bool(lark.fullmatch(sample)), (name, sample)
 
 
 def test_grammar_builds_with_strict_collision_checks() -> None:

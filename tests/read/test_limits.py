@@ -16,7 +16,7 @@ from helpers import SAMPLES
 from stud_hh.model.hand import ParseFailure
 from stud_hh.read.parse import parse_text
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 HANDWRITTEN = SAMPLES / "stud_cash_0.10-0.20.txt"
 HAND = HANDWRITTEN.read_text(encoding="utf-8").split("\n\n\n")[0].strip() + "\n"

@@ -20,7 +20,7 @@ from stud_hh.model.hand import ParsedHand, ParseFailure
 from stud_hh.read.parse import parse_paths
 from stud_hh.read.scan import scan_paths
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 HANDWRITTEN = Path(__file__).resolve().parents[1] / "data" / "handwritten"
 STARS = HANDWRITTEN / "stud_cash_0.10-0.20.txt"

@@ -39,7 +39,7 @@ from stud_hh.sim.session import (
     write_session,
 )
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -28,9 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from stud_hh import cli
-from stud_hh.store import compaction, importer
+from stud_hh.store import compaction
 from stud_hh.store.batches import BATCHES
 from stud_hh.store.delta import DeltaTables
+from stud_hh.store.ingest import commit as ingest_commit
+from stud_hh.store.ingest import plan
 
 EVENTS = {
     "part": "a data file's bytes written, not yet renamed into its table's folder",
@@ -85,8 +87,8 @@ def watch(patch: Callable[[Any, str, Any], None], event: Callable[[str], None]) 
 
     patch(os, "replace", replace)
     patch(DeltaTables, "commit", commit)
-    after(importer._Committer, "commit", "batch")
-    before(importer, "_drop_repeated", "rewrite")
+    after(ingest_commit.Committer, "commit", "batch")
+    before(ingest_commit, "drop_repeated", "rewrite")
     before(compaction.Compactor, "merge", "merge")
 
 
@@ -96,13 +98,13 @@ class Settings:
     chunk a file is cut into, and the small parts a table has before the end compaction
     merges them (all small: a test's few hundred hands are many tasks, merged at the end)."""
 
-    tasks: int = importer.TASKS_PER_JOB
-    chunk_min: int = importer.CHUNK_BYTES_MIN
+    tasks: int = plan.TASKS_PER_JOB
+    chunk_min: int = plan.CHUNK_BYTES_MIN
     compact_parts: int = compaction.COMPACT_PARTS
 
     def apply(self, patch: Callable[[Any, str, Any], None]) -> None:
-        patch(importer, "TASKS_PER_JOB", self.tasks)
-        patch(importer, "CHUNK_BYTES_MIN", self.chunk_min)
+        patch(plan, "TASKS_PER_JOB", self.tasks)
+        patch(plan, "CHUNK_BYTES_MIN", self.chunk_min)
         patch(compaction, "COMPACT_PARTS", self.compact_parts)
 
 

@@ -19,9 +19,10 @@ import pytest
 from helpers import SAMPLES
 
 from stud_hh.cli import main
-from stud_hh.store import importer
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
+from stud_hh.store.ingest.tasks import WorkerSettings
+from stud_hh.store.ingest.worker import Worker, read_batch
 
 HAND = (SAMPLES / "stud_cash_0.10-0.20.txt").read_text(
     encoding="utf-8").split("\n\n\n")[0].strip() + "\n"
@@ -147,11 +148,11 @@ class _Backwards:
     workers = 2
     name = "tasks run backwards"
 
-    def __call__(self, batches: list[Any], initargs: tuple[Any, ...],
+    def __call__(self, batches: list[Any], settings: WorkerSettings,
                  done: Callable[[int, Any], None]) -> tuple[list[int], BaseException | None]:
-        importer._init_worker(*initargs)
+        worker = Worker.of(settings)
         for index in reversed(range(len(batches))):
-            done(index, importer._import_batch(batches[index]))
+            done(index, read_batch(worker, batches[index]))
         return [], None
 
 

@@ -43,7 +43,7 @@ def _every_hand() -> list[ParsedHand]:
 
 
 def test_every_row_holds_the_registry_columns_in_the_registry_order() -> None:
-    """The import buffers a hand's rows by their values (stud_hh.store.importer._Buffer):
+    """The import buffers a hand's rows by their values (stud_hh.store.ingest.rows.RowBuffer):
     a column out of place would store its value under another column's name."""
     seen: set[str] = set()
     for hand in _every_hand():

@@ -36,7 +36,7 @@ from stud_hh.replay import replay
 from stud_hh.store import luck
 from stud_hh.store.database import Database, open_db
 from stud_hh.store.facts import hand_rows
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 Rows = dict[str, dict[str, Any]]
 

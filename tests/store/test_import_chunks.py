@@ -13,15 +13,16 @@ import pytest
 from helpers import large_file, sample_hand_texts, write_renumbered
 from helpers import table_digests as rows
 
-from stud_hh.store import importer
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
+from stud_hh.store.ingest.summary import ImportSummary
+from stud_hh.store.ingest.tasks import FileResult
 
 CHUNK = 30_000
 """Bytes per chunk here: a file of a few megabytes is dozens of tasks."""
 
 
 @pytest.fixture(scope="module")
-def whole(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, importer.ImportSummary]:
+def whole(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, ImportSummary]:
     """The histories and the database a one-process import of them makes."""
     base = tmp_path_factory.mktemp("chunks")
     folder = base / "h"
@@ -35,9 +36,9 @@ def whole(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, importe
 
 
 def test_a_large_file_in_chunks_imports_as_the_whole_file(
-        tmp_path: Path, whole: tuple[Path, Path, importer.ImportSummary]) -> None:
+        tmp_path: Path, whole: tuple[Path, Path, ImportSummary]) -> None:
     folder, expected, one = whole
-    seen: list[importer.FileResult] = []
+    seen: list[FileResult] = []
     summary = import_paths([folder], tmp_path / "db", jobs=2, chunk_bytes=CHUNK,
                            on_file=seen.append)
     assert sum(r.chunk is not None for r in seen) > 20  # the large file was many tasks
@@ -95,7 +96,7 @@ def test_a_large_file_whose_last_hand_is_half_written_is_read_up_to_it(
     last = text.rstrip("\n").rfind("\n\n") + 2
     half = text.index("\n", last + len(text[last:]) // 2) + 1
     path.write_text(text[:half], encoding="utf-8")
-    seen: list[importer.FileResult] = []
+    seen: list[FileResult] = []
     first = import_paths([path], root, jobs=2, chunk_bytes=CHUNK, settle=60,
                          on_file=seen.append)
     assert (first.hands_new, first.held_back) == (60, 1)

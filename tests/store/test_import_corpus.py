@@ -20,7 +20,7 @@ import pytest
 from conftest import CORPUS_DIR, CORPUS_MISSING
 
 from stud_hh.store.database import Database, open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 READ_SITES = {"Stars", "FTP", "PartyPoker", "Winamax", "iPoker", "Merge", "Everleaf", "OnGame",
               "Absolute", "Bovada", "Winning", "KingsClub"}

@@ -26,7 +26,8 @@ from stud_hh.cli import main
 from stud_hh.read.split import raw_hands
 from stud_hh.store.database import open_db
 from stud_hh.store.distributed import DaskRunner, dask_client, worker_settings
-from stud_hh.store.importer import ImportSummary, import_paths
+from stud_hh.store.ingest.run import import_paths
+from stud_hh.store.ingest.summary import ImportSummary
 
 distributed = pytest.importorskip("distributed")
 
@@ -49,7 +50,7 @@ def _worker_state() -> dict[str, Any]:
     import dask
 
     return {"malloc": os.environ.get("MALLOC_TRIM_THRESHOLD_"),
-            "stud_hh imported": "stud_hh.store.importer" in sys.modules,
+            "stud_hh imported": "stud_hh.store.ingest.worker" in sys.modules,
             "profiler": dask.config.get("distributed.worker.profile.enabled"),
             "memory checks": dask.config.get("distributed.worker.memory.monitor-interval"),
             "threads": os.environ.get("OMP_NUM_THREADS")}

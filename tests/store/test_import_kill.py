@@ -50,7 +50,7 @@ from import_killer import Ended, Forks, Settings, environment, watch
 
 from stud_hh.cli import main
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.integrity import check_database
 from stud_hh.store.storage import MARKER
 

@@ -20,7 +20,8 @@ import pytest
 from helpers import sample_hand_texts
 
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import LiveImport, import_paths
+from stud_hh.store.ingest.live import LiveImport
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.integrity import check_database
 from stud_hh.store.schema import TABLES
 

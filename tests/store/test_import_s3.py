@@ -26,7 +26,7 @@ from local_s3 import LocalS3
 from stud_hh.analysis import stats
 from stud_hh.cli import main
 from stud_hh.store.database import Database, open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.integrity import check_database
 from stud_hh.store.storage import FsspecStorage
 
@@ -147,7 +147,7 @@ def test_check_names_a_damaged_object_as_it_names_a_damaged_file(
 
 KILL_SCRIPT = """
 import sys
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 import_paths(sys.argv[1:-1], sys.argv[-1], jobs=1, batch_hands=50, batch_files=1)
 """
 

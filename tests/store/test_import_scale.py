@@ -21,9 +21,12 @@ from conftest import SAMPLE_HISTORIES
 from helpers import SAMPLES, data_files, sample_hand_texts, untracked, write_renumbered
 
 from stud_hh.cli import main
-from stud_hh.store import importer, staging
+from stud_hh.model.errors import InputError
+from stud_hh.store import staging
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest import plan, pool, worker
+from stud_hh.store.ingest.rows import failing_rows
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.schema import HAND_TABLES
 
 HAND = (SAMPLES / "stud_cash_0.10-0.20.txt").read_text(encoding="utf-8").split(
@@ -59,7 +62,7 @@ def test_many_small_files_share_parts_and_commits(tmp_path: Path, jobs: int) -> 
     assert db.count("hands") == 120
     assert db.count("files") == 120  # one row per file read
     # a few batches per process, not a part per file
-    most = importer.TASKS_PER_JOB * jobs + 1
+    most = plan.TASKS_PER_JOB * jobs + 1
     assert len(db.parts()["hands"]) <= most
     assert len(db.history()) <= most
     assert_consistent(tmp_path / "db")
@@ -69,12 +72,12 @@ def test_many_small_files_share_parts_and_commits(tmp_path: Path, jobs: int) -> 
 
 def test_batches_follow_sizes_and_processes() -> None:
     small = [(f"s{i}", 1_500) for i in range(40)]
-    assert [len(b) for b in importer.plan_batches(small, 1)] == [10, 10, 10, 10]
-    assert [len(b) for b in importer.plan_batches(small, 2)] == [5] * 8
-    assert [len(b) for b in importer.plan_batches(small, 1, max_files=3)] == [3] * 13 + [1]
+    assert [len(b) for b in plan.plan_batches(small, 1)] == [10, 10, 10, 10]
+    assert [len(b) for b in plan.plan_batches(small, 2)] == [5] * 8
+    assert [len(b) for b in plan.plan_batches(small, 1, max_files=3)] == [3] * 13 + [1]
     big = [("a", 10 * 2**20), ("b", 10), ("c", 10)]
-    assert importer.plan_batches(big, 1) == [["a"], ["b", "c"]]
-    assert importer.plan_batches([], 2) == []
+    assert plan.plan_batches(big, 1) == [["a"], ["b", "c"]]
+    assert plan.plan_batches([], 2) == []
 
 
 def test_a_few_thousand_hands_are_read_without_worker_processes(
@@ -83,13 +86,13 @@ def test_a_few_thousand_hands_are_read_without_worker_processes(
     the 2,450 sample hands (4.6 MB) are read in this process, on any machine."""
     monkeypatch.setattr(os, "cpu_count", lambda: 16)
     started: list[int] = []
-    monkeypatch.setattr(importer, "_on_pool", lambda *args: started.append(1))
+    monkeypatch.setattr(pool.ProcessPool, "__call__", lambda *args: started.append(1))
     summary = import_paths([SAMPLE_HISTORIES], tmp_path / "db")
     assert started == []
     assert summary.jobs == 1
     assert summary.hands_new == 2450
-    assert importer.default_processes(40 * 2**20, cores=16) == 7
-    assert importer.default_processes(10**12, cores=16) == 16
+    assert plan.default_processes(40 * 2**20, cores=16) == 7
+    assert plan.default_processes(10**12, cores=16) == 16
 
 
 def _write(path: Path, *texts: str) -> Path:
@@ -179,8 +182,8 @@ def test_every_hand_of_a_batch_is_stored_when_none_overflows(tmp_path: Path) -> 
 def test_the_unstorable_row_is_found_among_many() -> None:
     rows = [("a.txt", 1, 1, 2, 0, 0)] * 50 + [("b.txt", 1, 1, 2**40, 0, 0)] + \
         [("c.txt", 1, 1, 2, 0, 0)] * 13
-    assert importer._failing_rows("files", rows) == [("b.txt", 1, 1, 2**40, 0, 0)]
-    assert importer._failing_rows("files", rows[:50]) == []
+    assert failing_rows("files", rows) == [("b.txt", 1, 1, 2**40, 0, 0)]
+    assert failing_rows("files", rows[:50]) == []
 
 
 # -- worker processes that cannot start -------------------------------------------------
@@ -220,7 +223,7 @@ def _context_with(process: type) -> Any:
 def test_workers_that_cannot_start_leave_the_import_to_one_process(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, process: type) -> None:
     histories = one_hand_files(tmp_path / "h", 30)
-    monkeypatch.setattr(importer, "_pool_context", lambda: _context_with(process))
+    monkeypatch.setattr(pool, "pool_context", lambda: _context_with(process))
     notes: list[str] = []
     summary = import_paths([histories], tmp_path / "db", jobs=2, on_note=notes.append)
     assert (summary.hands_new, summary.jobs) == (30, 1)
@@ -241,7 +244,7 @@ def test_the_command_says_so_in_one_line_and_completes(
     histories = one_hand_files(tmp_path / "h", 6)
     if broken:
         _write(histories / "z.txt", HAND.replace(": folds", ": juggles", 1).replace("#", "#9", 1))
-    monkeypatch.setattr(importer, "_pool_context", lambda: _context_with(_FailingStart))
+    monkeypatch.setattr(pool, "pool_context", lambda: _context_with(_FailingStart))
     code = main(["import", str(histories), "--db", str(tmp_path / "db"), "--jobs", "2", "-q"])
     captured = capsys.readouterr()
     assert code == (1 if broken else 0)  # the exit code of the import itself, as with --jobs 1
@@ -318,7 +321,7 @@ def test_small_files_are_passed_over_exactly_as_the_scan_passes_them(
     from stud_hh.read.scan import scan_paths
 
     root = _mixed_folder(tmp_path / "h")
-    monkeypatch.setattr(importer, "LOOK_WHILE_READING", threshold)
+    monkeypatch.setattr(worker, "LOOK_WHILE_READING", threshold)
     scan = scan_paths([root])
     summary = import_paths([root], tmp_path / "db", jobs=1)
     db = open_db(tmp_path / "db")
@@ -335,14 +338,14 @@ def test_small_files_are_passed_over_exactly_as_the_scan_passes_them(
 def test_a_small_file_gone_before_it_is_read_is_reported(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = _mixed_folder(tmp_path / "h")
-    real = importer.raw_hands
+    real = worker.raw_hands
 
     def vanishing(path: str, *head: Any) -> Any:
         if path.endswith("hand.dat"):
-            raise importer.InputError("cannot open: No such file or directory", path=path)
+            raise InputError("cannot open: No such file or directory", path=path)
         return real(path, *head)
 
-    monkeypatch.setattr(importer, "raw_hands", vanishing)
+    monkeypatch.setattr(worker, "raw_hands", vanishing)
     summary = import_paths([root], tmp_path / "db", jobs=1)
     assert "could not be read" in summary.scan_note, summary.line()
     db = open_db(tmp_path / "db")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.integrity import check_database
 from stud_hh.store.repair import repair_database
 

@@ -27,7 +27,7 @@ from stud_hh.cli import main
 from stud_hh.store import database as store
 from stud_hh.store.database import DamagedDatabaseError, Database, open_db
 from stud_hh.store.delta import Added
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.integrity import check_database
 from stud_hh.store.repair import Provenance, repair_database
 from stud_hh.store.schema import SCHEMA_VERSION, TABLES, arrow_schema
@@ -400,14 +400,14 @@ def test_a_failed_import_leaves_nothing_half_written(db: Path, tmp_path: Path,
 
 def test_a_repair_killed_before_importing_again_is_finished_by_the_next(
         db: Path, fresh: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import stud_hh.store.importer
+    import stud_hh.store.ingest.run
 
     delete(db)
 
     def killed(*args: object, **kwargs: object) -> object:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(stud_hh.store.importer, "import_paths", killed)
+    monkeypatch.setattr(stud_hh.store.ingest.run, "import_paths", killed)
     with pytest.raises(KeyboardInterrupt):
         repair_database(db, jobs=1)
     monkeypatch.undo()

@@ -19,7 +19,7 @@ from helpers import SAMPLES
 
 from stud_hh.model.errors import UsageError
 from stud_hh.store.database import Database, open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.notes import make_note, save_notes
 from stud_hh.store.parts import plain_schema
 from stud_hh.store.repair import repair_database

@@ -19,9 +19,9 @@ from helpers import table_digests as rows
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from stud_hh.store import importer
 from stud_hh.store import known as known_module
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest import run
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.known import KnownHands
 
 
@@ -114,7 +114,7 @@ def test_a_hand_takes_32_bytes() -> None:
 
 def test_workers_told_of_no_stored_hand_make_the_same_database(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past :data:`~stud_hh.store.importer.WORKER_KNOWN_HANDS` stored hands, the workers are
+    """Past :data:`~stud_hh.store.ingest.run.WORKER_KNOWN_HANDS` stored hands, the workers are
     told of none and the committing process drops the stored ones: the same rows, the same
     conflicts and the same summary as when the workers pass them over themselves."""
     texts = sample_hand_texts()
@@ -126,8 +126,8 @@ def test_workers_told_of_no_stored_hand_make_the_same_database(
     with second.open("a", encoding="utf-8") as out:  # a stored hand with another text
         out.write(stored_copy.replace("Table '", "Table 'Other ", 1) + "\n\n")
     found = []
-    for limit in (importer.WORKER_KNOWN_HANDS, -1):
-        monkeypatch.setattr(importer, "WORKER_KNOWN_HANDS", limit)
+    for limit in (run.WORKER_KNOWN_HANDS, -1):
+        monkeypatch.setattr(run, "WORKER_KNOWN_HANDS", limit)
         db = tmp_path / f"db{limit}"
         import_paths([first], db, jobs=1)
         summary = import_paths([second], db, jobs=2, chunk_bytes=64 * 1024)

@@ -7,7 +7,7 @@ unverifiable, or of files not known: a repair imports every file).
 
 ``tests/data/schema5.db`` was made by stud-hh's main branch before the Delta tables (the
 four files of ``tests/data/handwritten`` imported in three imports, a compaction between
-them, and a note), with `stud_hh.store.importer.import_paths` and `notes.save_notes`.
+them, and a note), with `stud_hh.store.ingest.run.import_paths` and `notes.save_notes`.
 The other earlier-format databases are written here (:func:`legacy_db`), as that stud-hh
 wrote its commit records (:mod:`stud_hh.store.legacy` reads them back).
 """
@@ -29,7 +29,7 @@ from stud_hh.cli import main
 from stud_hh.store import migrate
 from stud_hh.store.batches import BatchLog
 from stud_hh.store.database import Database, EarlierFormatError, open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.integrity import check_database
 from stud_hh.store.legacy import _record_digest
 from stud_hh.store.migrate import migrate_database

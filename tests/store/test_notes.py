@@ -13,7 +13,7 @@ import pytest
 
 from stud_hh.model.errors import DatabaseError, InputError, UsageError
 from stud_hh.store.database import Database, open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.integrity import check_database
 from stud_hh.store.notes import (
     MAX_TAG,

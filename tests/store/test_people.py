@@ -21,7 +21,7 @@ from helpers import SAMPLES
 from stud_hh.analysis import stats, tournaments
 from stud_hh.live.hud import find_hero, opponents
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.people import People, holds
 from stud_hh.store.select import Selection, UnknownPlayerError
 

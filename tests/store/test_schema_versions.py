@@ -23,7 +23,7 @@ from helpers import SAMPLES
 from stud_hh.analysis import stats
 from stud_hh.cli import main
 from stud_hh.store.database import Database, DatabaseError, EarlierFormatError, open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.integrity import check_database
 from stud_hh.store.migrate import migrate_database
 from stud_hh.store.schema import ADDED, SCHEMA_VERSION, missing_columns

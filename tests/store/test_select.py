@@ -19,7 +19,7 @@ from stud_hh.model.hand import ParsedHand
 from stud_hh.read.parse import parse_file
 from stud_hh.read.scan import scan_paths
 from stud_hh.store.database import Database, open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.select import (
     Selection,
     SelectionError,

@@ -20,7 +20,7 @@ from helpers import SAMPLES
 from stud_hh.model.errors import InputError, UsageError
 from stud_hh.store import sql
 from stud_hh.store.database import DamagedDatabaseError, Database, open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.schema import TABLES
 
 

@@ -16,9 +16,10 @@ from stud_hh.model.hand import ParsedHand, ParseFailure
 from stud_hh.read.reader import RawHand
 from stud_hh.read.split import raw_text_hands
 from stud_hh.replay import ReplayedHand
-from stud_hh.store import importer, staging
+from stud_hh.store import staging
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest import worker
+from stud_hh.store.ingest.run import import_paths
 
 STUD = Path(__file__).resolve().parents[2] / "sample_histories" / "stud_cash_0.10-0.20.txt"
 
@@ -57,7 +58,7 @@ def test_what_an_import_stores_does_not_depend_on_the_group_size(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, group_size: int) -> None:
     source = _awkward_file(tmp_path)
     grouped = import_paths([source], tmp_path / "grouped.db", jobs=1)
-    monkeypatch.setattr(importer, "prepared",
+    monkeypatch.setattr(worker, "prepared",
                         functools.partial(staging.prepared, group_size=group_size))
     alone = import_paths([source], tmp_path / "alone.db", jobs=1)
     counts = ("hands_new", "duplicates", "failures_new", "failures_known", "failures",

@@ -278,7 +278,7 @@ def test_opening_finds_a_missing_emptied_or_garbled_object(s3: LocalS3) -> None:
     """The cheap check on opening, on an object store: a listing per table and the first
     and last four bytes of every part fetched together."""
     from stud_hh.store.database import DamagedDatabaseError
-    from stud_hh.store.importer import import_paths
+    from stud_hh.store.ingest.run import import_paths
 
     storage = _storage(s3)
     import_paths([ONE_FILE], storage, jobs=1)
@@ -299,7 +299,7 @@ def test_opening_finds_a_missing_emptied_or_garbled_object(s3: LocalS3) -> None:
 def test_compaction_and_vacuum_on_an_object_store(s3: LocalS3) -> None:
     """Parts of 50 hands (3 per table) merged in one batch: the merged ones stay for time
     travel until a vacuum, after which every object under a table is a live part."""
-    from stud_hh.store.importer import import_paths
+    from stud_hh.store.ingest.run import import_paths
 
     storage = _storage(s3)
     assert import_paths([ONE_FILE], storage, jobs=1, batch_hands=50).hands_new == 150

@@ -26,7 +26,7 @@ from helpers import (
 from stud_hh import __version__
 from stud_hh.model.errors import InputError
 from stud_hh.store.database import Database, DatabaseError, open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.schema import SCHEMA_VERSION, TABLES, to_pandas
 
 
@@ -234,7 +234,7 @@ def test_many_small_imports_are_compacted(tmp_path: Path) -> None:
 
 KILL_SCRIPT = """
 import sys
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 import_paths([sys.argv[1]], sys.argv[2], jobs=1, batch_hands=200)
 """
 

@@ -11,7 +11,7 @@ import pytest
 from stud_hh.model.hand import ParsedHand
 from stud_hh.read.parse import parse_file
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.stored import ReadAgain, StoredText, read_again, read_stored
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_histories" / "stud_cash_0.10-0.20.txt"

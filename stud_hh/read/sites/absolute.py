@@ -40,7 +40,6 @@ from stud_hh.model.events import (
     PotKind,
     PotSummary,
     SeatOutcome,
-    Street,
     TableEventKind,
     UncalledReturned,
 )
@@ -56,6 +55,7 @@ from stud_hh.read.sites.common import (
 )
 from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
+from stud_hh.read.sites.summary_lines import FOLDED_STREETS
 
 SITE: str = "Absolute"
 
@@ -96,8 +96,6 @@ STUD_GAMES: dict[str, Game] = {"seven card hi/lo": Game.STUD8, "7 card stud": Ga
 """Absolute's stud-family game names, in lower case (printed in either case; FPDB
 AbsoluteToFpdb ``games``): another stud-looking name fails the hand by name."""
 _STUDLIKE = re.compile(r"(?i)seven|stud|razz")
-_FOLDED = {"3rd": Street.THIRD, "4th": Street.FOURTH, "5th": Street.FIFTH,
-           "6th": Street.SIXTH, "river": Street.SEVENTH}
 
 
 def read_header(text: str) -> HeaderFields:
@@ -273,7 +271,7 @@ class AbsoluteBuilder(SiteBuilder):
         won = re.match(rf"(?:won|collected) Total \((?P<amount>{_AMT})\)", tail)
         if tail.startswith("Folded on the "):
             self._summary(name, seat, SeatOutcome.FOLDED, value, n,
-                          street=_FOLDED.get(tail.split()[3].lower()))
+                          street=FOLDED_STREETS.get(tail.split()[3].lower()))
         elif won is not None:
             amount = self._amount(won["amount"], n)
             outcome = SeatOutcome.SHOWED_WON if "with" in tail else SeatOutcome.COLLECTED

@@ -75,6 +75,7 @@ from stud_hh.read.sites.common import (
 )
 from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
+from stud_hh.read.sites.summary_lines import FOLDED_STREETS
 
 SITE: str = "Bovada"
 HERO_MARK: str = " [ME]"
@@ -127,8 +128,6 @@ STUD_GAMES: dict[str, Game] = {"7CARD": Game.STUD, "7CARD HiLo": Game.STUD8,
 """Bovada's stud game codes (FPDB BovadaToFpdb ``games``): another stud-looking code
 (a razz, say, which no source shows) fails the hand by name rather than being guessed."""
 _STUDLIKE = re.compile(r"(?i)7CARD|stud|razz|5CARD")
-_FOLDED = {"3rd": Street.THIRD, "4th": Street.FOURTH, "5th": Street.FIFTH,
-           "6th": Street.SIXTH, "river": Street.SEVENTH}
 _AMOUNTS = re.compile(rf"(?<![\w/-]){_AMT}(?![\w/])")
 
 
@@ -313,7 +312,7 @@ class BovadaBuilder(SiteBuilder):
         if tail.startswith("Folded "):
             words = tail.split()
             self._summary(name, seat, SeatOutcome.FOLDED, value, n,
-                          street=_FOLDED.get(words[3].lower()) if len(words) > 3 else None)
+                          street=FOLDED_STREETS.get(words[3].lower()) if len(words) > 3 else None)
         elif tail.startswith("[Mucked]"):
             self._summary(name, seat, SeatOutcome.MUCKED, value, n)
         elif "[Does not show]" in tail:

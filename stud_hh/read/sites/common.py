@@ -360,8 +360,8 @@ class SiteBuilder(StructureRules):
         if name in self.names:
             raise LineError(f"player {name!r} is seated twice", n)
         self.names.add(name)
-        self.seats.append(Seat.make(number, name, self._amount(stack_text, n), sitting_out,
-                                    self._file_line(n)))
+        self.seats.append(Seat.make(seat=number, name=name, stack=self._amount(stack_text, n),
+                                    sitting_out=sitting_out, line=self._file_line(n)))
 
     def _seat_name(self, name: str, n: int) -> str | None:
         """The seated name ``name`` is (:meth:`~stud_hh.read.names.SeatNames.find`; one read
@@ -621,10 +621,10 @@ class SiteBuilder(StructureRules):
 
     def SHOWDOWN(self, token: Any) -> None:
         self.showdown_open = True
-        self.events.append(ShowdownStart.make(self._file_line(token.line)))
+        self.events.append(ShowdownStart.make(line=self._file_line(token.line)))
 
     def SUMMARY(self, token: Any) -> None:
-        self.events.append(SummaryStart.make(self._file_line(token.line)))
+        self.events.append(SummaryStart.make(line=self._file_line(token.line)))
 
     def LINES(self, token: Any) -> None:
         self._run(token)

@@ -58,7 +58,6 @@ from stud_hh.model.events import (
     PotKind,
     PotSummary,
     Raise,
-    SeatOutcome,
     SeatSummary,
     Show,
     Street,
@@ -77,6 +76,7 @@ from stud_hh.read.sites.common import (
 )
 from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
+from stud_hh.read.sites.summary_lines import folded_street, seat_summary
 
 SITE: str = "Full Tilt Poker"
 
@@ -500,42 +500,14 @@ class FullTiltBuilder(SiteBuilder):
         except LineError:  # no seat's name: the first word, as printed
             name = rest.split(" ")[0]
             printed = len(name)
-        tail = rest[printed:].strip()
-        outcome = SeatOutcome.OTHER
-        street: Street | None = None
-        cards: tuple[MaybeCard, ...] = ()
-        won: int | None = None
-        description: str | None = None
-        if tail.startswith("folded on "):
-            outcome = SeatOutcome.FOLDED
-            where = tail[len("folded on "):].split(" ")[0]
-            folded = _FOLDED_FIVE if self.game is Game.FIVE_STUD else _FOLDED_SEVEN
-            street = folded.get(where)
-        elif tail.startswith(("showed [", "mucked [")):
-            outcome = SeatOutcome.MUCKED if tail.startswith("mucked") else SeatOutcome.SHOWED_LOST
-            cards_text, _, after = tail[tail.index("[") + 1:].partition("]")
-            cards = self._cards(cards_text, n)
-            after = after.strip()
-            if after.startswith("and won ("):
-                outcome = SeatOutcome.SHOWED_WON
-                won_text, _, after = after[len("and won ("):].partition(")")
-                won = self._amount(won_text, n)
-                after = after.strip()
-            elif after.startswith("and lost"):
-                after = after[len("and lost"):].strip()
-            if after.startswith("with "):
-                description = after[5:]
-            elif after.startswith("- "):
-                description = after[2:]
-        elif tail.startswith("collected ("):
-            outcome = SeatOutcome.COLLECTED
-            won = self._amount(tail[len("collected ("):].partition(")")[0], n)
-        elif tail == "mucked":
-            outcome = SeatOutcome.MUCKED
-        self.events.append(SeatSummary(line=self._file_line(n), player=name,
-                                       seat=int(number_text), outcome=outcome, street=street,
-                                       cards=cards, won=won, description=description,
-                                       text=value))
+        self.events.append(seat_summary(self, value, n, name, int(number_text),
+                                        rest[printed:].strip(), self._folded_on))
+
+    def _folded_on(self, words: str) -> Street | None:
+        """The street of ``folded on 3rd Street``: five-card stud's are one earlier."""
+        if self.game is Game.FIVE_STUD:
+            return _FOLDED_FIVE.get(words.split(" ")[0])
+        return folded_street(words)
 
     def start(self, children: list[Any]) -> None:
         """The whole hand is read: a hand the site closed without any ``wins``/``ties
@@ -651,7 +623,5 @@ _STREETS_SEVEN = {"3RD": Street.THIRD, "4TH": Street.FOURTH, "5TH": Street.FIFTH
                   "6TH": Street.SIXTH, "7TH": Street.SEVENTH}
 _STREETS_FIVE = {"2ND": Street.THIRD, "3RD": Street.FOURTH, "4TH": Street.FIFTH,
                  "5TH": Street.SIXTH}
-_FOLDED_SEVEN = {"3rd": Street.THIRD, "4th": Street.FOURTH, "5th": Street.FIFTH,
-                 "6th": Street.SIXTH, "7th": Street.SEVENTH}
 _FOLDED_FIVE = {"2nd": Street.THIRD, "3rd": Street.FOURTH, "4th": Street.FIFTH,
                 "5th": Street.SIXTH}

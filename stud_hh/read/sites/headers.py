@@ -28,6 +28,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from stud_hh.model.caches import keep
 from stud_hh.model.errors import HandParseError
 
 # Zone abbreviations hand histories print, mapped to a zone that knows its
@@ -108,10 +109,8 @@ def to_utc(date: str, time: str, abbreviation: str) -> datetime:
         tz = zone(abbreviation)
         if tz is None:
             raise TimeFault(f"unknown time zone {abbreviation!r}")
-        offset = naive.replace(minute=0, second=0, tzinfo=tz).utcoffset() or timedelta(0)
-        if len(_OFFSETS) >= 65536:
-            _OFFSETS.clear()
-        _OFFSETS[key] = offset
+        at_hour = naive.replace(minute=0, second=0, tzinfo=tz)
+        offset = keep(_OFFSETS, key, at_hour.utcoffset() or timedelta(0), _OFFSETS_MOST)
     return (naive - offset).replace(tzinfo=UTC)
 
 
@@ -141,5 +140,7 @@ def header_time(date: str, time: str, abbreviation: str | None, *, line: str,
                              hand_id=hand_id) from None
 
 
-# The UTC offset of a zone is fixed within an hour of local time: cache it.
 _OFFSETS: dict[tuple[str, int, int, int, int], timedelta] = {}
+"""The UTC offset of a zone at an hour of a day, as worked out lately (:func:`keep`): an
+offset is fixed within an hour of local time."""
+_OFFSETS_MOST = 65536

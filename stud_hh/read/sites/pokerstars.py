@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from stud_hh.model.caches import keep
 from stud_hh.model.cards import MaybeCard, parse_cards
 from stud_hh.model.errors import HandParseError
 from stud_hh.model.events import (
@@ -33,8 +34,6 @@ from stud_hh.model.events import (
     PotKind,
     PotSummary,
     Raise,
-    SeatOutcome,
-    SeatSummary,
     Show,
     Street,
     StreetStart,
@@ -45,6 +44,15 @@ from stud_hh.model.money import parse_amount
 from stud_hh.read.sites.common import HeaderFields, LineError, SiteBuilder, face_up, read_cards
 from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
+from stud_hh.read.sites.pokerstars_lines import (
+    ANNOUNCEMENTS,
+    LINE_ORDER,
+    PRE_ORDER,
+    PREFIXES,
+    REST,
+    SHAPES,
+)
+from stud_hh.read.sites.summary_lines import folded_street, seat_summary, seated_name
 
 SITE: str = "PokerStars"
 
@@ -242,9 +250,7 @@ def read_header(line: str) -> HeaderFields:
             cached = _read_static(static, line)
         except HandParseError as exc:
             raise HandParseError(exc.reason, text=line, hand_id=hand_id) from None
-        if len(_HEADER_CACHE) >= 4096:
-            _HEADER_CACHE.clear()
-        _HEADER_CACHE[static] = cached
+        keep(_HEADER_CACHE, static, cached, 4096)
     fields = dict(cached.fields)
     fields["hand_id"] = hand_id
     fields["started_at"] = None
@@ -416,73 +422,6 @@ def _read_buy_in(text: str | None, fields: dict[str, Any]) -> None:
         fields["buy_in"], fields["bounty"], fields["fee"] = amounts[0], amounts[1], amounts[-1]
 
 
-_FOLDED_ON = {
-    "3rd street": Street.THIRD,
-    "4th street": Street.FOURTH,
-    "5th street": Street.FIFTH,
-    "6th street": Street.SIXTH,
-    "river": Street.SEVENTH,
-    "7th street": Street.SEVENTH,
-}
-
-_ANNOUNCEMENTS = {
-    "Betting is capped": "capped",
-    "Pair on board - a double bet is allowed": "pair_on_board",
-    "No low hand qualified": "no_low",
-}
-
-
-# -- line shapes: the same regular expressions as grammar/pokerstars.lark -------------
-_AMT = r"(?:[$€£¥₹]|Rs\. ?)?\d[\d.,]*"
-_CARDS_RE = r"\[[^\[\]\n]*\]"
-_ALLIN = r"(?P<all_in> and is all-in)?"
-SHAPES: dict[str, re.Pattern[str]] = {
-    "DEAL": re.compile(rf"Dealt to (?P<name>[^\n]+) (?P<cards>{_CARDS_RE})"),
-    "UNCALLED": re.compile(r"Uncalled bet \((?P<amount>[^)\n]+)\) returned to (?P<name>[^\n]+)"),
-    "ANNOUNCE": re.compile(
-        r"(Betting is capped|Pair on board - a double bet is allowed|No low hand qualified)"),
-    "ANTE": re.compile(rf"(?P<name>[^\n]+): posts (?:the )?ante (?P<amount>{_AMT}){_ALLIN}"),
-    "BRING_IN": re.compile(rf"(?P<name>[^\n]+): brings in for (?P<amount>{_AMT}){_ALLIN}"),
-    "BET": re.compile(rf"(?P<name>[^\n]+): bets (?P<amount>{_AMT}){_ALLIN}"),
-    "RAISE": re.compile(rf"(?P<name>[^\n]+): raises (?P<by>{_AMT}) to (?P<to>{_AMT}){_ALLIN}"),
-    "CALL": re.compile(rf"(?P<name>[^\n]+): calls (?P<amount>{_AMT}){_ALLIN}"),
-    "CHECK": re.compile(r"(?P<name>[^\n]+): checks"),
-    "FOLD": re.compile(rf"(?P<name>[^\n]+): folds(?: (?P<cards>{_CARDS_RE}))?"),
-    "SHOW": re.compile(
-        rf"(?P<name>[^\n]+): shows (?P<cards>{_CARDS_RE})(?: \((?P<description>[^\n]*)\))?"),
-    "MUCK": re.compile(rf"(?P<name>[^\n]+): mucks hand(?: (?P<cards>{_CARDS_RE}))?"),
-    "NO_SHOW": re.compile(r"(?P<name>[^\n]+): doesn't show hand"),
-    "COLLECT": re.compile(
-        rf"(?P<name>[^\n]+) collected (?P<amount>{_AMT}) from "
-        r"(?:(?P<pot>main|side) )?pot(?:-(?P<index>\d+))?"),
-}
-"""Every line shape the grammar accepts inside a section, as Python regexes with
-named fields; ``tests/read/test_grammar.py`` checks they classify every corpus line
-exactly as the grammar's alternation order does."""
-
-ACTIONS = ("BRING_IN", "BET", "RAISE", "CALL", "CHECK", "FOLD", "SHOW", "MUCK", "NO_SHOW")
-LINE_ORDER = ("DEAL", "UNCALLED", "ANNOUNCE", *ACTIONS, "COLLECT")
-"""The order of the alternatives of ``LINES`` in the grammar: the first that matches wins."""
-PRE_ORDER = ("ANTE",)
-
-# The word after the last ": " names the action for every action shape, and the
-# text after that ": " (which holds no ": ") is the action's own shape: check just
-# that. A show whose description holds ": " falls through to the ordered scan.
-_REST: dict[str, tuple[str, re.Pattern[str]]] = {
-    "brings": ("BRING_IN", re.compile(rf"brings in for (?P<amount>{_AMT}){_ALLIN}")),
-    "bets": ("BET", re.compile(rf"bets (?P<amount>{_AMT}){_ALLIN}")),
-    "raises": ("RAISE", re.compile(rf"raises (?P<by>{_AMT}) to (?P<to>{_AMT}){_ALLIN}")),
-    "calls": ("CALL", re.compile(rf"calls (?P<amount>{_AMT}){_ALLIN}")),
-    "checks": ("CHECK", re.compile(r"checks")),
-    "folds": ("FOLD", re.compile(rf"folds(?: (?P<cards>{_CARDS_RE}))?")),
-    "shows": ("SHOW", re.compile(
-        rf"shows (?P<cards>{_CARDS_RE})(?: \((?P<description>[^\n]*)\))?")),
-    "mucks": ("MUCK", re.compile(rf"mucks hand(?: (?P<cards>{_CARDS_RE}))?")),
-    "doesn't": ("NO_SHOW", re.compile(r"doesn't show hand")),
-    "posts": ("ANTE", re.compile(rf"posts (?:the )?ante (?P<amount>{_AMT}){_ALLIN}")),
-}
-
-
 def classify(
     line: str, order: tuple[str, ...] = LINE_ORDER
 ) -> tuple[str, str, re.Match[str]] | None:
@@ -507,51 +446,40 @@ def _make_classifier(
     deal = SHAPES["DEAL"].fullmatch if "DEAL" in order else None
     uncalled = SHAPES["UNCALLED"].fullmatch if "UNCALLED" in order else None
     announce = SHAPES["ANNOUNCE"].fullmatch if "ANNOUNCE" in order else None
-    rests = {verb: (kind, pattern.fullmatch) for verb, (kind, pattern) in _REST.items()
+    rests = {verb: (kind, pattern.fullmatch) for verb, (kind, pattern) in REST.items()
              if kind in order}
     slow = [(kind, SHAPES[kind].fullmatch) for kind in order
             if kind not in ("DEAL", "UNCALLED", "ANNOUNCE")]
-    bare: dict[str, tuple[str, re.Match[str]]] = {}  # a verb that is its whole shape: matched once
-    # what followed a name (``calls $2``), read before: a new player's line reads at the
-    # cost of a lookup (the fields are read from the match, never changed)
+    dealt, returned = PREFIXES["DEAL"], PREFIXES["UNCALLED"]
+    # what followed a name (``calls $2``, ``folds``), read before: a new player's line reads
+    # at the cost of a lookup (the fields are read from the match, never changed)
     read_rests: dict[str, tuple[str, re.Match[str]]] = {}
-    for verb in ("folds", "checks"):
-        kind, pattern = _REST[verb]
-        made = pattern.fullmatch(verb)
-        if kind in order and made is not None:
-            bare[verb] = (kind, made)
 
     def classify_line(line: str) -> tuple[str, str, re.Match[str]] | None:
         m: re.Match[str] | None
-        first = line[:1]
-        if first == "D" and deal is not None and line.startswith("Dealt to "):
+        if deal is not None and line.startswith(dealt):
             m = deal(line)
             if m:
                 return "DEAL", m["name"], m
-        elif first == "U" and uncalled is not None and line.startswith("Uncalled bet ("):
+        elif uncalled is not None and line.startswith(returned):
             m = uncalled(line)
             if m:
                 return "UNCALLED", m["name"], m
-        elif announce is not None and line in _ANNOUNCEMENTS:
+        elif announce is not None and line in ANNOUNCEMENTS:
             m = announce(line)
             if m:
                 return "ANNOUNCE", "", m
         name, sep, rest = line.rpartition(": ")
         if sep and name:
-            # what follows the name settles the shape, whoever acts: "folds", "checks"
-            # (the verb alone) and every verb read before are matched once
-            made = bare.get(rest)
-            if made is None:
-                made = read_rests.get(rest)
+            # what follows the name settles the shape, whoever acts: each is matched once
+            made = read_rests.get(rest)
             if made is None:
                 space = rest.find(" ")
                 found = rests.get(rest if space < 0 else rest[:space])
                 if found is not None:
                     m = found[1](rest)
                     if m:
-                        if len(read_rests) >= _KNOWN_MOST:
-                            read_rests.clear()
-                        made = read_rests[rest] = (found[0], m)
+                        made = keep(read_rests, rest, (found[0], m), _KNOWN_MOST)
             if made is not None:
                 return made[0], name, made[1]
         for kind, match in slow:  # lines the shortcut does not settle, in grammar order
@@ -631,9 +559,7 @@ class PokerStarsBuilder(SiteBuilder):
                 value = parse_amount(money_text(text), self.scale)
             except ValueError as exc:
                 raise LineError(str(exc), n) from None
-            if len(self._amounts) >= 65536:
-                self._amounts.clear()
-            self._amounts[text] = value
+            keep(self._amounts, text, value, 65536)
         return value
 
     def _cards(self, text: str, n: int) -> tuple[MaybeCard, ...]:
@@ -642,9 +568,7 @@ class PokerStarsBuilder(SiteBuilder):
             return cards
         cards = parse_cards(text, tens_as_10=False)
         if None not in cards:  # only readable groups are cached: the others warn each time
-            if len(_CARD_CACHE) >= 65536:
-                _CARD_CACHE.clear()
-            _CARD_CACHE[text] = cards
+            keep(_CARD_CACHE, text, cards, 65536)
         else:  # PokerStars prints no hidden card: only its corrupt "of" is no failure
             _, corrupt = read_cards(text.split(), frozenset(), self.CORRUPT_CARDS, False, n)
             self.warnings.append(f"line {self._file_line(n)}: unreadable card(s) "
@@ -668,9 +592,7 @@ class PokerStarsBuilder(SiteBuilder):
                 if found is None:  # pragma: no cover - the lexer accepted it: a shape matches
                     raise LineError("unrecognised line", n)
                 if found[0] != "DEAL":
-                    if len(known) >= _KNOWN_MOST:
-                        known.clear()
-                    known[line] = found
+                    keep(known, line, found, _KNOWN_MOST)
             kind, name, m = found
             makers[kind](name, m, n)
             n += 1
@@ -725,7 +647,8 @@ class PokerStarsBuilder(SiteBuilder):
             if len(cards) != 1:
                 raise LineError("a common card line must show exactly one card", n)
             has_common, common = True, cards[0]
-        self.events.append(StreetStart.make(self._file_line(n), street, common, has_common))
+        self.events.append(StreetStart.make(line=self._file_line(n), street=street, common=common,
+                                            has_common=has_common))
         self._after_opener(value, n)
 
     def SHOWDOWN(self, token: Any) -> None:
@@ -752,59 +675,67 @@ class PokerStarsBuilder(SiteBuilder):
             known_cards = self._cards(known, n)
         cards = self._cards(m["cards"][1:-1], n)
         up = face_up(self.game, self.street, len(cards))
-        self.events.append(Deal.make(self.lines[n - 1], name, self.street, cards, up, known_cards))
+        self.events.append(Deal.make(line=self.lines[n - 1], player=name, street=self.street,
+                                     cards=cards, face_up=up, known=known_cards))
 
     def _on_uncalled(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(UncalledReturned.make(self._file_line(n), name,
-                                                 self._amount(m["amount"], n)))
+        self.events.append(UncalledReturned.make(line=self._file_line(n), player=name,
+                                                 amount=self._amount(m["amount"], n)))
 
     def _on_announce(self, name: str, m: re.Match[str], n: int) -> None:
         text = m.group(0)
-        self.events.append(Announcement(line=self._file_line(n), kind=_ANNOUNCEMENTS[text],
+        self.events.append(Announcement(line=self._file_line(n), kind=ANNOUNCEMENTS[text],
                                         text=text))
 
     def _on_ante(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(PostAnte.make(self.lines[n - 1], name, self._amount(m["amount"], n),
-                                         m["all_in"] is not None))
+        self.events.append(PostAnte.make(line=self.lines[n - 1], player=name,
+                                         amount=self._amount(m["amount"], n),
+                                         all_in=m["all_in"] is not None))
 
     def _on_bring_in(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(BringIn.make(self.lines[n - 1], name, self._amount(m["amount"], n),
-                                        m["all_in"] is not None))
+        self.events.append(BringIn.make(line=self.lines[n - 1], player=name,
+                                        amount=self._amount(m["amount"], n),
+                                        all_in=m["all_in"] is not None))
 
     def _on_bet(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(Bet.make(self.lines[n - 1], name, self._amount(m["amount"], n),
-                                    m["all_in"] is not None))
+        self.events.append(Bet.make(line=self.lines[n - 1], player=name,
+                                    amount=self._amount(m["amount"], n),
+                                    all_in=m["all_in"] is not None))
 
     def _on_raise(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(Raise.make(self.lines[n - 1], name, self._amount(m["by"], n),
-                                      self._amount(m["to"], n), m["all_in"] is not None))
+        self.events.append(Raise.make(line=self.lines[n - 1], player=name,
+                                      by=self._amount(m["by"], n), to=self._amount(m["to"], n),
+                                      all_in=m["all_in"] is not None))
 
     def _on_call(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(Call.make(self.lines[n - 1], name, self._amount(m["amount"], n),
-                                     m["all_in"] is not None))
+        self.events.append(Call.make(line=self.lines[n - 1], player=name,
+                                     amount=self._amount(m["amount"], n),
+                                     all_in=m["all_in"] is not None))
 
     def _on_check(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(Check.make(self.lines[n - 1], name))
+        self.events.append(Check.make(line=self.lines[n - 1], player=name))
 
     def _on_fold(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(Fold.make(self.lines[n - 1], name))
+        self.events.append(Fold.make(line=self.lines[n - 1], player=name))
 
     def _on_show(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(Show.make(self._file_line(n), name, self._cards(m["cards"][1:-1], n),
-                                     m["description"] or None))
+        self.events.append(Show.make(line=self._file_line(n), player=name,
+                                     cards=self._cards(m["cards"][1:-1], n),
+                                     description=m["description"] or None))
 
     def _on_muck(self, name: str, m: re.Match[str], n: int) -> None:
         cards = self._cards(m["cards"][1:-1], n) if m["cards"] else ()
-        self.events.append(Muck.make(self._file_line(n), name, cards))
+        self.events.append(Muck.make(line=self._file_line(n), player=name, cards=cards))
 
     def _on_no_show(self, name: str, m: re.Match[str], n: int) -> None:
-        self.events.append(NoShow.make(self._file_line(n), name))
+        self.events.append(NoShow.make(line=self._file_line(n), player=name))
 
     def _on_collect(self, name: str, m: re.Match[str], n: int) -> None:
         pot = _POTS.get(m["pot"] or "", PotKind.POT)
         index = int(m["index"]) if m["index"] else None
-        self.events.append(Collect.make(self._file_line(n), name, self._amount(m["amount"], n), pot,
-                                        index))
+        self.events.append(Collect.make(line=self._file_line(n), player=name,
+                                        amount=self._amount(m["amount"], n), pot=pot,
+                                        pot_index=index))
 
     # -- summary ------------------------------------------------------------------------
     def TOTAL_POT(self, token: Any) -> None:
@@ -830,7 +761,8 @@ class PokerStarsBuilder(SiteBuilder):
                 i += 3
             else:
                 i += 1
-        self.events.append(PotSummary.make(self._file_line(n), total, main, tuple(sides), rake))
+        self.events.append(PotSummary.make(line=self._file_line(n), total=total, main=main,
+                                           sides=tuple(sides), rake=rake))
 
     def BOARD(self, token: Any) -> None:
         value: str = token.value[:-1]
@@ -850,44 +782,14 @@ class PokerStarsBuilder(SiteBuilder):
         # strip position notes like "(button)", "(bring-in)"
         while tail.startswith("("):
             tail = tail[tail.index(")") + 1 :].strip() if ")" in tail else ""
-        outcome = SeatOutcome.OTHER
-        street: Street | None = None
-        cards: tuple[MaybeCard, ...] = ()
-        won: int | None = None
-        description: str | None = None
-        if tail.startswith("folded on the "):
-            outcome = SeatOutcome.FOLDED
-            where = tail[len("folded on the "):].split(" (")[0].lower()
-            street = _FOLDED_ON.get(where)
-        elif tail.startswith(("showed [", "mucked [")):
-            outcome = SeatOutcome.MUCKED if tail.startswith("mucked") else SeatOutcome.SHOWED_LOST
-            cards_text, _, after = tail[tail.index("[") + 1 :].partition("]")
-            cards = self._cards(cards_text, n)
-            after = after.strip()
-            if after.startswith("and won ("):
-                outcome = SeatOutcome.SHOWED_WON
-                won_text, _, after = after[len("and won ("):].partition(")")
-                won = self._amount(won_text, n)
-                after = after.strip()
-            elif after.startswith("and lost"):
-                after = after[len("and lost"):].strip()
-            if after.startswith("with "):
-                description = after[5:]
-        elif tail.startswith("collected ("):
-            outcome = SeatOutcome.COLLECTED
-            won = self._amount(tail[len("collected ("):].partition(")")[0], n)
-        self.events.append(SeatSummary.make(self._file_line(n), name, int(number_text), outcome,
-                                            street, cards, won, description, value))
+        self.events.append(seat_summary(self, value, n, name, int(number_text), tail,
+                                        folded_street))
 
 
 def _summary_name(rest: str, names: set[str]) -> str:
-    """The longest seated name that ``rest`` starts with (names may hold spaces)."""
-    best = ""
-    for name in names:
-        if rest.startswith(name) and len(name) > len(best):
-            rest_after = rest[len(name):]
-            if not rest_after or rest_after[0] == " ":
-                best = name
+    """The longest seated name that ``rest`` starts with, else the words before the
+    summary's first words."""
+    best = seated_name(rest, names)
     if best:
         return best
     for marker in (" folded on", " showed [", " mucked [", " collected (", " ("):

@@ -62,6 +62,7 @@ from stud_hh.read.sites.common import (
 )
 from stud_hh.read.sites.headers import header_time
 from stud_hh.read.sites.noise import NoiseShape
+from stud_hh.read.sites.summary_lines import folded_street, seated_name
 
 SITE: str = "Winamax"
 
@@ -299,8 +300,7 @@ class WinamaxBuilder(SiteBuilder):
     def SEAT_SUMMARIES(self, token: Any) -> None:
         for n, value in self._lines(token):
             number_text, _, rest = value[5:].partition(": ")
-            name = max((p for p in self.names if rest == p or rest.startswith(p + " ")),
-                       key=len, default=rest.split(" ")[0])
+            name = seated_name(rest, self.names) or rest.split(" ")[0]
             tail = rest[len(name):].strip()
             outcome = SeatOutcome.OTHER
             cards: tuple[MaybeCard, ...] = ()
@@ -324,7 +324,7 @@ class WinamaxBuilder(SiteBuilder):
                 outcome = SeatOutcome.MUCKED
             elif tail.startswith("folded"):
                 outcome = SeatOutcome.FOLDED
-                street = _FOLDED_ON.get(tail[len("folded on the "):].lower())
+                street = folded_street(tail[len("folded on "):])
             self.events.append(SeatSummary(
                 line=self._file_line(n), player=name, seat=int(number_text), outcome=outcome,
                 street=street, cards=cards, won=won, description=description or None,
@@ -382,9 +382,3 @@ class WinamaxBuilder(SiteBuilder):
         if kind in ("BET", "RAISE") and self.street is Street.THIRD:
             self.completed = True
         self.events.append(event)
-
-
-_FOLDED_ON: dict[str, Street] = {
-    "3rd street": Street.THIRD, "4th street": Street.FOURTH, "5th street": Street.FIFTH,
-    "6th street": Street.SIXTH, "7th street": Street.SEVENTH}
-"""The streets a summary's ``folded on the ...`` names (an inferred stud wording)."""

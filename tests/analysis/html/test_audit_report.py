@@ -16,7 +16,7 @@ from pages import SAMPLE_HISTORIES, read_page, replayer
 from stud_hh.analysis import audit
 from stud_hh.analysis.html.audit_report import audit_report, period_freq
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.select import SelectionError
 
 SECTIONS = ["verdict", "money", "rules", "periods", "sites", "worst", "violations",

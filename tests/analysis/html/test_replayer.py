@@ -228,7 +228,7 @@ def test_a_hand_page_is_self_contained(corpus: Path) -> None:
 
 def test_views_of_stored_hands_are_read_again(tmp_path: Path) -> None:
     from stud_hh.store.database import open_db
-    from stud_hh.store.importer import import_paths
+    from stud_hh.store.ingest.run import import_paths
 
     text = INJECTED.read_text(encoding="utf-8")
     hands = text.split("\n\n\n")[:4]

@@ -47,7 +47,7 @@ from stud_hh.read.scan import scan_paths
 from stud_hh.replay import ReplayedHand, replay
 from stud_hh.rules import CASINO, profile_for
 from stud_hh.store.database import open_db
-from stud_hh.store.importer import import_paths
+from stud_hh.store.ingest.run import import_paths
 
 PHH_DIR = CORPUS_DIR / "PHH"
 
