@@ -45,7 +45,7 @@ def write_renumbered(path: Path, texts: list[str], count: int, first_id: int) ->
             out.write("\n\n")
 
 
-def table_digests(root: Path) -> dict[str, tuple[int, str]]:
+def table_digests(root: Path | str) -> dict[str, tuple[int, str]]:
     """Every table of the database at ``root``: its row count and a digest of the sorted
     hashes of its rows (each value as text). Two databases alike hold the same rows in
     every table, in any order and any parts."""
