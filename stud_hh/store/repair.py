@@ -212,7 +212,7 @@ class Provenance:
         self.batch_files = {b.number: frozenset(b.files) for b in batches}
         self.migrated = {b.number for b in batches if b.operation == "migrate"}
         """Batches of a migration: a data file it committed without the history files
-        of its rows (its commit record named none) is of files not known."""
+        of its rows (the migrated database's commit record named none) is of files not known."""
         self.added_in: dict[str, int] = {}
         self.sources: dict[str, frozenset[str]] = {}
         self.merged: dict[str, list[str]] = {}
