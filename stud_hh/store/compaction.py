@@ -44,7 +44,10 @@ class _Database(Protocol):
     root: Any
     writer: PartWriter
 
-    def live(self, table: str) -> list[LiveFile]: ...
+    def live(self, table: str, versions: Mapping[str, int] | None = None
+             ) -> list[LiveFile]: ...
+
+    def versions(self) -> dict[str, int]: ...
 
     def digest(self, path: str) -> tuple[int, str] | None: ...
 
@@ -116,9 +119,11 @@ class Compactor:
             min_parts = COMPACT_PARTS
         written: list[Part] = []
         merged: dict[str, list[str]] = {}
+        versions = self.db.versions()
         try:
             for table in TABLES:
-                self._plan(table, target_rows, min_parts, written, merged)
+                self._plan(self.db.live(table, versions), target_rows, min_parts, written,
+                           merged)
         except BaseException:
             for part in written:  # merged so far, not committed: remove it
                 with suppress(OSError, DatabaseError):
@@ -131,10 +136,9 @@ class Compactor:
                        merged=merged)
         return len(sources)
 
-    def _plan(self, table: str, target_rows: int, min_parts: int, written: list[Part],
-              merged: dict[str, list[str]]) -> None:
-        small = [f for f in self.db.live(table)
-                 if f.rows is not None and f.rows < target_rows // 4]
+    def _plan(self, live: Sequence[LiveFile], target_rows: int, min_parts: int,
+              written: list[Part], merged: dict[str, list[str]]) -> None:
+        small = [f for f in live if f.rows is not None and f.rows < target_rows // 4]
         if len(small) < min_parts:
             return
         bins: list[list[LiveFile]] = [[]]
@@ -147,7 +151,7 @@ class Compactor:
             bins[-1].append(part)
             held += part.rows
         for group in bins:
-            new = self.merge(table, group)
+            new = self.merge(group[0].table, group)
             written.append(new)
             merged[new.path] = [p.path for p in group]
 

@@ -354,12 +354,16 @@ class Database(TableReader):
         raise UsageError(f"--as-of {as_of}: no such batch (the database holds {span}; "
                          f"`stud-hh history --db {self.storage.location}` lists them)")
 
-    def live(self, table: str) -> list[LiveFile]:
-        """The data files of ``table`` at the version read."""
+    def live(self, table: str, versions: Mapping[str, int] | None = None) -> list[LiveFile]:
+        """The data files of ``table`` at the version read (or the version ``versions``
+        names: :meth:`versions` taken once for several tables, which reads the
+        ``batches`` log once)."""
         if table not in ALL_TABLES:
             raise KeyError(f"no table {table!r}; the tables are {', '.join(TABLES)}")
+        if versions is None:
+            versions = self.versions()
         try:
-            return self.tables.files(table, self.versions().get(table, 0))
+            return self.tables.files(table, versions.get(table, 0))
         except DeltaLogError as exc:
             raise self._damaged_log(exc) from exc
 
@@ -368,7 +372,8 @@ class Database(TableReader):
 
     def parts(self) -> dict[str, list[str]]:
         """The data files read per table, relative to the database folder."""
-        return {table: self.part_paths(table) for table in TABLES}
+        versions = self.versions()
+        return {table: [f.path for f in self.live(table, versions)] for table in TABLES}
 
     def digest(self, path: str) -> tuple[int, str] | None:
         """The size and digest the log recorded for the data file ``path``."""
@@ -392,9 +397,10 @@ class Database(TableReader):
             self.current()
         except DamagedDatabaseError as exc:
             return exc.problems
+        versions = self.versions()
         for table in TABLES:
             try:
-                live += self.live(table)
+                live += self.live(table, versions)
             except DamagedDatabaseError as exc:
                 problems += exc.problems
         problems += [p for p in self.stat_problems(live).values() if p is not None]

@@ -218,8 +218,11 @@ class BatchWriter:
             self.tables.ensure(table, arrow_schema(table))
             if table not in versions:
                 versions[table] = 0
-            live = {f.path: f for f in self.tables.files(table, self.tables.version(table) or 0)}
-            removes = [live[p] for p in gone if p in live]
+            removes: list[LiveFile] = []
+            if gone:  # (an import's batch only adds: its tables' files are not listed)
+                live = {f.path: f
+                        for f in self.tables.files(table, self.tables.version(table) or 0)}
+                removes = [live[p] for p in gone if p in live]
             versions[table] = self.tables.commit(table, arrow_schema(table), adds, removes,
                                                  number, data_change=data_change,
                                                  merged=merged, sources=sources)
