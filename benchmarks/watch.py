@@ -6,8 +6,9 @@ Starts ``stud-hh watch`` (no live table) on an empty folder whose database alrea
 ``--backlog`` hands (a player's history: the watch reads what is stored once), then
 appends one sample hand every ``--pause`` seconds to a session file, as a client does,
 and for each hand measures the time from its write to the moment its batch is complete
-on disk (the ``batches`` table's log is watched: its row is committed last). Prints the latency's median, 95th
-percentile and worst, the watch's processor time per hand, and its peak memory.
+on disk (the ``batches`` table's log is watched: its row is committed last). Prints the
+latency's median, 95th percentile and worst, the watch's processor time per hand, and its
+peak memory.
 """
 
 from __future__ import annotations
