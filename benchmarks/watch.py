@@ -5,9 +5,10 @@
 Starts ``stud-hh watch`` (no live table) on an empty folder whose database already holds
 ``--backlog`` hands (a player's history: the watch reads what is stored once), then
 appends one sample hand every ``--pause`` seconds to a session file, as a client does,
-and for each hand measures the time from its write to the moment its commit record is on
-disk (the database's ``commits/`` folder is watched). Prints the latency's median, 95th
-percentile and worst, the watch's processor time per hand, and its peak memory.
+and for each hand measures the time from its write to the moment its batch is complete
+on disk (the ``batches`` table's log is watched: its row is committed last). Prints the
+latency's median, 95th percentile and worst, the watch's processor time per hand, and its
+peak memory.
 """
 
 from __future__ import annotations
@@ -41,7 +42,9 @@ def texts(count: int, first: int) -> list[str]:
 
 
 def commits(db: Path) -> int:
-    folder = db / "commits"
+    """Batches committed: the commits of the ``batches`` table's Delta log (a batch is in
+    once its row is: every table of it committed before)."""
+    folder = db / "batches" / "_delta_log"
     return len(list(folder.glob("*.json"))) if folder.is_dir() else 0
 
 

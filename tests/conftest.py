@@ -9,7 +9,6 @@ a clear message when it is absent.
 
 from __future__ import annotations
 
-import logging
 import os
 import signal
 import tempfile
@@ -163,22 +162,15 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def s3() -> Iterator[LocalS3]:
     """The local S3 server (skips when moto or s3fs is not installed)."""
-    from local_s3 import LocalS3
+    from local_s3 import LocalS3, moto_server
 
-    server_module = pytest.importorskip("moto.server")
+    pytest.importorskip("moto.server")
     s3fs = pytest.importorskip("s3fs")
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
-    server = server_module.ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
-    server.start()
-    try:
-        host, port = server.get_host_and_port()
-        endpoint = f"http://{host}:{port}"
+    with moto_server() as endpoint:
         fs = s3fs.S3FileSystem(key="testing", secret="testing", skip_instance_cache=True,
                                use_listings_cache=False,
                                client_kwargs={"endpoint_url": endpoint})
         yield LocalS3(endpoint, fs)
-    finally:
-        server.stop()
 
 
 @pytest.fixture

@@ -45,7 +45,7 @@ def write_renumbered(path: Path, texts: list[str], count: int, first_id: int) ->
             out.write("\n\n")
 
 
-def table_digests(root: Path) -> dict[str, tuple[int, str]]:
+def table_digests(root: Path | str) -> dict[str, tuple[int, str]]:
     """Every table of the database at ``root``: its row count and a digest of the sorted
     hashes of its rows (each value as text). Two databases alike hold the same rows in
     every table, in any order and any parts."""
@@ -85,6 +85,30 @@ def large_file(folder: Path, hands: int = 1500, first_id: int = 6_000_000_000) -
                         *hands_text[hands // 2:], changed])
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def batches_committed(root: Path) -> int:
+    """How many batches the database at ``root`` holds: the commits of its ``batches``
+    table's log but the one creating it (read from the folder, as a test watching a running
+    import does)."""
+    return max(0, len(list((root / "batches" / "_delta_log").glob("*.json"))) - 1)
+
+
+def data_files(root: Path) -> set[str]:
+    """Every data file in the tables' folders of the database at ``root``, relative to it."""
+    return {str(p.relative_to(root)) for p in root.glob("*/part-*.parquet")}
+
+
+def untracked(root: Path) -> set[str]:
+    """The data files that no version of their table's log names (left by a killed
+    writer): what the next writer deletes."""
+    from stud_hh.store.database import Database
+
+    db = Database(root)
+    tracked: set[str] = set()
+    for table in {p.split("/")[0] for p in data_files(root)}:
+        tracked |= db.tables.tracked(table) or set()
+    return data_files(root) - tracked
 
 
 SMALL_HAND = """PokerStars Hand #7: Razz Limit ($1/$2 USD) - 2026/01/02 03:04:05 ET

@@ -43,7 +43,7 @@ def _targets(db: Path, tmp_path: Path) -> dict[str, Path]:
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     (tmp_path / "folder").mkdir()
-    return {"inside the database": db / "commits" / "x.json",
+    return {"inside the database": db / "hands" / "_delta_log" / "x.json",
             "inside a table's folder": db / "hands" / "part-x.parquet",
             "a device": Path("/dev/null"), "a pipe": fifo,
             "a folder": tmp_path / "folder", "a folder that is not there": tmp_path / "no" / "x"}

@@ -63,5 +63,5 @@ def test_the_allow_list_names_only_what_is_still_over() -> None:
 def test_the_walk_sees_methods_and_nested_functions() -> None:
     found = {where for where, _, _ in _sizes()}
     assert "stud_hh/store/database.py: class Database" in found
-    assert "stud_hh/store/database.py: function _TableReading.arrow" in found
-    assert "stud_hh/store/database.py: function _PartWriting.write_part.write" in found
+    assert "stud_hh/store/reading.py: function TableReader.arrow" in found
+    assert "stud_hh/store/parts.py: function PartWriter.write_part.write" in found

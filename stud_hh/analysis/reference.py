@@ -27,7 +27,7 @@ from stud_hh.model.money import MoneyStyle
 from stud_hh.rules import printing, profiles, violations
 from stud_hh.rules.printing import Printing
 from stud_hh.rules.violations import RULES, HandState
-from stud_hh.store import luck, sql, storage
+from stud_hh.store import delta, luck, sql, storage
 from stud_hh.store.schema import TABLES
 from stud_hh.store.select import SelectionError
 
@@ -161,9 +161,11 @@ def _tournament_section() -> str:
 def database() -> str:
     """``docs/database.md``: every table, its key and its columns."""
     out = [_HEAD + "# The database\n",
-           "A database is a folder of Parquet tables (`stud-hh import PATH --db DIR`), or "
+           "A database is a folder of Delta tables of Parquet files (`stud-hh import PATH "
+           "--db DIR`), or "
            "the same files under a URL (`--db s3://bucket/db`, [below](#a-folder-or-a-url-"
-           "commits-and-the-write-lock)), read with `stud_hh.open_db(DIR)` as pandas, with "
+           "delta-tables-batches-and-the-write-lock)), read with `stud_hh.open_db(DIR)` "
+           "as pandas, with "
            "`stud-hh stats`, `plot` and the notebooks, or in SQL "
            "([below](#sql-stud-hh-sql-and-dbsql)). Money columns are integers in the hand's "
            "smallest unit: divide by `scale` (100 for cents, 1 for chips).\n"]
@@ -182,37 +184,60 @@ def database() -> str:
 
 
 def _storage_lines() -> list[str]:
-    """The section of ``docs/database.md`` on where a database lives: its files, its
-    commits and its write lock, in a folder and on an object store."""
+    """The sections of ``docs/database.md`` on where a database lives: its Delta tables,
+    its batches and its write lock, in a folder and on an object store; then time travel,
+    the readers other than stud-hh and the earlier format."""
     lease = f"{storage.LEASE_SECONDS:.0f}"
     return [
-        "## A folder, or a URL: commits and the write lock\n",
+        "## A folder, or a URL: Delta tables, batches and the write lock\n",
         "Either way the database holds the same files: `stud_hh.json` (what it is, its "
-        "schema version), a folder of parts per table (`hands/part-<id>.parquet`), the "
-        "commit records `commits/<n>-<id>.json` (a part belongs to the database once a "
-        "record names it, with its size and BLAKE2b checksum; a record carries a digest of "
-        "itself) and `damaged/`, where `stud-hh repair` moves damage aside. Readers see the "
-        "parts the records name, never a part being written.\n",
-        "**A folder** (of this machine, or a mounted network file system): every file is "
-        "written to a temporary name, fsynced, then renamed into place; the write lock is "
-        "an `flock` on `.lock`, which the system releases when the import's process ends, "
-        "however it ends.\n",
+        "schema version), a [Delta Lake](https://delta.io) table per table (`hands/`: its "
+        "Parquet data files `hands/part-<id>.parquet` and its log `hands/_delta_log/`), the "
+        "Delta table `batches/`, and `damaged/`, where `stud-hh repair` moves damage aside. "
+        "The logs are written and read with delta-rs (the `deltalake` package); the data "
+        "files are Parquet files of the schemas above (Delta has no dictionary type: a "
+        "dictionary column is a string column to another reader, and stud-hh makes it a "
+        "dictionary again).\n",
+        "**Batches.** Every write (an import's batch, a repair, a compaction, the notes, a "
+        "migration) is a *batch*, numbered 1, 2, ...: its data files are written first, "
+        "then each table it changes is committed, one Delta commit per table in the order "
+        "of the tables above, each carrying the batch's number (Delta's application "
+        "transaction `stud-hh`) and the size and BLAKE2b digest of each file it adds; then "
+        "a row of the `batches` table names the batch's time, operation, history files, "
+        "rows added and removed per table, each table's Delta version once the batch is "
+        "in, and the digest of every log commit it made. A batch is complete once that row "
+        "is committed: `stud_hh.open_db`, `stud-hh sql`, `stats` and the app read every "
+        "table at the versions of the last row, never half a batch. A writer killed "
+        "between its commits leaves tables a version ahead (`stud-hh check` notes it; "
+        "they read as the batch before); the next writer, or `repair`, takes them back (a "
+        "Delta restore) and deletes the data files no log names.\n",
+        "**Checked.** delta-rs checks no file's content: opening a database checks that "
+        "every data file read is there with the size its log names and Parquet's `PAR1` "
+        "at both ends; `stud-hh check` reads every file against its digest, every log "
+        "commit against the digest its batch recorded (a log entry changed after it was "
+        "written is found even when it still reads), and the keys across tables; "
+        "`stud-hh repair` moves a damaged file aside and imports its history files again, "
+        "and starts a damaged log anew (moved aside with its table's files, whose history "
+        "files are imported again).\n",
+        "**A folder** (of this machine, or a mounted network file system): every data "
+        "file is written to a temporary name, fsynced, then renamed into place; the write "
+        "lock is an `flock` on `.lock`, which the system releases when the import's "
+        "process ends, however it ends.\n",
         "**A URL** (`s3://bucket/db`, any fsspec filesystem whose library is installed: "
         f"`{storage.S3_EXTRA}`; `file://` is a folder; `memory://` is refused, its "
         "workers could not share it). An object store has no rename and no `flock`:\n",
-        "- a part or a record is one object, which appears whole when its upload ends "
-        "(one PUT, or a multipart upload completed as it closes) and never half: written "
-        "in place, no temporary name;",
-        "- a commit record is created *exclusively* under a name its number alone decides "
-        "(`commits/00000007-commit.json`): on S3 a conditional PUT (`If-None-Match: *`, "
-        "s3fs's `mode=\"create\"`), which the store refuses when the object exists, so no "
-        "record is ever overwritten and two writers can never both take number 7: the "
-        "second gets `another import is writing to this database` and commits nothing. "
-        "On an fsspec filesystem without conditional writes, fsspec checks that the "
-        "object is not there, then writes it: safe while the lock below is;",
+        "- a data file is one object, which appears whole when its upload ends (one PUT, "
+        "or a multipart upload completed as it closes) and never half: written in place, "
+        "no temporary name;",
+        "- a commit of a table's log is created *exclusively* (delta-rs's conditional PUT "
+        "on S3), so no commit is ever overwritten and two writers never both take one "
+        "version; a writer that finds a commit of its batch or a later one in a table it "
+        "is committing to (another writing without the lock, or one that took a lock it "
+        "lost over) stops with `another import is writing to this database` and takes "
+        "nothing back;",
         "- the write lock is a lock object `locks/<n>.json`, the highest number being the "
-        "lock, also created exclusively, holding its owner (host, process id, a random "
-        "token) and the time it was last renewed. The import holding it renews it every "
+        "lock, created exclusively, holding its owner (host, process id, a random token) "
+        "and the time it was last renewed. The import holding it renews it every "
         f"{storage.LEASE_SECONDS / 4:.0f} s and deletes it when done. A second import "
         "finds a live lock and stops with the folder's error (`another import is writing "
         "to this database`, with the holder's host and process); it takes a *stale* lock "
@@ -223,18 +248,66 @@ def _storage_lines() -> list[str]:
         "lock over at once, the exclusive create gives the next number to one of them. "
         "An import that was taken over (it went unrenewed past the lease: a machine "
         "asleep) finds the higher number before its next commit and stops with an error, "
-        "committing nothing and deleting nothing (the parts it wrote are the next "
+        "committing nothing and deleting nothing (the data files it wrote are the next "
         "import's to remove).\n",
         "Credentials and the endpoint come from the filesystem's own configuration (for "
         "S3: `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_ENDPOINT_URL` for a store "
         "other than AWS, `~/.aws`, `FSSPEC_S3_*`), or from "
         "`open_db(url, storage_options={...})` in Python, which the import hands to its "
-        "worker processes and Dask workers with the URL. A bucket that is not there, "
-        "refused credentials or an endpoint that does not answer stop the command with "
-        "one line naming the URL (exit 2). Parts are read with pyarrow through the fsspec "
-        "filesystem, and SQL through the same filesystem registered with DuckDB (no "
-        "DuckDB extension is loaded), still allowed to open the committed parts and no "
-        "other object.\n",
+        "worker processes and Dask workers with the URL, and to delta-rs. A bucket that is "
+        "not there, refused credentials or an endpoint that does not answer stop the "
+        "command with one line naming the URL (exit 2). Data files are read with pyarrow "
+        "through the fsspec filesystem, and SQL through the same filesystem registered "
+        "with DuckDB (no DuckDB extension is loaded), still allowed to open the data files "
+        "a batch reads and no other object.\n",
+        *_time_travel_lines(),
+    ]
+
+
+def _time_travel_lines() -> list[str]:
+    """Time travel, vacuum, the readers other than stud-hh, and ``stud-hh migrate``."""
+    days = delta.RETENTION_HOURS // 24
+    return [
+        "## Time travel, history, vacuum\n",
+        "`stud-hh history --db DIR` lists every batch (its number, time in UTC, operation, "
+        "history files, and rows added and removed per table; `--format jsonl` with each "
+        "table's version). `--as-of BATCH|TIME` on `stats`, `tournaments`, `plot`, "
+        "`report` (the audit report too) and `sql`, and `open_db(root, as_of=12)` in "
+        "Python, read the database exactly as batch 12 left it (or as the last batch "
+        "committed by a time: `2026-12-06T16:48` on the machine's clock, or `'2026-12-06 "
+        "16:48:15 UTC'` as `history` prints it), whatever was imported, compacted or "
+        "repaired since: an audit is reproduced as it was signed. Nothing is written to a "
+        "database read as of an earlier batch.\n",
+        "The data files a later batch replaced (a compaction's sources, the files a "
+        "repair or the notes rewrote) stay for time travel until `stud-hh vacuum --db DIR "
+        f"[--keep DAYS]` deletes those replaced more than `DAYS` ago ({days} by default, "
+        "as Delta's); reading as of a batch whose files were vacuumed (or moved aside by "
+        "a repair) says so in one line. The logs are kept whole (each table's log holds "
+        "the digests of its files); delta-rs writes a checkpoint every 100 commits of a "
+        "table.\n",
+        "## Reading the tables without stud-hh\n",
+        "Each table is a Delta table that Spark, Databricks, Trino, Polars, DuckDB or "
+        "delta-rs read as such: `pl.read_delta(\"my.db/hands\")`, "
+        "`deltalake.DeltaTable(\"my.db/hands\").to_pandas()`, or in DuckDB with no "
+        "extension `duckdb.sql(\"SELECT * FROM ds\")` over "
+        "`ds = DeltaTable(\"my.db/hands\").to_pyarrow_dataset()`; Dask reads a version's "
+        "files: `dd.read_parquet(DeltaTable(...).file_uris(), dtype_backend=\"pyarrow\")`. "
+        "A tool opening a table at its latest version reads what stud-hh reads, but "
+        "between a writer killed half-way through a batch and the next writer: the tables "
+        "that batch reached then hold its rows. To read exactly what stud-hh reads, give "
+        "each table the version `open_db(\"my.db\").versions()` names (`{\"hands\": 12, "
+        "...}`: `pl.read_delta(\"my.db/hands\", version=12)`, "
+        "`DeltaTable(..., version=12)`).\n",
+        "## The earlier format: `stud-hh migrate`\n",
+        "A database made before schema 6 (its parts named by commit records in "
+        "`commits/`) is refused by every command, in one line that says to run `stud-hh "
+        "migrate --db DIR` once. The migration checks each live part against its record, "
+        "makes the parts the first version of their Delta tables in one batch (a part "
+        "older than schema 5 is written again with the columns added since, the original "
+        "kept), then writes `stud_hh.json` of schema 6 and moves the commit records to "
+        "`damaged/migrated-<when>/`. A migration killed before its batch starts over when "
+        "run again, after it finishes; a damaged part is committed as it was and named "
+        "(`stud-hh repair` then mends it as any damage).\n",
     ]
 
 
@@ -245,10 +318,10 @@ def _sql_lines() -> list[str]:
              "`stud-hh sql --db DIR \"SELECT ...\"` (a text table, or `--format csv|json|"
              "parquet` with `-o FILE`) and `db.sql(\"SELECT ...\")` (a pandas DataFrame) run "
              "one query in DuckDB's SQL. Each table above is a view of the same name and "
-             "columns over exactly its committed parts (with no parts: the same columns, "
+             "columns over exactly the data files the last batch reads (none: the same columns, "
              "no rows). A query is one statement that reads (`SELECT`, `WITH`, `DESCRIBE`, "
              "`SHOW`, `SUMMARIZE`, `EXPLAIN`); any other is refused, and DuckDB opens no "
-             "file but the committed parts, so no query can change the database. Enums "
+             "file but those data files, so no query can change the database. Enums "
              "read as `VARCHAR`, lists as arrays, times as `TIMESTAMPTZ` in UTC. Column "
              f"names that are SQL keywords are written in double quotes: {quoted}.\n",
              "Money is stored as integers in the hand's smallest unit (`scale`: 100 for "

@@ -1,15 +1,16 @@
 """The app's view of its database: a DuckDB connection over the committed parts, made
 again when an import commits, and the answers of the pages kept until then.
 
-The database is one folder (or URL); the commit records say which parts are in it. The
-source lists the commit records on each request (a folder listing: cheap), and when they
-changed it makes its views again over the parts committed now and forgets what it had
-answered. A folder of this machine keeps one connection (:func:`stud_hh.store.sql.connect`
-with ``folder``: DuckDB may open the files under it, and keeps the Parquet footers it has
-read), whose views of the tables that changed are replaced: while the app watches, a hand
-costs the next page the footers of its new parts only. A URL gets a new connection per
-version, allowed its committed parts only. Each request works on its own cursor of that
-connection (DuckDB cursors may run in parallel threads).
+The database is one folder (or URL) of Delta tables; its last complete batch says which
+version of each table is read (:mod:`stud_hh.store.batches`). The source looks at the
+``batches`` table's log on each request (a folder listing: cheap), and when a batch was
+committed it makes its views again over the data files of the versions it names and forgets
+what it had answered. A folder of this machine keeps one connection
+(:func:`stud_hh.store.sql.connect` with ``folder``: DuckDB may open the files under it, and
+keeps the Parquet footers it has read), whose views of the tables that changed are replaced:
+while the app watches, a hand costs the next page the footers of its new parts only. A URL
+gets a new connection per version, allowed its committed parts only. Each request works on
+its own cursor of that connection (DuckDB cursors may run in parallel threads).
 
 The settings' people (the hero's names on several sites, aliases) are applied in SQL: the
 ``people_players`` view is ``players`` with each stored name replaced by its person's
@@ -63,9 +64,12 @@ class Source:
         self._closed = False
 
     def version(self) -> tuple[str, ...]:
-        """The names of the commit records: they change exactly when the database does."""
-        return tuple(sorted(name for name, folder in self.db.storage.listing("commits")
-                            if not folder and name.endswith(".json")))
+        """The last complete batch and each table's version it names: they change exactly
+        when the database does (the ``batches`` table's log, read on from where it was)."""
+        batch = self.db.current()
+        if batch is None:
+            return ()
+        return (str(batch.number), *(f"{t}={v}" for t, v in sorted(batch.versions.items())))
 
     def _current(self) -> tuple[duckdb.DuckDBPyConnection, Kept]:
         version = self.version()

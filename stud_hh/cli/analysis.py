@@ -16,6 +16,7 @@ from stud_hh.cli.common import (
     EXIT_UNUSABLE,
     GAME_HELP,
     WHEN,
+    add_as_of,
     add_selection,
     check_output,
     database_arg,
@@ -40,7 +41,7 @@ def cmd_stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.analysis.summary_text import chosen_columns, summary_table
     from stud_hh.store.database import open_db
 
-    db = open_db(args.db, people=args.people)
+    db = open_db(args.db, people=args.people, as_of=args.as_of)
     by = stats.check_by(["player", *args.by] if "player" not in args.by else args.by)
     needed = stats.required_columns(by, stats.SUMMARY + stats.HILO + stats.STREET_RATIOS)
     players, resolved = selected_players(db, args, needed, err)
@@ -112,7 +113,7 @@ def cmd_tournaments(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.store.database import open_db
     from stud_hh.store.select import match_player
 
-    db = open_db(args.db, people=args.people)
+    db = open_db(args.db, people=args.people, as_of=args.as_of)
     selection = _tournament_selection(args)
     player = (match_player(tournaments.player_names(db), args.player, "tournament results")
               if args.player else None)
@@ -159,7 +160,7 @@ def cmd_plot(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.store.database import open_db
     from stud_hh.store.schema import TABLES
 
-    db = open_db(args.db, people=args.people)
+    db = open_db(args.db, people=args.people, as_of=args.as_of)
     if args.kind == "violations":
         ax = plots.violations_over_time(_selected_violations(db, args, err), freq=args.freq)
     else:
@@ -201,7 +202,8 @@ def cmd_report(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print("stud-hh: report --audit covers the whole database: --player and the filters "
               "are for the player report", file=err)
         return EXIT_UNUSABLE
-    db = open_db(args.db, people=args.people)  # not a database: main() reports it, exit 2
+    # not a database: main() reports it, exit 2
+    db = open_db(args.db, people=args.people, as_of=args.as_of)
     if args.audit:
         from stud_hh.analysis.html.audit_report import audit_report
 
@@ -231,7 +233,7 @@ def cmd_sql(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from stud_hh.store import sql
     from stud_hh.store.database import open_db
 
-    db = open_db(args.db)
+    db = open_db(args.db, as_of=args.as_of)
     if args.output is not None:
         check_output(args.output, "the result")
     fmt = sql.output_format(args.format, args.output, db.root)
@@ -272,6 +274,7 @@ def add_stats(t: argparse.ArgumentParser) -> None:
                    help="without --player: the N players with most hands (default 20; 0: all)")
     t.add_argument("--format", choices=("text", "csv", "json"), default="text")
     add_selection(t)
+    add_as_of(t)
     t.set_defaults(func=cmd_stats)
 
 
@@ -304,6 +307,7 @@ def add_tournaments(t: argparse.ArgumentParser) -> None:
                    help=f"tournaments of these games, however their site names them (a "
                    f"mixed game's are none of them): {GAME_HELP}")
     f.add_argument("--site", nargs="+", metavar="SITE", help="PokerStars, Full Tilt Poker, ...")
+    add_as_of(t)
     t.set_defaults(func=cmd_tournaments)
 
 
@@ -327,6 +331,7 @@ def add_plot(g: argparse.ArgumentParser) -> None:
                    help="violations: per day, week or month")
     g.add_argument("--dpi", type=int, default=110)
     add_selection(g)
+    add_as_of(g)
     g.set_defaults(func=cmd_plot)
 
 
@@ -358,6 +363,7 @@ def add_report(r: argparse.ArgumentParser) -> None:
                    "field (default 30; the n of stats)")
     r.add_argument("--min-n", dest="min_sample", type=whole_number, help=argparse.SUPPRESS)
     add_selection(r, summaries=False)
+    add_as_of(r)
     r.set_defaults(func=cmd_report)
 
 
@@ -389,6 +395,7 @@ def add_sql(q: argparse.ArgumentParser) -> None:
                    "by the query's module, which knows the formats)")
     q.add_argument("-o", "--output", type=Path, metavar="FILE",
                    help="write the result to FILE (never inside the database folder)")
+    add_as_of(q)
     q.set_defaults(func=cmd_sql)
 
 

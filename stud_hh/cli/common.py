@@ -9,6 +9,7 @@ import signal
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -183,6 +184,17 @@ def positive_float(text: str) -> float:
     return value
 
 
+def non_negative_float(text: str) -> float:
+    """A number of 0 or more (``--keep DAYS``): anything else is a usage error, exit 2."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
+    return value
+
+
 def whole_number(text: str) -> int:
     """A count of 1 or more (``--jobs``): anything else is a usage error, exit 2."""
     try:
@@ -192,6 +204,43 @@ def whole_number(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more: {text!r}")
     return value
+
+
+AS_OF_HELP = ("read the database as a batch left it: its number (`stud-hh history` lists "
+              "them) or a time, the last batch committed by then (2026-12-06T16:48 on the "
+              "machine's clock; with an offset, or UTC as history prints them: "
+              "'2026-12-06 16:48:15 UTC'); default: the last batch. Reaches back as far as "
+              "`stud-hh vacuum` left the files (7 days by default)")
+
+
+def as_of_arg(text: str) -> int | datetime:
+    """``--as-of``: a batch number (1 or more), or a time (ISO 8601; on the machine's clock
+    when it names no offset; ``UTC`` at its end as ``stud-hh history`` prints times).
+
+    >>> as_of_arg("12"), as_of_arg("2026-12-06 16:48:15 UTC").isoformat()
+    (12, '2026-12-06T16:48:15+00:00')
+    """
+    given = text.strip()
+    if given.isdigit():
+        return whole_number(given)
+    utc = given.upper().endswith(" UTC")
+    try:
+        moment = datetime.fromisoformat(given[:-4] if utc else given)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"not a batch number nor a time: {text!r} (a batch: 12, as `stud-hh history` lists "
+            "them; a time: 2026-12-06T16:48, on this machine's clock, or "
+            "2026-12-06T16:48+01:00)") from None
+    if utc:
+        if moment.tzinfo is not None:
+            raise argparse.ArgumentTypeError(f"a time with an offset and UTC: {text!r}")
+        return moment.replace(tzinfo=UTC)
+    return moment if moment.tzinfo is not None else moment.astimezone()
+
+
+def add_as_of(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--as-of", type=as_of_arg, default=None, metavar="BATCH|TIME",
+                        help=AS_OF_HELP)
 
 
 def check_output(path: Path, what: str, *, folder: bool = False) -> None:

@@ -87,8 +87,8 @@ def add_config(c: argparse.ArgumentParser) -> None:
 
 ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser], None]] = {"config": add_config}
 
-NEEDS_DB = ("import", "watch", "failures", "conflicts", "check", "repair", "stats",
-            "tournaments", "plot", "report", "sql", "ui", "notes")
+NEEDS_DB = ("import", "watch", "failures", "conflicts", "check", "repair", "migrate",
+            "history", "vacuum", "stats", "tournaments", "plot", "report", "sql", "ui", "notes")
 """The commands that need a database: ``--db``, else the settings' database."""
 HERO_DEFAULT = ("stats", "tournaments", "report", "plot")
 """The commands whose ``--player`` is the settings' hero by default (when the selection

@@ -18,6 +18,7 @@ from stud_hh.cli.common import (
     EXIT_UNUSABLE,
     add_scheduler,
     database_arg,
+    non_negative_float,
     positive_float,
     terminate_interrupts,
     whole_number,
@@ -221,7 +222,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_repair(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from stud_hh.store.integrity import repair_database
+    from stud_hh.store.repair import repair_database
 
     with terminate_interrupts():
         report = repair_database(args.db, jobs=args.jobs, profile=args.profile)
@@ -232,6 +233,44 @@ def cmd_repair(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"check: {problem}", file=err)
         return EXIT_FAILURES
     return EXIT_FAILURES if report.lost else EXIT_OK
+
+
+def cmd_migrate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.store.migrate import migrate_database
+
+    with terminate_interrupts():
+        report = migrate_database(args.db)
+    for line in report.lines():
+        print(line, file=out)
+    return EXIT_FAILURES if report.damaged else EXIT_OK
+
+
+def cmd_history(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.store.database import open_db
+    from stud_hh.store.history import history_lines, history_rows
+
+    db = open_db(args.db)
+    batches = db.history()
+    if args.format == "jsonl":
+        for row in history_rows(batches):
+            print(json.dumps(row, ensure_ascii=False), file=out)
+    else:
+        for line in history_lines(batches, db.storage.location):
+            print(line, file=out)
+    return EXIT_OK
+
+
+def cmd_vacuum(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from stud_hh.store.database import Database
+
+    db = Database(args.db, verify=True)
+    with terminate_interrupts(), db.writing():
+        deleted = db.vacuum(args.keep * 24.0)
+    kept = f"{args.keep:g} day{'' if args.keep == 1 else 's'}"
+    print(f"vacuum: {db.storage.location}: deleted {len(deleted):,} part"
+          f"{'' if len(deleted) == 1 else 's'} that later batches removed more than {kept} "
+          f"ago; `--as-of` reaches back {kept} from now on", file=out)
+    return EXIT_OK
 
 
 def add_import(i: argparse.ArgumentParser) -> None:
@@ -310,7 +349,8 @@ def add_failures(f: argparse.ArgumentParser) -> None:
 
 def add_check(c: argparse.ArgumentParser) -> None:
     c.description = ("Read every part of a database: its checksum, Parquet "
-                     "footer and schema, and the keys across tables (every player, action, "
+                     "footer and schema, every entry of its tables' Delta logs against the "
+                     "digest its batch recorded, and the keys across tables (every player, action, "
                      "pot, violation and unverifiable row has its hand; every hand's file has "
                      "its files row). Prints each problem (part, table, what). Exit 0 when "
                      "sound, 1 when problems were found, 2 when DIR is not a database.")
@@ -322,11 +362,13 @@ def add_check(c: argparse.ArgumentParser) -> None:
 def add_repair(r: argparse.ArgumentParser) -> None:
     from stud_hh.rules import PROFILES, SITE
 
-    r.description = ("Move damaged parts and commit records into DIR/damaged/ "
-                     "(nothing is deleted), commit the rest without the rows of the files the "
-                     "damage came from, and import those files again; prints what was done "
-                     "per file and per table. Exit 0 when repaired (or nothing to do), 1 when "
-                     "some file could not be read again, 2 when DIR is not a database.")
+    r.description = ("Move damaged parts and log entries into DIR/damaged/ "
+                     "(nothing is deleted; a damaged log is started anew), take back a batch "
+                     "a killed writer left half committed, commit the rest without the rows "
+                     "of the files the damage came from, and import those files again; "
+                     "prints what was done per file and per table. Exit 0 when repaired (or "
+                     "nothing to do), 1 when some file could not be read again, 2 when DIR "
+                     "is not a database.")
     r.add_argument("--db", type=database_arg, metavar="DIR",
                    help=DB_HELP)
     r.add_argument("--jobs", type=whole_number, default=None, metavar="N",
@@ -337,6 +379,46 @@ def add_repair(r: argparse.ArgumentParser) -> None:
     r.set_defaults(func=cmd_repair)
 
 
+def add_migrate(m: argparse.ArgumentParser) -> None:
+    m.description = ("Convert a database of stud-hh's earlier format (schema 1 to 5: parts "
+                     "named by commit records in DIR/commits/) to Delta tables, in place: "
+                     "each live part, checked against its record, becomes part of its "
+                     "table's first version (a part older than schema 5 written again with "
+                     "the columns added since), in one batch; then stud_hh.json names the "
+                     "schema of Delta tables and the commit records move to "
+                     "DIR/damaged/migrated-<when>/. Every other command refuses a database "
+                     "of the earlier format until it is migrated; a migration killed at any "
+                     "point is finished (or started over) by running it again. Exit 0 when "
+                     "migrated (or nothing to do), 1 when damaged parts were left out (`stud-hh "
+                     "repair` imports their files again), 2 when DIR is not a database.")
+    m.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
+    m.set_defaults(func=cmd_migrate)
+
+
+def add_history(h: argparse.ArgumentParser) -> None:
+    h.description = ("Every batch of a database, oldest first: its number, when it was "
+                     "committed, in UTC, what did it (import, repair, compact, notes, "
+                     "migrate), the history files it read and the rows it added and removed "
+                     "per table; `--as-of BATCH` on stats, tournaments, plot, report and sql "
+                     "reads the database as that batch left it. --format jsonl: a JSON "
+                     "object per batch, with each table's Delta version.")
+    h.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
+    h.add_argument("--format", choices=("text", "jsonl"), default="text")
+    h.set_defaults(func=cmd_history)
+
+
+def add_vacuum(v: argparse.ArgumentParser) -> None:
+    v.description = ("Delete the data files that a later batch replaced (a compaction, a "
+                     "repair, rewritten notes) more than --keep days ago, which only "
+                     "`--as-of` an earlier batch still reads: time travel then reaches back "
+                     "that far. The files a batch reads now are never deleted. Takes the "
+                     "write lock.")
+    v.add_argument("--db", type=database_arg, metavar="DIR", help=DB_HELP)
+    v.add_argument("--keep", type=non_negative_float, default=7.0, metavar="DAYS",
+                   help="keep what was replaced less than this long ago (default 7)")
+    v.set_defaults(func=cmd_vacuum)
+
+
 ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "import": add_import,
     "watch": add_watch,
@@ -344,5 +426,8 @@ ARGUMENTS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "conflicts": add_conflicts,
     "check": add_check,
     "repair": add_repair,
+    "migrate": add_migrate,
+    "history": add_history,
+    "vacuum": add_vacuum,
 }
 """Each command's arguments, by its name."""

@@ -94,6 +94,15 @@ COMMANDS: tuple[Command, ...] = (
             "check a database through: checksums, footers, keys"),
     Command("repair", _imports,
             "move a database's damage aside and import its files again"),
+    Command("history", _imports,
+            "list a database's batches: when, what did it, the rows each added (--as-of "
+            "reads an earlier one)"),
+    Command("vacuum", _imports,
+            "delete the data files later batches replaced, after a retention (time travel "
+            "reaches back that far)"),
+    Command("migrate", _imports,
+            "convert a database of stud-hh's earlier format (commit records) to Delta "
+            "tables"),
     Command("export", _histories,
             "write hands as PHH files (the open format pokerkit reads)"),
     Command("stats", _analysis,

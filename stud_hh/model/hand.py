@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from stud_hh.model.errors import StudHHError
 from stud_hh.model.events import HandEvent, HandHeader, compiled_makers
 
@@ -69,9 +71,11 @@ class SkippedHand:
     last_line: int
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # SummaryFailure, of a module not compiled
 @dataclass(frozen=True, slots=True)
-class ParseFailure:
-    """A hand (or stray text) that could not be read, kept whole with the reason."""
+class Failure:
+    """A text that could not be read, kept whole with the reason: what a hand's and a
+    tournament summary's failures have alike (the error's place and words)."""
 
     error: StudHHError
     raw_text: str
@@ -99,6 +103,11 @@ class ParseFailure:
     @property
     def offending_text(self) -> str | None:
         return self.error.text
+
+
+@dataclass(frozen=True, slots=True)
+class ParseFailure(Failure):
+    """A hand (or stray text) that could not be read, kept whole with the reason."""
 
 
 ParseResult = ParsedHand | SkippedHand | ParseFailure

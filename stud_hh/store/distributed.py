@@ -6,7 +6,7 @@ process pool (:mod:`stud_hh.store.ingest.pool`): a batch of small files, or one 
 large file (:mod:`stud_hh.read.chunks`), each parsed, replayed and written as Parquet
 parts into the database folder by the worker. Only the small result of each task comes
 back; this process commits it exactly as a local import does (repeats dropped, the same
-atomic commit record, a chunked file's ``files`` row with its last chunk).
+batch of Delta commits, a chunked file's ``files`` row with its last chunk).
 
 Dying workers: a task whose worker dies is run again on another (Dask's
 ``distributed.scheduler.allowed-failures``, three deaths by default), one that raises is

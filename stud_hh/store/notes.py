@@ -4,9 +4,10 @@ A note is on a player at a site (``site`` null: the name at every site), under t
 the app shows (the settings' person, else the name as printed), with free text and tags.
 Notes travel with the database: they are a table of it like the others (``stud-hh sql``
 reads them, ``stud-hh check`` verifies them), written under its write lock. The table is
-small, so each write commits it whole, in place of the part it had (the commit record's
-``replaces``): the database holds one notes part, and a write is all or nothing. An
-import of histories never writes it; ``stud-hh repair`` keeps it as it is.
+small, so each write commits it whole, in place of the data file it had (one Delta
+commit adding the new file and removing the old, in a batch of its own): the table holds
+one data file, and a write is all or nothing. An import of histories never writes it;
+``stud-hh repair`` keeps it as it is.
 
 :func:`write_notes` applies changes under a lock already held (an import's, or a watch's
 through :class:`~stud_hh.store.ingest.live.LiveImport`); :func:`save_notes` takes the lock
@@ -156,7 +157,7 @@ def write_notes(db: Database, changes: Sequence[Note], *, replace_all: bool = Fa
         columns = {name: [getattr(n, name) for n in kept] for name in TABLES["notes"].names}
         columns["tags"] = [list(n.tags) for n in kept]
         parts.append(db.write_part("notes", to_arrow("notes", columns)))
-    db.commit(parts, replaces=old)
+    db.commit(parts, replaces=old, operation="notes")
     return len(kept)
 
 

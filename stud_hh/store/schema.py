@@ -9,7 +9,7 @@ dictionary-encoded so pandas loads them as categoricals.
 >>> arrow_schema("hands").field("hand_id").type
 DataType(string)
 >>> arrow_schema("hands").metadata[b"stud_hh.schema_version"]
-b'5'
+b'6'
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 import pandas as pd
 import pyarrow as pa
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """Bumped whenever a column is added or changes meaning or type. Readers take every
 version of :data:`ADDED` (older parts read with the columns added since as nulls) and
 refuse others."""
@@ -432,13 +432,16 @@ ADDED: dict[int, dict[str, tuple[str, ...]]] = {
     3: {"players": ("limit", "tournament_id")},
     4: {"hands": ("violations_following",), "violations": ("follows_line", "follows_rule")},
     5: {},
+    6: {},
 }
 """The columns each schema version added, by table: a part of an older version has none
 of the columns added since, and reads with them null. Schema 3 also changed what
 ``players.big_bet`` holds for a no-limit or pot-limit hand (0: its money is not counted in
 big bets); rows imported before keep the hand's smallest bet there, until imported again.
 Schema 5 added the ``notes`` table (a stud-hh before it would take a commit of notes for
-damage, so it refuses the folder instead)."""
+damage, so it refuses the folder instead). Schema 6 made every table a Delta Lake table (no
+column added: a stud-hh before it would see an empty database in the folder; ``stud-hh
+migrate`` converts a database of schema 1 to 5)."""
 
 
 def missing_columns(table: str, version: int) -> tuple[str, ...]:

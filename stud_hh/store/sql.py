@@ -1,13 +1,15 @@
 """Stage 4e: SQL over a database, with DuckDB, read-only.
 
 Each table of the registry (:data:`stud_hh.store.schema.TABLES`) is a view of the same
-name and columns over exactly the parts the commit records name (never a part written
-without a commit, nor one a later commit replaced). A table with no parts is a view with
-the same columns and no rows. The connection is in memory and locked: DuckDB may open
-the committed parts and no other file (``allowed_paths``, ``enable_external_access``
-off, then ``lock_configuration``), loads no extension, and a query is one read-only
-statement (``SELECT``, ``WITH``, ``DESCRIBE``, ``SHOW``, ``SUMMARIZE``, ``EXPLAIN``), so
-nothing a query says can write a file or change the database.
+name and columns over exactly the data files of the table's version that the last
+complete batch names (:mod:`stud_hh.store.batches`: never a file written without a
+commit, nor one a later commit removed, nor one of an unfinished batch). A table with no
+parts is a view with the same columns and no rows. The connection is in memory and
+locked: DuckDB may open the committed parts and no other file (``allowed_paths``,
+``enable_external_access`` off, then ``lock_configuration``), loads no extension, and a
+query is one read-only statement (``SELECT``, ``WITH``, ``DESCRIBE``, ``SHOW``,
+``SUMMARIZE``, ``EXPLAIN``), so nothing a query says can write a file or change the
+database.
 
 Money columns stay integers in the hand's smallest unit; :data:`MACROS` turn them into
 printed units (``money(net, scale)``) and big bets, and give the statistics' ratio
@@ -173,7 +175,7 @@ def connect(db: CommittedParts, parts: Mapping[str, list[str]] | None = None, *,
     parts (or ``parts``, as :meth:`~CommittedParts.parts` gave them) and the
     :data:`MACROS`, locked so that it opens no other file.
 
-    The views are made from the commit records as they are now: a later import is seen
+    The views are made from the batch complete now: a later import is seen
     by a new connection. Close it when done (``with connect(db) as con: ...``). With
     ``folder`` (the database's folder on this machine), every file under it may be
     opened instead, and Parquet footers are kept once read: a connection whose views are

@@ -2,15 +2,15 @@
 
 The database (:mod:`stud_hh.store.database`) asks its storage for a handful of
 operations on paths relative to the database (``hands/part-1.parquet``,
-``commits/00000001-ab12cd34.json``): read a file, write one whole, create one that must
-not exist yet (a commit record), write a part streaming, list a folder, read a part's
-size and its first and last four bytes, delete, move aside, and hold the write lock.
-Arrow, Dask and DuckDB read the parts through :attr:`Storage.arrow_filesystem` and
-:meth:`Storage.duckdb_path`.
+``stud_hh.json``): read a file, write one whole, write a data file streaming, list a
+folder, read a file's size and its first and last four bytes, delete, move aside, and
+hold the write lock. The tables' logs (``hands/_delta_log/``) are delta-rs's: it writes
+and reads them itself, with the same location and options
+(:mod:`stud_hh.store.delta`). Arrow, Dask and DuckDB read the data files through
+:attr:`Storage.arrow_filesystem` and :meth:`Storage.duckdb_path`.
 
-:class:`LocalStorage` is a folder, written exactly as stud-hh always wrote one: a file
-written to a temporary name, fsynced, then renamed into place, its folder fsynced, and
-the write lock an ``flock`` on ``.lock``.
+:class:`LocalStorage` is a folder: a file written to a temporary name, fsynced, then
+renamed into place, its folder fsynced, and the write lock an ``flock`` on ``.lock``.
 
 :class:`FsspecStorage` is any fsspec filesystem (``s3://`` when s3fs is installed:
 ``pip install 'stud-hh[s3]'``), credentials and endpoint coming from the filesystem's
@@ -19,12 +19,12 @@ own configuration (for S3: ``AWS_ACCESS_KEY_ID``, ``AWS_SECRET_ACCESS_KEY``,
 store has no rename and no ``flock``, and needs neither:
 
 - an object appears whole when its upload ends (one PUT, or a multipart upload completed
-  as the file closes) and never half, so a part or a record is written in place;
-- a commit record is created *exclusively* (:meth:`Storage.create_exclusive`: on S3 a
-  conditional PUT, ``If-None-Match: *``) under a name its number alone decides
-  (``commits/00000007-commit.json``), so two writers can never both take number 7: the
-  second is refused;
-- the write lock is a lock object, also created exclusively (:class:`ObjectLock`).
+  as the file closes) and never half, so a data file is written in place;
+- the write lock is a lock object created *exclusively* (:meth:`Storage.create_exclusive`:
+  on S3 a conditional PUT, ``If-None-Match: *``) under a name its number alone decides
+  (:class:`ObjectLock`), so two imports can never both hold it; a Delta commit is also
+  created exclusively (by delta-rs), so a writer that went round the lock is refused at
+  its commit and never overwrites another's.
 
 >>> storage_of("my.db")
 LocalStorage('my.db')
@@ -59,7 +59,7 @@ MARKER = "stud_hh.json"
 made it)."""
 
 CHECKSUM = "blake2b-256"
-"""The checksum named in commit records (``blake2b-256:<hex>``)."""
+"""The checksum of a data file as the commit's metadata names it (``blake2b-256:<hex>``)."""
 S3_EXTRA = "pip install 'stud-hh[s3]' (or pip install s3fs)"
 """How to install what an ``s3://`` database needs."""
 LOCKS = "locks"
@@ -132,9 +132,6 @@ class Storage(ABC):
     """How messages name the database."""
     arrow_filesystem: Any = None
     """The ``pyarrow.fs`` filesystem to read parts with (``None``: this machine's)."""
-    record_names_numbered: bool = False
-    """Whether a commit record's name is decided by its number alone (so that creating it
-    exclusively gives each number to one writer)."""
 
     @abstractmethod
     def arrow_path(self, relative: str) -> str:
@@ -178,7 +175,7 @@ class Storage(ABC):
 
     @abstractmethod
     def create_exclusive(self, relative: str, data: bytes) -> None:
-        """Write a whole file that must not exist yet (a commit record)."""
+        """Write a whole file that must not exist yet (a lock object)."""
 
     @abstractmethod
     def new_file(self, relative: str) -> AbstractContextManager[BinaryIO]:
@@ -280,8 +277,8 @@ class LocalStorage(Storage):
         write_atomic(self.path(relative), data)
 
     def create_exclusive(self, relative: str, data: bytes) -> None:
-        """Locally, commit records are written under the ``flock`` (the only writer) with a
-        random id in their names: written atomically, as any file."""
+        """Locally, the write lock is an ``flock``, and a file that must not exist yet is
+        written under it (the only writer): atomically, as any file."""
         write_atomic(self.path(relative), data)
 
     @contextmanager
@@ -350,7 +347,6 @@ def _first_line(exc: BaseException) -> str:
 class FsspecStorage(Storage):
     """A database at an fsspec URL (see the module): ``s3://bucket/db`` and the like."""
 
-    record_names_numbered = True
 
     def __init__(self, url: str, storage_options: Mapping[str, Any] | None = None) -> None:
         self.url = self.root = self.location = url.rstrip("/")

@@ -63,7 +63,7 @@ def wait_for(condition: Callable[[], bool], seconds: float = 600) -> None:
 
 
 def hand_count(db: Path) -> int:
-    if not (db / "commits").is_dir():
+    if not (db / "batches" / "_delta_log").is_dir():
         return 0
     try:
         return open_db(db).count("hands")

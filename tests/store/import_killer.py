@@ -28,18 +28,20 @@ from pathlib import Path
 from typing import Any
 
 from stud_hh import cli
-from stud_hh.store import database as store
-from stud_hh.store.ingest import commit, plan
+from stud_hh.store import compaction
+from stud_hh.store.batches import BATCHES
+from stud_hh.store.delta import DeltaTables
+from stud_hh.store.ingest import commit as ingest_commit
+from stud_hh.store.ingest import plan
 
 EVENTS = {
-    "part": "a part's bytes written, not yet renamed into its table's folder",
-    "record": "a commit record's bytes written, not yet renamed into commits/",
-    "committed": "a commit record just renamed into commits/",
+    "part": "a data file's bytes written, not yet renamed into its table's folder",
+    "commit": "before a table's Delta commit of a batch (the tables before it committed)",
+    "committed": "a table's Delta commit just made (the tables after it not yet)",
+    "row": "every table of a batch committed, its batches row not yet",
     "batch": "a batch's result taken in (committed, or pending with a file cut in chunks)",
     "rewrite": "before the parts of a batch are rewritten without hands stored earlier",
-    "merge": "before the end compaction merges parts of a table",
-    "checkpoint": "the end compaction's checkpoint just written",
-    "delete": "before the end compaction deletes a commit record its checkpoint replaces",
+    "merge": "before the end compaction merges data files of a table",
 }
 """The kinds of event in the importing process, where a kill can be made."""
 
@@ -70,27 +72,24 @@ def watch(patch: Callable[[Any, str, Any], None], event: Callable[[str], None]) 
     real_replace = os.replace
 
     def replace(src: Any, dst: Any, *args: Any, **kwargs: Any) -> None:
-        text = str(dst)
-        record = "/commits/" in text
-        if text.endswith(".parquet") or record:
-            event("record" if record else "part")
+        if str(dst).endswith(".parquet"):
+            event("part")
         real_replace(src, dst, *args, **kwargs)
-        if record:
+
+    real_commit = DeltaTables.commit
+
+    def commit(self: DeltaTables, table: str, *args: Any, **kwargs: Any) -> int:
+        event("row" if table == BATCHES else "commit")
+        version = real_commit(self, table, *args, **kwargs)
+        if table != BATCHES:
             event("committed")
-
-    real_unlink = Path.unlink
-
-    def unlink(self: Path, *args: Any, **kwargs: Any) -> None:
-        if self.parent.name == "commits" and self.suffix == ".json":
-            event("delete")
-        real_unlink(self, *args, **kwargs)
+        return version
 
     patch(os, "replace", replace)
-    patch(Path, "unlink", unlink)
-    after(commit.Committer, "commit", "batch")
-    before(commit, "drop_repeated", "rewrite")
-    before(store.Database, "_merge", "merge")
-    after(store.Database, "write_checkpoint", "checkpoint")
+    patch(DeltaTables, "commit", commit)
+    after(ingest_commit.Committer, "commit", "batch")
+    before(ingest_commit, "drop_repeated", "rewrite")
+    before(compaction.Compactor, "merge", "merge")
 
 
 @dataclass(frozen=True)
@@ -101,12 +100,12 @@ class Settings:
 
     tasks: int = plan.TASKS_PER_JOB
     chunk_min: int = plan.CHUNK_BYTES_MIN
-    compact_parts: int = store.COMPACT_PARTS
+    compact_parts: int = compaction.COMPACT_PARTS
 
     def apply(self, patch: Callable[[Any, str, Any], None]) -> None:
         patch(plan, "TASKS_PER_JOB", self.tasks)
         patch(plan, "CHUNK_BYTES_MIN", self.chunk_min)
-        patch(store, "COMPACT_PARTS", self.compact_parts)
+        patch(compaction, "COMPACT_PARTS", self.compact_parts)
 
 
 def environment() -> dict[str, str]:

@@ -2,22 +2,24 @@
 `stud-hh check` finds sound, and that the next import completes to exactly what an
 uninterrupted import stores: every table alike, the `files` rows and their counts included.
 Killed by SIGKILL it stops on the spot (its worker processes end with it); by SIGTERM it
-stops itself as Ctrl-C does: its workers stopped, nothing half-written left, one line
-(`stud-hh: interrupted`, no warning of multiprocessing's) and exit 130.
+stops itself as Ctrl-C does: its workers stopped, the tables it committed past the last
+complete batch taken back, nothing half-written left, one line (`stud-hh: interrupted`, no
+warning of multiprocessing's) and exit 130.
 
 Three imports are killed: twenty small files on one process (`--jobs 1`) and on two, and
 one file cut into chunks on two (what a large file is), in processes forked from one that
 has imported stud-hh (`import_killer.Forks`: each a command of its own, its own session,
 worker processes and standard error). The kill points are drawn (seeded) among the events
 an uninterrupted import goes through in the importing process (`import_killer.EVENTS`):
-inside a part's or a commit record's write, just after a commit, just after a batch is
-taken in (half-way through the file in chunks), before a batch is rewritten without
-repeated hands, and in the end compaction (its merges, just after its checkpoint, while it
-deletes the records the checkpoint replaces); the import sends itself the signal there.
-Then signals from outside, once the test sees a drawn number of commit records (or of the
-parts the workers write, half-way through the file in chunks) on disk, the last to the
-`stud-hh` command itself. Every point is one of progress, never of time: a loaded machine
-is only slower.
+inside a data file's write, before and after each table's Delta commit of a batch (the
+batch then half committed), before its `batches` row, just after a batch is taken in
+(half-way through the file in chunks), before a batch is rewritten without repeated
+hands, and in the end compaction (its merges, its commits); the import sends itself the
+signal there. Then signals from outside, once the test sees a drawn number of batches (or
+of the data files the workers write, half-way through the file in chunks) on disk, the
+last to the `stud-hh` command itself. Every point is one of progress, never of time: a
+loaded machine is only slower. A half-committed batch is read as the batch before it (the
+database opens as it was, `check` notes it) and the next import takes it back.
 """
 
 from __future__ import annotations
@@ -35,12 +37,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import BROKEN_HAND, large_file, sample_hand_texts, table_digests, write_renumbered
+from helpers import (
+    BROKEN_HAND,
+    batches_committed,
+    large_file,
+    sample_hand_texts,
+    table_digests,
+    untracked,
+    write_renumbered,
+)
 from import_killer import Ended, Forks, Settings, environment, watch
 
 from stud_hh.cli import main
 from stud_hh.store.database import open_db
 from stud_hh.store.ingest.run import import_paths
+from stud_hh.store.integrity import check_database
 from stud_hh.store.storage import MARKER
 
 SEED = 15
@@ -120,8 +131,10 @@ def clean(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Clean]:
             summary = import_paths([folder], base / f"{name}.db", jobs=case.jobs)
         assert (summary.failures_new, summary.duplicates) == (
             1, 6 if case.folder == "files" else 2)
-        assert min(counts["merge"], counts["checkpoint"], counts["delete"]) >= 1, counts
+        assert counts["merge"] >= 1, counts
         assert counts["batch"] >= 8, counts
+        assert counts["row"] >= 2, counts  # an import's batch or more, and the compaction
+        assert counts["committed"] > counts["row"], counts
         made[name] = Clean(folder, contents(base / f"{name}.db"), counts)
         return made[name]
 
@@ -159,10 +172,6 @@ def _gone(group: int, seconds: float) -> bool:
     return False
 
 
-def _on_disk(root: Path) -> set[str]:
-    return {str(p.relative_to(root)) for p in root.glob("*/part-*")}
-
-
 def _committed(root: Path) -> set[str]:
     return {p for parts in open_db(root).parts().values() for p in parts}
 
@@ -175,7 +184,8 @@ def _stopped(root: Path, sig: str, ended: Ended) -> None:
         return
     assert (ended.returncode, ended.stderr.strip()) == (130, INTERRUPTED), ended
     if (root / MARKER).exists():
-        assert _on_disk(root) == _committed(root)
+        assert not untracked(root)
+        assert not check_database(root).unfinished  # taken back on the way out
 
 
 def _after_kill(root: Path, clean: Clean, capsys: pytest.CaptureFixture[str]) -> None:
@@ -192,8 +202,9 @@ def _after_kill(root: Path, clean: Clean, capsys: pytest.CaptureFixture[str]) ->
     assert contents(root) == clean.expected
     capsys.readouterr()
     assert main(["check", "--db", str(root)]) == 0, capsys.readouterr().out
-    assert _on_disk(root) == _committed(root)
-    assert not list(root.glob("commits/*.tmp"))
+    assert not untracked(root)
+    assert not check_database(root).unfinished
+    assert not list(root.glob("*/*.tmp"))
 
 
 def _argv(case: Case, folder: Path, root: Path) -> list[str]:
@@ -201,14 +212,16 @@ def _argv(case: Case, folder: Path, root: Path) -> list[str]:
 
 
 POINTS = [
-    ("files-1", "part", "KILL"), ("files-1", "record", "TERM"),
+    ("files-1", "part", "KILL"), ("files-1", "commit", "TERM"),
     ("files-1", "committed", "KILL"), ("files-1", "rewrite", "TERM"),
-    ("files-1", "merge", "KILL"), ("files-1", "checkpoint", "TERM"),
-    ("files-1", "delete", "KILL"), ("files-1", "part", "TERM"), ("files-1", "delete", "TERM"),
+    ("files-1", "merge", "KILL"), ("files-1", "row", "TERM"), ("files-1", "row", "KILL"),
+    ("files-1", "part", "TERM"), ("files-1", "committed", "TERM"),
+    ("files-1", "commit", "KILL"),
     ("chunked-2", "batch", "KILL"), ("chunked-2", "batch", "TERM"),
-    ("chunked-2", "record", "KILL"), ("chunked-2", "merge", "TERM"),
-    ("chunked-2", "delete", "KILL"),
+    ("chunked-2", "committed", "KILL"), ("chunked-2", "merge", "TERM"),
+    ("chunked-2", "row", "KILL"),
     ("files-2", "committed", "TERM"), ("files-2", "rewrite", "KILL"),
+    ("files-2", "committed", "KILL"), ("files-2", "merge", "KILL"),
 ]
 """The case, the kind of event the kill is at (its number drawn, seeded, among those of an
 uninterrupted import) and the signal."""
@@ -226,18 +239,16 @@ def test_a_kill_at_a_drawn_point_leaves_a_sound_database_the_next_import_complet
     _stopped(root, sig, ended)
     if case == "chunked-2" and kind == "batch" and nth < reference.counts[kind]:
         assert not _committed(root)  # half-way through the file: none of it
+    if sig == "KILL" and kind in ("committed", "row"):
+        assert check_database(root).unfinished  # a batch half committed, read as before
     _after_kill(root, reference, capsys)
-
-
-def _commits(root: Path) -> int:
-    return len(list((root / "commits").glob("*.json")))
 
 
 def _hands_parts(root: Path) -> int:
     return len(list((root / "hands").glob("*.parquet")))
 
 
-OBSERVED = [("files-2", "KILL", _commits, 5), ("chunked-2", "KILL", _hands_parts, 5),
+OBSERVED = [("files-2", "KILL", batches_committed, 5), ("chunked-2", "KILL", _hands_parts, 5),
             ("chunked-2", "TERM", _hands_parts, 5)]
 """The case, the signal, the progress watched and the most of it waited for (of 8 batches
 committed; of 8 chunks whose hands are written, none committed until the last is)."""
@@ -280,7 +291,7 @@ def test_stud_hh_import_sigterm_ed_stops_its_workers_and_says_so_in_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         clean: Callable[[str], Clean]) -> None:
     """The `stud-hh` command itself, as a user runs it (its own interpreter), SIGTERM-ed
-    once a drawn number of commit records are on disk: no multiprocessing warning (a
+    once a drawn number of batches are committed: no multiprocessing warning (a
     semaphore leaked by the stopped pool) on its standard error, read to its end."""
     reference = clean("files-2")
     wanted = random.Random(f"{SEED}-stud-hh").randint(1, 4)  # of 8 batches
@@ -291,7 +302,7 @@ def test_stud_hh_import_sigterm_ed_stops_its_workers_and_says_so_in_one_line(
                                stderr=subprocess.PIPE, text=True, start_new_session=True,
                                env=environment())
     try:
-        _sent_when(process.pid, lambda: _commits(root) >= wanted,
+        _sent_when(process.pid, lambda: batches_committed(root) >= wanted,
                    lambda: process.poll() is None, "TERM")
         _, stderr = process.communicate()  # to its end: a warning printed at exit included
     finally:

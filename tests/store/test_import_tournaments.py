@@ -15,7 +15,8 @@ import pytest
 
 from stud_hh.store.database import open_db
 from stud_hh.store.ingest.run import import_paths
-from stud_hh.store.integrity import check_database, repair_database
+from stud_hh.store.integrity import check_database
+from stud_hh.store.repair import repair_database
 
 ROOT = Path(__file__).resolve().parents[2]
 SUMMARIES = ROOT / "tests" / "data" / "summaries"

@@ -21,14 +21,16 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from helpers import SAMPLES, sample_hand_texts, write_renumbered
+from helpers import SAMPLES, batches_committed, sample_hand_texts, write_renumbered
 
 from stud_hh.cli import main
 from stud_hh.store import database as store
 from stud_hh.store.database import DamagedDatabaseError, Database, open_db
+from stud_hh.store.delta import Added
 from stud_hh.store.ingest.run import import_paths
-from stud_hh.store.integrity import check_database, repair_database
-from stud_hh.store.schema import SCHEMA_VERSION, TABLES
+from stud_hh.store.integrity import check_database
+from stud_hh.store.repair import Provenance, repair_database
+from stud_hh.store.schema import SCHEMA_VERSION, TABLES, arrow_schema
 
 
 def counts(root: Path) -> dict[str, int]:
@@ -64,16 +66,21 @@ def _part(root: Path, table: str) -> Path:
     return max((root / table).glob("*.parquet"), key=lambda p: p.stat().st_size)
 
 
-def _record(root: Path) -> Path:
-    return sorted((root / "commits").glob("*.json"))[0]
+def _log(root: Path, table: str = "hands", version: int = 1) -> Path:
+    """A commit of ``table``'s Delta log (version 1: the first batch's)."""
+    return root / table / "_delta_log" / f"{version:020d}.json"
 
 
-def _rewrite_record(root: Path, change: Callable[[dict[str, object]], None]) -> None:
-    path = _record(root)
-    record = json.loads(path.read_text())
-    change(record)
-    record.pop("digest")  # as an editor (or an older stud-hh) would leave it
-    path.write_text(json.dumps(record))
+def _rewrite_log(root: Path, change: Callable[[dict[str, object]], None],
+                 table: str = "hands") -> Path:
+    """Change the add action of a commit of ``table``'s log, as an editor would."""
+    path = _log(root, table)
+    actions = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    for action in actions:
+        if "add" in action:
+            change(action["add"])
+    path.write_text("\n".join(json.dumps(a) for a in actions))
+    return path
 
 
 def truncate(root: Path) -> str:
@@ -106,42 +113,42 @@ def empty_players(root: Path) -> str:
     return str(part.relative_to(root))
 
 
-def corrupt_record(root: Path) -> str:
-    path = _record(root)
+def corrupt_log(root: Path) -> str:
+    path = _log(root)
     path.write_bytes(path.read_bytes()[:200])
     return str(path.relative_to(root))
 
 
-def garbage_record(root: Path) -> str:
-    path = _record(root)
+def garbage_log(root: Path) -> str:
+    path = _log(root, "players")
     path.write_bytes(b"\x00\xff" * 50)
     return str(path.relative_to(root))
 
 
-def unknown_table(root: Path) -> str:
-    def change(record: dict[str, object]) -> None:
-        parts = record["parts"]
-        assert isinstance(parts, list)
-        parts[0]["table"] = "hands_v2"
+def missing_log(root: Path) -> str:
+    path = _log(root, "actions", 2)
+    path.unlink()
+    return str(path.relative_to(root))
 
-    _rewrite_record(root, change)
-    return str(_record(root).relative_to(root))
+
+def batches_log(root: Path) -> str:
+    path = _log(root, "batches", 2)
+    path.write_bytes(path.read_bytes()[:200])
+    return str(path.relative_to(root))
 
 
 def outside(root: Path) -> str:
     (root.parent / "elsewhere.parquet").write_bytes(b"PAR1" * 10)
 
-    def change(record: dict[str, object]) -> None:
-        parts = record["parts"]
-        assert isinstance(parts, list)
-        parts[0]["path"] = "../elsewhere.parquet"
+    def change(add: dict[str, object]) -> None:
+        add["path"] = "../elsewhere.parquet"
+        add["size"] = 40
 
-    _rewrite_record(root, change)
-    return str(_record(root).relative_to(root))
+    return str(_rewrite_log(root, change).relative_to(root))
 
 
-DAMAGE = [truncate, garbage_same_size, garbage, delete, empty_players, corrupt_record,
-          garbage_record, unknown_table, outside]
+DAMAGE = [truncate, garbage_same_size, garbage, delete, empty_players, corrupt_log,
+          garbage_log, missing_log, batches_log, outside]
 
 
 def _one_line(err: str) -> str:
@@ -177,11 +184,68 @@ def test_damage_is_named_checked_and_repaired(damage: Callable[[Path], str], db:
     out = capsys.readouterr().out
     assert "moved aside to damaged/" in out, out
     assert "check: sound" in out, out
-    if damage is not delete:
+    if damage not in (delete, missing_log):  # what is gone cannot be kept
         assert list((db / "damaged").rglob(Path(where).name)), f"{where} not kept in damaged/"
     assert counts(db) == counts(fresh)
     assert check_database(db).sound
     assert main(["check", "--db", str(db)]) == 0
+    assert main(["repair", "--db", str(db)]) == 0
+    assert "nothing to repair" in capsys.readouterr().out
+
+
+def test_a_log_entry_changed_that_still_reads_is_found_and_repaired(
+        db: Path, fresh: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Four digits of a log commit changed (its file's time): delta-rs reads it as it is and
+    opening cannot tell; `check` finds it by the digest its batch recorded, and `repair`
+    starts the log anew, importing its files again."""
+    path = _log(db, "pots")
+    text = path.read_text()
+    at = text.index('"modificationTime":') + len('"modificationTime":') + 5
+    path.write_text(text[:at] + "".join(str(9 - int(c)) for c in text[at:at + 4])
+                    + text[at + 4:])
+    where = str(path.relative_to(db))
+    assert counts(db) == counts(fresh)  # opening cannot tell
+    report = check_database(db)
+    assert [(p.where, p.kind) for p in report.problems] == [(where, "log")]
+    assert "changed after it was written" in report.problems[0].what
+    assert main(["check", "--db", str(db)]) == 1
+    assert where in capsys.readouterr().out
+    assert main(["repair", "--db", str(db), "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "pots: its log started anew" in out, out
+    assert list((db / "damaged").rglob(path.name))
+    assert counts(db) == counts(fresh)
+    assert check_database(db).sound
+
+
+def test_an_unfinished_batch_is_found_and_taken_back(
+        db: Path, fresh: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A writer killed between its commits: `hands` and `players` hold a batch whose row
+    never committed. Readers see the last complete batch; `check` finds the database sound
+    and notes both tables (the next writer takes them back); `repair` takes them back,
+    deleting the batch's data files."""
+    database = Database(db)
+    last = database.history()[-1].number
+    written = []
+    for table in ("hands", "players"):
+        part = database.write_part(table, database.arrow(table))  # every row again
+        written.append(part.path)
+        database.tables.commit(table, arrow_schema(table), [Added(
+            table, part.path, part.rows, part.size, part.checksum)], [], last + 1)
+    assert counts(db) == counts(fresh)  # readers read the last complete batch
+    report = check_database(db)
+    assert report.sound
+    assert report.unfinished == {"hands": last + 1, "players": last + 1}
+    assert main(["check", "--db", str(db)]) == 0
+    assert f"hands, players hold batch {last + 1}, which a writer killed" in \
+        capsys.readouterr().out
+    assert main(["repair", "--db", str(db), "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "hands: taken back to the last complete batch" in out, out
+    assert "check: sound" in out, out
+    assert not any((db / path).exists() for path in written)
+    assert counts(db) == counts(fresh)
+    assert [b.number for b in Database(db).history()][-1] == last  # nothing to commit
     assert main(["repair", "--db", str(db)]) == 0
     assert "nothing to repair" in capsys.readouterr().out
 
@@ -251,8 +315,16 @@ def test_opening_checks_sizes_without_reading_parts(db: Path,
     def no(*args: object, **kwargs: object) -> object:
         raise AssertionError("a part was read on opening")
 
-    for name in ("ParquetFile", "read_table", "read_metadata", "read_schema"):
+    real = pq.read_table
+
+    def batches_only(source: object, *args: object, **kwargs: object) -> object:
+        if "/batches/" not in str(source):  # the last batch's row: one small file
+            raise AssertionError(f"{source} was read on opening")
+        return real(source, *args, **kwargs)  # type: ignore[arg-type]
+
+    for name in ("ParquetFile", "read_metadata", "read_schema"):
         monkeypatch.setattr(pq, name, no)
+    monkeypatch.setattr(pq, "read_table", batches_only)
     monkeypatch.setattr(store, "file_checksum", no)
     assert Database(db, verify=True).verify_open() == []
     part = _part(db, "pots")
@@ -260,37 +332,6 @@ def test_opening_checks_sizes_without_reading_parts(db: Path,
         handle.write(b"\0")
     with pytest.raises(DamagedDatabaseError, match="not the"):
         open_db(db)
-
-
-def _strip_checksums(root: Path) -> None:
-    """Make every commit record look as records written before checksums did."""
-    for path in (root / "commits").glob("*.json"):
-        record = json.loads(path.read_text())
-        record.pop("digest", None)
-        record.pop("files", None) if record.get("checkpoint") else None
-        for entry in record["parts"]:
-            for key in ("size", "checksum", "files"):
-                entry.pop(key, None)
-        path.write_text(json.dumps(record))
-
-
-def test_records_written_before_checksums_read_and_repair(db: Path, fresh: Path) -> None:
-    _strip_checksums(db)
-    report = check_database(db)
-    assert report.sound
-    assert report.unverifiable == report.parts > 0
-    assert "unverifiable" in report.summary()
-    assert counts(db) == counts(fresh)
-    part = _part(db, "players")
-    data = part.read_bytes()
-    part.write_bytes(data[:-100] + data[-4:])  # no recorded size, the PAR1 marks kept
-    open_db(db)  # opening cannot tell
-    with pytest.raises(DamagedDatabaseError, match="players table could not be read"):
-        open_db(db).players()
-    assert [p.where for p in check_database(db).problems] == [str(part.relative_to(db))]
-    assert not repair_database(db, jobs=1).lost
-    assert counts(db) == counts(fresh)
-    assert check_database(db).sound
 
 
 def _many_files(folder: Path, files: int, hands: int) -> Path:
@@ -304,13 +345,15 @@ def _many_files(folder: Path, files: int, hands: int) -> Path:
 def test_compaction_records_the_files_of_merged_parts(tmp_path: Path) -> None:
     folder = _many_files(tmp_path / "h", 20, 3)
     root = tmp_path / "db"
-    import_paths([folder], root, jobs=1, batch_files=1)  # 20 commits, compacted: a checkpoint
+    import_paths([folder], root, jobs=1, batch_files=1)  # 20 batches, then a compaction
     before = counts(root)
-    [record] = (root / "commits").glob("*.json")
-    checkpoint = json.loads(record.read_text())
-    assert checkpoint["checkpoint"]
-    assert len(checkpoint["files"]) == 20
-    assert all(p["size"] and p["checksum"] for p in checkpoint["parts"])
+    db = Database(root)
+    history = db.history()
+    assert [b.operation for b in history] == ["import"] * 20 + ["compact"]
+    [merged] = db.part_paths("players")
+    provenance = Provenance(db, history, set())
+    assert provenance.files(merged) == {str(p) for p in folder.iterdir()}
+    assert all(db.digest(p) for t in TABLES for p in db.part_paths(t))
     assert check_database(root).sound
     _part(root, "players").write_bytes(b"")
     report = repair_database(root, jobs=1)
@@ -330,10 +373,10 @@ def test_compaction_never_merges_a_damaged_part(tmp_path: Path) -> None:
     data = bytearray(flipped.read_bytes())
     data[40:44] = b"\xde\xad\xbe\xef"
     flipped.write_bytes(bytes(data))
-    records = sorted((root / "commits").glob("*.json"))
+    batches = batches_committed(root)
     with pytest.raises(DamagedDatabaseError, match="checksum mismatch"):
         db.compact(min_parts=4)
-    assert sorted((root / "commits").glob("*.json")) == records  # nothing committed
+    assert batches_committed(root) == batches  # nothing committed
     assert check_database(root).uncommitted == 0  # the half-merged part is gone
 
 
@@ -344,7 +387,7 @@ def test_a_failed_import_leaves_nothing_half_written(db: Path, tmp_path: Path,
     import errno
 
     def full(self: Database, parts: object, info: object = None, **_: object) -> None:
-        raise OSError(errno.ENOSPC, "No space left on device", str(self.root / "commits"))
+        raise OSError(errno.ENOSPC, "No space left on device", str(self.root / "hands"))
 
     monkeypatch.setattr(Database, "commit", full)
     more = _many_files(tmp_path / "more", 2, 5)
@@ -385,10 +428,10 @@ def test_a_file_gone_since_import_is_named_and_its_rows_kept_aside(
     root = tmp_path / "db"
     import_paths([copied], root, jobs=1)
     gone = copied / "stud_cash_0.10-0.20.txt"
-    victim = next(p for p in (root / "players").glob("*.parquet")
-                  if str(gone) in json.dumps([json.loads(r.read_text())
-                                              for r in (root / "commits").glob("*.json")
-                                              if p.name in r.read_text()]))
+    db = Database(root)
+    provenance = Provenance(db, db.history(), set())
+    victim = next(root / p for p in db.part_paths("players")
+                  if provenance.files(p) == {str(gone)})
     victim.write_bytes(b"")
     gone.unlink()
     assert main(["repair", "--db", str(root), "--jobs", "1"]) == 1
@@ -449,24 +492,6 @@ def test_plot_and_the_notebooks_open_db_name_the_damage(db: Path, tmp_path: Path
 
     with pytest.raises(DamagedDatabaseError, match=where):
         stud_hh.open_db(db)
-
-
-def test_a_checkpoint_from_before_provenance_makes_repair_import_every_file(
-        tmp_path: Path) -> None:
-    folder = _many_files(tmp_path / "h", 3, 4)
-    root = tmp_path / "db"
-    import_paths([folder], root, jobs=1)
-    db = Database(root)
-    with db.writing():
-        assert db.compact(min_parts=2)
-    before = counts(root)
-    _strip_checksums(root)  # the checkpoint no longer says which files each part holds
-    _part(root, "pots").write_bytes(b"")
-    report = repair_database(root, jobs=1)
-    assert sorted(report.files) == sorted(str(p) for p in folder.iterdir())
-    assert not report.lost
-    assert counts(root) == before
-    assert check_database(root).sound
 
 
 def garbage_marker(root: Path) -> None:
@@ -532,23 +557,6 @@ def test_a_damaged_stud_hh_json_is_one_problem_and_repair_rebuilds_it(
     assert main(["check", "--db", str(db)]) == 0
     assert main(["repair", "--db", str(db)]) == 0
     assert "nothing to repair" in capsys.readouterr().out
-
-
-def test_a_rebuilt_stud_hh_json_names_the_parts_schema_version(tmp_path: Path) -> None:
-    """A schema-1 database (`tests/data/schema1.db`) whose stud_hh.json is garbage is
-    stamped 1 again, not this stud-hh's version: its parts still read with the columns added
-    since as nulls, and the next import upgrades it as it would have."""
-    root = tmp_path / "old.db"
-    shutil.copytree(Path(__file__).resolve().parent.parent / "data" / "schema1.db", root)
-    before = counts(root)
-    garbage_marker(root)
-    report = repair_database(root)
-    assert report.marker is not None
-    assert report.marker[1] == 1
-    assert json.loads((root / "stud_hh.json").read_text())["schema_version"] == 1
-    assert open_db(root).schema_version == 1
-    assert counts(root) == before
-    assert check_database(root).sound
 
 
 def test_a_garbage_stud_hh_json_without_commit_records_is_no_database(

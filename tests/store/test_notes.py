@@ -14,7 +14,7 @@ import pytest
 from stud_hh.model.errors import DatabaseError, InputError, UsageError
 from stud_hh.store.database import Database, open_db
 from stud_hh.store.ingest.run import import_paths
-from stud_hh.store.integrity import check_database, repair_database
+from stud_hh.store.integrity import check_database
 from stud_hh.store.notes import (
     MAX_TAG,
     clean_tags,
@@ -24,6 +24,7 @@ from stud_hh.store.notes import (
     read_notes,
     save_notes,
 )
+from stud_hh.store.repair import repair_database
 from stud_hh.store.schema import SCHEMA_VERSION
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
@@ -56,8 +57,8 @@ def test_each_write_leaves_one_part_committed_in_place_of_the_last(db: Database)
         save_notes(db, [make_note("PokerStars", f"P{i}", f"note {i}", [])])
         assert len(db.parts()["notes"]) == 1
     assert len(read_notes(db)) == 4
-    last = json.loads(db.storage.read_bytes(db._commit_files()[-1]))
-    assert len(last["replaces"]) == 1
+    last = db.history()[-1]
+    assert (last.operation, last.added, last.removed) == ("notes", {"notes": 4}, {"notes": 3})
 
 
 def test_sql_reads_the_notes_as_a_table(db: Database) -> None:
@@ -93,6 +94,26 @@ def test_an_import_a_compaction_and_a_repair_keep_the_notes(tmp_path: Path) -> N
     repair_database(root, jobs=1)
     assert check_database(root).sound
     assert [n.note for n in read_notes(open_db(root))] == ["me"]
+
+
+def test_a_repair_of_a_damaged_batches_log_keeps_the_notes(tmp_path: Path) -> None:
+    """With the batches log damaged no table's version is known: a repair starts the
+    tables anew from the history files, which cannot bring the notes back, so their table
+    is kept at its latest version."""
+    root = tmp_path / "db"
+    histories = tmp_path / "h"
+    histories.mkdir()
+    shutil.copy(SAMPLES / "razz_cash_1-2.txt", histories)
+    import_paths([histories], root, jobs=1)
+    save_notes(Database.create(root), [make_note("PokerStars", "Hero", "me", ["hero"])])
+    hands = open_db(root).count("hands")
+    log = sorted((root / "batches" / "_delta_log").glob("*.json"))[-1]
+    log.write_bytes(b"{")
+    assert not check_database(root).sound
+    repair_database(root, jobs=1)
+    assert check_database(root).sound
+    assert [n.note for n in read_notes(open_db(root))] == ["me"]
+    assert open_db(root).count("hands") == hands
 
 
 def test_a_database_with_notes_is_stamped_for_this_schema(tmp_path: Path) -> None:

@@ -1,8 +1,9 @@
-"""Promise: a database made before a schema change opens and reads, its parts with the
-columns added since as nulls, everywhere a table is read (pandas, SQL, Dask, statistics,
-``check``); importing into it stamps it with the new version and adds parts with every
-column; a compaction merges old and new parts; a version this stud-hh does not know is
-refused with a clear error, never a pyarrow traceback.
+"""Promise: a database made before a schema change is migrated to Delta tables (`stud-hh
+migrate`), every other command refusing it until then in one line that says so; migrated,
+it reads, its old parts written again with the columns added since as nulls, everywhere a
+table is read (pandas, SQL, Dask, statistics, ``check``); importing into it adds parts
+with every column; a compaction merges old and new parts; a version this stud-hh does not
+know is refused with a clear error, never a pyarrow traceback.
 
 ``tests/data/schema1.db`` is a real schema-1 database: the 8 hands of
 ``tests/data/handwritten/stud_cash_0.10-0.20.txt`` imported by stud-hh before the
@@ -20,9 +21,11 @@ import pytest
 from helpers import SAMPLES
 
 from stud_hh.analysis import stats
-from stud_hh.store.database import Database, DatabaseError, open_db
+from stud_hh.cli import main
+from stud_hh.store.database import Database, DatabaseError, EarlierFormatError, open_db
 from stud_hh.store.ingest.run import import_paths
 from stud_hh.store.integrity import check_database
+from stud_hh.store.migrate import migrate_database
 from stud_hh.store.schema import ADDED, SCHEMA_VERSION, missing_columns
 
 OLD = Path(__file__).resolve().parent.parent / "data" / "schema1.db"
@@ -34,6 +37,12 @@ def old(tmp_path: Path) -> Path:
     root = tmp_path / "old.db"
     shutil.copytree(OLD, root)
     return root
+
+
+@pytest.fixture
+def migrated(old: Path) -> Path:
+    assert not migrate_database(old).damaged
+    return old
 
 
 def _stamp(root: Path) -> dict[str, object]:
@@ -50,9 +59,38 @@ def test_the_fixture_is_a_schema_1_database_without_the_new_columns() -> None:
     assert missing_columns("players", 1) == (*NEW_PLAYER_COLUMNS, *ADDED[3]["players"])
 
 
-def test_an_old_database_reads_with_the_new_columns_null(old: Path) -> None:
-    db = open_db(old)
-    assert db.schema_version == 1
+def test_an_old_database_is_refused_until_migrated(old: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(EarlierFormatError, match=f"stud-hh migrate --db {old}"):
+        open_db(old)
+    for command in (["stats", "--db", str(old)], ["check", "--db", str(old)],
+                    ["repair", "--db", str(old)], ["sql", "--db", str(old), "SELECT 1"],
+                    ["import", str(SAMPLES), "--db", str(old), "-q"]):
+        assert main(command) == 2, command
+        err = capsys.readouterr().err.strip()
+        assert err.count("\n") == 0, err
+        assert "earlier format" in err, err
+        assert f"`stud-hh migrate --db {old}`" in err, err
+    assert main(["migrate", "--db", str(old)]) == 0
+    out = capsys.readouterr().out
+    assert f"schema 1 -> {SCHEMA_VERSION}" in out, out
+    assert "5 of schema before 5 written again with the columns added since" in out, out
+    [aside] = (old / "damaged").glob("migrated-*")
+    assert [p.name for p in (aside / "commits").iterdir()] == \
+        [p.name for p in (OLD / "commits").iterdir()]
+    assert (aside / "stud_hh.json").read_bytes() == (OLD / "stud_hh.json").read_bytes()
+    assert not (old / "commits").exists()
+    kept = sorted(str(p.relative_to(aside)) for p in aside.glob("*/part-*.parquet"))
+    assert kept == sorted(str(p.relative_to(OLD)) for p in OLD.glob("*/part-*.parquet"))
+    assert (_stamp(old)["schema_version"], _stamp(old)["upgraded_from"]) == (SCHEMA_VERSION, 1)
+    assert [(b.number, b.operation) for b in open_db(old).history()] == [(1, "migrate")]
+    assert main(["migrate", "--db", str(old)]) == 0
+    assert "nothing to migrate" in capsys.readouterr().out
+
+
+def test_a_migrated_database_reads_with_the_new_columns_null(migrated: Path) -> None:
+    db = open_db(migrated)
+    assert db.schema_version == SCHEMA_VERSION
     players = db.players()
     assert len(players) > 8
     assert players[NEW_PLAYER_COLUMNS].isna().all().all()
@@ -68,10 +106,13 @@ def test_an_old_database_reads_with_the_new_columns_null(old: Path) -> None:
     assert db.sql("SELECT count(equity) AS n FROM pots")["n"].iloc[0] == 0
     report = check_database(db)
     assert report.sound, report.problems
-    assert _stamp(old)["schema_version"] == 1  # reading changes nothing
+    before = {t: len(pq.read_table(next((OLD / t).glob("*.parquet")))) for t in
+              ("hands", "players", "actions", "pots", "files")}
+    assert {t: db.count(t) for t in before} == before
 
 
-def test_importing_into_an_old_database_upgrades_its_stamp(old: Path) -> None:
+def test_importing_into_a_migrated_database_adds_every_column(migrated: Path) -> None:
+    old = migrated
     import_paths([SAMPLES / "stud8_cash_0.25-0.50.txt"], old, jobs=1)
     stamp = _stamp(old)
     assert (stamp["schema_version"], stamp["upgraded_from"]) == (SCHEMA_VERSION, 1)
@@ -97,9 +138,9 @@ def test_importing_into_an_old_database_upgrades_its_stamp(old: Path) -> None:
     assert summary.loc[summary.index.get_level_values("game") == "stud", "luck"].eq(0).all()
 
 
-def test_dask_reads_old_parts_with_the_new_columns_null(old: Path) -> None:
+def test_dask_reads_old_parts_with_the_new_columns_null(migrated: Path) -> None:
     pytest.importorskip("dask.dataframe", reason="Dask is an optional extra: stud-hh[dask]")
-    frame = open_db(old).dask.players(columns=["player", "ev_net", "equity_all_in"])
+    frame = open_db(migrated).dask.players(columns=["player", "ev_net", "equity_all_in"])
     assert frame.compute()[["ev_net", "equity_all_in"]].isna().all().all()
 
 
@@ -108,8 +149,21 @@ def test_dask_reads_old_parts_with_the_new_columns_null(old: Path) -> None:
     ("two", r"its stud_hh.json is without a schema version \(1 to \d; it says 'two'\): run "
             "`stud-hh repair"),
 ])
-def test_an_unknown_version_is_refused_clearly(old: Path, version: object, message: str
+def test_an_unknown_version_is_refused_clearly(migrated: Path, version: object, message: str
                                                ) -> None:
+    stamp = _stamp(migrated)
+    stamp["schema_version"] = version
+    (migrated / "stud_hh.json").write_text(json.dumps(stamp))
+    with pytest.raises(DatabaseError, match=message):
+        Database(migrated)
+
+
+@pytest.mark.parametrize(("version", "message"), [
+    (SCHEMA_VERSION + 1, "written by a newer stud-hh: upgrade stud-hh"),
+    ("two", "earlier format .*: convert it once with `stud-hh migrate"),
+])
+def test_an_old_database_of_an_unknown_version_is_refused_clearly(
+        old: Path, version: object, message: str) -> None:
     stamp = _stamp(old)
     stamp["schema_version"] = version
     (old / "stud_hh.json").write_text(json.dumps(stamp))
@@ -117,13 +171,30 @@ def test_an_unknown_version_is_refused_clearly(old: Path, version: object, messa
         Database(old)
 
 
-def test_hands_imported_before_schema_4_count_their_violations_as_root_causes(old: Path) -> None:
+def test_an_old_database_with_its_stud_hh_json_garbage_migrates_of_its_parts_version(
+        old: Path) -> None:
+    """The marker of a schema-1 database is garbage: its commit records still show the
+    format, and its parts' footers the version (1): migrated as such."""
+    (old / "stud_hh.json").write_bytes(b"\xff" * 40)
+    with pytest.raises(EarlierFormatError):
+        open_db(old)
+    report = migrate_database(old)
+    assert report.version == 1
+    assert report.conformed == 5
+    assert (_stamp(old)["schema_version"], _stamp(old)["upgraded_from"]) == (SCHEMA_VERSION, 1)
+    assert check_database(old).sound
+    assert open_db(old).count("hands") == 8
+
+
+def test_hands_imported_before_schema_4_count_their_violations_as_root_causes(
+        migrated: Path) -> None:
     """Schema 4 added which violation follows from which: the old rows read it as null, and
     the audit counts them as root causes; hands imported since carry it."""
     from test_audit import BAD
 
     from stud_hh.analysis import audit
 
+    old = migrated
     db = open_db(old)
     assert db.hands(columns=["violations_following"])["violations_following"].isna().all()
     assert {"follows_line", "follows_rule"} <= set(db.violations().columns)

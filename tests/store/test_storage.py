@@ -1,10 +1,10 @@
 """Promise: a database lives at a folder or at an fsspec URL (here ``s3://`` on a local moto
 server), and on an object store it keeps the folder's guarantees without rename or
-``flock``: a commit record is created exclusively, so an existing one is never overwritten
-and two writers never share a number; the write lock is a lock object, so a second import
-is refused with the folder's error; a lock left by a killed import is taken over as
-documented (at once on its own machine when its process is gone, after the lease from
-another machine), and a holder that was taken over commits and deletes nothing. A URL no
+``flock``: a commit of a table's Delta log is created exclusively, so an existing one is
+never overwritten and two writers never share a version; the write lock is a lock object,
+so a second import is refused with the folder's error; a lock left by a killed import is
+taken over as documented (at once on its own machine when its process is gone, after the
+lease from another machine), and a holder that was taken over commits and deletes nothing. A URL no
 installed library reads, one of a process's memory, a bucket that is not there and
 refused credentials are each one line and exit 2, never a traceback nor a local folder.
 """
@@ -26,6 +26,8 @@ from stud_hh.cli import main
 from stud_hh.model.errors import DatabaseError, UsageError
 from stud_hh.store import storage as storage_module
 from stud_hh.store.database import Database, Part, open_db
+from stud_hh.store.delta import Added
+from stud_hh.store.schema import arrow_schema
 from stud_hh.store.storage import (
     FsspecStorage,
     LocalStorage,
@@ -121,40 +123,56 @@ def test_a_bucket_that_is_not_there_is_one_line(s3_environ: LocalS3,
     assert len(err.splitlines()) == 1
 
 
-def test_refused_credentials_are_one_line(s3_environ: LocalS3, monkeypatch: pytest.MonkeyPatch,
+def test_refused_credentials_are_one_line(s3_environ: LocalS3,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     """moto checks the keys once asked to (its IAM has no user of the key ``testing``)."""
     url = f"s3://{s3_environ.bucket()}/db"
     assert main(["import", str(ONE_FILE), "--db", url, "--jobs", "1", "-q"]) == 0
     capsys.readouterr()
-    import moto.settings
-
-    monkeypatch.setattr(moto.settings, "INITIAL_NO_AUTH_ACTION_COUNT", 0)
-    for command in (["stats", "--db", url], ["import", str(ONE_FILE), "--db", url]):
-        assert main(command) == 2
-        err = capsys.readouterr().err
-        assert err.startswith(f"stud-hh: {url}: "), err
-        assert "credentials" in err, err
-        assert len(err.splitlines()) == 1, err
+    with s3_environ.checking_keys():
+        for command in (["stats", "--db", url], ["import", str(ONE_FILE), "--db", url]):
+            assert main(command) == 2
+            err = capsys.readouterr().err
+            assert err.startswith(f"stud-hh: {url}: "), err
+            assert "credentials" in err, err
+            assert len(err.splitlines()) == 1, err
 
 
-def test_a_commit_record_is_created_exclusively_never_overwritten(s3: LocalS3) -> None:
+def test_a_commit_another_writer_made_first_is_never_overwritten(s3: LocalS3) -> None:
+    """Two writers of one table: a commit of Delta's log is created exclusively (a
+    conditional put on S3), and a writer finding a commit of its batch or a later one there
+    before its own (another writing without the lock, or one that took it over) is refused
+    with the lock's error, commits nothing more and takes nothing of the other's back."""
     storage = _storage(s3)
     db = Database.create(storage)
     storage.create_exclusive("x.json", b"first")
     with pytest.raises(FileExistsError):
         storage.create_exclusive("x.json", b"second")
     assert storage.read_bytes("x.json") == b"first"
-    with db.writing():
-        db.commit([db.write_part("files", _files_rows())], {"files": ["a.txt"]})
-        assert db._commit_files() == ["commits/00000001-commit.json"]
-        # another writer took number 2 first: this one is refused, the record stays theirs
-        storage.create_exclusive("commits/00000002-commit.json", b'{"parts": []}')
-        second = db.write_part("files", _files_rows("b.txt"))
-        with pytest.raises(DatabaseError, match="another import is writing to this database"):
-            db.commit([second], {"files": ["b.txt"]})
-    assert storage.read_bytes("commits/00000002-commit.json") == b'{"parts": []}'
+    other = Database(storage)
+    written = []
+
+    def two_writers() -> None:
+        with db.writing():
+            db.commit([db.write_part("files", _files_rows())], {"files": ["a.txt"]})
+            assert batches_committed_on(storage) == 1
+            # the other writes batch 2 first, without the lock
+            theirs = other.write_part("files", _files_rows("c.txt"))
+            written.append(theirs.path)
+            other.tables.commit("files", arrow_schema("files"), [Added(
+                "files", theirs.path, theirs.rows, theirs.size, theirs.checksum)], [], 2)
+            db.commit([db.write_part("files", _files_rows("b.txt"))], {"files": ["b.txt"]})
+
+    with pytest.raises(DatabaseError, match="another import is writing to this database"):
+        two_writers()
+    assert batches_committed_on(storage) == 1
+    assert Database(storage).tables.txn("files") == 2  # the other's commit is still there
+    assert storage.exists(written[0])
     assert open_db(storage).files()["file"].tolist() == ["a.txt"]
+
+
+def batches_committed_on(storage: FsspecStorage) -> int:
+    return len(Database(storage).history())
 
 
 def _files_rows(name: str = "a.txt") -> object:
@@ -249,8 +267,8 @@ def test_a_part_is_written_whole_or_not_at_all(s3: LocalS3) -> None:
         raise Stop
 
     with db.writing(), pytest.raises(Stop):
-        db._write_new_part("files", write)
-    assert storage.listing("files") == []
+        db.writer.write_with("files", write)
+    assert [name for name, folder in storage.listing("files") if not folder] == []
     written: Part = db.write_part("files", _files_rows())
     assert storage.marks(written.path)[1:] == (b"PAR1", b"PAR1")
     assert storage.checksum(written.path) == (written.size, written.checksum)
@@ -278,10 +296,9 @@ def test_opening_finds_a_missing_emptied_or_garbled_object(s3: LocalS3) -> None:
         (actions, "not a Parquet file (no PAR1 marks)")])
 
 
-def test_compaction_on_an_object_store_leaves_one_record_and_no_merged_part(
-        s3: LocalS3) -> None:
-    """Parts of 50 hands (3 per table) merged: the checkpoint is the only record left, and
-    every object under a table is a live part."""
+def test_compaction_and_vacuum_on_an_object_store(s3: LocalS3) -> None:
+    """Parts of 50 hands (3 per table) merged in one batch: the merged ones stay for time
+    travel until a vacuum, after which every object under a table is a live part."""
     from stud_hh.store.ingest.run import import_paths
 
     storage = _storage(s3)
@@ -291,8 +308,17 @@ def test_compaction_on_an_object_store_leaves_one_record_and_no_merged_part(
     with db.writing():
         assert db.compact(min_parts=2) >= 3
     db = open_db(storage)
-    assert db._commit_files() == ["commits/00000002-commit.json"]
+    assert [b.operation for b in db.history()][-1] == "compact"
     assert all(len(parts) <= 1 for parts in db.parts().values())
-    on_store = {f"{table}/{name}" for table in db.parts() for name, _ in storage.listing(table)}
-    assert on_store == {p for parts in db.parts().values() for p in parts}
-    assert db.count("hands") == 150
+
+    def on_store() -> set[str]:
+        return {f"{table}/{name}" for table in db.parts()
+                for name, folder in storage.listing(table) if not folder}
+
+    live = {p for parts in db.parts().values() for p in parts}
+    assert on_store() > live  # the merged parts, for time travel
+    assert open_db(storage, as_of=1).count("hands") == 150
+    with db.writing():
+        assert db.vacuum(0)
+    assert on_store() == live
+    assert open_db(storage).count("hands") == 150

@@ -14,7 +14,14 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from helpers import SAMPLES, sample_hand_texts, write_renumbered
+from helpers import (
+    SAMPLES,
+    batches_committed,
+    data_files,
+    sample_hand_texts,
+    untracked,
+    write_renumbered,
+)
 
 from stud_hh import __version__
 from stud_hh.model.errors import InputError
@@ -206,14 +213,19 @@ def test_many_small_imports_are_compacted(tmp_path: Path) -> None:
         write_renumbered(histories / f"s{i:02d}.txt", texts, 3, 6_000_000_000 + i * 100)
     root = tmp_path / "db"
     db = Database.create(root)
-    import_paths([histories], root, jobs=1, batch_files=1)  # 20 commits, compacted at the end
+    import_paths([histories], root, jobs=1, batch_files=1)  # 20 batches, compacted at the end
     db = open_db(root)
     assert all(len(parts) <= 1 for parts in db.parts().values())
-    assert len(list((root / "commits").glob("*.json"))) == 1
+    assert [b.operation for b in db.history()] == ["import"] * 20 + ["compact"]
     assert db.count("hands") == 60
     assert db.count("files") == 20
-    on_disk = {str(p.relative_to(root)) for p in root.glob("*/part-*.parquet")}
-    assert on_disk == {p for parts in db.parts().values() for p in parts}
+    assert not untracked(root)  # the merged files stay for time travel, until vacuumed
+    assert open_db(root, as_of=20).count("hands") == 60
+    with db.writing():
+        assert len(db.vacuum(0)) == 20 * 5  # the merged files of hands, players, actions,
+        # pots and files
+    live = {p for parts in db.parts().values() for p in parts}
+    assert {p for p in data_files(root) if not p.startswith("batches/")} == live
     write_renumbered(histories / "s99.txt", texts, 3, 6_100_000_000)
     assert import_paths([histories], root, jobs=1).hands_new == 3
     assert open_db(root).count("hands") == 63
@@ -238,8 +250,8 @@ def test_an_import_killed_mid_write_leaves_a_readable_database(tmp_path: Path) -
     # kill once a first file is committed and the next file's parts are being written (no
     # deadline: a loaded machine is only slower)
     while process.poll() is None:
-        commits = list((root / "commits").glob("*.json")) if (root / "commits").exists() else []
-        if commits and len(list((root / "hands").glob("*.parquet"))) > len(commits):
+        committed = batches_committed(root)
+        if committed and len(list((root / "hands").glob("*.parquet"))) > committed:
             break
         time.sleep(0.02)
     assert process.poll() is None, "the import ended before it could be killed"

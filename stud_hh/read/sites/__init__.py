@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from stud_hh.model.caches import keep
 from stud_hh.read.documents import DocumentFormat
 from stud_hh.read.reader import LineStart
 from stud_hh.read.sites import (
@@ -212,10 +213,7 @@ def dialect_for(line: str) -> Dialect | None:
         if dialect.hand_start.match(line):
             found = dialect
             break
-    if len(_ASKED) >= _ASKED_MOST:
-        _ASKED.clear()
-    _ASKED[line] = found
-    return found
+    return keep(_ASKED, line, found, _ASKED_MOST)
 
 
 starts_hand = LineStart("|".join(f"(?:{d.hand_start.pattern})" for d in DIALECTS))

@@ -27,8 +27,9 @@ from functools import cache
 from lark import Lark, Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput
 
-from stud_hh.model.errors import StudHHError, SummaryParseError
+from stud_hh.model.errors import SummaryParseError
 from stud_hh.model.events import Game
+from stud_hh.model.hand import Failure
 from stud_hh.model.money import parse_amount
 from stud_hh.model.results import SCALE, ResultSource, TournamentResult
 from stud_hh.read.grammars import grammar_text
@@ -99,16 +100,9 @@ class SkippedSummary:
 
 
 @dataclass(frozen=True, slots=True)
-class SummaryFailure:
+class SummaryFailure(Failure):
     """A summary (or text in a summary file) that could not be read, kept whole with the
     reason: what a :class:`~stud_hh.model.hand.ParseFailure` is for a hand."""
-
-    error: StudHHError
-    raw_text: str
-    path: str
-    first_line: int
-    last_line: int
-    site: str | None = None
 
     @property
     def hand_id(self) -> str | None:
@@ -117,22 +111,6 @@ class SummaryFailure:
     @property
     def tournament_id(self) -> str | None:
         return getattr(self.error, "tournament_id", None)
-
-    @property
-    def line(self) -> int | None:
-        return self.error.line
-
-    @property
-    def column(self) -> int | None:
-        return self.error.column
-
-    @property
-    def reason(self) -> str:
-        return self.error.reason
-
-    @property
-    def offending_text(self) -> str | None:
-        return self.error.text
 
 
 SummaryResult = TournamentSummary | SkippedSummary | SummaryFailure

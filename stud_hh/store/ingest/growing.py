@@ -38,7 +38,10 @@ def settled(path: str, encoding: str) -> bool:
             if "16" in encoding:
                 start -= start % 2  # a UTF-16 character starts at an even byte
             handle.seek(start)
-            tail = handle.read().decode(encoding.replace("-sig", ""), errors="replace")
+            # "utf-8+cp1252" (UTF-8 where it decodes, cp1252 where not) is read as UTF-8:
+            # only blank lines are looked for, and they read alike in both
+            codec = encoding.split("+")[0].replace("-sig", "")
+            tail = handle.read().decode(codec, errors="replace")
     except (OSError, LookupError):
         return False
     lines = tail.replace("\r", "").replace("\x00", "").split("\n")

@@ -75,8 +75,10 @@ class LiveImport:
         run = Run(self.db, profile=self.profile, jobs=1, settle=self.settle, on_file=on_file)
         candidates = {str(Path(p).resolve()): in_folder for p in paths}
         try:
+            before = self.db.current()
             run.go(candidates, [], self._stored)
-            if self.db.compact(min_parts=LIVE_COMPACT_PARTS):
+            # a poll that committed nothing (most of a watch's) has nothing new to merge
+            if self.db.current() != before and self.db.compact(min_parts=LIVE_COMPACT_PARTS):
                 self._stored = Stored.of(self.db)
         except BaseException:
             with suppress(OSError):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from stud_hh.model.caches import keep
 from stud_hh.model.errors import StudHHError
 from stud_hh.model.hand import ParseFailure, SkippedHand
 from stud_hh.model.results import TournamentResult
@@ -128,10 +129,8 @@ class Triage:
         """Whether a hand of this key is stored or earlier in the task (not worked on)."""
         if key in self.seen:
             return True
-        found = self.settings.known_hands.lookup(key)
-        if len(self.looked_up) >= LOOKED_UP_MOST:  # keys never asked again (unread hands)
-            self.looked_up.clear()
-        self.looked_up[key] = found
+        # bounded: keys never asked again (hands passed over unread) would pile up
+        found = keep(self.looked_up, key, self.settings.known_hands.lookup(key), LOOKED_UP_MOST)
         return found[0]
 
     def take(self, item: Prepared, path: str, result: FileResult) -> None:
