@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import builds
 import fingerprint
+from options import count, some
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -114,9 +115,9 @@ def main() -> None:
     parser.add_argument("paths", nargs="*", type=Path)
     parser.add_argument("--against", required=True, metavar="COMMIT",
                         help="the commit (or a folder holding a stud_hh source) to compare with")
-    parser.add_argument("--damaged", type=int, default=300, metavar="N",
+    parser.add_argument("--damaged", type=some, default=300, metavar="N",
                         help="damaged copies of corpus hands imported too (default 300)")
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--jobs", type=count, default=1)
     args = parser.parse_args()
     other = builds.against(args.against, "pure")
     paths = args.paths or [p for p in (ROOT / "sample_histories", CORPUS) if p.exists()]

@@ -608,7 +608,8 @@ def _finish(played: Played, b: _Builder, positions: dict[int, int]) -> Converted
                         game=played.game, game_text=GAME_TEXT[played.game], limit=Limit.FIXED,
                         small_bet=SMALL_BET, big_bet=BIG_BET, currency=None, scale=1,
                         table="pokerkit", max_seats=8, seats=seats, line=1)
-    hand = ParsedHand(header, tuple(b.events), "<pokerkit>", 1, b.events[-1].line)
+    hand = ParsedHand(header=header, events=tuple(b.events), path="<pokerkit>", first_line=1,
+                      last_line=b.events[-1].line)
     return Converted(hand, positions, b.cards, b.common, live, b.all_in, totals, uncalled,
                      b.actions, b.odd_chip_shift)
 
@@ -975,7 +976,8 @@ def _check_probes(played: Played, conv: Converted, tally: Tally, turned: set[Str
         line = hand.events[at - 1].line + 5
         event = probe.make(line=line)
         events = (*hand.events[:at], event, *hand.events[at:])
-        probed = replay(ParsedHand(hand.header, events, hand.path, 1, hand.last_line), PROFILE)
+        probed = replay(ParsedHand(header=hand.header, events=events, path=hand.path,
+                                   first_line=1, last_line=hand.last_line), PROFILE)
         flagged = {v.rule for v in probed.violations if v.line == line}
         tally.probes[probe.kind] += 1
         street = _street_at(events, line)
@@ -1123,7 +1125,8 @@ def _hand(game: Game, stacks: list[int], events: list[HandEvent]) -> ParsedHand:
                         big_bet=BIG_BET, currency=None, scale=1, table="pokerkit",
                         max_seats=8, seats=seats, line=1)
     lined = tuple(replace(e, line=10 * (k + 2)) for k, e in enumerate(events))
-    return ParsedHand(header, lined, "<minimal>", 1, lined[-1].line)
+    return ParsedHand(header=header, events=lined, path="<minimal>", first_line=1,
+                      last_line=lined[-1].line)
 
 
 def _deal(player: int, street: Street, *cards: str) -> Deal:

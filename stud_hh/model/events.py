@@ -24,7 +24,7 @@ from datetime import datetime
 from enum import IntEnum, StrEnum
 
 from stud_hh.model.cards import Card, MaybeCard
-from stud_hh.model.records import Record, compiled_makers
+from stud_hh.model.records import Record
 
 
 class Game(StrEnum):
@@ -92,7 +92,7 @@ class Seat(Record):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class HandHeader:
+class HandHeader(Record):
     """Everything a hand says before the first ante: who, where, when, what stakes."""
 
     site: str
@@ -134,45 +134,6 @@ class HandHeader:
     @property
     def is_tournament(self) -> bool:
         return self.tournament_id is not None
-
-    @staticmethod
-    def make(site: str, hand_id: str, game: Game, game_text: str,
-             limit: Limit, small_bet: int, big_bet: int, currency: str | None, scale: int,
-             play_money: bool, mixed_game: str | None, home_club: str | None,
-             tournament_id: str | None, buy_in: int | None, fee: int | None,
-             bounty: int | None, buy_in_currency: str | None, level: str | None,
-             match_round: str | None, table: str, max_seats: int | None,
-             started_at: datetime | None, started_local: str | None, seats: tuple[Seat, ...],
-             line: int) -> HandHeader:
-        """Every field, in order: read/parse.py's way until it is split (see
-        :func:`~stud_hh.model.records.compiled_makers`)."""
-        made = HandHeader.__new__(HandHeader)
-        object.__setattr__(made, "site", site)
-        object.__setattr__(made, "hand_id", hand_id)
-        object.__setattr__(made, "game", game)
-        object.__setattr__(made, "game_text", game_text)
-        object.__setattr__(made, "limit", limit)
-        object.__setattr__(made, "small_bet", small_bet)
-        object.__setattr__(made, "big_bet", big_bet)
-        object.__setattr__(made, "currency", currency)
-        object.__setattr__(made, "scale", scale)
-        object.__setattr__(made, "play_money", play_money)
-        object.__setattr__(made, "mixed_game", mixed_game)
-        object.__setattr__(made, "home_club", home_club)
-        object.__setattr__(made, "tournament_id", tournament_id)
-        object.__setattr__(made, "buy_in", buy_in)
-        object.__setattr__(made, "fee", fee)
-        object.__setattr__(made, "bounty", bounty)
-        object.__setattr__(made, "buy_in_currency", buy_in_currency)
-        object.__setattr__(made, "level", level)
-        object.__setattr__(made, "match_round", match_round)
-        object.__setattr__(made, "table", table)
-        object.__setattr__(made, "max_seats", max_seats)
-        object.__setattr__(made, "started_at", started_at)
-        object.__setattr__(made, "started_local", started_local)
-        object.__setattr__(made, "seats", seats)
-        object.__setattr__(made, "line", line)
-        return made
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -364,7 +325,6 @@ class SeatSummary(PlayerEvent):
     text: str
 
 
-compiled_makers(HandHeader)
 
 
 HandEvent = (
@@ -431,5 +391,4 @@ __all__ = [
     "TableEvent",
     "TableEventKind",
     "UncalledReturned",
-    "compiled_makers",
 ]

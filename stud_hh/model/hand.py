@@ -20,11 +20,12 @@ from dataclasses import dataclass
 from mypy_extensions import mypyc_attr
 
 from stud_hh.model.errors import StudHHError
-from stud_hh.model.events import HandEvent, HandHeader, compiled_makers
+from stud_hh.model.events import HandEvent, HandHeader
+from stud_hh.model.records import Record
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedHand:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ParsedHand(Record):
     """A hand read without error: its header and every event, in line order."""
 
     header: HandHeader
@@ -42,21 +43,6 @@ class ParsedHand:
     def site(self) -> str:
         return self.header.site
 
-    @staticmethod
-    def make(header: HandHeader, events: tuple[HandEvent, ...], path: str, first_line: int,
-             last_line: int, warnings: tuple[str, ...]) -> ParsedHand:
-        """Every field, in order (see :func:`~stud_hh.model.events.compiled_makers`)."""
-        made = ParsedHand.__new__(ParsedHand)
-        object.__setattr__(made, "header", header)
-        object.__setattr__(made, "events", events)
-        object.__setattr__(made, "path", path)
-        object.__setattr__(made, "first_line", first_line)
-        object.__setattr__(made, "last_line", last_line)
-        object.__setattr__(made, "warnings", warnings)
-        return made
-
-
-compiled_makers(ParsedHand)
 
 
 @dataclass(frozen=True, slots=True)

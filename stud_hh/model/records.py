@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from types import FunctionType
 from typing import Any, ClassVar, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -125,14 +124,4 @@ class Record:
             setattr(cls, "make", _Make())  # noqa: B010 (the wheel's copy declares no make)
 
 
-def compiled_makers(*classes: type) -> None:
-    """The older way, kept only for :class:`stud_hh.read.parse.ParsedHand` until it moves
-    to ``model/hand.py`` and derives from :class:`Record`: a hand-written static ``make``
-    taking every field in order, replaced by :func:`constructor`'s positional form when
-    interpreted (compiled by mypyc, ``make`` is a builtin and stays)."""
-    for cls in classes:
-        if isinstance(cls.make, FunctionType):  # type: ignore[attr-defined]
-            cls.make = staticmethod(constructor(cls, keywords=False))  # type: ignore[attr-defined]
-
-
-__all__ = ["Record", "compiled_makers", "constructor", "constructor_source"]
+__all__ = ["Record", "constructor", "constructor_source"]

@@ -120,14 +120,15 @@ def _parse_text(parser: SiteParser, raw: RawHand, head: HeaderFields,
     fields["max_seats"] = builder.max_seats
     fields["seats"] = tuple(builder.seats)
     fields["line"] = raw.first_line
-    header = HandHeader.make(*[fields[name] for name in _HEADER_FIELDS])
+    header = HandHeader.make(**{name: fields[name] for name in _HEADER_FIELDS})
     events: tuple[HandEvent, ...] = tuple(builder.events)
     if taken:
         noise = parser.dialect.noise
         events = merge_noise(events, noise.events(taken, (s.name for s in header.seats)))
     events, renamed = seated_names(header, events, builder.case_names)
-    return _in_range(ParsedHand.make(header, events, raw.path, raw.first_line, last_line,
-                                     (*builder.warnings, *renamed)), raw)
+    return _in_range(ParsedHand.make(header=header, events=events, path=raw.path,
+                                     first_line=raw.first_line, last_line=last_line,
+                                     warnings=(*builder.warnings, *renamed)), raw)
 
 
 _COLON_SEAT = re.compile(r"\n[Ss]eat ?\d+: ([^\n]*:[^\n]*) \(")
@@ -186,8 +187,9 @@ def _parse_document(raw: RawHand, last_line: int) -> ParsedHand | SkippedHand:
     if read.header is None:
         return _skipped(read.site, read.hand_id, read.game_text, raw, last_line)
     events, renamed = seated_names(read.header, read.events)
-    return _in_range(ParsedHand(read.header, events, raw.path, raw.first_line, last_line,
-                                (*read.warnings, *renamed)), raw)
+    return _in_range(ParsedHand(header=read.header, events=events, path=raw.path,
+                                first_line=raw.first_line, last_line=last_line,
+                                warnings=(*read.warnings, *renamed)), raw)
 
 
 def _skipped(site: str, hand_id: str, game_text: str, raw: RawHand,

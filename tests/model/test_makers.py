@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +23,7 @@ import pytest
 import stud_hh.sim.bots
 from stud_hh.engine.findings import broke, unknown
 from stud_hh.engine.settle import Settled
-from stud_hh.model.events import Fold, HandHeader, PlayerEvent, PostAnte, Raise
+from stud_hh.model.events import Fold, PlayerEvent, PostAnte, Raise
 from stud_hh.model.hand import ParsedHand
 from stud_hh.model.records import Record, constructor_source
 from stud_hh.read.parse import parse_paths
@@ -36,11 +35,6 @@ SOURCES = [ROOT / "tests" / "data" / "handwritten", ROOT / "sample_histories",
            ROOT.parent / "shared" / "corpus"]
 """Histories of every event the readers make: the corpus adds other sites' (Full Tilt's
 completions, chat and table traffic) where it is present."""
-
-LEGACY = (HandHeader, ParsedHand)
-"""The two records :mod:`stud_hh.read.parse` builds with a positional ``make`` written by
-hand, until that module is split (issue 36): :func:`~stud_hh.model.records.compiled_makers`."""
-
 
 def _subclasses(cls: type) -> Iterator[type]:
     for sub in cls.__subclasses__():
@@ -123,7 +117,7 @@ def _records(value: Any, seen: set[int]) -> Iterator[Any]:
     if id(value) in seen:
         return
     seen.add(id(value))
-    if isinstance(value, (Record, *LEGACY)):
+    if isinstance(value, Record):
         yield value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         for f in dataclasses.fields(value):
@@ -175,7 +169,7 @@ def _same(built: Any, by_keyword: Any, cls: type) -> None:
 
 def test_the_records_made_equal_the_ones_the_class_builds(
         examples: dict[type, list[Any]]) -> None:
-    missing = {c.__name__ for c in (*RECORDS, *LEGACY) if c not in examples}
+    missing = {c.__name__ for c in RECORDS if c not in examples}
     # events only other sites print, when the corpus is not here; records of the simulator
     # and the bases no reader builds
     assert missing <= {"Chat", "TableEvent", "Complete", "BoardSummary", "SummaryStart",
@@ -185,25 +179,17 @@ def test_the_records_made_equal_the_ones_the_class_builds(
             values = {f.name: getattr(record, f.name) for f in dataclasses.fields(cls)}
             by_keyword = cls(**values)
             assert by_keyword == record
-            built = (cls.make(*values.values()) if cls in LEGACY  # type: ignore[attr-defined]
-                     else cls.make(**values))  # type: ignore[attr-defined]
+            built = cls.make(**values)  # type: ignore[attr-defined]
             _same(built, by_keyword, cls)
 
 
 def test_a_record_made_stays_frozen(examples: dict[type, list[Any]]) -> None:
     for cls, kept in examples.items():
         values = {f.name: getattr(kept[0], f.name) for f in dataclasses.fields(cls)}
-        made = (cls.make(*values.values()) if cls in LEGACY  # type: ignore[attr-defined]
-                else cls.make(**values))  # type: ignore[attr-defined]
+        made = cls.make(**values)  # type: ignore[attr-defined]
         name = next(iter(values))
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(made, name, values[name])
         assert not hasattr(made, "__dict__")
 
 
-def test_the_compiled_build_keeps_the_legacy_makes_as_written() -> None:
-    # compiled, read/parse.py's two records keep their native make; interpreted, it is
-    # replaced by the positional constructor (faster than object.__setattr__ per field)
-    for cls in LEGACY:
-        compiled = not isinstance(cls.make, FunctionType)  # type: ignore[attr-defined]
-        assert compiled == bool(os.environ.get("STUD_HH_EXPECT_COMPILED")), cls.__name__

@@ -5,6 +5,7 @@ inside a parse, reads with a parser of its own, and each gives what it gives alo
 from __future__ import annotations
 
 import itertools
+import os
 import sys
 import threading
 from collections.abc import Iterator
@@ -72,6 +73,9 @@ def test_hands_read_in_threads_at_once_read_as_they_do_alone(
         assert not different, f"thread {n}: {len(different)} hands read otherwise than alone"
 
 
+@pytest.mark.skipif(bool(os.environ.get("STUD_HH_EXPECT_COMPILED")),
+                    reason="a compiled builder's methods cannot be replaced on an instance; "
+                    "the pure build runs this test")
 def test_a_hand_read_from_inside_a_parse_leaves_that_parse_whole(
         stars_hand_texts: list[tuple[str, str]]) -> None:
     (_, outer), (_, inner) = stars_hand_texts[0], stars_hand_texts[1]

@@ -99,7 +99,9 @@ class SkippedSummary:
     last_line: int
 
 
-@dataclass(frozen=True, slots=True)
+# not slotted: its base is compiled by mypyc in the wheel, and slots of its own would hide
+# the base's native attributes from the base's compiled properties
+@dataclass(frozen=True)
 class SummaryFailure(Failure):
     """A summary (or text in a summary file) that could not be read, kept whole with the
     reason: what a :class:`~stud_hh.model.hand.ParseFailure` is for a hand."""
