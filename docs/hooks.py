@@ -1,28 +1,27 @@
-"""The documentation site's build hooks (mkdocs.yml's ``hooks:``): the pages written from
-the code at each build, so none can go stale and none is committed.
+"""The documentation site's build hooks (mkdocs.yml's ``hooks:``), and the writer of its
+picture of the layers.
 
-- ``reference/cli.md``: every command and option, from the parser itself
-  (:func:`stud_hh.cli.reference.markdown`).
-- ``notebooks/*.ipynb``: the two notebooks of ``notebooks/`` (outside ``docs/``), which
-  mkdocs-jupyter executes and renders; their first code cell imports the bundled samples
-  into ``build/sample.db`` when no database is given (``STUD_HH_DB``).
-- ``img/layers.svg``: the package's layers as import-linter enforces them
-  (``[tool.importlinter]`` of ``pyproject.toml``), top to bottom.
+``docs/img/layers.svg`` draws the package's layers as import-linter enforces them
+(``[tool.importlinter]`` of ``pyproject.toml``), top to bottom. ``python docs/hooks.py``
+writes it; a build of the site warns (so fails, being strict) while the committed picture
+differs from what the contract draws.
+
+The other generated pages are the package's: ``docs/reference/cli.md``
+(``python -m stud_hh.cli.reference``, held by ``tests/test_cli_reference.py``) and
+``statistics.md``, ``database.md``, ``rules.md`` (``python -m stud_hh.analysis.reference
+docs``). The notebooks are ``docs/notebooks``, a link to ``notebooks/``.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import tomllib
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from mkdocs.plugins import event_priority
-from mkdocs.structure.files import File, Files
-
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = ("leak_analysis.ipynb", "compliance_audit.ipynb")
 
 
 def layers() -> list[list[str]]:
@@ -67,20 +66,20 @@ def layers_svg() -> str:
     return "\n".join(parts) + "\n"
 
 
+PICTURE = ROOT / "docs" / "img" / "layers.svg"
+LOG = logging.getLogger("mkdocs.hooks.stud_hh")
+
+
 def on_pre_build(config: Any) -> None:
     # the notebooks' kernels inherit this environment: a non-interactive MPLBACKEND (Agg,
     # as the test suite sets it) would keep their figures out of the pages
     os.environ.pop("MPLBACKEND", None)
+    if not PICTURE.is_file() or PICTURE.read_text(encoding="utf-8") != layers_svg():
+        LOG.warning("docs/img/layers.svg differs from the layers of pyproject.toml: "
+                    "run `python docs/hooks.py`")
 
 
-@event_priority(100)  # before mkdocs-jupyter's own on_files, which claims the notebooks
-def on_files(files: Files, config: Any) -> Files:
-    from stud_hh.cli.reference import markdown
-
-    files.append(File.generated(config, "reference/cli.md", content=markdown()))
-    files.append(File.generated(config, "img/layers.svg", content=layers_svg()))
-    for name in NOTEBOOKS:
-        # a file of the project's root, not of docs/: its path there is its path here
-        files.append(File(f"notebooks/{name}", src_dir=str(ROOT), dest_dir=config.site_dir,
-                          use_directory_urls=config.use_directory_urls))
-    return files
+if __name__ == "__main__":
+    PICTURE.parent.mkdir(parents=True, exist_ok=True)
+    PICTURE.write_text(layers_svg(), encoding="utf-8")
+    print(f"wrote {PICTURE.relative_to(ROOT)}")

@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import argparse
 import re
+from pathlib import Path
 
 from stud_hh.cli.parser import build_parser
-from stud_hh.cli.reference import markdown
+from stud_hh.cli.reference import PAGE, markdown
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_committed_page_is_current() -> None:
+    assert (ROOT / PAGE).read_text(encoding="utf-8") == markdown(), (
+        f"{PAGE} is stale: run `python -m stud_hh.cli.reference`")
 
 
 def _parsers(parser: argparse.ArgumentParser):  # type: ignore[no-untyped-def]

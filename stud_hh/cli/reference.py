@@ -1,9 +1,7 @@
-"""The command line's reference page, written from the parser itself.
-
-The documentation site's build (``docs/hooks.py``) puts :func:`markdown` at
-``reference/cli.md``: every command and subcommand with its usage, its description and
-each argument's help and default, as ``build_parser`` builds them, so the page cannot
-say what the parser does not.
+"""The command line's reference page, ``docs/reference/cli.md``, written from the parser
+itself: every command and subcommand with its usage, its description and each argument's
+help and default, as ``build_parser`` builds them. ``python -m stud_hh.cli.reference``
+writes it; ``tests/test_cli_reference.py`` fails while the committed page differs.
 
 >>> page = markdown()
 >>> "## stud-hh import" in page and "### stud-hh config set" in page
@@ -13,7 +11,9 @@ True
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 from stud_hh.cli.parser import build_parser
 
@@ -21,10 +21,11 @@ TITLE = "# Command line reference"
 
 INTRO = """\
 Every command of `stud-hh` and each of its options, written from the command line's own
-parser (`stud_hh/cli/parser.py` and the modules it names) when the site is built: what
-`stud-hh COMMAND --help` prints, in one page. The [user guide](../guide.md) shows the
-commands at work; exit codes: 0 done, nothing to report; 1 done, with findings; 2 unusable
-input or environment; 3 a bug of stud-hh; 130 interrupted."""
+parser (`stud_hh/cli/parser.py` and the modules it names) by `python -m
+stud_hh.cli.reference`: what `stud-hh COMMAND --help` prints, in one page. The [user
+guide](../guide.md) shows the commands at work; exit codes: 0 done, nothing to report; 1
+done, with findings; 2 unusable input or environment; 3 a bug of stud-hh; 130
+interrupted."""
 
 
 def _subcommands(parser: argparse.ArgumentParser
@@ -133,3 +134,21 @@ def markdown() -> str:
     for name, sub in _subcommands(parser):
         lines += _section(sub, 2, helps.get(name, ""))
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+PAGE = Path("docs") / "reference" / "cli.md"
+"""Where the page lives, from the project's root."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the page (to the path given, or :data:`PAGE`)."""
+    args = sys.argv[1:] if argv is None else argv
+    path = Path(args[0]) if args else PAGE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(markdown(), encoding="utf-8")
+    print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
