@@ -23,7 +23,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 EXTERNAL = ("http:", "https:", "mailto:", "data:", "javascript:", "tel:")
 
-pytestmark = pytest.mark.slow
+# one build for the module: its tests run in one worker (pytest-xdist's --dist loadgroup)
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("docs-site")]
 
 
 class _Links(HTMLParser):
