@@ -12,6 +12,9 @@
 #   make dev      - .venv-dev: an editable, pure-Python install with the development tools
 #                   (edits take effect at once); redone when pyproject.toml changes
 #   make compiled - build the compiled wheel and run the whole suite against it
+#   make docs     - build the documentation site into site/ (mkdocs.yml; the notebooks are
+#                   executed on the bundled samples), every warning an error
+#   make docs-serve - serve it at http://127.0.0.1:8000, rebuilt as pages change
 # Both environments need Python >= 3.11 (PYTHON=python3.12 to choose another).
 
 PYTHON ?= python3
@@ -24,7 +27,7 @@ STAMP := $(DEV)/.stud-hh-installed
 SOURCES := $(shell find stud_hh grammar -type f -not -path '*/__pycache__/*' 2>/dev/null)
 CHECK_PYTHON = @$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "stud-hh needs Python 3.11 or newer: set PYTHON=python3.11")'
 
-.PHONY: demo test lint install dev setup compiled clean samples browser classes shapes
+.PHONY: demo test lint install dev setup compiled clean samples browser classes shapes docs docs-serve
 
 $(INSTALLED): pyproject.toml hatch_build.py $(SOURCES)
 	$(CHECK_PYTHON)
@@ -80,7 +83,7 @@ shapes: $(STAMP)
 	$(DEVBIN)/python -c 'from stud_hh.read.sites.pokerstars_lines import main; main()'
 
 lint: $(STAMP)
-	$(DEVBIN)/ruff check stud_hh tests benchmarks notebooks hatch_build.py
+	$(DEVBIN)/ruff check stud_hh tests benchmarks notebooks docs hatch_build.py
 	$(DEVBIN)/mypy
 	$(DEVBIN)/lint-imports --no-cache
 
@@ -116,5 +119,13 @@ compiled: $(STAMP) browser
 	$(DEVBIN)/python -m pip install --quiet --no-deps --target $(COMPILED) build/wheel/stud_hh-*.whl
 	STUD_HH_EXPECT_COMPILED=1 PYTHONPATH=$(COMPILED) $(DEVBIN)/pytest -p no:cacheprovider -n $(TEST_JOBS) --dist loadgroup --basetemp=$(TEST_TMP)-compiled
 
+# The documentation site (mkdocs.yml). OPENBLAS_NUM_THREADS=1 as the command line sets it,
+# for the notebooks' kernels.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 OPENBLAS_NUM_THREADS=1 $(DEVBIN)/mkdocs build --strict --clean --site-dir site
+
+docs-serve: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 OPENBLAS_NUM_THREADS=1 $(DEVBIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
+
 clean:
-	rm -rf $(VENV) $(DEV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(DEV) build dist site .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -337,6 +337,16 @@ def _sql_lines() -> list[str]:
     return [*lines, ""]
 
 
+def _plain(text: str) -> str:
+    """A docstring's Sphinx roles as the name in code, as a reader of the page or of
+    ``stud-hh explain`` reads them (:data:`_ROLE`).
+
+    >>> _plain("see :class:`ShowdownFirst` and :attr:`~stud_hh.rules.UncalledBet`")
+    'see `ShowdownFirst` and `stud_hh.rules.UncalledBet`'
+    """
+    return _ROLE.sub(r"`\1`", text)
+
+
 def _field_docs(module: object, name: str) -> dict[str, str]:
     """The docstring under each field of the dataclass ``name`` of ``module``'s source (or
     each member of the enum ``name``)."""
@@ -353,7 +363,7 @@ def _field_docs(module: object, name: str) -> dict[str, str]:
                           and len(field.targets) == 1 else None)
                 if (isinstance(target, ast.Name) and isinstance(after, ast.Expr)
                         and isinstance(after.value, ast.Constant)):
-                    found[target.id] = " ".join(str(after.value.value).split())
+                    found[target.id] = _plain(" ".join(str(after.value.value).split()))
     return found
 
 
