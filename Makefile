@@ -12,6 +12,7 @@
 #   make dev      - .venv-dev: an editable, pure-Python install with the development tools
 #                   (edits take effect at once); redone when pyproject.toml changes
 #   make compiled - build the compiled wheel and run the whole suite against it
+#   make screenshots - the app's screenshots in docs/images, taken by the browser tests
 # Both environments need Python >= 3.11 (PYTHON=python3.12 to choose another).
 
 PYTHON ?= python3
@@ -24,7 +25,7 @@ STAMP := $(DEV)/.stud-hh-installed
 SOURCES := $(shell find stud_hh grammar -type f -not -path '*/__pycache__/*' 2>/dev/null)
 CHECK_PYTHON = @$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "stud-hh needs Python 3.11 or newer: set PYTHON=python3.11")'
 
-.PHONY: demo test lint install dev setup compiled clean samples browser classes shapes
+.PHONY: demo test lint install dev setup compiled clean samples browser classes shapes screenshots
 
 $(INSTALLED): pyproject.toml hatch_build.py $(SOURCES)
 	$(CHECK_PYTHON)
@@ -93,6 +94,11 @@ browser:
 	  { apt-get install -y -qq chromium >/dev/null 2>&1 || \
 	    { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium >/dev/null 2>&1; }; }; } || \
 	  echo "no Chromium at $(CHROMIUM) and it could not be installed: the browser tests will skip"
+
+# docs/images/app-*.png, the app's screenshots the tutorials show, are made by the browser
+# tests (tests/app/test_screenshots.py: the app of sample_histories/ at 1280x800), never by hand.
+screenshots: $(STAMP) browser
+	STUD_HH_SCREENSHOTS=docs/images $(DEVBIN)/python -m pytest -n 0 -q -p no:cacheprovider tests/app/test_screenshots.py
 
 # The suite runs on every core (pytest-xdist; TEST_JOBS=0 runs it in one process) and
 # names its slowest tests at the end, so the CI budget can be watched; tests marked with one
