@@ -14,8 +14,8 @@ output compared with the output shown, so a page cannot rot while its commands c
   are shown and never run.
 
 **Where they run.** Each page runs in a fresh home folder (``$HOME``, shown as ``~``) in
-which ``~/stud-hh`` stands for a clone of the repository: it holds ``sample_histories/`` and
-``tests/data/`` (links to this checkout's) and is the folder the commands run in. Where a
+which ``~/stud-hh`` stands for a clone of the repository: it holds ``sample_histories/``,
+``notebooks/`` and ``tests/data/`` (links to this checkout's: a page writes none of them) and is the folder the commands run in. Where a
 page's commands read ``../shared/corpus`` the shared corpus is linked at ``~/shared/corpus``,
 and without it the page is skipped, saying so. The settings are the default file under
 ``~/.config``, ``TZ`` is UTC, ``COLUMNS`` 100; the ``stud-hh`` run is the one beside this
@@ -102,6 +102,7 @@ def clone(home: Path, *, corpus: bool) -> Path:
     (folder / "tests").mkdir(parents=True)
     (folder / "sample_histories").symlink_to(ROOT / "sample_histories")
     (folder / "tests" / "data").symlink_to(ROOT / "tests" / "data")
+    (folder / "notebooks").symlink_to(ROOT / "notebooks")
     if corpus:
         (home / "shared").mkdir()
         (home / "shared" / "corpus").symlink_to(CORPUS)
