@@ -6,7 +6,9 @@ output compared with the output shown, so a page cannot rot while its commands c
 - A fenced block opened with ```` ```console ```` is a session that runs. A line starting
   with ``$ `` is a command (run by ``bash -c``, so ``~``, quotes and ``cp`` work); the lines
   after it, up to the next command, are what it prints (its output and its errors, merged).
-  A command must exit 0, or 1 where stud-hh reports findings (violations, failures): 2 and
+  A line starting with ``> `` right after a command continues it (a shell's second
+  prompt: a here-document, a script written with ``cat > FILE <<'EOF'``). A command must
+  exit 0, or 1 where stud-hh reports findings (violations, failures): 2 and
   3 fail the test.
 - ``...`` stands for text left out: a line of its own for lines left out, or within a line
   for part of it (doctest's ELLIPSIS).
@@ -82,6 +84,9 @@ def steps(text: str, page: str = "page") -> list[Step]:
         for offset, line in enumerate(block.group(1).splitlines(keepends=True)):
             if line.startswith("$ "):
                 found.append(Step(page, first + offset, line[2:].strip(), ""))
+            elif line.startswith(">") and found and not found[-1].shown:
+                last = found[-1]
+                found[-1] = Step(page, last.line, f"{last.command}\n{line[2:].rstrip()}", "")
             else:
                 assert found and found[-1].line >= first, (
                     f"{page}:{first + offset}: a console block must start with a `$ ` command")
@@ -186,7 +191,10 @@ def test_what_may_differ_and_what_may_not() -> None:
 
 def test_blocks_are_cut_into_commands_and_outputs() -> None:
     text = ("intro\n```console\n$ stud-hh a\none\ntwo\n$ stud-hh b\n```\n"
-            "```sh\nstud-hh ui\n```\n```console\n$ stud-hh c\nthree\n```\n")
+            "```sh\nstud-hh ui\n```\n```console\n$ stud-hh c\nthree\n```\n"
+            "```console\n$ cat > a.py <<'EOF'\n> print(1)\n>\n> EOF\n$ python3 a.py\n1\n```\n")
     assert steps(text) == [Step("page", 3, "stud-hh a", "one\ntwo\n"),
                            Step("page", 6, "stud-hh b", ""),
-                           Step("page", 12, "stud-hh c", "three\n")]
+                           Step("page", 12, "stud-hh c", "three\n"),
+                           Step("page", 16, "cat > a.py <<'EOF'\nprint(1)\n\nEOF", ""),
+                           Step("page", 20, "python3 a.py", "1\n")]
