@@ -26,7 +26,8 @@ test's interpreter.
 **What may differ** (:data:`ALLOWED`, applied alike to the output shown and the output got):
 durations (``0.8 s``, ``12 ms``, ``1 min 3 s``), rates (``727 hands/s``), dates and times
 (``2026-12-06 16:48:15 UTC``, ``2026-12-06T16:48``, ``16:48:15``) and byte sizes (``48,512 bytes``);
-the home folder is written ``~`` in the output got, and this checkout ``~/stud-hh``.
+the home folder is written ``~`` in the output got, this checkout ``~/stud-hh`` and the
+corpus ``~/shared/corpus``.
 """
 
 from __future__ import annotations
@@ -115,9 +116,11 @@ def clone(home: Path, *, corpus: bool) -> Path:
 
 
 def shown_paths(output: str, home: Path) -> str:
-    """``output`` with the home folder written ``~``, and this checkout (where the links of
-    ``~/stud-hh`` lead: a folder named is kept by its real path) written ``~/stud-hh``."""
-    return output.replace(str(home), "~").replace(str(ROOT), "~/stud-hh")
+    """``output`` with the home folder written ``~``, and this checkout and the corpus (where
+    the links lead: a folder named is kept by its real path) ``~/stud-hh`` and
+    ``~/shared/corpus``."""
+    return (output.replace(str(home), "~").replace(str(ROOT), "~/stud-hh")
+            .replace(str(CORPUS.resolve()), "~/shared/corpus"))
 
 
 def run(home: Path, folder: Path, command: str) -> subprocess.CompletedProcess[str]:
