@@ -16,10 +16,11 @@ output compared with the output shown, so a page cannot rot while its commands c
   are shown and never run.
 
 **Where they run.** Each page runs in a fresh home folder (``$HOME``, shown as ``~``) in
-which ``~/stud-hh`` stands for a clone of the repository: it holds ``sample_histories/``,
-``notebooks/`` and ``tests/data/`` (links to this checkout's: a page writes none of them) and is the folder the commands run in. Where a
-page's commands read ``../shared/corpus`` the shared corpus is linked at ``~/shared/corpus``,
-and without it the page is skipped, saying so. The settings are the default file under
+which ``~/stud-hh`` stands for a clone of the repository and is the folder the commands run
+in: it holds ``sample_histories/``, ``notebooks/`` and ``tests/data/`` (links to this
+checkout's: a page writes none of them). Where a page's commands read ``../shared/corpus``
+the shared corpus is linked at ``~/shared/corpus``, and without it the page is skipped,
+saying so. The settings are the default file under
 ``~/.config``, ``TZ`` is UTC, ``COLUMNS`` 100; the ``stud-hh`` run is the one beside this
 test's interpreter.
 
@@ -89,7 +90,8 @@ def steps(text: str, page: str = "page") -> list[Step]:
                 last = found[-1]
                 found[-1] = Step(page, last.line, f"{last.command}\n{line[2:].rstrip()}", "")
             else:
-                assert found and found[-1].line >= first, (
+                assert found, f"{page}:{first + offset}: a console block starts with a command"
+                assert found[-1].line >= first, (
                     f"{page}:{first + offset}: a console block must start with a `$ ` command")
                 last = found[-1]
                 found[-1] = Step(page, last.line, last.command, last.shown + line)
