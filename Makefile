@@ -15,6 +15,7 @@
 #   make docs     - build the documentation site into site/ (mkdocs.yml; the notebooks are
 #                   executed on the bundled samples), every warning an error
 #   make docs-serve - serve it at http://127.0.0.1:8000, rebuilt as pages change
+#   make screenshots - the app's screenshots in docs/images, taken by the browser tests
 # Both environments need Python >= 3.11 (PYTHON=python3.12 to choose another).
 
 PYTHON ?= python3
@@ -27,7 +28,7 @@ STAMP := $(DEV)/.stud-hh-installed
 SOURCES := $(shell find stud_hh grammar -type f -not -path '*/__pycache__/*' 2>/dev/null)
 CHECK_PYTHON = @$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "stud-hh needs Python 3.11 or newer: set PYTHON=python3.11")'
 
-.PHONY: demo test lint install dev setup compiled clean samples browser classes shapes docs docs-serve
+.PHONY: demo test lint install dev setup compiled clean samples browser classes shapes docs docs-serve screenshots
 
 $(INSTALLED): pyproject.toml hatch_build.py $(SOURCES)
 	$(CHECK_PYTHON)
@@ -96,6 +97,11 @@ browser:
 	  { apt-get install -y -qq chromium >/dev/null 2>&1 || \
 	    { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq chromium >/dev/null 2>&1; }; }; } || \
 	  echo "no Chromium at $(CHROMIUM) and it could not be installed: the browser tests will skip"
+
+# docs/images/app-*.png, the app's screenshots the tutorials show, are made by the browser
+# tests (tests/app/test_screenshots.py: the app of sample_histories/ at 1280x800), never by hand.
+screenshots: $(STAMP) browser
+	STUD_HH_SCREENSHOTS=docs/images $(DEVBIN)/python -m pytest -n 0 -q -p no:cacheprovider tests/app/test_screenshots.py
 
 # The suite runs on every core (pytest-xdist; TEST_JOBS=0 runs it in one process) and
 # names its slowest tests at the end, so the CI budget can be watched; tests marked with one
