@@ -18,7 +18,7 @@ Straight from ``state.operations``, no text. Seats 1..n in player-index order
 ante; a ``StreetStart`` per street; one ``Deal`` per player per street (3rd street:
 two down cards, then the door card up; 7th: one down); a ``StreetStart(common=...)``
 when pokerkit deals a board card. Actions the way PokerStars prints them
-(FORMATS.md): a completion by a player who has nothing in yet (the bring-in player,
+(docs/reading.md): a completion by a player who has nothing in yet (the bring-in player,
 or whoever acts first when the bring-in player is all-in on the ante) is
 ``Bet(5)``, any other completion ``Raise(by, to=5)``, a bet ``Bet(amount)``, a raise
 ``Raise(by=increment, to=street total)``, a call ``Call(chips added)``, ``all_in``
@@ -55,7 +55,7 @@ What is compared
 * First actors: our bring-in player is pokerkit's 3rd-street opener; on 4th to 7th
   street our first actor is pokerkit's first actor.
 * Stacks: our net per player equals pokerkit's final minus starting stack, and our
-  pots (amount, eligible players) equal RULES.md's layering of what was put in, which
+  pots (amount, eligible players) equal docs/stud-rules.md's layering of what was put in, which
   pokerkit's pots are (asserted in ``_group``) once killed hands are left out. The
   nets come from pokerkit's pushes, so the independent part is the replayer's own
   award check from the shown cards (``pot.wrong-winner``, ``pot.wrong-split``,
@@ -76,34 +76,34 @@ either engine shows up.
 ``stud8_low_half`` (hands)
     pokerkit splits *every* pot in a high and a low half when anyone at the showdown
     has a qualifying low, and pays the low half of a pot none of whose eligible
-    players has one to all of them, as if "no low" tied. RULES.md gives such a pot
+    players has one to all of them, as if "no low" tied. docs/stud-rules.md gives such a pot
     whole to its high hand. Excused: ``pot.wrong-winner``, ``pot.wrong-split``.
 ``merged_pots_odd_chips`` (hands)
     pokerkit kills hands that cannot win before it pushes, which merges pots, and
     splits the merged pot once: its odd chips can differ from splitting each pot
-    (RULES.md) by less than one chip per merged pot. Excused: ``pot.wrong-split``.
+    (docs/stud-rules.md) by less than one chip per merged pot. Excused: ``pot.wrong-split``.
 ``odd_chips_to_one`` (hands)
     pokerkit gives all the odd chips of a share tied three or more ways to the first
-    tied player; RULES.md, one each. Excused: ``pot.wrong-split``.
+    tied player; docs/stud-rules.md, one each. Excused: ``pot.wrong-split``.
 ``odd_chip_by_order`` (hands)
     pokerkit gives the odd chip of a tied share to a tied player by its own seat
-    order (once for pots it merged); the ``casino`` profile (RULES.md) gives each
+    order (once for pots it merged); the ``casino`` profile (docs/stud-rules.md) gives each
     pot's odd chip to the tied player with the highest card by suit. Counted when
     pokerkit pays a tied share and our split check disagrees. Excused:
     ``pot.wrong-split``.
 ``reused_muck`` (hands)
     pokerkit burns a card before 4th to 7th street and, when the deck runs out, deals
     burned and folded cards again; it deals a common card only when those run out
-    too. RULES.md burns nothing and deals the common card when the deck cannot give
+    too. docs/stud-rules.md burns nothing and deals the common card when the deck cannot give
     every player a card. Excused: ``card.duplicate``, ``common-card.wrong``.
 ``common_card_first_actor`` (hands)
     with a common card, pokerkit still compares the 7th-street boards without it;
-    RULES.md adds it to every board. Excused on 7th street: ``action.out-of-turn``,
+    docs/stud-rules.md adds it to every board. Excused on 7th street: ``action.out-of-turn``,
     ``action.missing``.
 ``all_in_best_board`` (hands), ``first_actor_probe`` (probes)
     on 4th to 7th street, pokerkit finds the best board among all players in the
     hand and, when that player is all-in, starts with the next player clockwise who
-    can act; our replayer compares only the boards of players who can act (RULES.md
+    can act; our replayer compares only the boards of players who can act (docs/stud-rules.md
     does not say). Excused on that street: ``action.out-of-turn``,
     ``action.missing``; an "out of turn" probe there is counted, not judged.
 ``short_all_in_cap``, ``short_all_in_reopen`` (probes)
@@ -115,12 +115,12 @@ either engine shows up.
     those reasons and we allow.
 
 ``fold left of an all-in bring-in`` (probe)
-    when the bring-in player is all-in on the ante, RULES.md (seed 002 rule 8) lets
+    when the bring-in player is all-in on the ante, docs/stud-rules.md (seed 002 rule 8) lets
     the player on their left fold, bring in or complete; pokerkit refuses the fold.
     That probe expects no violation from us.
 
 This test found one stud_hh bug, now fixed: when the bring-in player is all-in on
-the ante, the player on their left may post the bring-in (RULES.md) and pokerkit
+the ante, the player on their left may post the bring-in (docs/stud-rules.md) and pokerkit
 lets them, but the replayer flagged ``bring-in.wrong-player``
 (``test_bring_in_left_of_an_all_in_player_is_legal``). Such hands are still counted
 (``EXPECTED_ALL_IN_BRING_IN``) so the situation stays covered.
@@ -297,7 +297,7 @@ def _remembered_hands() -> Iterator[None]:
 
 def play(game: Game, number: int, rng: random.Random) -> Played:
     """pokerkit plays one hand with random legal actions (ante trimming on: an ante is
-    part of what a player put in, as in RULES.md's side pots)."""
+    part of what a player put in, as in docs/stud-rules.md's side pots)."""
     players = rng.randint(2, 8)
     starting = [_stack(rng) for _ in range(players)]
     cls = getattr(pokerkit, GAME_CLASSES[game])
@@ -376,7 +376,7 @@ def _probe(state: Any, game: Game, rng: random.Random, legal: dict[str, bool]
 
     rare: list[Probe] = []
     if legal["bring_in"]:
-        # left of a bring-in player all-in on the ante RULES.md allows this fold, pokerkit
+        # left of a bring-in player all-in on the ante docs/stud-rules.md allows this fold, pokerkit
         # does not: an empty set of rules means "we must flag nothing" (a deviation)
         fold_rules = frozenset() if stacks[state.opener_index] == 0 else frozenset(
             {"bring-in.missing"})
@@ -477,7 +477,7 @@ class _Builder:
         self.all_in: set[int] = set()
         self.odd_chip_shift: list[tuple[int, int]] = []
         """(chips moved, pots merged) where pokerkit's split of merged pots is not
-        RULES.md's (``_share``)."""
+        docs/stud-rules.md's (``_share``)."""
 
     def line(self) -> int:
         return 10 * (len(self.events) + 2)
@@ -503,7 +503,8 @@ class _Builder:
             self.add(StreetStart, street=street, common=common, has_common=True)
 
     def collect(self, collected: tuple[int, ...]) -> None:
-        """pokerkit ends a street: the top bet beyond the second is returned (RULES.md)."""
+        """pokerkit ends a street: the top bet beyond the second is returned
+        (docs/stud-rules.md)."""
         ranked = sorted(self.street_bets, reverse=True)
         top, second = ranked[0], ranked[1]
         if top > second:
@@ -629,7 +630,7 @@ def _show_order(b: _Builder, live: list[int]) -> list[int]:
 
 def layers(totals: list[int], live: list[int], all_in: set[int]
            ) -> list[tuple[int, tuple[int, ...]]]:
-    """Main and side pots (amount, eligible) from what each player put in (RULES.md)."""
+    """Main and side pots (amount, eligible) from what each player put in (docs/stud-rules.md)."""
     levels = sorted({totals[i] for i in live if i in all_in} | {max(totals[i] for i in live)})
     pots: list[tuple[int, tuple[int, ...]]] = []
     below = 0
@@ -654,7 +655,7 @@ def _collects(played: Played, b: _Builder, live: list[int], totals: list[int]
 
     pokerkit kills hands that cannot win before it pushes, so pots whose eligible
     players differ only by killed hands are one pot to it. Such a pot is shared out
-    over our pots so that each of ours is split as RULES.md allows (``_share``); when
+    over our pots so that each of ours is split as docs/stud-rules.md allows (``_share``); when
     no such split exists the whole of it is labelled with its first pot, and our
     replay flags it.
     """
@@ -703,7 +704,7 @@ def _group(ours: list[tuple[int, tuple[int, ...]]], kit: list[tuple[int, tuple[i
 
 def _winners(played: Played, b: _Builder | Converted, eligible: tuple[int, ...]
              ) -> tuple[list[int], list[int]]:
-    """RULES.md's high and low winners of a pot among ``eligible``."""
+    """docs/stud-rules.md's high and low winners of a pot among ``eligible``."""
     hands = {i: [*b.cards[i], *([b.common] if b.common else [])] for i in eligible}
     if played.game is Game.RAZZ:
         best = min(low_a5_rank(h) for h in hands.values())
@@ -721,7 +722,7 @@ def _winners(played: Played, b: _Builder | Converted, eligible: tuple[int, ...]
 
 def _ranges(played: Played, b: _Builder | Converted, amount: int, eligible: tuple[int, ...]
             ) -> dict[int, tuple[int, int]]:
-    """What each winner of a pot may take under RULES.md (least, most)."""
+    """What each winner of a pot may take under docs/stud-rules.md (least, most)."""
     high, low = _winners(played, b, eligible)
     halves = [(high, amount - amount // 2), (low, amount // 2)] if low else [(high, amount)]
     ranges: dict[int, tuple[int, int]] = {}
@@ -737,9 +738,9 @@ def _share(played: Played, b: _Builder, pots: list[tuple[int, tuple[int, ...]]],
            row: list[int], live: list[int]) -> list[list[int]]:
     """Share pokerkit's pushes ``row`` from one of its pots over our ``pots`` it merges.
 
-    Each of our pots gets a split RULES.md allows (its halves, equal shares of ties,
+    Each of our pots gets a split docs/stud-rules.md allows (its halves, equal shares of ties,
     an odd chip each at most) when the totals allow one. pokerkit splits the merged
-    pot once, so its odd chips can land differently: then each pot gets RULES.md's
+    pot once, so its odd chips can land differently: then each pot gets docs/stud-rules.md's
     split and the difference (recorded in ``b.odd_chip_shift``) goes to the pot where
     the player's share is largest, which our replay then calls a wrong split.
     """
@@ -758,7 +759,7 @@ def _share(played: Played, b: _Builder, pots: list[tuple[int, tuple[int, ...]]],
                 slack -= 1
     if not any(left) and all(sum(s) == a for s, (a, _) in zip(shares, pots, strict=True)):
         return shares
-    for j, (amount, _) in enumerate(pots):  # RULES.md's split, odd chips in seat order
+    for j, (amount, _) in enumerate(pots):  # docs/stud-rules.md's split, odd chips in seat order
         slack = amount - sum(shares[j])
         for i in range(n):
             if slack and shares[j][i] < ranges[j].get(i, (0, 0))[1]:
@@ -834,7 +835,7 @@ def _kit_kinds(played: Played) -> list[ActionKind]:
 
 def _low_half_cases(played: Played, conv: Converted) -> int:
     """Pots pokerkit splits in a high and a low half although no eligible player has a
-    qualifying low, paying someone other than RULES.md (the high hand takes it all)."""
+    qualifying low, paying someone other than docs/stud-rules.md (the high hand takes it all)."""
     if played.game is not Game.STUD8 or played.pots is None or len(conv.live) < 2:
         return 0
     paid: dict[int, list[int]] = {}
@@ -992,7 +993,7 @@ def _check_probes(played: Played, conv: Converted, tally: Tally, turned: set[Str
             else:
                 tally.deviations["open_pair_big_bet"] += 1
             continue
-        if not probe.expected:  # a deviation probe: RULES.md allows what pokerkit refuses
+        if not probe.expected:  # a deviation probe: docs/stud-rules.md allows what pokerkit refuses
             if flagged:
                 tally.fail("probes", f"{hand.hand_id}: {event!r}: flagged {flagged}")
             else:
@@ -1164,7 +1165,7 @@ def left_of_all_in_bring_in() -> ParsedHand:
 
 
 def test_pokerkit_lets_the_player_left_of_an_all_in_bring_in_post_it() -> None:
-    """The situation of the xfail test below, as pokerkit plays it (RULES.md agrees)."""
+    """The situation of the xfail test below, as pokerkit plays it (docs/stud-rules.md agrees)."""
     a = pokerkit.Automation
     state = pokerkit.FixedLimitSevenCardStud.create_state(
         (a.ANTE_POSTING, a.BET_COLLECTION), True, ANTE, BRING_IN, SMALL_BET, BIG_BET,

@@ -63,7 +63,7 @@ def test_actions_are_named_as_the_rules_see_them() -> None:
 
 
 def test_the_casino_profile_differs_only_where_the_evidence_says() -> None:
-    """Under RULES.md's casino rules the real PokerStars hands break exactly one house
+    """Under docs/stud-rules.md's casino rules the real PokerStars hands break exactly one house
     rule: the order of a checked-down showdown (stud_hh/rules/profiles.py cites these two hands)."""
     flagged = sorted((v.hand_id, v.rule) for h in _stars() for v in replay(h, "casino").violations)
     assert flagged == [("35874153086", "showdown.wrong-order"),

@@ -311,7 +311,7 @@ Seat 2: Cid showed [7c 8c Kc Qh 2h 5d 9d] and lost with high card King
 Seat 3: Bob showed [Td Ts 2c 4d Jc 6h 5s] and lost with a pair of Tens
 """
 """Cid is all-in on the ante; Ann bets 7th street and Bob calls. Shown Ann, Bob, then Cid:
-the side pot's players first (Merge), where RULES.md's one clockwise order from the
+the side pot's players first (Merge), where docs/stud-rules.md's one clockwise order from the
 bettor has Cid (seat 2) show before Bob (seat 3)."""
 
 

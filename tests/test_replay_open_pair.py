@@ -1,4 +1,4 @@
-"""The open pair on 4th street in stud (RULES.md): when a player shows an open pair on 4th
+"""The open pair on 4th street in stud (docs/stud-rules.md): when a player shows an open pair on 4th
 street, any player may bet or raise the small or the big bet there, and once a big bet is
 made every raise after it is big, even after the player with the pair has folded.
 

@@ -1,6 +1,6 @@
 """Stage 5: statistics, as pure functions from database tables to tables.
 
-Every statistic of ``../shared/docs/STATS.md`` is declared once as data: a
+Every statistic of ``docs/statistics.md`` is declared once as data: a
 *done* count over an *opportunity* count, both summed per group from the
 per-player-hand flags of the ``players`` table. Each ratio is returned with
 its opportunity count (``vpip`` and ``vpip_n``) so the sample size is always in
@@ -633,7 +633,7 @@ def player_summary(players: pd.DataFrame, by: Sequence[str] = ("player",),
                    hilo: bool = True, session_gap: pd.Timedelta = SESSION_GAP, *,
                    streets: bool = False, select: Selection | None = None,
                    **filters: Unpack[Filters]) -> pd.DataFrame:
-    """The player summary of STATS.md per group: money, then every ratio with its count.
+    """The player summary of docs/statistics.md per group: money, then every ratio with its count.
 
     ``by`` takes ``players`` columns (``player``, ``game``, ``stakes``,
     ``door_rank``, ``players_3rd``, ``position`` ...) and the derived keys

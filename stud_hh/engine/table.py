@@ -171,7 +171,7 @@ class Table:
         (:meth:`money`)."""
         self.fixed_limit = header.limit is Limit.FIXED
         """No-limit and pot-limit hands: turns, money, pots and winners are checked; the
-        bet sizes are not (RULES.md gives fixed-limit sizes only)."""
+        bet sizes are not (docs/stud-rules.md gives fixed-limit sizes only)."""
         self.players = players = {s.name: Seat(s.name, s.seat, s.stack) for s in header.seats}
         self.seat_order = seat_order = [s.name for s in sorted(header.seats,
                                                                key=lambda s: s.seat)]
@@ -316,7 +316,7 @@ class Table:
             reason = "bring-in"
             if first not in actors and actors:
                 # all-in on the ante: the player to their left acts first and may
-                # bring in, complete or fold (RULES.md, seed 002 rule 8)
+                # bring in, complete or fold (docs/stud-rules.md, seed 002 rule 8)
                 first, reason = actors[0], f"left of {first}, all-in on the ante"
                 self.bring_in_optional = True
             self.bring_in_expected = first
@@ -396,7 +396,7 @@ class Table:
         board is unknown.
 
         A player who has folded since counts: the pair was shown on the street, which
-        RULES.md makes the condition, and once a big bet is made every raise after it is
+        docs/stud-rules.md makes the condition, and once a big bet is made every raise after it is
         big whoever folds (PokerStars says "a double bet is allowed" once, at the deal)."""
         unknown_board = False
         for player in self.street_players:

@@ -3,13 +3,13 @@
 The reader's inverse (:mod:`stud_hh.read.sites.phh`): a hand of any site, parsed or
 stored, is written as a PHH hand that ``pokerkit.HandHistory.load`` accepts and
 replays to the same final stacks as our replay (``tests/read/sites/test_phh.py``; where
-pokerkit's rules differ from RULES.md the test names each difference).
+pokerkit's rules differ from docs/stud-rules.md the test names each difference).
 
 What is written
 ---------------
 * ``variant`` ``F7S`` / ``F7S/8`` / ``FR`` (five-card stud and 2-7 razz have no PHH
   code: :class:`ExportError`), ``ante_trimming_status = true`` (a short ante
-  only wins what it matches, as in RULES.md), ``antes`` (each player's posted ante;
+  only wins what it matches, as in docs/stud-rules.md), ``antes`` (each player's posted ante;
   one all-in for less is written as the table's ante, which pokerkit trims to the
   stack just as the player posted it), ``bring_in``, ``small_bet``, ``big_bet``,
   ``starting_stacks``, one action per line.

@@ -1,7 +1,7 @@
 """The rules of the stud games, as data and small pure functions.
 
 The engine (:mod:`stud_hh.engine`) is one generic machine over these values
-(``../shared/docs/RULES.md``):
+(``docs/stud-rules.md``):
 
 * :mod:`stud_hh.rules.games` -- the fixed rules of each game (streets, bet sizes,
   rankings, bring-in, the common card);

@@ -6,7 +6,7 @@
 * :class:`GameRules` -- a game: its streets, how showdown hands are ranked, who
   brings in, which exposed board acts first, how many players, the common card.
 * :data:`GAMES` looks them up. Everything a house may change is a
-  :class:`~stud_hh.rules.profiles.Profile` instead (``../shared/docs/RULES.md``).
+  :class:`~stud_hh.rules.profiles.Profile` instead (``docs/stud-rules.md``).
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ class StreetRule:
     bet: BetSize
     open_pair_option: bool = False
     """This is the street where an open pair may allow a big bet -- for the games a
-    profile's :attr:`Profile.open_pair_big_bet` names (RULES.md: stud's 4th street)."""
+    profile's :attr:`Profile.open_pair_big_bet` names (docs/stud-rules.md: stud's 4th street)."""
     first_actor: FirstActor
 
     @property
@@ -143,7 +143,7 @@ class GameRules:
     where the common card then comes into play)."""
     common_card: bool
     """When the deck cannot give every remaining player a last card, one common
-    card is dealt face up and plays in every hand (RULES.md, seeds 001 and 002)."""
+    card is dealt face up and plays in every hand (docs/stud-rules.md, seeds 001 and 002)."""
     audited: bool = True
     """False for a game the replayer reads but does not check (each shipped game is
     checked; a game added without its rules would be stored as ``game.not-audited``)."""
@@ -227,7 +227,7 @@ GAMES: dict[Game, GameRules] = {
 
 The 4th street of every seven-card game is marked ``open_pair_option``: whether
 an open pair there allows a big bet is the profile's
-:attr:`Profile.open_pair_big_bet` (RULES.md: stud only).
+:attr:`Profile.open_pair_big_bet` (docs/stud-rules.md: stud only).
 """
 
 

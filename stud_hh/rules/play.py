@@ -137,7 +137,7 @@ def bring_in_player(
     brings in; razz: spades, the highest) or by position (first in
     ``seat_order``), per :attr:`Profile.bring_in_tie_break`. A bring-in player
     all-in on the ante still is the one named here; the replayer lets the next
-    player clockwise act first (RULES.md, seed 002 rule 8).
+    player clockwise act first (docs/stud-rules.md, seed 002 rule 8).
 
     >>> from stud_hh.model.events import Game
     >>> from stud_hh.rules.games import GAMES

@@ -6,7 +6,7 @@ history: whether a bet nobody called is returned by a line, left in the printed 
 printed at all, whether the history records the order hands were shown in, and whether a
 shown hand's cards stand in the order they were dealt; and to
 report on it in the site's own words, how it prints an amount (``$1,500``, ``5€``).
-RULES.md lets a profile hold "anything else a site does differently": these are those
+docs/stud-rules.md lets a profile hold "anything else a site does differently": these are those
 things, held by the profile as its own value (:attr:`Profile.prints`).
 
 >>> Printing().showdown_order_recorded, Printing().money.format(3, 100, "USD")
@@ -40,7 +40,7 @@ class UncalledBet(StrEnum):
     UNPRINTED = "unprinted"
     """No line returns it and the amounts the winners collect leave it out, as the next
     hand's stacks show (Everleaf, KingsClub, OnGame): the replayer returns it to its bettor
-    as RULES.md says (the part of the last round's highest total nobody matched) and
+    as docs/stud-rules.md says (the part of the last round's highest total nobody matched) and
     reports the uncalled-bet check as unverifiable."""
 
 

@@ -58,7 +58,7 @@ class ShowdownFirst(StrEnum):
 
     RIVER_BETTOR = "river_bettor"
     """The last to bet or raise on 7th street; if no one bet there, the first to act on
-    7th street (RULES.md, seed 001). Then clockwise."""
+    7th street (docs/stud-rules.md, seed 001). Then clockwise."""
     RIVER_BETTOR_ELSE_TOGETHER = "river_bettor_else_together"
     """The last to bet or raise on 7th street, then clockwise; a showdown checked down
     on 7th street turns all hands over at once, so its order is not a rule."""
@@ -77,7 +77,7 @@ class Support(StrEnum):
     OUTSIDE_CORPUS = "outside_corpus"
     """A public history of the site that is not in the corpus: noted, not counted."""
     NONE = "none"
-    """No deciding hand: the value is what RULES.md or the site's rules imply."""
+    """No deciding hand: the value is what docs/stud-rules.md or the site's rules imply."""
 
 
 # ---------------------------------------------------------------------------
@@ -118,7 +118,7 @@ class Evidence:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Profile:
-    """A named house-rule set: every rule RULES.md says differs between houses.
+    """A named house-rule set: every rule docs/stud-rules.md says differs between houses.
 
     >>> casino = profile("casino")
     >>> casino.board_tie_break, casino.heads_up_uncapped, casino.max_bets
@@ -131,7 +131,7 @@ class Profile:
     description: str
     site: str | None = None
     """The site whose hands the profile was made for, as
-    :attr:`~stud_hh.model.events.HandHeader.site` writes it (``None``: RULES.md's own,
+    :attr:`~stud_hh.model.events.HandHeader.site` writes it (``None``: docs/stud-rules.md's own,
     :data:`CASINO`). Its :attr:`prints` are that site's; another site's hands replayed
     under this profile keep its house rules and take their own site's printing
     (:func:`profile_for`)."""
@@ -156,12 +156,12 @@ class Profile:
     showdown_first: ShowdownFirst = ShowdownFirst.RIVER_BETTOR
     """Who shows first; see :class:`ShowdownFirst`."""
     side_pots_shown_first: bool = False
-    """False (RULES.md): one showing order for all, whoever is all-in. True (Merge): with
+    """False (docs/stud-rules.md): one showing order for all, whoever is all-in. True (Merge): with
     side pots, the players of the last side pot show first, in that order, then those
     all-in for less, pot by pot back to the main pot (each pot is shown down as it is
     awarded, the last side pot first)."""
     bring_in_is_bet: bool = False
-    """False (RULES.md): the completion is 3rd street's bet and raises add a bet to
+    """False (docs/stud-rules.md): the completion is 3rd street's bet and raises add a bet to
     the current total. True (KingsClub): the bring-in is the opening bet; a completion
     raises it, and is a full raise only if it adds a bet (or half a bet, with
     :attr:`half_bet_reopens`); every raise adds a bet to the last *full* bet or raise,
@@ -175,7 +175,7 @@ class Profile:
     a house rule, but what the replayer must know to check the history; see
     :class:`~stud_hh.rules.printing.Printing`."""
     evidence: tuple[Evidence, ...] = ()
-    """The hands each setting rests on (empty for a profile taken from RULES.md); a
+    """The hands each setting rests on (empty for a profile taken from docs/stud-rules.md); a
     printing setting is named ``prints.FIELD``."""
 
     def support(self, setting: str) -> Support:
@@ -196,7 +196,7 @@ class Profile:
 
 CASINO = Profile(
     name="casino",
-    description="Robert's-rules style cardroom (RULES.md): heads-up uncapped, board ties "
+    description="Robert's-rules style cardroom (docs/stud-rules.md): heads-up uncapped, board ties "
     "by position, half-bet reopen, odd chip to the high half then by suit",
     bring_in_tie_break=TieBreak.SUIT,
     board_tie_break=TieBreak.POSITION,
@@ -231,7 +231,7 @@ _SIDE_POTS_UNDECIDED = Evidence(
     setting="side_pots_shown_first", support=Support.NONE,
     shows="not confirmed by a corpus hand of the site: none has a player all-in for less "
     "turning over beside a side pot's players in an order only one value explains. "
-    "RULES.md's one showing order")
+    "docs/stud-rules.md's one showing order")
 """The ``side_pots_shown_first`` evidence of every profile no hand decides it for."""
 
 
@@ -246,7 +246,7 @@ _STARS_EVIDENCE: tuple[Evidence, ...] = (
     # showdown_first: with a bet on 7th street the bettor shows first (every such
     # corpus hand agrees); checked down, the history lists hands in seat order from
     # the hero's seat, which no showing order explains: the hands go over together.
-    # Found by the replayer's showdown-order check failing RULES.md's rule on these.
+    # Found by the replayer's showdown-order check failing docs/stud-rules.md's rule on these.
     Evidence(setting="showdown_first", support=Support.DECIDES, file=_STUD_1,
              hand_id="35874153086",
              shows="7th street checked, no bet after the bring-in: shown by seat from seat 1 "
@@ -328,14 +328,14 @@ _STARS_EVIDENCE: tuple[Evidence, ...] = (
              shows="not confirmed by a corpus hand: the only all-ins in stud hands are a "
              "full big bet on 4th (Salm IX 60974484959) and calls (Triple Stud "
              "91733835979); no all-in for less than a full bet or raise is followed by "
-             "action. True follows the half-bet rule of limit cardrooms (RULES.md)"),
+             "action. True follows the half-bet rule of limit cardrooms (docs/stud-rules.md)"),
     # odd_chip: no odd split in the corpus.
     Evidence(setting="odd_chip", support=Support.NONE,
              shows="not confirmed by a corpus hand: every stud8 split in the corpus is "
              "even (7-StudHL-USD-0.04-0.08-200911.Cardtest 35874676388: 40/40; "
              "7-StudHL-USD-10-1-200906.PT2.export 29356803849: 220/220; 8-Game "
              "99632574289: 328/328) and no stud or razz pot is split between tied "
-             "hands. Values from RULES.md: high half first, then highest card by suit "
+             "hands. Values from docs/stud-rules.md: high half first, then highest card by suit "
              "(PokerStars prints no dealer in stud, so 'left of the dealer' is undefined)"),
     Evidence(setting="odd_chip", support=Support.OUTSIDE_CORPUS,
              file=_FPDB + "7-StudHL-USD-0.04-0.08-200911.txt", hand_id="35874576282",
@@ -418,14 +418,14 @@ _FTP_EVIDENCE: tuple[Evidence, ...] = (
     Evidence(setting="board_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no two equal best boards on 4th-7th "
              "street in any FTP hand (position and suit both replay clean). Position "
-             "follows RULES.md's casino value"),
+             "follows docs/stud-rules.md's casino value"),
     Evidence(setting="heads_up_uncapped", support=Support.NONE,
              shows="not confirmed by a corpus hand: no FTP round reaches the cap, heads-up "
              "or not (max_bets 3 and 5 both replay clean). Uncapped heads-up follows "
-             "RULES.md's casino value"),
+             "docs/stud-rules.md's casino value"),
     Evidence(setting="max_bets", support=Support.NONE,
              shows="not confirmed by a corpus hand: no stud, stud8 or razz round of the FTP "
-             "corpus goes past two bet levels. Four follows RULES.md"),
+             "corpus goes past two bet levels. Four follows docs/stud-rules.md"),
     Evidence(setting="half_bet_reopens", support=Support.OTHER_GAME,
              file="FTP/5-Stud-USD-MTT-100-201303.txt", hand_id="32412111030",
              shows="five-card stud: Player0 completes to 800, Player4 raises all-in to 1,345 "
@@ -433,7 +433,7 @@ _FTP_EVIDENCE: tuple[Evidence, ...] = (
              "2,145: the short all-in reopened the betting. No seven-card hand decides it"),
     Evidence(setting="odd_chip", support=Support.NONE,
              shows="not confirmed by a corpus hand: the one stud8 split (_early2008 "
-             "6367428246) is a scoop of $125 + $125 by one player. Values from RULES.md"),
+             "6367428246) is a scoop of $125 + $125 by one player. Values from docs/stud-rules.md"),
     Evidence(setting="odd_chip", support=Support.CONSISTENT, file=_FTP_EARLY,
              hand_id="6367428246",
              shows="stud8 scoop: 'wins the high pot ($125)' and 'wins the low pot ($125)'"),
@@ -475,26 +475,26 @@ _PARTY_EVIDENCE: tuple[Evidence, ...] = (
     Evidence(setting="max_bets", support=Support.NONE,
              shows="not confirmed by a corpus hand: the one round with four bet levels "
              "(11792805420, 6th street: bet, three raises, call) is heads-up, so it bears "
-             "on the cap only if heads-up rounds are capped. Four follows RULES.md"),
+             "on the cap only if heads-up rounds are capped. Four follows docs/stud-rules.md"),
     Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_PARTY_MTT,
              hand_id="11792805420",
              shows="the 7th-street bettor shows first (likewise 9581478205 and 11480841734); "
              "no checked-down showdown in the corpus"),
     Evidence(setting="bring_in_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: PartyPoker prints no opponent's door "
-             "card, so no tie can be seen. Suit follows RULES.md (seeds 001, 003)"),
+             "card, so no tie can be seen. Suit follows docs/stud-rules.md (seeds 001, 003)"),
     Evidence(setting="board_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: PartyPoker prints no opponent's board. "
-             "Position follows RULES.md's casino value"),
+             "Position follows docs/stud-rules.md's casino value"),
     Evidence(setting="heads_up_uncapped", support=Support.NONE,
              shows="not confirmed by a corpus hand: the one heads-up round that reaches four "
              "bet levels (11792805420, 6th street) ends with a call, which either value "
-             "explains. Uncapped follows RULES.md's casino value"),
+             "explains. Uncapped follows docs/stud-rules.md's casino value"),
     Evidence(setting="half_bet_reopens", support=Support.NONE,
              shows="not confirmed by a corpus hand: no all-in in the corpus's PartyPoker hands"),
     Evidence(setting="odd_chip", support=Support.NONE,
              shows="not confirmed by a corpus hand: the one stud8 split (11480841734, "
-             "$90.50 + $90.50) is even. Values from RULES.md"),
+             "$90.50 + $90.50) is even. Values from docs/stud-rules.md"),
     Evidence(setting="odd_chip", support=Support.CONSISTENT, file=_PARTY_HL,
              hand_id="11480841734",
              shows="stud8: high and low halves of $181 after rake, $90.50 each"),
@@ -540,7 +540,7 @@ _WMX_EVIDENCE: tuple[Evidence, ...] = (
     Evidence(setting="showdown_first", support=Support.NONE,
              shows="not confirmed by a corpus hand: the history records no showing order "
              "(prints.showdown_order_recorded), so no hand can decide who shows first. "
-             "RULES.md's river-bettor rule"),
+             "docs/stud-rules.md's river-bettor rule"),
     Evidence(setting="prints.uncalled", support=Support.DECIDES, file=_WMX_HL,
              hand_id="9250793-554-1478991850",
              shows="Player0 bets 50€ on 7th, Hero folds; no uncalled-bet line, 'Total pot "
@@ -548,25 +548,25 @@ _WMX_EVIDENCE: tuple[Evidence, ...] = (
              "razz 9250793-444-1478990340 and 2022's 17032867-65-1646691450"),
     Evidence(setting="bring_in_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no two equal door cards. Suit follows "
-             "RULES.md (seeds 001, 003)"),
+             "docs/stud-rules.md (seeds 001, 003)"),
     Evidence(setting="board_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no equal best boards. Position follows "
-             "RULES.md's casino value"),
+             "docs/stud-rules.md's casino value"),
     Evidence(setting="heads_up_uncapped", support=Support.NONE,
              shows="not confirmed by a corpus hand: no round goes past two bet levels. "
-             "Uncapped heads-up follows RULES.md's casino value"),
+             "Uncapped heads-up follows docs/stud-rules.md's casino value"),
     Evidence(setting="max_bets", support=Support.NONE,
              shows="not confirmed by a corpus hand: no round goes past two bet levels. "
-             "Four follows RULES.md"),
+             "Four follows docs/stud-rules.md"),
     Evidence(setting="half_bet_reopens", support=Support.NONE,
              shows="not confirmed by a corpus hand: the one all-in for less is the "
              "negative.bet hand's faulty raise"),
     Evidence(setting="odd_chip", support=Support.NONE,
              shows="not confirmed by a corpus hand: the one stud8 pot split in halves "
-             "(9250793-554-1478991850) goes to one player. Values from RULES.md"),
+             "(9250793-554-1478991850) goes to one player. Values from docs/stud-rules.md"),
     Evidence(setting="open_pair_big_bet", support=Support.NONE,
              shows="not confirmed by a corpus hand: no open pair on 4th street in a stud "
-             "hand. Stud only follows RULES.md"),
+             "hand. Stud only follows docs/stud-rules.md"),
 )
 
 WINAMAX = _differing_from_casino(
@@ -602,30 +602,30 @@ _IPK_EVIDENCE: tuple[Evidence, ...] = (
     Evidence(setting="showdown_first", support=Support.NONE,
              shows="not confirmed by a corpus hand: the history records no showing order "
              "(prints.showdown_order_recorded), so no hand can decide who shows first. "
-             "RULES.md's river-bettor rule"),
+             "docs/stud-rules.md's river-bettor rule"),
     Evidence(setting="bring_in_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no two equal lowest door cards. Suit "
-             "follows RULES.md (seeds 001, 003)"),
+             "follows docs/stud-rules.md (seeds 001, 003)"),
     Evidence(setting="board_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no equal best boards (position and suit "
-             "both replay clean). Position follows RULES.md's casino value"),
+             "both replay clean). Position follows docs/stud-rules.md's casino value"),
     Evidence(setting="heads_up_uncapped", support=Support.NONE,
              shows="not confirmed by a corpus hand: the most bet levels in a round is three "
              "(5710056302, 6th street, heads-up: bet, raise, raise, call). Uncapped heads-up "
-             "follows RULES.md's casino value"),
+             "follows docs/stud-rules.md's casino value"),
     Evidence(setting="max_bets", support=Support.NONE,
              shows="not confirmed by a corpus hand: no round goes past three bet levels. Four "
-             "follows RULES.md"),
+             "follows docs/stud-rules.md"),
     Evidence(setting="half_bet_reopens", support=Support.NONE,
              shows="not confirmed by a corpus hand: the one all-in for less than a bet "
              "(5710056302, 7th street: Player0 raises all-in by €0.01 over Hero's €0.10) is "
              "only called, which either value allows"),
     Evidence(setting="odd_chip", support=Support.NONE,
              shows="not confirmed by a corpus hand: every stud8 pot is won whole by one "
-             "player. Values from RULES.md"),
+             "player. Values from docs/stud-rules.md"),
     Evidence(setting="open_pair_big_bet", support=Support.NONE,
              shows="not confirmed by a corpus hand: no open pair on 4th street in either stud "
-             "hand. Stud only follows RULES.md"),
+             "hand. Stud only follows docs/stud-rules.md"),
 )
 
 IPOKER = _differing_from_casino(
@@ -655,12 +655,12 @@ _MRG_EVIDENCE: tuple[Evidence, ...] = (
              hand_id="78854953-357",
              shows="stud8: $4.19 after rake split $2.10 to the high hand (Player1) and $2.09 "
              "to the low (Hero): the odd cent goes to the high half. No pot is split between "
-             "equal hands: the tie rule is RULES.md's"),
+             "equal hands: the tie rule is docs/stud-rules.md's"),
     Evidence(setting="max_bets", support=Support.CONSISTENT, file=_MRG_RAZZ,
              hand_id="43618199-14",
              shows="razz 3rd street, three players: the completion and three raises, then only "
              "calls; a cap of three bet levels is ruled out (it flags the last raise), nothing "
-             "tells four from more. Four follows RULES.md"),
+             "tells four from more. Four follows docs/stud-rules.md"),
     Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_MRG_HORSE,
              hand_id="78854953-357",
              shows="stud8, 7th street checked: Player1, the first to act on 7th, shows before "
@@ -673,13 +673,13 @@ _MRG_EVIDENCE: tuple[Evidence, ...] = (
              "side pot's players show first, the main pot's all-in player last"),
     Evidence(setting="bring_in_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no two equal door cards decide the "
-             "bring-in. Suit follows RULES.md (seeds 001, 003)"),
+             "bring-in. Suit follows docs/stud-rules.md (seeds 001, 003)"),
     Evidence(setting="board_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no equal best boards. Position follows "
-             "RULES.md's casino value"),
+             "docs/stud-rules.md's casino value"),
     Evidence(setting="heads_up_uncapped", support=Support.NONE,
              shows="not confirmed by a corpus hand: no heads-up round goes past two bet "
-             "levels. Uncapped heads-up follows RULES.md's casino value"),
+             "levels. Uncapped heads-up follows docs/stud-rules.md's casino value"),
     Evidence(setting="half_bet_reopens", support=Support.NONE, file=_MRG_RAZZ,
              hand_id="43618199-14",
              shows="not confirmed by a corpus hand: the one all-in for less than a bet (razz, "
@@ -687,7 +687,7 @@ _MRG_EVIDENCE: tuple[Evidence, ...] = (
              "either value allows"),
     Evidence(setting="open_pair_big_bet", support=Support.NONE,
              shows="not confirmed by a corpus hand: no open pair on 4th street in the stud "
-             "hand. Stud only follows RULES.md"),
+             "hand. Stud only follows docs/stud-rules.md"),
 )
 
 MERGE = _differing_from_casino(
@@ -729,22 +729,22 @@ _EVERLEAF_EVIDENCE: tuple[Evidence, ...] = (
     Evidence(setting="max_bets", support=Support.NONE,
              shows="not confirmed by a corpus hand: the two rounds with four bet levels "
              "(295680332, 6th and 7th street: bet, three raises, call) are heads-up, so they "
-             "bear on the cap only if heads-up rounds are capped. Four follows RULES.md"),
+             "bear on the cap only if heads-up rounds are capped. Four follows docs/stud-rules.md"),
     Evidence(setting="heads_up_uncapped", support=Support.NONE,
              shows="not confirmed by a corpus hand: every hand is heads-up and the four-level "
              "rounds end with a call, which either value explains. Uncapped follows "
-             "RULES.md's casino value"),
+             "docs/stud-rules.md's casino value"),
     Evidence(setting="bring_in_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no two equal door cards. Suit follows "
-             "RULES.md (seeds 001, 003)"),
+             "docs/stud-rules.md (seeds 001, 003)"),
     Evidence(setting="board_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no equal best boards. Position follows "
-             "RULES.md's casino value"),
+             "docs/stud-rules.md's casino value"),
     Evidence(setting="half_bet_reopens", support=Support.NONE,
              shows="not confirmed by a corpus hand: no all-in in the Everleaf hands"),
     Evidence(setting="odd_chip", support=Support.NONE,
              shows="not confirmed by a corpus hand: stud only, no pot split. Values from "
-             "RULES.md"),
+             "docs/stud-rules.md"),
 )
 
 EVERLEAF = _differing_from_casino(
@@ -782,27 +782,27 @@ _ONGAME_EVIDENCE: tuple[Evidence, ...] = (
     Evidence(setting="showdown_first", support=Support.NONE,
              shows="not confirmed by a corpus hand: the history records no showing order "
              "(prints.showdown_order_recorded), so no hand can decide who shows first. "
-             "RULES.md's river-bettor rule"),
+             "docs/stud-rules.md's river-bettor rule"),
     Evidence(setting="bring_in_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no two equal door cards. Suit follows "
-             "RULES.md (seeds 001, 003)"),
+             "docs/stud-rules.md (seeds 001, 003)"),
     Evidence(setting="board_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no equal best boards. Position follows "
-             "RULES.md's casino value"),
+             "docs/stud-rules.md's casino value"),
     Evidence(setting="heads_up_uncapped", support=Support.NONE,
              shows="not confirmed by a corpus hand: no round goes past two bet levels. "
-             "Uncapped heads-up follows RULES.md's casino value"),
+             "Uncapped heads-up follows docs/stud-rules.md's casino value"),
     Evidence(setting="max_bets", support=Support.NONE,
              shows="not confirmed by a corpus hand: no round goes past two bet levels. Four "
-             "follows RULES.md"),
+             "follows docs/stud-rules.md"),
     Evidence(setting="half_bet_reopens", support=Support.NONE,
              shows="not confirmed by a corpus hand: no all-in in the OnGame hands"),
     Evidence(setting="odd_chip", support=Support.NONE,
              shows="not confirmed by a corpus hand: the one stud8 pot (R5-78227816-62) goes "
-             "whole to a high hand, no low qualifying. Values from RULES.md"),
+             "whole to a high hand, no low qualifying. Values from docs/stud-rules.md"),
     Evidence(setting="open_pair_big_bet", support=Support.NONE,
              shows="not confirmed by a corpus hand: no open pair on 4th street. Stud only "
-             "follows RULES.md"),
+             "follows docs/stud-rules.md"),
     # prints.uncalled = UNPRINTED: no corpus hand ends on a bet nobody calls; FPDB's does.
     Evidence(setting="prints.uncalled", support=Support.OUTSIDE_CORPUS,
              file="philroberts/FPDB-for-OSX pyfpdb/regression-test-files/cash/OnGame/Flop/"
@@ -838,27 +838,28 @@ _ABSOLUTE_EVIDENCE: tuple[Evidence, ...] = (
              shows="stud8: $0.43 less $0.04 rake is split $0.20 to the high hand (PLAYER6) and "
              "$0.19 to the low (PLAYER3): the high half gets the odd cent. Among tied hands "
              "(the other half of the setting) nothing is decided: no tie; by suit follows "
-             "RULES.md"),
+             "docs/stud-rules.md"),
     Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_ABSOLUTE,
              hand_id="1300000000",
              shows="7th street checked: PLAYER7 (seat 8), first to act there, shows first, then "
              "seats 1, 3 and 7 clockwise. The looser values explain it too"),
     Evidence(setting="bring_in_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no two equal door cards. Suit follows "
-             "RULES.md (seeds 001, 003)"),
+             "docs/stud-rules.md (seeds 001, 003)"),
     Evidence(setting="board_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no equal best boards. Position follows "
-             "RULES.md's casino value"),
+             "docs/stud-rules.md's casino value"),
     Evidence(setting="heads_up_uncapped", support=Support.NONE,
              shows="not confirmed by a corpus hand: no round goes past one bet. Uncapped "
-             "heads-up follows RULES.md's casino value"),
+             "heads-up follows docs/stud-rules.md's casino value"),
     Evidence(setting="max_bets", support=Support.NONE,
-             shows="not confirmed by a corpus hand: no raise at all. Four follows RULES.md"),
+             shows="not confirmed by a corpus hand: no raise at all. Four follows "
+             "docs/stud-rules.md"),
     Evidence(setting="half_bet_reopens", support=Support.NONE,
              shows="not confirmed by a corpus hand: no all-in"),
     Evidence(setting="open_pair_big_bet", support=Support.NONE,
              shows="not confirmed by a corpus hand: stud8 only, no bet on 4th street. Stud "
-             "only follows RULES.md"),
+             "only follows docs/stud-rules.md"),
 )
 
 ABSOLUTE = _differing_from_casino(
@@ -890,7 +891,7 @@ _BOVADA_EVIDENCE: tuple[Evidence, ...] = (
              shows="stud8: $4.85 less $0.20 rake is split $2.33 to the high hand (Seat+4) and "
              "$2.32 to the low (Seat+1): the high half gets the odd cent. Among tied hands "
              "(the other half of the setting) nothing is decided: no tie; by suit follows "
-             "RULES.md"),
+             "docs/stud-rules.md"),
     Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_BOVADA_HL,
              hand_id="2633952287",
              shows="Seat+1 bets 7th street and shows first; likewise Seat+5 in 2844383701; in "
@@ -898,16 +899,16 @@ _BOVADA_EVIDENCE: tuple[Evidence, ...] = (
              "values explain them too"),
     Evidence(setting="bring_in_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no two equal door cards. Suit follows "
-             "RULES.md (seeds 001, 003)"),
+             "docs/stud-rules.md (seeds 001, 003)"),
     Evidence(setting="board_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no equal best boards. Position follows "
-             "RULES.md's casino value"),
+             "docs/stud-rules.md's casino value"),
     Evidence(setting="heads_up_uncapped", support=Support.NONE,
              shows="not confirmed by a corpus hand: no round goes past two bet levels. "
-             "Uncapped heads-up follows RULES.md's casino value"),
+             "Uncapped heads-up follows docs/stud-rules.md's casino value"),
     Evidence(setting="max_bets", support=Support.NONE,
              shows="not confirmed by a corpus hand: no round goes past two bet levels. Four "
-             "follows RULES.md"),
+             "follows docs/stud-rules.md"),
     Evidence(setting="half_bet_reopens", support=Support.NONE,
              shows="not confirmed by a corpus hand: no all-in in the Bovada hands"),
 )
@@ -948,36 +949,38 @@ _WPN_EVIDENCE: tuple[Evidence, ...] = (
              "ChazDazzle's low (7-6-4-2-A): the low half gets $3.53, the high $3.52, so the odd "
              "cent goes to the low half (2016 client; ChazDazzle also sits first from seat 1, "
              "so an odd chip by position would explain it too). No tie decides the tie rule, "
-             "which follows RULES.md"),
+             "which follows docs/stud-rules.md"),
     Evidence(setting="showdown_first", support=Support.DECIDES, file=_ACR_2023,
              hand_id="1903647457",
              shows="7th street checked by all four players who could act: the hands are shown "
              "by seat from seat 1 (AzRic), not from KickShorty (seat 7), the first to act on "
              "7th. With a bet on 7th no corpus hand has a showdown section (the 2016 client "
-             "shows hands only in its summary), so the bettor-first part follows RULES.md"),
+             "shows hands only in its summary), so the bettor-first part follows "
+             "docs/stud-rules.md"),
     Evidence(setting="max_bets", support=Support.CONSISTENT, file=_ACR_2023,
              hand_id="1903647457",
              shows="stud8, 3rd and 4th street: a completion (a bet) and three raises, then only "
              "calls: a cap of 3 would be broken; no hand shows whether a fifth level is refused"),
     Evidence(setting="bring_in_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no two equal door cards. Suit follows "
-             "RULES.md (seeds 001, 003)"),
+             "docs/stud-rules.md (seeds 001, 003)"),
     Evidence(setting="board_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no equal best boards. Position follows "
-             "RULES.md's casino value"),
+             "docs/stud-rules.md's casino value"),
     Evidence(setting="heads_up_uncapped", support=Support.NONE,
              shows="not confirmed by a corpus hand: no round that starts heads-up goes past "
-             "two bet levels. Uncapped heads-up follows RULES.md's casino value"),
+             "two bet levels. Uncapped heads-up follows docs/stud-rules.md's casino value"),
     Evidence(setting="half_bet_reopens", support=Support.NONE,
              shows="not confirmed by a corpus hand: the one all-in (MasterChief24 in "
-             "1903647457) calls for less; no short all-in bet or raise. True follows RULES.md"),
+             "1903647457) calls for less; no short all-in bet or raise. True follows "
+             "docs/stud-rules.md"),
     Evidence(setting="open_pair_big_bet", support=Support.NONE,
              shows="not confirmed by a corpus hand: the one open pair on 4th street (3h-3d in "
-             "85198832) is checked around. Stud only follows RULES.md"),
+             "85198832) is checked around. Stud only follows docs/stud-rules.md"),
     Evidence(setting="bring_in_is_bet", support=Support.NONE,
              shows="not confirmed by a corpus hand: every completion adds at least half a bet "
              "to the bring-in (1.00 over 0.40; $0.10 over $0.05; $0.04 over $0.02), where both "
-             "values agree. False follows RULES.md"),
+             "values agree. False follows docs/stud-rules.md"),
 )
 
 WINNING = _differing_from_casino(
@@ -1045,20 +1048,21 @@ _KC_EVIDENCE: tuple[Evidence, ...] = (
              hand_id="37581152",
              shows="stud 3rd street: a completion and two raises, then calls; the 2-7 razz "
              "hand 3703449 reaches a completion and three raises, then calls. "
-             "A cap of 2 would be broken; a fifth level no hand shows. Four follows RULES.md"),
+             "A cap of 2 would be broken; a fifth level no hand shows. Four follows "
+             "docs/stud-rules.md"),
     Evidence(setting="showdown_first", support=Support.CONSISTENT, file=_KC_STUD,
              hand_id="37581152",
              shows="the 7th-street bettor shows first (likewise 39969428 and 49595550); no "
              "showdown is checked down on 7th street"),
     Evidence(setting="board_tie_break", support=Support.NONE,
              shows="not confirmed by a corpus hand: no equal best boards. Position follows "
-             "RULES.md's casino value"),
+             "docs/stud-rules.md's casino value"),
     Evidence(setting="heads_up_uncapped", support=Support.NONE,
              shows="not confirmed by a corpus hand: no round that starts heads-up goes past "
-             "two bet levels. Uncapped heads-up follows RULES.md's casino value"),
+             "two bet levels. Uncapped heads-up follows docs/stud-rules.md's casino value"),
     Evidence(setting="odd_chip", support=Support.NONE,
              shows="not confirmed by a corpus hand: both stud8 pots go whole to one player. "
-             "Values from RULES.md"),
+             "Values from docs/stud-rules.md"),
 )
 
 KINGSCLUB = _differing_from_casino(

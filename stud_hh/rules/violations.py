@@ -1,6 +1,6 @@
 """The rules a replay checks: stable codes, what each means, and the records it makes.
 
-Every check of ``../shared/docs/RULES.md`` is a named rule with a code that
+Every check of ``docs/stud-rules.md`` is a named rule with a code that
 never changes (reports, tests and stored audits refer to it). A check that the
 text of a hand cannot decide (cards never shown) is recorded as
 *unverifiable* for that hand, never as a violation.
@@ -107,7 +107,7 @@ class Rule:
     code: RuleCode
     title: str
     reference: str
-    """Where RULES.md states it."""
+    """Where docs/stud-rules.md states it."""
     reads: frozenset[HandState] = frozenset()
     """The state its check reads: a violation found while an earlier one of the hand has
     left any of it unreliable follows from that one (a consequence, counted apart)."""

@@ -2,7 +2,7 @@
 
 Pure functions from :class:`~stud_hh.replay.ReplayedHand` to plain rows whose
 columns are those of :mod:`stud_hh.store.schema`. The per-player rows carry every
-opportunity/done flag of ``../shared/docs/STATS.md`` as a boolean or a count,
+opportunity/done flag of ``docs/statistics.md`` as a boolean or a count,
 so any statistic over any grouping is a ``groupby().sum()`` and a division.
 
 >>> from stud_hh import parse_hand
@@ -243,7 +243,7 @@ def _player_row(seat: Seat, r: ReplayedHand, seen: Dealt, order: _Order,
 
 
 class _Betting:
-    """The per-street action counts and the opportunity/done flags of STATS.md, one
+    """The per-street action counts and the opportunity/done flags of docs/statistics.md, one
     street's actions at a time."""
 
     def __init__(self, r: ReplayedHand, rows: dict[str, Row], seen: Dealt,

@@ -180,7 +180,7 @@ _PLAYERS = (
     _c("net", MONEY, "collected minus put in"),
     _c("rake_share", MONEY, "the player's share of the rake (in proportion to winnings)"),
     _c("all_in", BOOL, "went all in at some point"),
-    # 3rd street (STATS.md)
+    # 3rd street (docs/statistics.md)
     _c("vpip_opp", BOOL, "had a 3rd-street decision (dealt, not all-in on the ante)"),
     _c("vpip", BOOL, "called, completed, bet or raised on 3rd (the bring-in alone is not)"),
     _c("cr3", BOOL, "completed or raised on 3rd"),

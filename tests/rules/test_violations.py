@@ -417,7 +417,7 @@ def _short_all_in_hand(raiser: str, actions: str, pot: str) -> str:
 
 def test_a_caller_may_not_raise_over_a_short_all_in() -> None:
     """Not only the last full raiser: everyone who acted since the last full bet or
-    raise may only call or fold over an all-in raise of less than half a bet (RULES.md).
+    raise may only call or fold over an all-in raise of less than half a bet (docs/stud-rules.md).
     Ann called Dan's completion, so Bob's $0.03 all-in reopens nothing for her."""
     text = _short_all_in_hand("Ann", "Cid: calls $0.08\nDan: calls $0.03\n"
                               "Ann: raises $0.10 to $0.23\nCid: folds\nDan: folds", "0.60")

@@ -1,4 +1,4 @@
-"""Per-player facts (the STATS.md flags) on hands whose every action we know."""
+"""Per-player facts (the docs/statistics.md flags) on hands whose every action we know."""
 
 from __future__ import annotations
 

@@ -48,9 +48,9 @@ the bring-in and counts the others down to 0 for the last to act; ours counts
 up from the bring-in's 0). Left out, with the reason: the steal fields and
 ``raiseFirstIn*`` (FPDB's definitions follow hold'em button seats; they wait
 for the FTP steal examples of issue 6 to be compared on more than one hand),
-``street*CheckCallRaise*`` (FPDB's check-call-raise is not STATS.md's
+``street*CheckCallRaise*`` (FPDB's check-call-raise is not docs/statistics.md's
 check-raise), the 3-bet/4-bet/squeeze fields (hold'em preflop terms with no
-STATS.md counterpart), and the ``card*`` columns (FPDB card codes)."""
+docs/statistics.md counterpart), and the ``card*`` columns (FPDB card codes)."""
 
 
 SITE_DATA_FAULTS = {

@@ -51,7 +51,7 @@ SAMPLE = "7-Stud-USD-0.50-1.00-201102.Sample.txt"
 HORSE = "HORSE-8max-USD-0.25-0.50-201409.new.format.txt"
 NO_LIMIT = "53828643-2"
 """The no-limit stud hi/lo hand: audited like any other hand except its bet sizes and
-caps, which RULES.md gives for fixed-limit betting only (reported unverifiable)."""
+caps, which docs/stud-rules.md gives for fixed-limit betting only (reported unverifiable)."""
 
 
 def _mrg() -> Path:

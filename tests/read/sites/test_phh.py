@@ -498,17 +498,17 @@ NOBODY_TO_ACT = "bring_in_with_nobody_to_act"
 ALL_IN_UNSHOWN = "all_in_hand_never_shown"
 DEVIATIONS = {
     OPEN_PAIR: "stud: an open pair on 4th street lets a player bet or raise the big bet "
-               "(RULES.md); pokerkit has no such option and refuses the bet",
-    COMMON_CARD: "when the deck cannot give every player a 7th card, RULES.md deals one common "
-                 "card; pokerkit deals burned and folded cards first and refuses the board "
-                 "card (tests/test_differential.py: reused_muck)",
+               "(docs/stud-rules.md); pokerkit has no such option and refuses the bet",
+    COMMON_CARD: "when the deck cannot give every player a 7th card, docs/stud-rules.md "
+                 "deals one common card; pokerkit deals burned and folded cards first and "
+                 "refuses the board card (tests/test_differential.py: reused_muck)",
     ALL_IN_BEST_BOARD: "on 4th to 7th street pokerkit starts with the best board of all players "
-                       "in the hand, or next to it when that player is all-in; RULES.md (and "
-                       "the site) compare the boards of players who can act "
-                       "(tests/test_differential.py: all_in_best_board)",
+                       "in the hand, or next to it when that player is all-in; "
+                       "docs/stud-rules.md (and the site) compare the boards of players who "
+                       "can act (tests/test_differential.py: all_in_best_board)",
     NOBODY_TO_ACT: "every other player is all-in on the ante and the last one posts the "
-                   "bring-in, which comes back uncalled (RULES.md allows it); pokerkit opens "
-                   "no betting and refuses it. The money is the same",
+                   "bring-in, which comes back uncalled (docs/stud-rules.md allows it); "
+                   "pokerkit opens no betting and refuses it. The money is the same",
     ALL_IN_UNSHOWN: "an all-in player's hand is never shown (the history mucks it at the "
                     "showdown); pokerkit turns all-in hands up before the last cards and "
                     "cannot run the hand out with its cards unknown",
@@ -642,7 +642,7 @@ def test_written_stars_hands_replay_in_pokerkit_to_our_stacks(
     # the Salm IX hand has both an open-pair big bet and a common card: the first refusal
     # (the 4th-street bet) is the one counted
     assert outcomes == {"equal": 56, RAKED: 13, OPEN_PAIR: 3, COMMON_CARD: 1}
-    # a fold where a check was free: legal (RULES.md), pokerkit only remarks on it
+    # a fold where a check was free: legal (docs/stud-rules.md), pokerkit only remarks on it
     assert warned == {"There is no reason for this player to fold.": 1}
 
 

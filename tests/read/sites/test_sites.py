@@ -33,7 +33,8 @@ from stud_hh.read.sites.everleaf import HAND_START as EVERLEAF_START
 SETTINGS = ("bring_in_tie_break", "board_tie_break", "heads_up_uncapped", "max_bets",
             "half_bet_reopens", "odd_chip", "showdown_first", "side_pots_shown_first",
             "open_pair_big_bet")
-"""The house rules RULES.md says differ between rooms: each site profile accounts for them."""
+"""The house rules docs/stud-rules.md says differ between rooms: each site profile accounts
+for them."""
 
 
 def _corpus() -> Path:
@@ -64,7 +65,8 @@ def _site_names() -> list[str]:
 @pytest.mark.parametrize("site", _site_names())
 def test_every_site_has_a_profile_that_accounts_for_each_house_rule(site: str) -> None:
     profile = rules.profile_for(rules.SITE, site)
-    if profile is rules.CASINO:  # a site audited under RULES.md's own values (PHH: live games)
+    # a site audited under docs/stud-rules.md's own values (PHH: live games)
+    if profile is rules.CASINO:
         return
     for setting in SETTINGS:
         named = [e for e in profile.evidence if e.setting == setting]
