@@ -137,49 +137,38 @@ def test_a_database_made_by_the_stud_hh_before_migrates_to_what_a_fresh_import_s
     assert main(["stats", "--db", str(root)]) == 0
 
 
-def test_a_migration_killed_before_its_batch_is_started_over(
+@pytest.mark.parametrize("killed_at", ["before_its_batch", "after_its_batch"])
+def test_a_migration_killed_is_started_over_or_finished(
         histories: list[Path], fresh: Path, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, killed_at: str) -> None:
+    """Killed with every table committed but not the batch's row: started over; killed with
+    the batch in but not the marker: finished. Nothing reads the half-made database."""
     root = legacy_db(tmp_path / "old.db", histories)
 
     def killed(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(BatchLog, "append", killed)  # every table committed, not the row
+    if killed_at == "before_its_batch":
+        monkeypatch.setattr(BatchLog, "append", killed)  # every table committed, not the row
+    else:
+        monkeypatch.setattr(migrate, "_finish", killed)  # the batch in, the marker not
     with pytest.raises(KeyboardInterrupt):
         migrate_database(root)
     monkeypatch.undo()
     with pytest.raises(EarlierFormatError):
         open_db(root)  # nothing reads the half-made tables
     report = migrate_database(root)
-    assert not report.finished
     assert report.batch == 1
+    if killed_at == "before_its_batch":
+        assert not report.finished
+        assert check_database(root).uncommitted == 0
+    else:
+        assert report.finished
+        assert "committed by a migration killed since" in report.lines()[-1]
+        assert not (root / "commits").exists()
+        assert [b.number for b in open_db(root).history()] == [1]
     assert rows(root) == rows(fresh)
     assert check_database(root).sound
-    assert check_database(root).uncommitted == 0
-
-
-def test_a_migration_killed_after_its_batch_is_finished(
-        histories: list[Path], fresh: Path, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    root = legacy_db(tmp_path / "old.db", histories)
-
-    def killed(*args: object, **kwargs: object) -> None:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(migrate, "_finish", killed)  # the batch in, the marker not
-    with pytest.raises(KeyboardInterrupt):
-        migrate_database(root)
-    monkeypatch.undo()
-    with pytest.raises(EarlierFormatError):
-        open_db(root)
-    report = migrate_database(root)
-    assert report.finished
-    assert report.batch == 1
-    assert "committed by a migration killed since" in report.lines()[-1]
-    assert not (root / "commits").exists()
-    assert [b.number for b in open_db(root).history()] == [1]
-    assert rows(root) == rows(fresh)
 
 
 def test_a_damaged_part_is_named_and_repair_imports_its_files_again(
